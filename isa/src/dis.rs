@@ -1,0 +1,1 @@
+//! SPIR-V disassembler (to be written).

@@ -1,0 +1,286 @@
+//! The kernel IR: a flat instruction array over numbered scalar registers.
+//!
+//! Lowering scalarises everything: a vector, matrix, array or struct value is
+//! a list of scalar registers, and a pointer is one register holding an
+//! address. Each register is one 64-bit value per lane. Control flow is
+//! jumps between instruction indices; every divergent branch carries the
+//! index where its lanes reconverge (its immediate post-dominator).
+
+use crate::core::{Alu, Convert, Scalar};
+use crate::module::Location;
+use std::fmt;
+
+pub type Reg = u32;
+/// Index into [`Kernel::insts`].
+pub type Pc = u32;
+/// Reconvergence point of a branch whose paths only meet at kernel exit.
+pub const EXIT_PC: Pc = u32::MAX;
+
+/// The address map every kernel shares. Ranges tell the address spaces
+/// apart, so generic pointers work and 32-bit addressing fits.
+pub mod address {
+    /// Buffers live here, each with a guard gap after it.
+    pub const GLOBAL_BASE: u64 = 0x0001_0000;
+    /// Workgroup (LDS) memory: offset = address - WORKGROUP_BASE.
+    pub const WORKGROUP_BASE: u64 = 0x4000_0000;
+    /// Per-lane private memory: offset = address - PRIVATE_BASE.
+    pub const PRIVATE_BASE: u64 = 0x8000_0000;
+    pub const PRIVATE_END: u64 = 0xC000_0000;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    Load,
+    Store,
+    Exchange,
+    CompareExchange,
+    IIncrement,
+    IDecrement,
+    IAdd,
+    ISub,
+    SMin,
+    UMin,
+    SMax,
+    UMax,
+    And,
+    Or,
+    Xor,
+}
+
+impl AtomicOp {
+    /// The new memory value for a read-modify-write; `value` is the operand
+    /// (ignored by increment/decrement), `ty` the integer type.
+    pub fn apply(self, ty: Scalar, old: u64, value: u64, comparator: u64) -> u64 {
+        let bits = ty.bits();
+        let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+        let signed = |x: u64| ((x << (64 - bits)) as i64) >> (64 - bits);
+        let r = match self {
+            AtomicOp::Load => old,
+            AtomicOp::Store | AtomicOp::Exchange => value,
+            AtomicOp::CompareExchange => {
+                if old == comparator {
+                    value
+                } else {
+                    old
+                }
+            }
+            AtomicOp::IIncrement => old.wrapping_add(1),
+            AtomicOp::IDecrement => old.wrapping_sub(1),
+            AtomicOp::IAdd => old.wrapping_add(value),
+            AtomicOp::ISub => old.wrapping_sub(value),
+            AtomicOp::SMin => {
+                if signed(value) < signed(old) {
+                    value
+                } else {
+                    old
+                }
+            }
+            AtomicOp::SMax => {
+                if signed(value) > signed(old) {
+                    value
+                } else {
+                    old
+                }
+            }
+            AtomicOp::UMin => old.min(value),
+            AtomicOp::UMax => old.max(value),
+            AtomicOp::And => old & value,
+            AtomicOp::Or => old | value,
+            AtomicOp::Xor => old ^ value,
+        };
+        r & mask
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Inst {
+    Alu {
+        alu: Alu,
+        dst: Reg,
+        src: [Reg; 4],
+    },
+    Convert {
+        cv: Convert,
+        dst: Reg,
+        src: Reg,
+    },
+    Mov {
+        dst: Reg,
+        src: Reg,
+    },
+    /// `dst = memory[addr + offset]`, `ty.bytes()` bytes, little-endian.
+    Load {
+        ty: Scalar,
+        dst: Reg,
+        addr: Reg,
+        offset: i64,
+    },
+    Store {
+        ty: Scalar,
+        src: Reg,
+        addr: Reg,
+        offset: i64,
+    },
+    /// Read-modify-write; `dst` receives the original value.
+    Atomic {
+        op: AtomicOp,
+        ty: Scalar,
+        dst: Reg,
+        addr: Reg,
+        value: Reg,
+        comparator: Reg,
+    },
+    Jump {
+        target: Pc,
+    },
+    Branch {
+        cond: Reg,
+        if_true: Pc,
+        if_false: Pc,
+        reconverge: Pc,
+    },
+    Switch {
+        selector: Reg,
+        /// Index into [`Kernel::switches`].
+        table: u32,
+        reconverge: Pc,
+    },
+    /// The lanes that execute it are done.
+    Return,
+    /// OpControlBarrier with workgroup execution scope.
+    Barrier,
+    /// OpMemoryBarrier, or OpControlBarrier at subgroup scope: orders memory,
+    /// which is sequentially consistent here.
+    MemoryBarrier,
+    /// OpUnreachable: executing it is an error.
+    Unreachable,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwitchTable {
+    pub cases: Vec<(u64, Pc)>,
+    pub default: Pc,
+}
+
+/// Where an IR instruction came from, for error messages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Origin {
+    pub opcode: &'static str,
+    pub location: Location,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "Op{} at {}", self.opcode, self.location)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// A Vulkan GLCompute shader.
+    Shader,
+    /// An OpenCL Kernel.
+    OpenCl,
+}
+
+/// What a built-in input variable means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltIn {
+    GlobalInvocationId,
+    LocalInvocationId,
+    LocalInvocationIndex,
+    WorkgroupId,
+    NumWorkgroups,
+    WorkgroupSize,
+    GlobalSize,
+    GlobalOffset,
+    EnqueuedWorkgroupSize,
+    GlobalLinearId,
+    NumSubgroups,
+    SubgroupId,
+    SubgroupSize,
+    SubgroupMaxSize,
+    NumEnqueuedSubgroups,
+    SubgroupLocalInvocationId,
+}
+
+/// A built-in input stored at `offset` of each lane's private memory, as
+/// `components` values of `ty`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuiltInSlot {
+    pub builtin: BuiltIn,
+    pub offset: u32,
+    pub ty: Scalar,
+    pub components: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResourceKind {
+    StorageBuffer,
+    UniformBuffer,
+    PushConstant,
+}
+
+/// A Vulkan buffer interface variable: `reg` receives the buffer's address.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resource {
+    pub kind: ResourceKind,
+    pub set: u32,
+    pub binding: u32,
+    pub name: String,
+    pub reg: Reg,
+    /// Receives the buffer's size in bytes (for OpArrayLength).
+    pub size_reg: Reg,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamKind {
+    /// A pointer to global or constant memory: receives a buffer address.
+    GlobalPointer,
+    /// A pointer to local memory: the dispatch gives its size in bytes.
+    LocalPointer,
+    /// A value passed by value: the listed scalar registers receive its
+    /// components, at these byte offsets of the argument's bytes.
+    Value(Vec<(Scalar, u32, Reg)>),
+}
+
+/// An OpenCL kernel argument.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: String,
+    pub kind: ParamKind,
+    /// The register receiving the address (pointer kinds).
+    pub reg: Reg,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    pub name: String,
+    pub dialect: Dialect,
+    /// Pointer width in bits (64 for Logical addressing).
+    pub pointer_bits: u32,
+    pub insts: Vec<Inst>,
+    pub origins: Vec<Origin>,
+    pub switches: Vec<SwitchTable>,
+    pub reg_count: u32,
+    /// Registers holding the same value in every lane for the whole run.
+    pub constants: Vec<(Reg, u64)>,
+    /// From the LocalSize / LocalSizeId execution mode or a WorkgroupSize
+    /// built-in; `None` means the dispatch must give it.
+    pub local_size: Option<[u32; 3]>,
+    pub resources: Vec<Resource>,
+    pub params: Vec<Param>,
+    pub builtins: Vec<BuiltInSlot>,
+    /// Bytes of private memory each lane needs (built-ins, Private and
+    /// Function variables).
+    pub private_bytes: u32,
+    /// Bytes of workgroup memory declared by Workgroup variables (OpenCL
+    /// local-pointer arguments come on top, from the dispatch).
+    pub workgroup_bytes: u32,
+}
+
+impl Kernel {
+    pub fn origin(&self, pc: Pc) -> &Origin {
+        &self.origins[pc as usize]
+    }
+}

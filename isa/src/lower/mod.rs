@@ -1,0 +1,933 @@
+//! Lowering: a parsed SPIR-V module and an entry point become a [`Kernel`].
+//!
+//! Module-level declarations (capabilities, types, constants, variables,
+//! decorations) are read here; function bodies are lowered in `body`.
+
+mod body;
+mod cfg;
+pub mod types;
+
+use crate::core::{Rounding, Scalar};
+use crate::ir::{
+    address, BuiltIn, BuiltInSlot, Dialect, Inst, Kernel, Origin, Param, Reg, Resource,
+    ResourceKind,
+};
+use crate::module::{literal_string, Instr, Location, Module, ModuleError};
+use spirv::{Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
+use std::collections::HashMap;
+use types::{MatrixLayout, Type, TypeDecorations, Types};
+
+pub use cfg::immediate_post_dominators;
+
+/// Choices made when lowering: specialization constant overrides.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// SpecId to value bits (in the low bits, as the constant's type).
+    pub spec_constants: HashMap<u32, u64>,
+}
+
+/// Capabilities a module may declare. Anything else is refused up front.
+const SUPPORTED_CAPABILITIES: &[Capability] = &[
+    Capability::Matrix,
+    Capability::Shader,
+    Capability::Addresses,
+    Capability::Linkage,
+    Capability::Kernel,
+    Capability::Vector16,
+    Capability::Float16Buffer,
+    Capability::Float16,
+    Capability::Float64,
+    Capability::Int64,
+    Capability::Int64Atomics,
+    Capability::Int16,
+    Capability::Int8,
+    Capability::GenericPointer,
+    Capability::StorageBuffer16BitAccess,
+    Capability::UniformAndStorageBuffer16BitAccess,
+    Capability::StoragePushConstant16,
+    Capability::StorageBuffer8BitAccess,
+    Capability::UniformAndStorageBuffer8BitAccess,
+    Capability::StoragePushConstant8,
+    Capability::VariablePointers,
+    Capability::VariablePointersStorageBuffer,
+    Capability::VulkanMemoryModel,
+    Capability::VulkanMemoryModelDeviceScope,
+    Capability::ShaderNonUniform,
+    Capability::DenormPreserve,
+    Capability::SignedZeroInfNanPreserve,
+    Capability::ExpectAssumeKHR,
+];
+
+/// Extensions whose meaning the simulator implements.
+const SUPPORTED_EXTENSIONS: &[&str] = &[
+    "SPV_KHR_storage_buffer_storage_class",
+    "SPV_KHR_16bit_storage",
+    "SPV_KHR_8bit_storage",
+    "SPV_KHR_variable_pointers",
+    "SPV_KHR_vulkan_memory_model",
+    "SPV_KHR_no_integer_wrap_decoration",
+    "SPV_KHR_float_controls",
+    "SPV_KHR_expect_assume",
+    "SPV_KHR_non_semantic_info",
+    "SPV_KHR_shader_draw_parameters",
+];
+
+/// A SPIR-V value as lowering sees it.
+#[derive(Clone, Debug)]
+pub(crate) enum Val {
+    /// A (possibly composite) value: its scalar components in order.
+    Regs(Vec<Reg>),
+    /// A pointer: address register plus a constant byte offset, and the
+    /// matrix layout of the struct member it points into, if any.
+    Ptr {
+        reg: Reg,
+        offset: i64,
+        matrix: MatrixLayout,
+    },
+}
+
+pub(crate) struct FunctionDef {
+    /// Index of OpFunction in the module's instruction list.
+    start: usize,
+    /// Index of OpFunctionEnd.
+    end: usize,
+    has_body: bool,
+}
+
+pub(crate) struct Lowerer<'m> {
+    m: &'m Module,
+    types: Types,
+    names: HashMap<u32, String>,
+    decorations: HashMap<u32, Vec<(Decoration, Vec<u32>)>>,
+    ext_sets: HashMap<u32, String>,
+    functions: HashMap<u32, FunctionDef>,
+    /// Module-scope values: constants and global variables.
+    globals: HashMap<u32, Val>,
+    /// Result type of every id that has one.
+    id_types: HashMap<u32, u32>,
+    /// Values of scalar constants, known while lowering.
+    const_values: HashMap<u32, u64>,
+    const_regs: HashMap<u64, Reg>,
+    insts: Vec<Inst>,
+    origins: Vec<Origin>,
+    origin: Origin,
+    reg_count: u32,
+    constants: Vec<(Reg, u64)>,
+    private_bytes: u32,
+    workgroup_bytes: u32,
+    builtins: Vec<BuiltInSlot>,
+    resources: Vec<Resource>,
+    /// Storage for each function's Function-class variables, by variable id.
+    function_vars: HashMap<u32, u32>,
+    /// Functions being inlined, to refuse recursion.
+    call_stack: Vec<u32>,
+    next_label: u32,
+    dialect: Dialect,
+    switches: Vec<crate::ir::SwitchTable>,
+    /// Module-scope variables with initializers: (variable, value).
+    initializers: Vec<(u32, u32)>,
+    spec_ops: Vec<Instr>,
+}
+
+fn err(offset: usize, message: impl Into<String>) -> ModuleError {
+    ModuleError::at(offset, message)
+}
+
+/// The entry points of a module: name and execution model.
+pub fn entry_points(m: &Module) -> Vec<(String, ExecutionModel)> {
+    m.instrs
+        .iter()
+        .filter(|i| i.op == Op::EntryPoint && i.operands.len() >= 3)
+        .filter_map(|i| {
+            let model = ExecutionModel::from_u32(i.operands[0])?;
+            Some((literal_string(&i.operands[2..]).0, model))
+        })
+        .collect()
+}
+
+/// Lowers entry point `entry` of `m`.
+pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, ModuleError> {
+    let mut l = Lowerer::new(m);
+    l.check_capabilities()?;
+    let (entry_fn, model, entry_offset) = l.find_entry(entry)?;
+    l.dialect = match model {
+        ExecutionModel::GLCompute => Dialect::Shader,
+        ExecutionModel::Kernel => Dialect::OpenCl,
+        other => {
+            return Err(err(
+                entry_offset,
+                format!("entry point '{entry}' is a {other:?} shader; only GLCompute and Kernel entry points can run"),
+            ))
+        }
+    };
+    l.read_declarations(options)?;
+    let local_size = l.local_size(entry_fn)?;
+    let params = l.lower_entry(entry_fn)?;
+    Ok(Kernel {
+        name: entry.to_string(),
+        dialect: l.dialect,
+        pointer_bits: l.types.pointer_bits as u32,
+        insts: l.insts,
+        origins: l.origins,
+        switches: l.switches,
+        reg_count: l.reg_count,
+        constants: l.constants,
+        local_size,
+        resources: l.resources,
+        params,
+        builtins: l.builtins,
+        private_bytes: l.private_bytes,
+        workgroup_bytes: l.workgroup_bytes,
+    })
+}
+
+impl<'m> Lowerer<'m> {
+    fn new(m: &'m Module) -> Self {
+        Lowerer {
+            m,
+            types: Types {
+                types: HashMap::new(),
+                decorations: HashMap::new(),
+                pointer_bits: 64,
+            },
+            names: HashMap::new(),
+            decorations: HashMap::new(),
+            ext_sets: HashMap::new(),
+            functions: HashMap::new(),
+            globals: HashMap::new(),
+            id_types: HashMap::new(),
+            const_values: HashMap::new(),
+            const_regs: HashMap::new(),
+            insts: Vec::new(),
+            origins: Vec::new(),
+            origin: Origin {
+                opcode: "Nop",
+                location: Location::Word(0),
+            },
+            reg_count: 0,
+            constants: Vec::new(),
+            private_bytes: 0,
+            workgroup_bytes: 0,
+            builtins: Vec::new(),
+            resources: Vec::new(),
+            function_vars: HashMap::new(),
+            call_stack: Vec::new(),
+            next_label: m.bound.max(1),
+            dialect: Dialect::Shader,
+            switches: Vec::new(),
+            initializers: Vec::new(),
+            spec_ops: Vec::new(),
+        }
+    }
+
+    fn check_capabilities(&mut self) -> Result<(), ModuleError> {
+        for ins in &self.m.instrs {
+            match ins.op {
+                Op::Capability => {
+                    let cap = ins.operands.first().copied().unwrap_or(u32::MAX);
+                    match Capability::from_u32(cap) {
+                        Some(c) if SUPPORTED_CAPABILITIES.contains(&c) => {}
+                        Some(c) => {
+                            return Err(err(
+                                ins.offset,
+                                format!("unsupported capability {c:?}"),
+                            ))
+                        }
+                        None => {
+                            return Err(err(ins.offset, format!("unknown capability {cap}")))
+                        }
+                    }
+                }
+                Op::Extension => {
+                    let name = literal_string(&ins.operands).0;
+                    if !SUPPORTED_EXTENSIONS.contains(&name.as_str()) {
+                        return Err(err(ins.offset, format!("unsupported extension {name}")));
+                    }
+                }
+                Op::ExtInstImport => {
+                    let name = literal_string(&ins.operands).0;
+                    if !(name == "GLSL.std.450"
+                        || name == "OpenCL.std"
+                        || name.starts_with("NonSemantic."))
+                    {
+                        return Err(err(
+                            ins.offset,
+                            format!("unsupported extended instruction set {name}"),
+                        ));
+                    }
+                    self.ext_sets.insert(ins.result_id, name);
+                }
+                Op::MemoryModel => {
+                    self.types.pointer_bits = match ins.operands.first() {
+                        Some(1) => 32,
+                        _ => 64,
+                    };
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn find_entry(&self, entry: &str) -> Result<(u32, ExecutionModel, usize), ModuleError> {
+        let mut found = Vec::new();
+        for ins in &self.m.instrs {
+            if ins.op == Op::EntryPoint && ins.operands.len() >= 3 {
+                let name = literal_string(&ins.operands[2..]).0;
+                let model = ExecutionModel::from_u32(ins.operands[0])
+                    .ok_or_else(|| err(ins.offset, "unknown execution model"))?;
+                if name == entry {
+                    return Ok((ins.operands[1], model, ins.offset));
+                }
+                found.push(name);
+            }
+        }
+        Err(ModuleError::general(if found.is_empty() {
+            "the module has no entry point".to_string()
+        } else {
+            format!(
+                "no entry point named '{entry}' (the module has: {})",
+                found.join(", ")
+            )
+        }))
+    }
+
+    fn local_size(&self, entry_fn: u32) -> Result<Option<[u32; 3]>, ModuleError> {
+        // A WorkgroupSize built-in constant wins over the execution modes.
+        for (id, decs) in &self.decorations {
+            for (d, args) in decs {
+                if *d == Decoration::BuiltIn && args.first() == Some(&(spirv::BuiltIn::WorkgroupSize as u32)) {
+                    if let Some(Val::Regs(regs)) = self.globals.get(id) {
+                        let v: Vec<u32> = regs.iter().map(|r| self.reg_constant(*r) as u32).collect();
+                        if v.len() == 3 {
+                            return Ok(Some([v[0], v[1], v[2]]));
+                        }
+                    }
+                }
+            }
+        }
+        for ins in &self.m.instrs {
+            if ins.op != Op::ExecutionMode && ins.op != Op::ExecutionModeId {
+                continue;
+            }
+            if ins.operands.first() != Some(&entry_fn) || ins.operands.len() < 5 {
+                continue;
+            }
+            let mode = ExecutionMode::from_u32(ins.operands[1]);
+            let v = &ins.operands[2..5];
+            match mode {
+                Some(ExecutionMode::LocalSize) => return Ok(Some([v[0], v[1], v[2]])),
+                Some(ExecutionMode::LocalSizeId) => {
+                    let get = |id: u32| {
+                        self.const_values
+                            .get(&id)
+                            .map(|x| *x as u32)
+                            .ok_or_else(|| err(ins.offset, format!("LocalSizeId operand %{id} is not a constant")))
+                    };
+                    return Ok(Some([get(v[0])?, get(v[1])?, get(v[2])?]));
+                }
+                _ => {}
+            }
+        }
+        Ok(None)
+    }
+
+    fn reg_constant(&self, reg: Reg) -> u64 {
+        self.constants
+            .iter()
+            .find(|(r, _)| *r == reg)
+            .map(|(_, v)| *v)
+            .unwrap_or(0)
+    }
+
+    fn decoration(&self, id: u32, d: Decoration) -> Option<&[u32]> {
+        self.decorations
+            .get(&id)?
+            .iter()
+            .find(|(x, _)| *x == d)
+            .map(|(_, a)| a.as_slice())
+    }
+
+    pub(crate) fn rounding(&self, id: u32) -> Option<Rounding> {
+        self.decoration(id, Decoration::FPRoundingMode)
+            .and_then(|a| a.first())
+            .map(|m| match m {
+                1 => Rounding::Rtz,
+                2 => Rounding::Rtp,
+                3 => Rounding::Rtn,
+                _ => Rounding::Rte,
+            })
+    }
+
+    pub(crate) fn saturated(&self, id: u32) -> bool {
+        self.decoration(id, Decoration::SaturatedConversion).is_some()
+    }
+
+    pub(crate) fn name_of(&self, id: u32) -> String {
+        self.names
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("%{id}"))
+    }
+
+    // ----- registers and emission -----
+
+    pub(crate) fn alloc(&mut self) -> Reg {
+        self.reg_count += 1;
+        self.reg_count - 1
+    }
+
+    pub(crate) fn alloc_n(&mut self, n: usize) -> Vec<Reg> {
+        (0..n).map(|_| self.alloc()).collect()
+    }
+
+    /// A register holding `bits` in every lane.
+    pub(crate) fn const_reg(&mut self, bits: u64) -> Reg {
+        if let Some(r) = self.const_regs.get(&bits) {
+            return *r;
+        }
+        let r = self.alloc();
+        self.constants.push((r, bits));
+        self.const_regs.insert(bits, r);
+        r
+    }
+
+    pub(crate) fn emit(&mut self, inst: Inst) {
+        self.insts.push(inst);
+        self.origins.push(self.origin.clone());
+    }
+
+    pub(crate) fn set_origin(&mut self, ins: &Instr) {
+        let opcode = rspirv::grammar::INSTRUCTION_TABLE.get(ins.op).opname;
+        self.origin = Origin {
+            opcode,
+            location: Location::Word(ins.offset),
+        };
+    }
+
+    // ----- declarations -----
+
+    fn read_declarations(&mut self, options: &Options) -> Result<(), ModuleError> {
+        let m = self.m;
+        // Decorations first: types and constants need them.
+        let mut groups: HashMap<u32, Vec<(Decoration, Vec<u32>)>> = HashMap::new();
+        let mut member_decs: Vec<(u32, u32, Decoration, Vec<u32>, usize)> = Vec::new();
+        for ins in &m.instrs {
+            match ins.op {
+                Op::Name if !ins.operands.is_empty() => {
+                    self.names
+                        .insert(ins.operands[0], literal_string(&ins.operands[1..]).0);
+                }
+                Op::Decorate | Op::DecorateId | Op::DecorateString if ins.operands.len() >= 2 => {
+                    if let Some(d) = Decoration::from_u32(ins.operands[1]) {
+                        self.decorations
+                            .entry(ins.operands[0])
+                            .or_default()
+                            .push((d, ins.operands[2..].to_vec()));
+                    }
+                }
+                Op::MemberDecorate if ins.operands.len() >= 3 => {
+                    if let Some(d) = Decoration::from_u32(ins.operands[2]) {
+                        member_decs.push((
+                            ins.operands[0],
+                            ins.operands[1],
+                            d,
+                            ins.operands[3..].to_vec(),
+                            ins.offset,
+                        ));
+                    }
+                }
+                Op::DecorationGroup => {
+                    let decs = self.decorations.remove(&ins.result_id).unwrap_or_default();
+                    groups.insert(ins.result_id, decs);
+                }
+                Op::GroupDecorate if !ins.operands.is_empty() => {
+                    let decs = groups.get(&ins.operands[0]).cloned().unwrap_or_default();
+                    for t in &ins.operands[1..] {
+                        self.decorations.entry(*t).or_default().extend(decs.clone());
+                    }
+                }
+                Op::GroupMemberDecorate if !ins.operands.is_empty() => {
+                    let decs = groups.get(&ins.operands[0]).cloned().unwrap_or_default();
+                    for pair in ins.operands[1..].chunks_exact(2) {
+                        for (d, a) in &decs {
+                            member_decs.push((pair[0], pair[1], *d, a.clone(), ins.offset));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (id, decs) in &self.decorations {
+            let td = self.types.decorations.entry(*id).or_default();
+            for (d, a) in decs {
+                match d {
+                    Decoration::ArrayStride => td.array_stride = a.first().copied(),
+                    Decoration::CPacked => td.packed = true,
+                    _ => {}
+                }
+            }
+        }
+        for (strukt, member, d, a, _) in member_decs {
+            let td: &mut TypeDecorations = self.types.decorations.entry(strukt).or_default();
+            let i = member as usize;
+            if td.member_offsets.len() <= i {
+                td.member_offsets.resize(i + 1, None);
+                td.member_matrix.resize(i + 1, MatrixLayout::default());
+            }
+            match d {
+                Decoration::Offset => td.member_offsets[i] = a.first().copied(),
+                Decoration::MatrixStride => td.member_matrix[i].stride = a.first().copied(),
+                Decoration::RowMajor => td.member_matrix[i].row_major = true,
+                _ => {}
+            }
+        }
+
+        let mut in_function = false;
+        let mut current_fn: Option<(u32, usize)> = None;
+        let mut fn_has_body = false;
+        for (index, ins) in m.instrs.iter().enumerate() {
+            if ins.result_type != 0 && ins.result_id != 0 {
+                self.id_types.insert(ins.result_id, ins.result_type);
+            }
+            match ins.op {
+                Op::Function => {
+                    in_function = true;
+                    current_fn = Some((ins.result_id, index));
+                    fn_has_body = false;
+                    continue;
+                }
+                Op::Label => fn_has_body = true,
+                Op::FunctionEnd => {
+                    in_function = false;
+                    if let Some((id, start)) = current_fn.take() {
+                        self.functions.insert(
+                            id,
+                            FunctionDef {
+                                start,
+                                end: index,
+                                has_body: fn_has_body,
+                            },
+                        );
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            if in_function {
+                continue;
+            }
+            self.set_origin(ins);
+            self.declare(ins, options)
+                .map_err(|e| err(ins.offset, e))?;
+        }
+        Ok(())
+    }
+
+    /// Reads one module-level type, constant or variable declaration.
+    fn declare(&mut self, ins: &Instr, options: &Options) -> Result<(), String> {
+        let o = &ins.operands;
+        let id = ins.result_id;
+        let need = |n: usize| {
+            if o.len() < n {
+                Err(format!("missing operands ({} of {n})", o.len()))
+            } else {
+                Ok(())
+            }
+        };
+        let ty = match ins.op {
+            Op::TypeVoid => Some(Type::Void),
+            Op::TypeBool => Some(Type::Bool),
+            Op::TypeInt => {
+                need(2)?;
+                if ![8, 16, 32, 64].contains(&o[0]) {
+                    return Err(format!("unsupported integer width {}", o[0]));
+                }
+                Some(Type::Int {
+                    bits: o[0] as u8,
+                    signed: o[1] != 0,
+                })
+            }
+            Op::TypeFloat => {
+                need(1)?;
+                if ![16, 32, 64].contains(&o[0]) {
+                    return Err(format!("unsupported float width {}", o[0]));
+                }
+                Some(Type::Float { bits: o[0] as u8 })
+            }
+            Op::TypeVector => {
+                need(2)?;
+                Some(Type::Vector {
+                    elem: o[0],
+                    count: o[1],
+                })
+            }
+            Op::TypeMatrix => {
+                need(2)?;
+                Some(Type::Matrix {
+                    column: o[0],
+                    columns: o[1],
+                })
+            }
+            Op::TypeArray => {
+                need(2)?;
+                let len = *self
+                    .const_values
+                    .get(&o[1])
+                    .ok_or_else(|| format!("array length %{} is not a known constant", o[1]))?;
+                Some(Type::Array {
+                    elem: o[0],
+                    len: u32::try_from(len).map_err(|_| "array too long".to_string())?,
+                })
+            }
+            Op::TypeRuntimeArray => {
+                need(1)?;
+                Some(Type::RuntimeArray { elem: o[0] })
+            }
+            Op::TypeStruct => Some(Type::Struct {
+                members: o.clone(),
+            }),
+            Op::TypePointer => {
+                need(2)?;
+                let storage = StorageClass::from_u32(o[0])
+                    .ok_or_else(|| format!("unknown storage class {}", o[0]))?;
+                Some(Type::Pointer {
+                    storage,
+                    pointee: o[1],
+                })
+            }
+            Op::TypeFunction => Some(Type::Function),
+            Op::TypeForwardPointer => None,
+            Op::TypeImage
+            | Op::TypeSampler
+            | Op::TypeSampledImage
+            | Op::TypeEvent
+            | Op::TypeDeviceEvent
+            | Op::TypeReserveId
+            | Op::TypeQueue
+            | Op::TypePipe
+            | Op::TypeOpaque => {
+                return Err("images, samplers, events, pipes and opaque types are not supported".into())
+            }
+            _ => None,
+        };
+        if let Some(t) = ty {
+            self.types.types.insert(id, t);
+            return Ok(());
+        }
+        match ins.op {
+            Op::Constant | Op::SpecConstant => {
+                let mut bits = match o.as_slice() {
+                    [lo] => *lo as u64,
+                    [lo, hi, ..] => (*lo as u64) | ((*hi as u64) << 32),
+                    [] => return Err("constant without a value".into()),
+                };
+                let scalar = self.types.scalar(ins.result_type)?;
+                if ins.op == Op::SpecConstant {
+                    if let Some(v) = self.spec_override(id, options) {
+                        bits = v;
+                    }
+                }
+                bits &= mask(scalar);
+                self.define_const(id, bits);
+            }
+            Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
+                let mut v = matches!(ins.op, Op::ConstantTrue | Op::SpecConstantTrue);
+                if matches!(ins.op, Op::SpecConstantTrue | Op::SpecConstantFalse) {
+                    if let Some(x) = self.spec_override(id, options) {
+                        v = x != 0;
+                    }
+                }
+                self.define_const(id, v as u64);
+            }
+            Op::ConstantNull | Op::Undef => {
+                let n = self.types.flatten(ins.result_type)?.len();
+                let zero = self.const_reg(0);
+                self.globals.insert(id, Val::Regs(vec![zero; n]));
+                if n == 1 {
+                    self.const_values.insert(id, 0);
+                }
+            }
+            Op::ConstantComposite | Op::SpecConstantComposite => {
+                let mut regs = Vec::new();
+                for c in o {
+                    match self.globals.get(c) {
+                        Some(Val::Regs(r)) => regs.extend_from_slice(r),
+                        _ => return Err(format!("constituent %{c} is not a constant")),
+                    }
+                }
+                self.globals.insert(id, Val::Regs(regs));
+            }
+            Op::SpecConstantOp => {
+                // Evaluated at kernel start like an ordinary instruction.
+                self.spec_ops.push(ins.clone());
+            }
+            Op::Variable => self.declare_variable(ins)?,
+            Op::Capability
+            | Op::Extension
+            | Op::ExtInstImport
+            | Op::MemoryModel
+            | Op::EntryPoint
+            | Op::ExecutionMode
+            | Op::ExecutionModeId
+            | Op::String
+            | Op::Source
+            | Op::SourceExtension
+            | Op::SourceContinued
+            | Op::Name
+            | Op::MemberName
+            | Op::ModuleProcessed
+            | Op::Decorate
+            | Op::DecorateId
+            | Op::DecorateString
+            | Op::MemberDecorate
+            | Op::MemberDecorateString
+            | Op::DecorationGroup
+            | Op::GroupDecorate
+            | Op::GroupMemberDecorate
+            | Op::Line
+            | Op::NoLine
+            | Op::Nop
+            | Op::ExtInst => {}
+            other => return Err(format!("Op{other:?} is not supported at module scope")),
+        }
+        Ok(())
+    }
+
+    fn spec_override(&self, id: u32, options: &Options) -> Option<u64> {
+        let spec_id = *self.decoration(id, Decoration::SpecId)?.first()?;
+        options.spec_constants.get(&spec_id).copied()
+    }
+
+    fn define_const(&mut self, id: u32, bits: u64) {
+        let r = self.const_reg(bits);
+        self.globals.insert(id, Val::Regs(vec![r]));
+        self.const_values.insert(id, bits);
+    }
+
+    fn declare_variable(&mut self, ins: &Instr) -> Result<(), String> {
+        let id = ins.result_id;
+        let Type::Pointer { storage, pointee } = self.types.get(ins.result_type)?.clone() else {
+            return Err("variable type is not a pointer".into());
+        };
+        let name = self.name_of(id);
+        let val = match storage {
+            StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant => {
+                if matches!(self.types.get(pointee)?, Type::Array { .. } | Type::RuntimeArray { .. }) {
+                    return Err(format!(
+                        "'{name}' is an array of descriptors, which is not supported"
+                    ));
+                }
+                let kind = match storage {
+                    StorageClass::PushConstant => ResourceKind::PushConstant,
+                    StorageClass::Uniform
+                        if self.decoration(pointee, Decoration::BufferBlock).is_none() =>
+                    {
+                        ResourceKind::UniformBuffer
+                    }
+                    _ => ResourceKind::StorageBuffer,
+                };
+                let set = self
+                    .decoration(id, Decoration::DescriptorSet)
+                    .and_then(|a| a.first().copied())
+                    .unwrap_or(0);
+                let binding = self
+                    .decoration(id, Decoration::Binding)
+                    .and_then(|a| a.first().copied())
+                    .unwrap_or(0);
+                let reg = self.alloc();
+                let size_reg = self.alloc();
+                self.resources.push(Resource {
+                    kind,
+                    set,
+                    binding,
+                    name,
+                    reg,
+                    size_reg,
+                });
+                Val::Ptr {
+                    reg,
+                    offset: 0,
+                    matrix: MatrixLayout::default(),
+                }
+            }
+            StorageClass::Input => {
+                let b = self
+                    .decoration(id, Decoration::BuiltIn)
+                    .and_then(|a| a.first().copied())
+                    .ok_or_else(|| format!("input variable '{name}' is not a built-in"))?;
+                let builtin = builtin_from(b)
+                    .ok_or_else(|| format!("built-in {:?} is not available to compute kernels", spirv::BuiltIn::from_u32(b)))?;
+                let comps = self.types.flatten(pointee)?;
+                let ty = comps[0];
+                let (size, align) = self.types.size_align(pointee)?;
+                let offset = self.alloc_private(size, align);
+                self.builtins.push(BuiltInSlot {
+                    builtin,
+                    offset,
+                    ty,
+                    components: comps.len() as u32,
+                });
+                self.address_val(address::PRIVATE_BASE + offset as u64)
+            }
+            StorageClass::Private | StorageClass::Function => {
+                let (size, align) = self.types.size_align(pointee)?;
+                let offset = self.alloc_private(size, align);
+                let v = self.address_val(address::PRIVATE_BASE + offset as u64);
+                if let Some(init) = ins.operands.get(1) {
+                    self.initializers.push((id, *init));
+                }
+                v
+            }
+            StorageClass::Workgroup => {
+                let (size, align) = self.types.size_align(pointee)?;
+                let offset = types::round_up(self.workgroup_bytes, align.max(4));
+                self.workgroup_bytes = offset + size;
+                if let Some(init) = ins.operands.get(1) {
+                    self.initializers.push((id, *init));
+                }
+                self.address_val(address::WORKGROUP_BASE + offset as u64)
+            }
+            StorageClass::CrossWorkgroup | StorageClass::UniformConstant => {
+                // Program-scope data: kept in each lane's private memory,
+                // which is enough for the read-only tables OpenCL emits.
+                let (size, align) = self.types.size_align(pointee)?;
+                let offset = self.alloc_private(size, align);
+                if let Some(init) = ins.operands.get(1) {
+                    self.initializers.push((id, *init));
+                }
+                self.address_val(address::PRIVATE_BASE + offset as u64)
+            }
+            other => {
+                return Err(format!(
+                    "variable '{name}' is in storage class {other:?}, which compute kernels here cannot use"
+                ))
+            }
+        };
+        self.globals.insert(id, val);
+        Ok(())
+    }
+
+    pub(crate) fn alloc_private(&mut self, size: u32, align: u32) -> u32 {
+        let offset = types::round_up(self.private_bytes, align.max(4));
+        self.private_bytes = offset + size.max(1);
+        offset
+    }
+
+    pub(crate) fn address_val(&mut self, addr: u64) -> Val {
+        Val::Ptr {
+            reg: self.const_reg(addr),
+            offset: 0,
+            matrix: MatrixLayout::default(),
+        }
+    }
+
+    /// Lowers the entry function with everything it calls inlined; returns
+    /// the OpenCL kernel parameters.
+    fn lower_entry(&mut self, entry_fn: u32) -> Result<Vec<Param>, ModuleError> {
+        let def = self
+            .functions
+            .get(&entry_fn)
+            .ok_or_else(|| ModuleError::general("entry point function has no definition"))?;
+        let (start, end) = (def.start, def.end);
+        let mut params = Vec::new();
+        let mut args = Vec::new();
+        for ins in &self.m.instrs[start..end] {
+            if ins.op != Op::FunctionParameter {
+                continue;
+            }
+            let name = self.name_of(ins.result_id);
+            let (param, val) = self
+                .kernel_param(ins.result_type, name)
+                .map_err(|e| err(ins.offset, e))?;
+            params.push(param);
+            args.push(val);
+        }
+        // Prologue: initializers of module-scope variables, then the
+        // specialization constant operations.
+        for (var, init) in std::mem::take(&mut self.initializers) {
+            self.store_initializer(var, init)?;
+        }
+        for ins in std::mem::take(&mut self.spec_ops) {
+            self.set_origin(&ins);
+            self.lower_spec_op(&ins)?;
+        }
+        self.inline_function(entry_fn, args, None)?;
+        Ok(params)
+    }
+
+    fn kernel_param(&mut self, ty: u32, name: String) -> Result<(Param, Val), String> {
+        match self.types.get(ty)?.clone() {
+            Type::Pointer { storage, .. } => {
+                let kind = match storage {
+                    StorageClass::CrossWorkgroup
+                    | StorageClass::UniformConstant
+                    | StorageClass::Generic => crate::ir::ParamKind::GlobalPointer,
+                    StorageClass::Workgroup => crate::ir::ParamKind::LocalPointer,
+                    other => {
+                        return Err(format!(
+                            "kernel argument '{name}' is a pointer to {other:?} memory (by-value structs are not supported)"
+                        ))
+                    }
+                };
+                let reg = self.alloc();
+                Ok((
+                    Param { name, kind, reg },
+                    Val::Ptr {
+                        reg,
+                        offset: 0,
+                        matrix: MatrixLayout::default(),
+                    },
+                ))
+            }
+            _ => {
+                let layout = self.types.scalar_offsets(ty, MatrixLayout::default())?;
+                let regs = self.alloc_n(layout.len());
+                let comps: Vec<(Scalar, u32, Reg)> = layout
+                    .iter()
+                    .zip(&regs)
+                    .map(|((s, off), r)| (*s, *off, *r))
+                    .collect();
+                let reg = regs.first().copied().unwrap_or(0);
+                Ok((
+                    Param {
+                        name,
+                        kind: crate::ir::ParamKind::Value(comps),
+                        reg,
+                    },
+                    Val::Regs(regs),
+                ))
+            }
+        }
+    }
+}
+
+pub(crate) fn mask(s: Scalar) -> u64 {
+    match s.bits() {
+        64 => u64::MAX,
+        b => (1u64 << b) - 1,
+    }
+}
+
+fn builtin_from(b: u32) -> Option<BuiltIn> {
+    use spirv::BuiltIn as B;
+    Some(match B::from_u32(b)? {
+        B::GlobalInvocationId => BuiltIn::GlobalInvocationId,
+        B::LocalInvocationId => BuiltIn::LocalInvocationId,
+        B::LocalInvocationIndex => BuiltIn::LocalInvocationIndex,
+        B::WorkgroupId => BuiltIn::WorkgroupId,
+        B::NumWorkgroups => BuiltIn::NumWorkgroups,
+        B::WorkgroupSize => BuiltIn::WorkgroupSize,
+        B::GlobalSize => BuiltIn::GlobalSize,
+        B::GlobalOffset => BuiltIn::GlobalOffset,
+        B::EnqueuedWorkgroupSize => BuiltIn::EnqueuedWorkgroupSize,
+        B::GlobalLinearId => BuiltIn::GlobalLinearId,
+        B::NumSubgroups => BuiltIn::NumSubgroups,
+        B::SubgroupId => BuiltIn::SubgroupId,
+        B::SubgroupSize => BuiltIn::SubgroupSize,
+        B::SubgroupMaxSize => BuiltIn::SubgroupMaxSize,
+        B::NumEnqueuedSubgroups => BuiltIn::NumEnqueuedSubgroups,
+        B::SubgroupLocalInvocationId => BuiltIn::SubgroupLocalInvocationId,
+        _ => return None,
+    })
+}
