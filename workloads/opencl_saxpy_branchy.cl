@@ -10,6 +10,10 @@
 //   4: float                 a
 //   5: __global const int*   keys   (64 entries searched by every work-item)
 
+// No fp contraction: a * x[i] + y[i] stays an OpFMul and an OpFAdd instead of
+// becoming OpenCL.std mad, so the module uses no extended instructions.
+#pragma OPENCL FP_CONTRACT OFF
+
 __kernel void saxpy_branchy(__global float *y,
                             __global const float *x,
                             __global int *found,

@@ -28,7 +28,7 @@ void main() {
     // ---- f64 ----
     out_d[3u * i + 0u] = d * d - d / 3.0lf;                              // 3 f64 ops, each rounded
     out_d[3u * i + 1u] = float64_t(h) * d;                               // f16->f64 exact, f64 multiply
-    out_d[3u * i + 2u] = fma(d, d, 1.0lf);                               // fused multiply-add (single rounding)
+    out_d[3u * i + 2u] = d * d + 1.0lf;                                  // OpFMul + OpFAdd, each rounded (d*d is exact here)
 
     // ---- conversions to integer (truncate toward zero) ----
     out_i[2u * i + 0u] = int(d * 10.0lf);

@@ -19,7 +19,7 @@ use std::sync::{Mutex, OnceLock};
 
 use rspirv::binary::Disassemble as _;
 use rspirv::grammar::{
-    ext_inst_table, ExtInstOp, ExtendedInstruction, Instruction, LogicalOperand, OperandKind,
+    ext_inst_table, ExtendedInstruction, Instruction, LogicalOperand, OperandKind,
     OperandQuantifier, INSTRUCTION_TABLE,
 };
 
@@ -195,11 +195,6 @@ fn ext_inst_by_name(set: &str, name: &str) -> Option<&'static ExtendedInstructio
     ext_inst_table(set)?.iter().find(|i| i.opname == name)
 }
 
-#[allow(dead_code)]
-fn ext_op_number(op: ExtInstOp) -> u32 {
-    op.into()
-}
-
 struct Collect(Vec<rspirv::dr::Instruction>);
 
 impl rspirv::binary::Consumer for Collect {
@@ -267,9 +262,9 @@ fn probe_params(kind: OperandKind, value: u32) -> Vec<OperandKind> {
             let wc = (2 + prefix.len() + extra) as u32;
             let mut words = vec![spirv::MAGIC_NUMBER, 0x0001_0600, 0, 1000, 0];
             words.push((wc << 16) | inst.opcode as u32);
-            words.extend(std::iter::repeat(0).take(prefix.len()));
+            words.extend(std::iter::repeat_n(0, prefix.len()));
             words.push(value);
-            words.extend(std::iter::repeat(0).take(extra));
+            words.extend(std::iter::repeat_n(0, extra));
             let mut c = Collect(Vec::new());
             if rspirv::binary::parse_words(&words, &mut c).is_ok() && c.0.len() == 1 {
                 return c.0[0]
@@ -286,10 +281,14 @@ fn probe_params(kind: OperandKind, value: u32) -> Vec<OperandKind> {
 
 /// Extra operands following enumerant `value` (for masks: one bit) of `kind`.
 pub(crate) fn enum_params(kind: OperandKind, value: u32) -> Vec<OperandKind> {
-    static CACHE: OnceLock<Mutex<HashMap<(OperandKind, u32), Vec<OperandKind>>>> =
-        OnceLock::new();
+    type Params = HashMap<(OperandKind, u32), Vec<OperandKind>>;
+    static CACHE: OnceLock<Mutex<Params>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(v) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&(kind, value)) {
+    if let Some(v) = cache
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&(kind, value))
+    {
         return v.clone();
     }
     let v = match kind_class(kind) {
@@ -511,11 +510,7 @@ fn parse_hex_float(s: &str, f: FloatFmt) -> Result<u64, String> {
         let round_up = rem > half || (rem == half && (sticky || q & 1 == 1));
         q + round_up as u128
     };
-    let mut biased = if unbiased >= emin {
-        unbiased + bias
-    } else {
-        0
-    };
+    let mut biased = if unbiased >= emin { unbiased + bias } else { 0 };
     if biased == 0 {
         // Subnormal; rounding may have produced the smallest normal.
         return Ok(sign | q as u64);
@@ -538,12 +533,13 @@ fn parse_float(s: &str, width: u32) -> Result<u64, String> {
         return parse_hex_float(s, f);
     }
     let ok = !body.is_empty()
-        && (body.bytes().all(|b| {
-            b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+')
-        }) || matches!(
-            body.to_ascii_lowercase().as_str(),
-            "inf" | "infinity" | "nan"
-        ));
+        && (body
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+'))
+            || matches!(
+                body.to_ascii_lowercase().as_str(),
+                "inf" | "infinity" | "nan"
+            ));
     if !ok {
         return Err("not a number".into());
     }
@@ -556,7 +552,10 @@ fn parse_float(s: &str, width: u32) -> Result<u64, String> {
             .parse::<f32>()
             .map(|v| v.to_bits() as u64)
             .map_err(|e| e.to_string()),
-        _ => s.parse::<f64>().map(f64::to_bits).map_err(|e| e.to_string()),
+        _ => s
+            .parse::<f64>()
+            .map(f64::to_bits)
+            .map_err(|e| e.to_string()),
     }
 }
 
@@ -841,14 +840,14 @@ impl Asm {
                     t.line,
                     format!("{opname}: integer literal '{w}' does not fit in 32 bits"),
                 ),
-                None => err(
-                    t.line,
-                    format!("{opname}: bad integer literal '{w}'"),
-                ),
+                None => err(t.line, format!("{opname}: bad integer literal '{w}'")),
             },
             _ => err(
                 t.line,
-                format!("{opname}: expected an integer literal, found {}", t.describe()),
+                format!(
+                    "{opname}: expected an integer literal, found {}",
+                    t.describe()
+                ),
             ),
         }
     }
@@ -860,7 +859,7 @@ impl Asm {
             w[..chunk.len()].copy_from_slice(chunk);
             self.out.push(u32::from_le_bytes(w));
         }
-        if bytes.len() % 4 == 0 {
+        if bytes.len().is_multiple_of(4) {
             self.out.push(0);
         }
     }
@@ -875,7 +874,10 @@ impl Asm {
         let Tok::Word(w) = &t.tok else {
             return err(
                 t.line,
-                format!("{opname}: expected a numeric literal, found {}", t.describe()),
+                format!(
+                    "{opname}: expected a numeric literal, found {}",
+                    t.describe()
+                ),
             );
         };
         let ty = ty.unwrap_or(NumType::Int {
@@ -895,10 +897,7 @@ impl Asm {
             }
             NumType::Int { width, signed } => {
                 let Some((v, hex)) = parse_int(w) else {
-                    return err(
-                        t.line,
-                        format!("{opname}: bad integer literal '{w}'"),
-                    );
+                    return err(t.line, format!("{opname}: bad integer literal '{w}'"));
                 };
                 let kind = if signed { "signed" } else { "unsigned" };
                 let (lo, hi) = if hex && v >= 0 {
@@ -916,7 +915,12 @@ impl Asm {
                         ),
                     );
                 }
-                let mut bits = (v as u128 as u64) & if width == 64 { u64::MAX } else { (1u64 << width) - 1 };
+                let mut bits = (v as u128 as u64)
+                    & if width == 64 {
+                        u64::MAX
+                    } else {
+                        (1u64 << width) - 1
+                    };
                 if signed && width < 64 && (bits >> (width - 1)) & 1 == 1 {
                     // Sign-extend narrow signed values to fill the word.
                     bits |= !((1u64 << width) - 1);
@@ -939,7 +943,10 @@ impl Asm {
         let Tok::Word(w) = &t.tok else {
             return err(
                 t.line,
-                format!("{opname}: expected a {kind:?} operand, found {}", t.describe()),
+                format!(
+                    "{opname}: expected a {kind:?} operand, found {}",
+                    t.describe()
+                ),
             );
         };
         let value = if kind_class(kind) == KindClass::Mask {
@@ -1072,12 +1079,7 @@ impl Asm {
                             )
                         }
                     },
-                    _ => {
-                        return err(
-                            t.line,
-                            format!("{opname}: unexpected {}", t.describe()),
-                        )
-                    }
+                    _ => return err(t.line, format!("{opname}: unexpected {}", t.describe())),
                 }
             }
         }
@@ -1187,7 +1189,8 @@ impl Asm {
                         }
                     };
                     self.out.push(number);
-                    let info = info.or_else(|| set_name.as_deref().and_then(|s| ext_inst_info(s, number)));
+                    let info =
+                        info.or_else(|| set_name.as_deref().and_then(|s| ext_inst_info(s, number)));
                     match info {
                         Some(info) => {
                             let mut rt = None;
@@ -1298,11 +1301,17 @@ impl Asm {
             let t = &self.toks[self.pos];
             return err(
                 t.line,
-                format!("too many operands for {opname}: unexpected {}", t.describe()),
+                format!(
+                    "too many operands for {opname}: unexpected {}",
+                    t.describe()
+                ),
             );
         }
         if words.len() > 0xffff {
-            return err(line, format!("{opname} has too many words ({})", words.len()));
+            return err(
+                line,
+                format!("{opname} has too many words ({})", words.len()),
+            );
         }
         self.out
             .push(((words.len() as u32) << 16) | inst.opcode as u32);
@@ -1323,7 +1332,8 @@ impl Asm {
                     );
                 }
                 spirv::Op::TypeFloat if words.len() >= 3 => {
-                    self.num_types.insert(id, NumType::Float { width: words[2] });
+                    self.num_types
+                        .insert(id, NumType::Float { width: words[2] });
                 }
                 spirv::Op::ExtInstImport => {
                     let bytes: Vec<u8> = words[2..].iter().flat_map(|w| w.to_le_bytes()).collect();
@@ -1415,12 +1425,15 @@ mod tests {
     #[test]
     fn hex_floats() {
         let f32f = float_fmt(32).unwrap();
-        assert_eq!(parse_hex_float("0x1.8p+3", f32f).unwrap(), 12.0f32.to_bits() as u64);
-        assert_eq!(parse_hex_float("0x1p+128", f32f).unwrap(), f32::INFINITY.to_bits() as u64);
         assert_eq!(
-            parse_hex_float("-0x1.8p+128", f32f).unwrap(),
-            0xffc0_0000
+            parse_hex_float("0x1.8p+3", f32f).unwrap(),
+            12.0f32.to_bits() as u64
         );
+        assert_eq!(
+            parse_hex_float("0x1p+128", f32f).unwrap(),
+            f32::INFINITY.to_bits() as u64
+        );
+        assert_eq!(parse_hex_float("-0x1.8p+128", f32f).unwrap(), 0xffc0_0000);
         assert_eq!(parse_hex_float("0x1p-149", f32f).unwrap(), 1);
         assert_eq!(parse_hex_float("-0x0p+0", f32f).unwrap(), 0x8000_0000);
         let h = float_fmt(16).unwrap();
@@ -1429,7 +1442,10 @@ mod tests {
         assert_eq!(parse_hex_float("0x1.ffcp+15", h).unwrap(), 0x7bff);
         assert!(parse_hex_float("0x1p+17", h).is_err());
         let d = float_fmt(64).unwrap();
-        assert_eq!(parse_hex_float("0x1.999999999999ap-4", d).unwrap(), 0.1f64.to_bits());
+        assert_eq!(
+            parse_hex_float("0x1.999999999999ap-4", d).unwrap(),
+            0.1f64.to_bits()
+        );
     }
 
     #[test]
@@ -1440,7 +1456,10 @@ mod tests {
             value_from_name(OperandKind::ExecutionModel, "GLCompute"),
             Some(5)
         );
-        assert_eq!(mask_bit_from_name(OperandKind::FunctionControl, "Const"), Some(8));
+        assert_eq!(
+            mask_bit_from_name(OperandKind::FunctionControl, "Const"),
+            Some(8)
+        );
         assert_eq!(
             enum_params(OperandKind::Decoration, spirv::Decoration::BuiltIn as u32),
             vec![OperandKind::BuiltIn]
@@ -1450,7 +1469,11 @@ mod tests {
             vec![OperandKind::LiteralInteger]
         );
         assert_eq!(
-            enum_params(OperandKind::ExecutionMode, spirv::ExecutionMode::LocalSize as u32).len(),
+            enum_params(
+                OperandKind::ExecutionMode,
+                spirv::ExecutionMode::LocalSize as u32
+            )
+            .len(),
             3
         );
         assert_eq!(

@@ -1144,7 +1144,7 @@ impl Lowerer<'_> {
         let (op, value, comparator) = match ins.op {
             Op::AtomicLoad => (AtomicOp::Load, zero, zero),
             Op::AtomicStore => (AtomicOp::Store, self.reg(ctx, o[3])?, zero),
-            Op::AtomicCompareExchange => (AtomicOp::CompareExchange, self.reg(ctx, o[5])?, self.reg(ctx, o[6])?),
+            Op::AtomicCompareExchange => (AtomicOp::CompareExchange, self.reg(ctx, o[4])?, self.reg(ctx, o[5])?),
             Op::AtomicIIncrement => (AtomicOp::IIncrement, zero, zero),
             Op::AtomicIDecrement => (AtomicOp::IDecrement, zero, zero),
             other => {
@@ -1188,7 +1188,7 @@ fn min_operands(op: Op) -> usize {
         Op::Store | Op::CopyMemory | Op::Switch | Op::VectorShuffle | Op::CompositeExtract | Op::Dot | Op::VectorTimesScalar | Op::MatrixTimesScalar | Op::VectorTimesMatrix | Op::MatrixTimesVector | Op::MatrixTimesMatrix | Op::OuterProduct | Op::VectorExtractDynamic | Op::ArrayLength | Op::PtrEqual | Op::PtrNotEqual | Op::PtrDiff | Op::PtrAccessChain | Op::InBoundsPtrAccessChain | Op::CompositeInsert | Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended | Op::ExtInst | Op::GenericCastToPtrExplicit | Op::ExpectKHR => 2,
         Op::BranchConditional | Op::Select | Op::VectorInsertDynamic | Op::CopyMemorySized | Op::ControlBarrier | Op::BitFieldSExtract | Op::BitFieldUExtract | Op::AtomicLoad | Op::AtomicIIncrement | Op::AtomicIDecrement => 3,
         Op::BitFieldInsert | Op::AtomicStore | Op::AtomicExchange | Op::AtomicIAdd | Op::AtomicISub | Op::AtomicSMin | Op::AtomicUMin | Op::AtomicSMax | Op::AtomicUMax | Op::AtomicAnd | Op::AtomicOr | Op::AtomicXor => 4,
-        Op::AtomicCompareExchange => 7,
+        Op::AtomicCompareExchange => 6,
         op if unary_op(op).is_some() || conversion(op).is_some() => 1,
         op if binary_op(op).is_some() => 2,
         _ => 0,

@@ -22,8 +22,40 @@ pub use cfg::immediate_post_dominators;
 /// Choices made when lowering: specialization constant overrides.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// SpecId to value bits (in the low bits, as the constant's type).
-    pub spec_constants: HashMap<u32, u64>,
+    pub spec_constants: HashMap<u32, SpecValue>,
+}
+
+/// A specialization constant override, converted to the constant's type.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SpecValue {
+    Int(i128),
+    Float(f64),
+    Bool(bool),
+}
+
+impl SpecValue {
+    /// The value as bits of `ty`; floats are rounded to nearest even.
+    fn bits(self, ty: Scalar) -> Result<u64, String> {
+        match (self, ty) {
+            (SpecValue::Bool(b), Scalar::Bool) => Ok(b as u64),
+            (SpecValue::Int(i), Scalar::Int(_)) => Ok(i as u64 & mask(ty)),
+            (SpecValue::Int(i), Scalar::Float(_)) => SpecValue::Float(i as f64).bits(ty),
+            (SpecValue::Float(f), Scalar::Float(_)) => Ok(crate::core::convert(
+                crate::core::Convert {
+                    from: Scalar::Float(64),
+                    to: ty,
+                    from_signed: false,
+                    to_signed: false,
+                    rounding: None,
+                    saturate: false,
+                },
+                f.to_bits(),
+            )),
+            (v, t) => Err(format!(
+                "specialization value {v:?} does not fit a constant of type {t:?}"
+            )),
+        }
+    }
 }
 
 /// Capabilities a module may declare. Anything else is refused up front.
@@ -625,7 +657,7 @@ impl<'m> Lowerer<'m> {
                 let scalar = self.types.scalar(ins.result_type)?;
                 if ins.op == Op::SpecConstant {
                     if let Some(v) = self.spec_override(id, options) {
-                        bits = v;
+                        bits = v.bits(scalar)?;
                     }
                 }
                 bits &= mask(scalar);
@@ -635,7 +667,7 @@ impl<'m> Lowerer<'m> {
                 let mut v = matches!(ins.op, Op::ConstantTrue | Op::SpecConstantTrue);
                 if matches!(ins.op, Op::SpecConstantTrue | Op::SpecConstantFalse) {
                     if let Some(x) = self.spec_override(id, options) {
-                        v = x != 0;
+                        v = x.bits(Scalar::Bool)? != 0;
                     }
                 }
                 self.define_const(id, v as u64);
@@ -694,7 +726,7 @@ impl<'m> Lowerer<'m> {
         Ok(())
     }
 
-    fn spec_override(&self, id: u32, options: &Options) -> Option<u64> {
+    fn spec_override(&self, id: u32, options: &Options) -> Option<SpecValue> {
         let spec_id = *self.decoration(id, Decoration::SpecId)?.first()?;
         options.spec_constants.get(&spec_id).copied()
     }

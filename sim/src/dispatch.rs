@@ -1,0 +1,201 @@
+//! A kernel launch: its grid, the uniform register values of the dispatch,
+//! and the functional execution of every workgroup (no timing).
+
+use crate::memory::{GlobalMemory, WaveMemory};
+use crate::wave::{Wave, WaveState};
+use isa::core::Scalar;
+use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
+use std::fmt;
+
+pub struct Launch<'k> {
+    pub kernel: &'k Kernel,
+    pub workgroups: [u32; 3],
+    pub local_size: [u32; 3],
+    pub wave_width: usize,
+    /// Registers set in every lane at wave start: constants, buffer
+    /// addresses and sizes, kernel arguments.
+    pub uniforms: Vec<(Reg, u64)>,
+    /// Workgroup memory bytes: declared variables plus local arguments.
+    pub workgroup_bytes: u32,
+    /// Wave-instructions the whole launch may execute before it is
+    /// stopped as hung.
+    pub max_wave_instructions: u64,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub wave_instructions: u64,
+    pub lane_instructions: u64,
+}
+
+/// A launch that could not finish, and where.
+#[derive(Debug)]
+pub struct ExecError(pub String);
+
+impl fmt::Display for ExecError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ExecError {}
+
+impl Launch<'_> {
+    pub fn workgroup_invocations(&self) -> usize {
+        self.local_size.iter().map(|&x| x as usize).product()
+    }
+
+    pub fn waves_per_workgroup(&self) -> usize {
+        self.workgroup_invocations().div_ceil(self.wave_width)
+    }
+
+    fn where_(&self, wg: [u32; 3], wave: usize, pc: u32, lane: Option<usize>) -> String {
+        let lane = lane.map(|l| format!(" lane {l}")).unwrap_or_default();
+        let origin = if (pc as usize) < self.kernel.origins.len() {
+            self.kernel.origin(pc).to_string()
+        } else {
+            "the end of the kernel".to_string()
+        };
+        format!(
+            "kernel '{}', {origin}, workgroup ({}, {}, {}) wave {wave}{lane}",
+            self.kernel.name, wg[0], wg[1], wg[2]
+        )
+    }
+
+    /// Creates wave `index` of workgroup `wg` with its built-ins set.
+    pub fn make_wave(&self, wg: [u32; 3], index: usize) -> Wave {
+        let total = self.workgroup_invocations();
+        let first = index * self.wave_width;
+        let lanes = (total - first).min(self.wave_width);
+        let mut wave = Wave::new(self.kernel, self.wave_width, lanes, &self.uniforms);
+        let pb = self.kernel.private_bytes as usize;
+        let [lx, ly, _] = self.local_size.map(|x| x as u64);
+        let [nx, ny, nz] = self.workgroups.map(|x| x as u64);
+        let g = [nx * lx, ny * ly, nz * self.local_size[2] as u64];
+        let subgroups = self.waves_per_workgroup() as u64;
+        for lane in 0..lanes {
+            let i = (first + lane) as u64;
+            let local = [i % lx, (i / lx) % ly, i / (lx * ly)];
+            let global: Vec<u64> = (0..3)
+                .map(|d| wg[d] as u64 * self.local_size[d] as u64 + local[d])
+                .collect();
+            for slot in &self.kernel.builtins {
+                let v: [u64; 3] = match slot.builtin {
+                    BuiltIn::GlobalInvocationId => [global[0], global[1], global[2]],
+                    BuiltIn::LocalInvocationId => local,
+                    BuiltIn::LocalInvocationIndex => [i, 0, 0],
+                    BuiltIn::WorkgroupId => wg.map(|x| x as u64),
+                    BuiltIn::NumWorkgroups => [nx, ny, nz],
+                    BuiltIn::WorkgroupSize | BuiltIn::EnqueuedWorkgroupSize => {
+                        self.local_size.map(|x| x as u64)
+                    }
+                    BuiltIn::GlobalSize => g,
+                    BuiltIn::GlobalOffset => [0, 0, 0],
+                    BuiltIn::GlobalLinearId => {
+                        [(global[2] * g[1] + global[1]) * g[0] + global[0], 0, 0]
+                    }
+                    BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => [subgroups, 0, 0],
+                    BuiltIn::SubgroupId => [index as u64, 0, 0],
+                    BuiltIn::SubgroupSize => match self.kernel.dialect {
+                        // OpenCL counts the lanes this subgroup really has.
+                        Dialect::OpenCl => [lanes as u64, 0, 0],
+                        Dialect::Shader => [self.wave_width as u64, 0, 0],
+                    },
+                    BuiltIn::SubgroupMaxSize => [self.wave_width as u64, 0, 0],
+                    BuiltIn::SubgroupLocalInvocationId => [lane as u64, 0, 0],
+                };
+                let size = slot.ty.bytes() as usize;
+                for c in 0..slot.components.min(3) as usize {
+                    let at = lane * pb + slot.offset as usize + c * size;
+                    let bits = if slot.ty == Scalar::Bool { 0 } else { v[c] };
+                    wave.private[at..at + size].copy_from_slice(&bits.to_le_bytes()[..size]);
+                }
+            }
+        }
+        wave
+    }
+
+    /// Runs every workgroup to completion, one after another in order.
+    pub fn run_functional(&self, global: &mut GlobalMemory) -> Result<Counts, ExecError> {
+        let mut counts = Counts::default();
+        let [nx, ny, nz] = self.workgroups;
+        for z in 0..nz {
+            for y in 0..ny {
+                for x in 0..nx {
+                    self.run_workgroup([x, y, z], global, &mut counts)?;
+                }
+            }
+        }
+        Ok(counts)
+    }
+
+    fn run_workgroup(
+        &self,
+        wg: [u32; 3],
+        global: &mut GlobalMemory,
+        counts: &mut Counts,
+    ) -> Result<(), ExecError> {
+        let mut waves: Vec<Wave> = (0..self.waves_per_workgroup())
+            .map(|i| self.make_wave(wg, i))
+            .collect();
+        let mut shared = vec![0u8; self.workgroup_bytes as usize];
+        let private_bytes = self.kernel.private_bytes as usize;
+        loop {
+            // Run each ready wave until it finishes or waits at a barrier.
+            for (index, wave) in waves.iter_mut().enumerate() {
+                // Private memory is taken out of the wave while it steps, so
+                // that the wave and its memory can be borrowed apart.
+                let mut private = std::mem::take(&mut wave.private);
+                while wave.state == WaveState::Ready {
+                    let mut mem = WaveMemory {
+                        global,
+                        workgroup: &mut shared,
+                        private: &mut private,
+                        private_bytes,
+                    };
+                    let step = wave.step(self.kernel, &mut mem).map_err(|f| {
+                        ExecError(format!("{}: {}", self.where_(wg, index, f.pc, f.lane), f.message))
+                    })?;
+                    counts.wave_instructions += 1;
+                    counts.lane_instructions += step.lanes as u64;
+                    if counts.wave_instructions > self.max_wave_instructions {
+                        return Err(ExecError(format!(
+                            "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?)",
+                            self.where_(wg, index, step.pc, None),
+                            self.max_wave_instructions
+                        )));
+                    }
+                }
+                wave.private = private;
+            }
+            let waiting: Vec<(usize, u32)> = waves
+                .iter()
+                .enumerate()
+                .filter_map(|(i, w)| match w.state {
+                    WaveState::AtBarrier(pc) => Some((i, pc)),
+                    _ => None,
+                })
+                .collect();
+            if waiting.is_empty() {
+                return Ok(());
+            }
+            if waiting.len() < waves.len() {
+                let (i, pc) = waiting[0];
+                let done: Vec<String> = waves
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, w)| w.state == WaveState::Done)
+                    .map(|(i, _)| i.to_string())
+                    .collect();
+                return Err(ExecError(format!(
+                    "{}: barrier deadlock: waves {} of the workgroup finished without reaching this barrier",
+                    self.where_(wg, i, pc, None),
+                    done.join(", ")
+                )));
+            }
+            for w in &mut waves {
+                w.release();
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! gpusim's simulator side: memory, wavefronts, dispatch, workloads and
+//! their results. Instruction meaning comes from the `isa` crate.
+
+pub mod dispatch;
+pub mod kernel_file;
+pub mod memory;
+pub mod results;
+pub mod run;
+pub mod wave;
+pub mod workload;

@@ -1,0 +1,250 @@
+//! Running a workload: load and lower its kernel, place its buffers, bind
+//! them, launch, and check the results.
+
+use crate::dispatch::{Counts, Launch};
+use crate::kernel_file::KernelFile;
+use crate::memory::GlobalMemory;
+use crate::workload::{ArgValue, Binding, CheckOutcome, ElemType, SpecValue, Workload};
+use isa::ir::{address, Kernel, ParamKind, ResourceKind};
+use isa::lower::Options;
+
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Lanes per wave: 32 or 64.
+    pub wave_width: usize,
+    pub max_wave_instructions: u64,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            wave_width: 64,
+            max_wave_instructions: 200_000_000,
+        }
+    }
+}
+
+pub struct OutputBuffer {
+    pub name: String,
+    pub ty: ElemType,
+    pub bytes: Vec<u8>,
+}
+
+pub struct RunOutput {
+    pub name: String,
+    pub kernel: Kernel,
+    pub buffers: Vec<OutputBuffer>,
+    pub checks: Vec<CheckOutcome>,
+    pub counts: Counts,
+    pub wave_width: usize,
+}
+
+impl RunOutput {
+    pub fn buffer(&self, name: &str) -> Option<&[u8]> {
+        self.buffers
+            .iter()
+            .find(|b| b.name == name)
+            .map(|b| b.bytes.as_slice())
+    }
+
+    pub fn all_checks_passed(&self) -> bool {
+        self.checks.iter().all(|c| c.passed)
+    }
+}
+
+pub fn lower_workload(w: &Workload) -> Result<Kernel, String> {
+    let file = KernelFile::load(&w.kernel)?;
+    let options = Options {
+        spec_constants: w
+            .spec_constants
+            .iter()
+            .map(|(id, v)| {
+                let v = match v {
+                    SpecValue::Int(i) => isa::lower::SpecValue::Int(*i),
+                    SpecValue::Float(f) => isa::lower::SpecValue::Float(*f),
+                    SpecValue::Bool(b) => isa::lower::SpecValue::Bool(*b),
+                };
+                (*id, v)
+            })
+            .collect(),
+    };
+    file.lower(&w.entry, &options)
+}
+
+/// Runs a workload functionally. Any error (bad kernel, bad binding, a
+/// fault while executing) is returned as a message naming its place.
+pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String> {
+    if opts.wave_width != 32 && opts.wave_width != 64 {
+        return Err(format!(
+            "wave size {} is not supported (32 or 64)",
+            opts.wave_width
+        ));
+    }
+    let kernel = lower_workload(w)?;
+    let manifest = w.path.display();
+    let local_size = match (kernel.local_size, w.local_size) {
+        (Some(k), Some(m)) if k != m => {
+            return Err(format!(
+                "{manifest}: local_size {m:?} differs from the kernel's own {k:?}"
+            ))
+        }
+        (Some(k), _) => k,
+        (None, Some(m)) => m,
+        (None, None) => {
+            return Err(format!(
+                "{manifest}: the kernel has no LocalSize; give local_size in the manifest"
+            ))
+        }
+    };
+    if local_size.contains(&0) || w.workgroups.contains(&0) {
+        return Err(format!("{manifest}: workgroups and local_size must not be 0"));
+    }
+    let invocations: u64 = local_size.iter().map(|&x| x as u64).product();
+    if invocations > 1024 {
+        return Err(format!(
+            "{manifest}: a workgroup of {invocations} invocations is more than 1024"
+        ));
+    }
+
+    let mut global = GlobalMemory::default();
+    let mut addresses = Vec::new();
+    for b in &w.buffers {
+        let addr = global
+            .add(&b.name, b.init.clone())
+            .map_err(|e| format!("{manifest}: {e}"))?;
+        addresses.push(addr);
+    }
+    let mut uniforms = kernel.constants.clone();
+    for r in &kernel.resources {
+        let found = w.buffers.iter().position(|b| match (&b.binding, r.kind) {
+            (Binding::PushConstant, ResourceKind::PushConstant) => true,
+            (Binding::Descriptor { set, binding }, ResourceKind::StorageBuffer | ResourceKind::UniformBuffer) => {
+                *set == r.set && *binding == r.binding
+            }
+            _ => false,
+        });
+        let i = found.ok_or_else(|| match r.kind {
+            ResourceKind::PushConstant => format!(
+                "{manifest}: the kernel reads push constants ('{}') but no buffer has push_constant = true",
+                r.name
+            ),
+            _ => format!(
+                "{manifest}: the kernel uses set {} binding {} ('{}') but no buffer is bound there",
+                r.set, r.binding, r.name
+            ),
+        })?;
+        uniforms.push((r.reg, addresses[i]));
+        uniforms.push((r.size_reg, w.buffers[i].init.len() as u64));
+    }
+    let mut workgroup_bytes = kernel.workgroup_bytes;
+    for (index, p) in kernel.params.iter().enumerate() {
+        let index = index as u32;
+        match &p.kind {
+            ParamKind::GlobalPointer => {
+                let i = w
+                    .buffers
+                    .iter()
+                    .position(|b| b.binding == Binding::Arg(index))
+                    .ok_or_else(|| {
+                        format!("{manifest}: kernel argument {index} ('{}') is a pointer; bind a buffer with arg = {index}", p.name)
+                    })?;
+                uniforms.push((p.reg, addresses[i]));
+            }
+            ParamKind::LocalPointer => {
+                let bytes = match w.args.iter().find(|a| a.index == index).map(|a| &a.value) {
+                    Some(ArgValue::Local { bytes }) => *bytes,
+                    _ => {
+                        return Err(format!(
+                            "{manifest}: kernel argument {index} ('{}') is a local pointer; give an [[arg]] with index = {index} and local_bytes",
+                            p.name
+                        ))
+                    }
+                };
+                let offset = workgroup_bytes.next_multiple_of(16);
+                workgroup_bytes = offset + bytes;
+                uniforms.push((p.reg, address::WORKGROUP_BASE + offset as u64));
+            }
+            ParamKind::Value(components) => {
+                let bytes = match w.args.iter().find(|a| a.index == index).map(|a| &a.value) {
+                    Some(ArgValue::Scalar { bytes, .. }) => bytes,
+                    _ => {
+                        return Err(format!(
+                            "{manifest}: kernel argument {index} ('{}') is a value; give an [[arg]] with index = {index}, type and value",
+                            p.name
+                        ))
+                    }
+                };
+                let size: u32 = components
+                    .iter()
+                    .map(|(s, off, _)| off + s.bytes())
+                    .max()
+                    .unwrap_or(0);
+                if bytes.len() as u32 != size {
+                    return Err(format!(
+                        "{manifest}: kernel argument {index} ('{}') takes {size} bytes but the manifest gives {}",
+                        p.name,
+                        bytes.len()
+                    ));
+                }
+                for (s, off, reg) in components {
+                    let mut v = [0u8; 8];
+                    let n = s.bytes() as usize;
+                    v[..n].copy_from_slice(&bytes[*off as usize..*off as usize + n]);
+                    uniforms.push((*reg, u64::from_le_bytes(v)));
+                }
+            }
+        }
+    }
+    if let Some(a) = w
+        .args
+        .iter()
+        .find(|a| a.index as usize >= kernel.params.len())
+    {
+        return Err(format!(
+            "{manifest}: [[arg]] index {} but the kernel takes {} arguments",
+            a.index,
+            kernel.params.len()
+        ));
+    }
+
+    let launch = Launch {
+        kernel: &kernel,
+        workgroups: w.workgroups,
+        local_size,
+        wave_width: opts.wave_width,
+        uniforms,
+        workgroup_bytes,
+        max_wave_instructions: opts.max_wave_instructions,
+    };
+    let counts = launch.run_functional(&mut global).map_err(|e| e.0)?;
+
+    let buffers: Vec<OutputBuffer> = w
+        .buffers
+        .iter()
+        .zip(global.buffers)
+        .map(|(b, g)| OutputBuffer {
+            name: b.name.clone(),
+            ty: b.ty,
+            bytes: g.data,
+        })
+        .collect();
+    let checks = w
+        .checks
+        .iter()
+        .map(|c| {
+            let out = buffers
+                .iter()
+                .find(|b| b.name == c.buffer)
+                .expect("checks name known buffers");
+            c.evaluate(out.ty, &out.bytes)
+        })
+        .collect();
+    Ok(RunOutput {
+        name: w.name.clone(),
+        kernel,
+        buffers,
+        checks,
+        counts,
+        wave_width: opts.wave_width,
+    })
+}

@@ -1,0 +1,337 @@
+//! One wavefront executing a kernel in lockstep: registers as one array of
+//! lanes per register, an execution mask, and a reconvergence stack.
+//!
+//! A divergent branch replaces the top of the stack by its reconvergence
+//! point and pushes one entry per taken path; an entry is popped when its
+//! lanes reach its reconvergence point, where the entry below holds them
+//! all again. Lanes that return are removed from every entry.
+
+use crate::memory::WaveMemory;
+use isa::ir::{Inst, Kernel, Pc, EXIT_PC};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    pc: Pc,
+    mask: u64,
+    reconverge: Pc,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaveState {
+    Ready,
+    /// Waiting at the workgroup barrier at this instruction.
+    AtBarrier(Pc),
+    Done,
+}
+
+/// What one call to [`Wave::step`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub pc: Pc,
+    /// Lanes that executed the instruction.
+    pub lanes: u32,
+}
+
+pub struct Wave {
+    pub width: usize,
+    /// regs[reg * width + lane]
+    regs: Vec<u64>,
+    stack: Vec<Entry>,
+    /// Lanes that exist and have not returned.
+    alive: u64,
+    pub private: Vec<u8>,
+    pub state: WaveState,
+}
+
+/// An error raised while a wave executes: what went wrong and where.
+#[derive(Debug)]
+pub struct Fault {
+    pub pc: Pc,
+    pub lane: Option<usize>,
+    pub message: String,
+}
+
+impl Wave {
+    /// A wave of `width` lanes of which the first `lanes` exist, with
+    /// registers set from `init` (register, value in every lane).
+    pub fn new(kernel: &Kernel, width: usize, lanes: usize, init: &[(u32, u64)]) -> Wave {
+        let mut regs = vec![0u64; kernel.reg_count as usize * width];
+        for &(r, v) in init {
+            regs[r as usize * width..(r as usize + 1) * width].fill(v);
+        }
+        let alive = if lanes >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << lanes) - 1
+        };
+        Wave {
+            width,
+            regs,
+            stack: vec![Entry {
+                pc: 0,
+                mask: alive,
+                reconverge: EXIT_PC,
+            }],
+            alive,
+            private: vec![0; kernel.private_bytes as usize * width],
+            state: if alive == 0 || kernel.insts.is_empty() {
+                WaveState::Done
+            } else {
+                WaveState::Ready
+            },
+        }
+    }
+
+    pub fn pc(&self) -> Option<Pc> {
+        self.stack.last().map(|e| e.pc)
+    }
+
+    /// Releases the wave from the barrier it waits at.
+    pub fn release(&mut self) {
+        if let WaveState::AtBarrier(_) = self.state {
+            self.state = WaveState::Ready;
+        }
+    }
+
+    #[inline]
+    fn reg(&self, r: u32, lane: usize) -> u64 {
+        self.regs[r as usize * self.width + lane]
+    }
+
+    /// Executes one instruction for the active lanes.
+    pub fn step(&mut self, kernel: &Kernel, mem: &mut WaveMemory) -> Result<Step, Fault> {
+        let top = *self.stack.last().expect("a ready wave has a stack entry");
+        let pc = top.pc;
+        let mask = top.mask;
+        let fault = |lane: Option<usize>, message: String| Fault { pc, lane, message };
+        let w = self.width;
+        let mut next = pc + 1;
+        match &kernel.insts[pc as usize] {
+            Inst::Alu { alu, dst, src } => {
+                let (d, s) = (*dst as usize * w, src.map(|r| r as usize * w));
+                for lane in lanes(mask) {
+                    let v = isa::core::eval(
+                        *alu,
+                        self.regs[s[0] + lane],
+                        self.regs[s[1] + lane],
+                        self.regs[s[2] + lane],
+                        self.regs[s[3] + lane],
+                    );
+                    self.regs[d + lane] = v;
+                }
+            }
+            Inst::Convert { cv, dst, src } => {
+                let (d, s) = (*dst as usize * w, *src as usize * w);
+                for lane in lanes(mask) {
+                    self.regs[d + lane] = isa::core::convert(*cv, self.regs[s + lane]);
+                }
+            }
+            Inst::Mov { dst, src } => {
+                let (d, s) = (*dst as usize * w, *src as usize * w);
+                for lane in lanes(mask) {
+                    self.regs[d + lane] = self.regs[s + lane];
+                }
+            }
+            Inst::Load {
+                ty,
+                dst,
+                addr,
+                offset,
+            } => {
+                let bytes = ty.bytes() as u64;
+                for lane in lanes(mask) {
+                    let a = self.reg(*addr, lane).wrapping_add(*offset as u64);
+                    let mut v = mem
+                        .load(lane, a, bytes)
+                        .map_err(|e| fault(Some(lane), format!("load: {e}")))?;
+                    if *ty == isa::core::Scalar::Bool {
+                        v = (v != 0) as u64;
+                    }
+                    self.regs[*dst as usize * w + lane] = v;
+                }
+            }
+            Inst::Store {
+                ty,
+                src,
+                addr,
+                offset,
+            } => {
+                let bytes = ty.bytes() as u64;
+                for lane in lanes(mask) {
+                    let a = self.reg(*addr, lane).wrapping_add(*offset as u64);
+                    mem.store(lane, a, bytes, self.reg(*src, lane))
+                        .map_err(|e| fault(Some(lane), format!("store: {e}")))?;
+                }
+            }
+            Inst::Atomic {
+                op,
+                ty,
+                dst,
+                addr,
+                value,
+                comparator,
+            } => {
+                let bytes = ty.bytes() as u64;
+                // Lanes apply their operations one after another, lowest first.
+                for lane in lanes(mask) {
+                    let a = self.reg(*addr, lane);
+                    let old = mem
+                        .load(lane, a, bytes)
+                        .map_err(|e| fault(Some(lane), format!("atomic: {e}")))?;
+                    let new = op.apply(*ty, old, self.reg(*value, lane), self.reg(*comparator, lane));
+                    if new != old || *op == isa::ir::AtomicOp::Store {
+                        mem.store(lane, a, bytes, new)
+                            .map_err(|e| fault(Some(lane), format!("atomic: {e}")))?;
+                    }
+                    self.regs[*dst as usize * w + lane] = old;
+                }
+            }
+            Inst::Jump { target } => {
+                self.goto(*target);
+                return Ok(self.executed(pc, mask));
+            }
+            Inst::Branch {
+                cond,
+                if_true,
+                if_false,
+                reconverge,
+            } => {
+                let mut taken = 0u64;
+                for lane in lanes(mask) {
+                    if self.reg(*cond, lane) != 0 {
+                        taken |= 1 << lane;
+                    }
+                }
+                self.diverge(&[(*if_true, taken), (*if_false, mask & !taken)], *reconverge);
+                return Ok(self.executed(pc, mask));
+            }
+            Inst::Switch {
+                selector,
+                table,
+                reconverge,
+            } => {
+                let t = &kernel.switches[*table as usize];
+                let mut paths: Vec<(Pc, u64)> = Vec::new();
+                for lane in lanes(mask) {
+                    let s = self.reg(*selector, lane);
+                    let target = t
+                        .cases
+                        .iter()
+                        .find(|(v, _)| *v == s)
+                        .map(|c| c.1)
+                        .unwrap_or(t.default);
+                    match paths.iter_mut().find(|p| p.0 == target) {
+                        Some(p) => p.1 |= 1 << lane,
+                        None => paths.push((target, 1 << lane)),
+                    }
+                }
+                self.diverge(&paths, *reconverge);
+                return Ok(self.executed(pc, mask));
+            }
+            Inst::Return => {
+                self.retire(mask);
+                return Ok(self.executed(pc, mask));
+            }
+            Inst::Barrier => {
+                if mask != self.alive {
+                    return Err(fault(
+                        None,
+                        format!(
+                            "barrier reached by only some lanes of the wave (active {mask:#x}, alive {:#x}): a barrier in divergent control flow cannot be reached by all invocations",
+                            self.alive
+                        ),
+                    ));
+                }
+                self.stack.last_mut().unwrap().pc = next;
+                self.state = WaveState::AtBarrier(pc);
+                return Ok(self.executed(pc, mask));
+            }
+            Inst::MemoryBarrier => {}
+            Inst::Unreachable => {
+                return Err(fault(None, "executed OpUnreachable".into()));
+            }
+        }
+        if next as usize >= kernel.insts.len() {
+            next = EXIT_PC;
+        }
+        self.goto(next);
+        Ok(self.executed(pc, mask))
+    }
+
+    fn executed(&self, pc: Pc, mask: u64) -> Step {
+        Step {
+            pc,
+            lanes: mask.count_ones(),
+        }
+    }
+
+    fn goto(&mut self, target: Pc) {
+        self.stack.last_mut().unwrap().pc = target;
+        self.pop_reconverged();
+    }
+
+    /// Splits the top entry's lanes over `paths` (target, lanes) that meet
+    /// again at `reconverge`.
+    fn diverge(&mut self, paths: &[(Pc, u64)], reconverge: Pc) {
+        let taken: Vec<(Pc, u64)> = paths.iter().copied().filter(|p| p.1 != 0).collect();
+        if taken.len() == 1 {
+            self.goto(taken[0].0);
+            return;
+        }
+        let top = self.stack.last_mut().unwrap();
+        if top.reconverge == reconverge {
+            // Already waiting for these lanes at that point below.
+            self.stack.pop();
+        } else {
+            top.pc = reconverge;
+        }
+        // Pushed in reverse so that the first path runs first.
+        for &(target, mask) in taken.iter().rev() {
+            if target != reconverge {
+                self.stack.push(Entry {
+                    pc: target,
+                    mask,
+                    reconverge,
+                });
+            }
+        }
+        self.pop_reconverged();
+    }
+
+    fn pop_reconverged(&mut self) {
+        while let Some(top) = self.stack.last() {
+            if top.pc == top.reconverge || top.mask == 0 {
+                self.stack.pop();
+            } else {
+                break;
+            }
+        }
+        if self.stack.is_empty() {
+            self.state = WaveState::Done;
+        }
+    }
+
+    fn retire(&mut self, lanes: u64) {
+        self.alive &= !lanes;
+        let alive = self.alive;
+        for e in &mut self.stack {
+            e.mask &= alive;
+        }
+        self.stack.retain(|e| e.mask != 0);
+        self.pop_reconverged();
+    }
+}
+
+/// The set lanes of a mask, lowest first.
+#[inline]
+fn lanes(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let l = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(l)
+        }
+    })
+}
