@@ -8,7 +8,6 @@
 
 use crate::core::{Alu, Convert, Scalar};
 use crate::module::Location;
-use std::fmt;
 
 pub type Reg = u32;
 /// Index into [`Kernel::insts`].
@@ -52,7 +51,11 @@ impl AtomicOp {
     /// (ignored by increment/decrement), `ty` the integer type.
     pub fn apply(self, ty: Scalar, old: u64, value: u64, comparator: u64) -> u64 {
         let bits = ty.bits();
-        let mask = if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 };
+        let mask = if bits >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bits) - 1
+        };
         let signed = |x: u64| ((x << (64 - bits)) as i64) >> (64 - bits);
         let r = match self {
             AtomicOp::Load => old,
@@ -169,12 +172,6 @@ pub struct Origin {
     pub location: Location,
 }
 
-impl fmt::Display for Origin {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "Op{} at {}", self.opcode, self.location)
-    }
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
     /// A Vulkan GLCompute shader.
@@ -256,6 +253,8 @@ pub struct Param {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Kernel {
     pub name: String,
+    /// The file the kernel came from, for messages (empty if none).
+    pub source: String,
     pub dialect: Dialect,
     /// Pointer width in bits (64 for Logical addressing).
     pub pointer_bits: u32,
@@ -277,10 +276,4 @@ pub struct Kernel {
     /// Bytes of workgroup memory declared by Workgroup variables (OpenCL
     /// local-pointer arguments come on top, from the dispatch).
     pub workgroup_bytes: u32,
-}
-
-impl Kernel {
-    pub fn origin(&self, pc: Pc) -> &Origin {
-        &self.origins[pc as usize]
-    }
 }

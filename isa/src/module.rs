@@ -164,6 +164,11 @@ pub fn parse_words(words: &[u32]) -> Result<Module, ModuleError> {
         });
         at += count;
     }
+    if instrs.is_empty() {
+        return Err(ModuleError::general(
+            "truncated SPIR-V: the 5-word header is followed by no instructions",
+        ));
+    }
     Ok(Module {
         version: (major, minor),
         bound: words[3],
@@ -203,7 +208,22 @@ mod tests {
     #[test]
     fn splits_result_type_and_id() {
         // OpTypeInt %1 32 0 ; OpConstant %1 %2 7
-        let m = parse_words(&[MAGIC, 0x10000, 0, 3, 0, (4 << 16) | 21, 1, 32, 0, (4 << 16) | 43, 1, 2, 7]).unwrap();
+        let m = parse_words(&[
+            MAGIC,
+            0x10000,
+            0,
+            3,
+            0,
+            (4 << 16) | 21,
+            1,
+            32,
+            0,
+            (4 << 16) | 43,
+            1,
+            2,
+            7,
+        ])
+        .unwrap();
         assert_eq!(m.instrs[0].result_id, 1);
         assert_eq!(m.instrs[0].operands, vec![32, 0]);
         assert_eq!(m.instrs[1].result_type, 1);

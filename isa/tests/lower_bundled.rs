@@ -33,7 +33,12 @@ fn bundled_kernels_lower_with_targets_in_range() {
         for inst in &k.insts {
             match inst {
                 Inst::Jump { target } => assert!(*target < n),
-                Inst::Branch { if_true, if_false, reconverge, .. } => {
+                Inst::Branch {
+                    if_true,
+                    if_false,
+                    reconverge,
+                    ..
+                } => {
                     assert!(*if_true < n && *if_false < n && ok(*reconverge))
                 }
                 Inst::Switch { reconverge, .. } => assert!(ok(*reconverge)),

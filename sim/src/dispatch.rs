@@ -5,6 +5,7 @@ use crate::memory::{GlobalMemory, WaveMemory};
 use crate::wave::{Wave, WaveState};
 use isa::core::Scalar;
 use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
+use isa::module::Location;
 use std::fmt;
 
 pub struct Launch<'k> {
@@ -51,14 +52,17 @@ impl Launch<'_> {
 
     fn where_(&self, wg: [u32; 3], wave: usize, pc: u32, lane: Option<usize>) -> String {
         let lane = lane.map(|l| format!(" lane {l}")).unwrap_or_default();
-        let origin = if (pc as usize) < self.kernel.origins.len() {
-            self.kernel.origin(pc).to_string()
-        } else {
-            "the end of the kernel".to_string()
+        let k = self.kernel;
+        let origin = match k.origins.get(pc as usize) {
+            Some(o) => match &o.location {
+                Location::Line(l) => format!("Op{} at {}:{l}", o.opcode, k.source),
+                Location::Word(w) => format!("Op{} at {} word {w}", o.opcode, k.source),
+            },
+            None => "the end of the kernel".to_string(),
         };
         format!(
             "kernel '{}', {origin}, workgroup ({}, {}, {}) wave {wave}{lane}",
-            self.kernel.name, wg[0], wg[1], wg[2]
+            k.name, wg[0], wg[1], wg[2]
         )
     }
 
@@ -154,7 +158,11 @@ impl Launch<'_> {
                         private_bytes,
                     };
                     let step = wave.step(self.kernel, &mut mem).map_err(|f| {
-                        ExecError(format!("{}: {}", self.where_(wg, index, f.pc, f.lane), f.message))
+                        ExecError(format!(
+                            "{}: {}",
+                            self.where_(wg, index, f.pc, f.lane),
+                            f.message
+                        ))
                     })?;
                     counts.wave_instructions += 1;
                     counts.lane_instructions += step.lanes as u64;

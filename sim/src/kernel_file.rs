@@ -23,16 +23,16 @@ impl KernelFile {
                 .map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
             let words = isa::asm::assemble(&text)
                 .map_err(|e| format!("{}:{}: {}", path.display(), e.line, e.message))?;
-            let module = isa::module::parse_words(&words)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let module =
+                isa::module::parse_words(&words).map_err(|e| format!("{}: {e}", path.display()))?;
             Ok(KernelFile {
                 path: path.to_path_buf(),
                 module,
                 lines: Some(instruction_lines(&text)),
             })
         } else {
-            let module = isa::module::parse_bytes(&bytes)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let module =
+                isa::module::parse_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
             Ok(KernelFile {
                 path: path.to_path_buf(),
                 module,
@@ -45,6 +45,7 @@ impl KernelFile {
     pub fn lower(&self, entry: &str, options: &Options) -> Result<Kernel, String> {
         let mut kernel =
             isa::lower::lower(&self.module, entry, options).map_err(|e| self.describe(e))?;
+        kernel.source = self.path.display().to_string();
         if self.lines.is_some() {
             for o in &mut kernel.origins {
                 o.location = self.to_line(o.location.clone());

@@ -8,7 +8,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "gpusim", version, about = "A GPU simulator for SPIR-V compute kernels")]
+#[command(
+    name = "gpusim",
+    version,
+    about = "A GPU simulator for SPIR-V compute kernels"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

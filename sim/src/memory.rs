@@ -79,7 +79,9 @@ pub fn space_of(addr: u64, bytes: u64) -> Result<Space, String> {
     } else if (PRIVATE_BASE..PRIVATE_END).contains(&addr) {
         Ok(Space::Private(addr - PRIVATE_BASE))
     } else {
-        Err(format!("{bytes}-byte access at {addr:#x} is outside every address space"))
+        Err(format!(
+            "{bytes}-byte access at {addr:#x} is outside every address space"
+        ))
     }
 }
 

@@ -97,7 +97,9 @@ pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String
         }
     };
     if local_size.contains(&0) || w.workgroups.contains(&0) {
-        return Err(format!("{manifest}: workgroups and local_size must not be 0"));
+        return Err(format!(
+            "{manifest}: workgroups and local_size must not be 0"
+        ));
     }
     let invocations: u64 = local_size.iter().map(|&x| x as u64).product();
     if invocations > 1024 {
@@ -118,9 +120,10 @@ pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String
     for r in &kernel.resources {
         let found = w.buffers.iter().position(|b| match (&b.binding, r.kind) {
             (Binding::PushConstant, ResourceKind::PushConstant) => true,
-            (Binding::Descriptor { set, binding }, ResourceKind::StorageBuffer | ResourceKind::UniformBuffer) => {
-                *set == r.set && *binding == r.binding
-            }
+            (
+                Binding::Descriptor { set, binding },
+                ResourceKind::StorageBuffer | ResourceKind::UniformBuffer,
+            ) => *set == r.set && *binding == r.binding,
             _ => false,
         });
         let i = found.ok_or_else(|| match r.kind {

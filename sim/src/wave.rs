@@ -178,7 +178,12 @@ impl Wave {
                     let old = mem
                         .load(lane, a, bytes)
                         .map_err(|e| fault(Some(lane), format!("atomic: {e}")))?;
-                    let new = op.apply(*ty, old, self.reg(*value, lane), self.reg(*comparator, lane));
+                    let new = op.apply(
+                        *ty,
+                        old,
+                        self.reg(*value, lane),
+                        self.reg(*comparator, lane),
+                    );
                     if new != old || *op == isa::ir::AtomicOp::Store {
                         mem.store(lane, a, bytes, new)
                             .map_err(|e| fault(Some(lane), format!("atomic: {e}")))?;
@@ -202,7 +207,10 @@ impl Wave {
                         taken |= 1 << lane;
                     }
                 }
-                self.diverge(&[(*if_true, taken), (*if_false, mask & !taken)], *reconverge);
+                self.diverge(
+                    &[(*if_true, taken), (*if_false, mask & !taken)],
+                    *reconverge,
+                );
                 return Ok(self.executed(pc, mask));
             }
             Inst::Switch {

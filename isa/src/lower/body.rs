@@ -135,7 +135,10 @@ impl Lowerer<'_> {
         if self.call_stack.contains(&fid) {
             return Err(err(
                 fn_offset,
-                format!("function {} is recursive, which is not supported", self.name_of(fid)),
+                format!(
+                    "function {} is recursive, which is not supported",
+                    self.name_of(fid)
+                ),
             ));
         }
         self.call_stack.push(fid);
@@ -160,7 +163,9 @@ impl Lowerer<'_> {
         for (i, ins) in body.iter().enumerate() {
             match ins.op {
                 Op::FunctionParameter => {
-                    let a = args.next().ok_or_else(|| err(ins.offset, "missing argument"))?;
+                    let a = args
+                        .next()
+                        .ok_or_else(|| err(ins.offset, "missing argument"))?;
                     ctx.locals.insert(ins.result_id, a);
                 }
                 Op::Label => {
@@ -168,9 +173,10 @@ impl Lowerer<'_> {
                     succs.push(Vec::new());
                 }
                 Op::Branch => succs.last_mut().unwrap().push(ins.operands[0]),
-                Op::BranchConditional => {
-                    succs.last_mut().unwrap().extend_from_slice(&ins.operands[1..3])
-                }
+                Op::BranchConditional => succs
+                    .last_mut()
+                    .unwrap()
+                    .extend_from_slice(&ins.operands[1..3]),
                 Op::Switch => {
                     let sel_bits = self
                         .type_of(ins.operands[0])
@@ -194,7 +200,10 @@ impl Lowerer<'_> {
                     ctx.locals.insert(ins.result_id, Val::Regs(regs));
                     let incoming = ins.operands.chunks_exact(2).map(|p| (p[0], p[1])).collect();
                     let label = blocks.last().map(|b| b.0).unwrap_or(0);
-                    ctx.phis.entry(label).or_default().push((ins.result_id, incoming));
+                    ctx.phis
+                        .entry(label)
+                        .or_default()
+                        .push((ins.result_id, incoming));
                 }
                 _ => {}
             }
@@ -204,9 +213,14 @@ impl Lowerer<'_> {
             .iter()
             .map(|s| s.iter().filter_map(|l| index.get(l).copied()).collect())
             .collect();
-        for (b, p) in cfg::immediate_post_dominators(&succ_idx).into_iter().enumerate() {
-            ctx.ipdom
-                .insert(blocks[b].0, p.map(|p| blocks[p].0).unwrap_or(ctx.exit_label));
+        for (b, p) in cfg::immediate_post_dominators(&succ_idx)
+            .into_iter()
+            .enumerate()
+        {
+            ctx.ipdom.insert(
+                blocks[b].0,
+                p.map(|p| blocks[p].0).unwrap_or(ctx.exit_label),
+            );
         }
 
         for (bi, &(label, first)) in blocks.iter().enumerate() {
@@ -221,7 +235,8 @@ impl Lowerer<'_> {
         }
         for (stub, from, to) in std::mem::take(&mut ctx.stubs) {
             ctx.label_pc.insert(stub, self.insts.len() as Pc);
-            self.phi_copies(&ctx, from, to).map_err(|e| err(fn_offset, e))?;
+            self.phi_copies(&ctx, from, to)
+                .map_err(|e| err(fn_offset, e))?;
             ctx.patches.push(self.insts.len());
             self.emit(Inst::Jump { target: to });
         }
@@ -283,7 +298,9 @@ impl Lowerer<'_> {
             let (value, _) = incoming
                 .iter()
                 .find(|(_, parent)| *parent == from)
-                .ok_or_else(|| format!("phi %{phi} has no value for the edge from block %{from}"))?;
+                .ok_or_else(|| {
+                    format!("phi %{phi} has no value for the edge from block %{from}")
+                })?;
             let src = self.regs(ctx, *value)?;
             let Some(Val::Regs(dst)) = ctx.locals.get(phi) else {
                 unreachable!("phi registers are allocated up front")
@@ -366,9 +383,13 @@ impl Lowerer<'_> {
             ipdom: HashMap::new(),
             block: 0,
         };
-        self.lower_inst(&mut ctx, &inner).map_err(|e| err(ins.offset, e))?;
+        self.lower_inst(&mut ctx, &inner)
+            .map_err(|e| err(ins.offset, e))?;
         let v = ctx.locals.remove(&ins.result_id).ok_or_else(|| {
-            err(ins.offset, format!("OpSpecConstantOp {op:?} produced no value"))
+            err(
+                ins.offset,
+                format!("OpSpecConstantOp {op:?} produced no value"),
+            )
         })?;
         self.globals.insert(ins.result_id, v);
         Ok(())
@@ -473,34 +494,40 @@ impl Lowerer<'_> {
         let mut ty = self.pointee(base_ty)?.1;
         let pbits = self.types.pointer_bits;
         let pty = Scalar::Int(pbits);
-        let step = |l: &mut Self, reg: &mut Reg, offset: &mut i64, idx: u32, stride: u32| -> R<()> {
-            if let Some(c) = l.const_values.get(&idx) {
+        let step =
+            |l: &mut Self, reg: &mut Reg, offset: &mut i64, idx: u32, stride: u32| -> R<()> {
+                if let Some(c) = l.const_values.get(&idx) {
+                    let ity = l.types.scalar(l.type_of(idx)?)?;
+                    *offset += sign_extend(*c, ity.bits()) * stride as i64;
+                    return Ok(());
+                }
+                let mut i = l.reg(ctx, idx)?;
                 let ity = l.types.scalar(l.type_of(idx)?)?;
-                *offset += sign_extend(*c, ity.bits()) * stride as i64;
-                return Ok(());
-            }
-            let mut i = l.reg(ctx, idx)?;
-            let ity = l.types.scalar(l.type_of(idx)?)?;
-            if ity.bits() != pbits as u32 {
-                i = l.convert(
-                    Convert {
-                        from: ity,
-                        to: pty,
-                        from_signed: true,
-                        to_signed: true,
-                        rounding: None,
-                        saturate: false,
-                    },
-                    i,
-                );
-            }
-            let s = l.const_reg(stride as u64);
-            let scaled = l.alu(AluOp::IMul, pty, &[i, s]);
-            *reg = l.alu(AluOp::IAdd, pty, &[*reg, scaled]);
-            Ok(())
-        };
+                if ity.bits() != pbits as u32 {
+                    i = l.convert(
+                        Convert {
+                            from: ity,
+                            to: pty,
+                            from_signed: true,
+                            to_signed: true,
+                            rounding: None,
+                            saturate: false,
+                        },
+                        i,
+                    );
+                }
+                let s = l.const_reg(stride as u64);
+                let scaled = l.alu(AluOp::IMul, pty, &[i, s]);
+                *reg = l.alu(AluOp::IAdd, pty, &[*reg, scaled]);
+                Ok(())
+            };
         if let Some(e) = element {
-            let stride = match self.types.decorations.get(&base_ty).and_then(|d| d.array_stride) {
+            let stride = match self
+                .types
+                .decorations
+                .get(&base_ty)
+                .and_then(|d| d.array_stride)
+            {
                 Some(s) => s,
                 None => {
                     let (s, a) = self.types.size_align(ty)?;
@@ -529,7 +556,9 @@ impl Lowerer<'_> {
                 }
                 Type::Matrix { column, .. } => {
                     if matrix.row_major {
-                        return Err("a pointer to a column of a RowMajor matrix is not supported".into());
+                        return Err(
+                            "a pointer to a column of a RowMajor matrix is not supported".into(),
+                        );
                     }
                     let stride = match matrix.stride {
                         Some(s) => s,
@@ -690,8 +719,16 @@ impl Lowerer<'_> {
                 };
                 let a = self.regs(ctx, o[0])?;
                 let b = self.regs(ctx, o[1])?;
-                let lo: Vec<Reg> = a.iter().zip(&b).map(|(&x, &y)| self.alu(lo_op, ty, &[x, y])).collect();
-                let hi: Vec<Reg> = a.iter().zip(&b).map(|(&x, &y)| self.alu(hi_op, ty, &[x, y])).collect();
+                let lo: Vec<Reg> = a
+                    .iter()
+                    .zip(&b)
+                    .map(|(&x, &y)| self.alu(lo_op, ty, &[x, y]))
+                    .collect();
+                let hi: Vec<Reg> = a
+                    .iter()
+                    .zip(&b)
+                    .map(|(&x, &y)| self.alu(hi_op, ty, &[x, y]))
+                    .collect();
                 ctx.locals.insert(id, Val::Regs([lo, hi].concat()));
             }
             Op::Any | Op::All => {
@@ -718,10 +755,17 @@ impl Lowerer<'_> {
                 let ty = self.types.flatten(rt)?[0];
                 let a = self.regs(ctx, o[0])?;
                 let s = self.reg(ctx, o[1])?;
-                let r = a.iter().map(|&x| self.alu(AluOp::FMul, ty, &[x, s])).collect();
+                let r = a
+                    .iter()
+                    .map(|&x| self.alu(AluOp::FMul, ty, &[x, s]))
+                    .collect();
                 ctx.locals.insert(id, Val::Regs(r));
             }
-            Op::VectorTimesMatrix | Op::MatrixTimesVector | Op::MatrixTimesMatrix | Op::OuterProduct | Op::Transpose => {
+            Op::VectorTimesMatrix
+            | Op::MatrixTimesVector
+            | Op::MatrixTimesMatrix
+            | Op::OuterProduct
+            | Op::Transpose => {
                 let r = self.matrix_op(ctx, ins)?;
                 ctx.locals.insert(id, Val::Regs(r));
             }
@@ -736,7 +780,8 @@ impl Lowerer<'_> {
                 let src = self.regs(ctx, o[0])?;
                 let (start, ty) = self.member_range(self.type_of(o[0])?, &o[1..])?;
                 let n = self.width(ty)?;
-                ctx.locals.insert(id, Val::Regs(src[start..start + n].to_vec()));
+                ctx.locals
+                    .insert(id, Val::Regs(src[start..start + n].to_vec()));
             }
             Op::CompositeInsert => {
                 let obj = self.regs(ctx, o[0])?;
@@ -754,7 +799,8 @@ impl Lowerer<'_> {
                     r.push(if c == u32::MAX {
                         self.const_reg(0)
                     } else {
-                        *all.get(c as usize).ok_or("shuffle component out of range")?
+                        *all.get(c as usize)
+                            .ok_or("shuffle component out of range")?
                     });
                 }
                 ctx.locals.insert(id, Val::Regs(r));
@@ -824,7 +870,10 @@ impl Lowerer<'_> {
                 self.store(ctx, o[0], tmp)?;
             }
             Op::CopyMemorySized => {
-                let size = self.const_of(o[2]).map_err(|_| "OpCopyMemorySized with a size that is not a constant is not supported".to_string())?;
+                let size = self.const_of(o[2]).map_err(|_| {
+                    "OpCopyMemorySized with a size that is not a constant is not supported"
+                        .to_string()
+                })?;
                 if size > 1 << 16 {
                     return Err(format!("OpCopyMemorySized of {size} bytes is too large"));
                 }
@@ -832,10 +881,24 @@ impl Lowerer<'_> {
                 let (sr, soff, _) = self.ptr(ctx, o[1])?;
                 let mut at = 0i64;
                 while at < size as i64 {
-                    let chunk = if (size as i64 - at) >= 4 { Scalar::Int(32) } else { Scalar::Int(8) };
+                    let chunk = if (size as i64 - at) >= 4 {
+                        Scalar::Int(32)
+                    } else {
+                        Scalar::Int(8)
+                    };
                     let t = self.alloc();
-                    self.emit(Inst::Load { ty: chunk, dst: t, addr: sr, offset: soff + at });
-                    self.emit(Inst::Store { ty: chunk, src: t, addr: dr, offset: doff + at });
+                    self.emit(Inst::Load {
+                        ty: chunk,
+                        dst: t,
+                        addr: sr,
+                        offset: soff + at,
+                    });
+                    self.emit(Inst::Store {
+                        ty: chunk,
+                        src: t,
+                        addr: dr,
+                        offset: doff + at,
+                    });
                     at += chunk.bytes() as i64;
                 }
             }
@@ -873,7 +936,14 @@ impl Lowerer<'_> {
                 let n = self.alu(AluOp::UDiv, t64, &[bytes, st]);
                 let to = self.types.scalar(rt)?;
                 let r = self.convert(
-                    Convert { from: t64, to, from_signed: false, to_signed: false, rounding: None, saturate: false },
+                    Convert {
+                        from: t64,
+                        to,
+                        from_signed: false,
+                        to_signed: false,
+                        rounding: None,
+                        saturate: false,
+                    },
                     n,
                 );
                 ctx.locals.insert(id, Val::Regs(vec![r]));
@@ -892,8 +962,20 @@ impl Lowerer<'_> {
                         let k = self.const_reg(super::types::round_up(s, al) as u64);
                         let q = self.alu(AluOp::SDiv, pty, &[d, k]);
                         let to = self.types.scalar(rt)?;
-                        if to == pty { q } else {
-                            self.convert(Convert { from: pty, to, from_signed: true, to_signed: true, rounding: None, saturate: false }, q)
+                        if to == pty {
+                            q
+                        } else {
+                            self.convert(
+                                Convert {
+                                    from: pty,
+                                    to,
+                                    from_signed: true,
+                                    to_signed: true,
+                                    rounding: None,
+                                    saturate: false,
+                                },
+                                q,
+                            )
                         }
                     }
                 };
@@ -918,7 +1000,11 @@ impl Lowerer<'_> {
                 let scope = self.const_of(o[0])?;
                 // Scope Workgroup (2) synchronises the workgroup; Subgroup
                 // (3) is a wave, which runs in lockstep anyway.
-                self.emit(if scope == 2 { Inst::Barrier } else { Inst::MemoryBarrier });
+                self.emit(if scope == 2 {
+                    Inst::Barrier
+                } else {
+                    Inst::MemoryBarrier
+                });
             }
             Op::MemoryBarrier => self.emit(Inst::MemoryBarrier),
             Op::FunctionCall => {
@@ -958,7 +1044,15 @@ impl Lowerer<'_> {
                     let t = self.edge_target(ctx, o[1]);
                     let f = self.edge_target(ctx, o[2]);
                     let reconverge = ctx.ipdom[&ctx.block];
-                    self.emit_patched(ctx, Inst::Branch { cond, if_true: t, if_false: f, reconverge });
+                    self.emit_patched(
+                        ctx,
+                        Inst::Branch {
+                            cond,
+                            if_true: t,
+                            if_false: f,
+                            reconverge,
+                        },
+                    );
                 }
             }
             Op::Switch => {
@@ -971,14 +1065,25 @@ impl Lowerer<'_> {
                     if c.len() != step {
                         return Err("OpSwitch case without a target".into());
                     }
-                    let lit = if step == 3 { c[0] as u64 | (c[1] as u64) << 32 } else { c[0] as u64 };
+                    let lit = if step == 3 {
+                        c[0] as u64 | (c[1] as u64) << 32
+                    } else {
+                        c[0] as u64
+                    };
                     let target = self.edge_target(ctx, c[step - 1]);
                     cases.push((lit, target));
                 }
                 let table = self.switches.len() as u32;
                 self.switches.push(SwitchTable { cases, default });
                 let reconverge = ctx.ipdom[&ctx.block];
-                self.emit_patched(ctx, Inst::Switch { selector, table, reconverge });
+                self.emit_patched(
+                    ctx,
+                    Inst::Switch {
+                        selector,
+                        table,
+                        reconverge,
+                    },
+                );
             }
             Op::Return | Op::ReturnValue => {
                 if let Some(ret) = ctx.ret.clone() {
@@ -1004,7 +1109,9 @@ impl Lowerer<'_> {
                     .and_then(|t| t.lookup_opcode(o[1]))
                     .map(|g| g.opname.to_string())
                     .unwrap_or_else(|| o[1].to_string());
-                return Err(format!("extended instruction {set} {name} is not implemented yet"));
+                return Err(format!(
+                    "extended instruction {set} {name} is not implemented yet"
+                ));
             }
             other => return Err(format!("Op{other:?} is not supported")),
         }
@@ -1035,7 +1142,11 @@ impl Lowerer<'_> {
         let o = &ins.operands;
         let ty = self.types.flatten(ins.result_type)?[0];
         let a = self.regs(ctx, o[0])?;
-        let b = if ins.op == Op::Transpose { Vec::new() } else { self.regs(ctx, o[1])? };
+        let b = if ins.op == Op::Transpose {
+            Vec::new()
+        } else {
+            self.regs(ctx, o[1])?
+        };
         let mut r = Vec::new();
         match ins.op {
             Op::VectorTimesMatrix => {
@@ -1103,7 +1214,14 @@ impl Lowerer<'_> {
                 let mut acc: Option<Reg> = None;
                 for j in 0..per {
                     let x = self.convert(
-                        Convert { from: Scalar::Int(fw as u8), to: wide, from_signed: false, to_signed: false, rounding: None, saturate: false },
+                        Convert {
+                            from: Scalar::Int(fw as u8),
+                            to: wide,
+                            from_signed: false,
+                            to_signed: false,
+                            rounding: None,
+                            saturate: false,
+                        },
                         a[k * per + j],
                     );
                     let sh = self.const_reg((j as u32 * fw) as u64);
@@ -1122,7 +1240,14 @@ impl Lowerer<'_> {
                 let sh = self.const_reg(((k % per) as u32 * tw) as u64);
                 let shifted = self.alu(AluOp::ShiftRightLogical, wide, &[a[k / per], sh]);
                 out.push(self.convert(
-                    Convert { from: wide, to: Scalar::Int(tw as u8), from_signed: false, to_signed: false, rounding: None, saturate: false },
+                    Convert {
+                        from: wide,
+                        to: Scalar::Int(tw as u8),
+                        from_signed: false,
+                        to_signed: false,
+                        rounding: None,
+                        saturate: false,
+                    },
                     shifted,
                 ));
             }
@@ -1138,13 +1263,21 @@ impl Lowerer<'_> {
         let addr = if offset == 0 {
             reg
         } else {
-            self.materialize(Val::Ptr { reg, offset, matrix: MatrixLayout::default() })[0]
+            self.materialize(Val::Ptr {
+                reg,
+                offset,
+                matrix: MatrixLayout::default(),
+            })[0]
         };
         let zero = self.const_reg(0);
         let (op, value, comparator) = match ins.op {
             Op::AtomicLoad => (AtomicOp::Load, zero, zero),
             Op::AtomicStore => (AtomicOp::Store, self.reg(ctx, o[3])?, zero),
-            Op::AtomicCompareExchange => (AtomicOp::CompareExchange, self.reg(ctx, o[4])?, self.reg(ctx, o[5])?),
+            Op::AtomicCompareExchange => (
+                AtomicOp::CompareExchange,
+                self.reg(ctx, o[4])?,
+                self.reg(ctx, o[5])?,
+            ),
             Op::AtomicIIncrement => (AtomicOp::IIncrement, zero, zero),
             Op::AtomicIDecrement => (AtomicOp::IDecrement, zero, zero),
             other => {
@@ -1164,7 +1297,14 @@ impl Lowerer<'_> {
             }
         };
         let dst = self.alloc();
-        self.emit(Inst::Atomic { op, ty, dst, addr, value, comparator });
+        self.emit(Inst::Atomic {
+            op,
+            ty,
+            dst,
+            addr,
+            value,
+            comparator,
+        });
         if ins.result_id != 0 {
             ctx.locals.insert(ins.result_id, Val::Regs(vec![dst]));
         }
@@ -1184,10 +1324,72 @@ fn sign_extend(v: u64, bits: u32) -> i64 {
 /// lowering can index them freely.
 fn min_operands(op: Op) -> usize {
     match op {
-        Op::Branch | Op::Load | Op::ReturnValue | Op::CopyObject | Op::CopyLogical | Op::Any | Op::All | Op::Transpose | Op::Bitcast | Op::ConvertPtrToU | Op::ConvertUToPtr | Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::AccessChain | Op::InBoundsAccessChain | Op::FunctionCall | Op::MemoryBarrier => 1,
-        Op::Store | Op::CopyMemory | Op::Switch | Op::VectorShuffle | Op::CompositeExtract | Op::Dot | Op::VectorTimesScalar | Op::MatrixTimesScalar | Op::VectorTimesMatrix | Op::MatrixTimesVector | Op::MatrixTimesMatrix | Op::OuterProduct | Op::VectorExtractDynamic | Op::ArrayLength | Op::PtrEqual | Op::PtrNotEqual | Op::PtrDiff | Op::PtrAccessChain | Op::InBoundsPtrAccessChain | Op::CompositeInsert | Op::IAddCarry | Op::ISubBorrow | Op::UMulExtended | Op::SMulExtended | Op::ExtInst | Op::GenericCastToPtrExplicit | Op::ExpectKHR => 2,
-        Op::BranchConditional | Op::Select | Op::VectorInsertDynamic | Op::CopyMemorySized | Op::ControlBarrier | Op::BitFieldSExtract | Op::BitFieldUExtract | Op::AtomicLoad | Op::AtomicIIncrement | Op::AtomicIDecrement => 3,
-        Op::BitFieldInsert | Op::AtomicStore | Op::AtomicExchange | Op::AtomicIAdd | Op::AtomicISub | Op::AtomicSMin | Op::AtomicUMin | Op::AtomicSMax | Op::AtomicUMax | Op::AtomicAnd | Op::AtomicOr | Op::AtomicXor => 4,
+        Op::Branch
+        | Op::Load
+        | Op::ReturnValue
+        | Op::CopyObject
+        | Op::CopyLogical
+        | Op::Any
+        | Op::All
+        | Op::Transpose
+        | Op::Bitcast
+        | Op::ConvertPtrToU
+        | Op::ConvertUToPtr
+        | Op::PtrCastToGeneric
+        | Op::GenericCastToPtr
+        | Op::AccessChain
+        | Op::InBoundsAccessChain
+        | Op::FunctionCall
+        | Op::MemoryBarrier => 1,
+        Op::Store
+        | Op::CopyMemory
+        | Op::Switch
+        | Op::VectorShuffle
+        | Op::CompositeExtract
+        | Op::Dot
+        | Op::VectorTimesScalar
+        | Op::MatrixTimesScalar
+        | Op::VectorTimesMatrix
+        | Op::MatrixTimesVector
+        | Op::MatrixTimesMatrix
+        | Op::OuterProduct
+        | Op::VectorExtractDynamic
+        | Op::ArrayLength
+        | Op::PtrEqual
+        | Op::PtrNotEqual
+        | Op::PtrDiff
+        | Op::PtrAccessChain
+        | Op::InBoundsPtrAccessChain
+        | Op::CompositeInsert
+        | Op::IAddCarry
+        | Op::ISubBorrow
+        | Op::UMulExtended
+        | Op::SMulExtended
+        | Op::ExtInst
+        | Op::GenericCastToPtrExplicit
+        | Op::ExpectKHR => 2,
+        Op::BranchConditional
+        | Op::Select
+        | Op::VectorInsertDynamic
+        | Op::CopyMemorySized
+        | Op::ControlBarrier
+        | Op::BitFieldSExtract
+        | Op::BitFieldUExtract
+        | Op::AtomicLoad
+        | Op::AtomicIIncrement
+        | Op::AtomicIDecrement => 3,
+        Op::BitFieldInsert
+        | Op::AtomicStore
+        | Op::AtomicExchange
+        | Op::AtomicIAdd
+        | Op::AtomicISub
+        | Op::AtomicSMin
+        | Op::AtomicUMin
+        | Op::AtomicSMax
+        | Op::AtomicUMax
+        | Op::AtomicAnd
+        | Op::AtomicOr
+        | Op::AtomicXor => 4,
         Op::AtomicCompareExchange => 6,
         op if unary_op(op).is_some() || conversion(op).is_some() => 1,
         op if binary_op(op).is_some() => 2,

@@ -89,9 +89,7 @@ pub fn immediate_post_dominators(succs: &[Vec<usize>]) -> Vec<Option<usize>> {
             }
         }
     }
-    (0..n)
-        .map(|b| idom[b].filter(|&d| d != exit))
-        .collect()
+    (0..n).map(|b| idom[b].filter(|&d| d != exit)).collect()
 }
 
 #[cfg(test)]

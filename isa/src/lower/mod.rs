@@ -197,6 +197,7 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
     let params = l.lower_entry(entry_fn)?;
     Ok(Kernel {
         name: entry.to_string(),
+        source: String::new(),
         dialect: l.dialect,
         pointer_bits: l.types.pointer_bits as u32,
         insts: l.insts,
@@ -260,14 +261,9 @@ impl<'m> Lowerer<'m> {
                     match Capability::from_u32(cap) {
                         Some(c) if SUPPORTED_CAPABILITIES.contains(&c) => {}
                         Some(c) => {
-                            return Err(err(
-                                ins.offset,
-                                format!("unsupported capability {c:?}"),
-                            ))
+                            return Err(err(ins.offset, format!("unsupported capability {c:?}")))
                         }
-                        None => {
-                            return Err(err(ins.offset, format!("unknown capability {cap}")))
-                        }
+                        None => return Err(err(ins.offset, format!("unknown capability {cap}"))),
                     }
                 }
                 Op::Extension => {
@@ -328,9 +324,12 @@ impl<'m> Lowerer<'m> {
         // A WorkgroupSize built-in constant wins over the execution modes.
         for (id, decs) in &self.decorations {
             for (d, args) in decs {
-                if *d == Decoration::BuiltIn && args.first() == Some(&(spirv::BuiltIn::WorkgroupSize as u32)) {
+                if *d == Decoration::BuiltIn
+                    && args.first() == Some(&(spirv::BuiltIn::WorkgroupSize as u32))
+                {
                     if let Some(Val::Regs(regs)) = self.globals.get(id) {
-                        let v: Vec<u32> = regs.iter().map(|r| self.reg_constant(*r) as u32).collect();
+                        let v: Vec<u32> =
+                            regs.iter().map(|r| self.reg_constant(*r) as u32).collect();
                         if v.len() == 3 {
                             return Ok(Some([v[0], v[1], v[2]]));
                         }
@@ -354,7 +353,12 @@ impl<'m> Lowerer<'m> {
                         self.const_values
                             .get(&id)
                             .map(|x| *x as u32)
-                            .ok_or_else(|| err(ins.offset, format!("LocalSizeId operand %{id} is not a constant")))
+                            .ok_or_else(|| {
+                                err(
+                                    ins.offset,
+                                    format!("LocalSizeId operand %{id} is not a constant"),
+                                )
+                            })
                     };
                     return Ok(Some([get(v[0])?, get(v[1])?, get(v[2])?]));
                 }
@@ -392,7 +396,8 @@ impl<'m> Lowerer<'m> {
     }
 
     pub(crate) fn saturated(&self, id: u32) -> bool {
-        self.decoration(id, Decoration::SaturatedConversion).is_some()
+        self.decoration(id, Decoration::SaturatedConversion)
+            .is_some()
     }
 
     pub(crate) fn name_of(&self, id: u32) -> String {
@@ -550,8 +555,7 @@ impl<'m> Lowerer<'m> {
                 continue;
             }
             self.set_origin(ins);
-            self.declare(ins, options)
-                .map_err(|e| err(ins.offset, e))?;
+            self.declare(ins, options).map_err(|e| err(ins.offset, e))?;
         }
         Ok(())
     }
@@ -616,9 +620,7 @@ impl<'m> Lowerer<'m> {
                 need(1)?;
                 Some(Type::RuntimeArray { elem: o[0] })
             }
-            Op::TypeStruct => Some(Type::Struct {
-                members: o.clone(),
-            }),
+            Op::TypeStruct => Some(Type::Struct { members: o.clone() }),
             Op::TypePointer => {
                 need(2)?;
                 let storage = StorageClass::from_u32(o[0])
@@ -639,7 +641,9 @@ impl<'m> Lowerer<'m> {
             | Op::TypeQueue
             | Op::TypePipe
             | Op::TypeOpaque => {
-                return Err("images, samplers, events, pipes and opaque types are not supported".into())
+                return Err(
+                    "images, samplers, events, pipes and opaque types are not supported".into(),
+                )
             }
             _ => None,
         };

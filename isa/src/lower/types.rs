@@ -13,15 +13,36 @@ pub const MAX_COMPONENTS: usize = 1 << 16;
 pub enum Type {
     Void,
     Bool,
-    Int { bits: u8, signed: bool },
-    Float { bits: u8 },
-    Vector { elem: u32, count: u32 },
+    Int {
+        bits: u8,
+        signed: bool,
+    },
+    Float {
+        bits: u8,
+    },
+    Vector {
+        elem: u32,
+        count: u32,
+    },
     /// Columns of vector type `column`.
-    Matrix { column: u32, columns: u32 },
-    Array { elem: u32, len: u32 },
-    RuntimeArray { elem: u32 },
-    Struct { members: Vec<u32> },
-    Pointer { storage: StorageClass, pointee: u32 },
+    Matrix {
+        column: u32,
+        columns: u32,
+    },
+    Array {
+        elem: u32,
+        len: u32,
+    },
+    RuntimeArray {
+        elem: u32,
+    },
+    Struct {
+        members: Vec<u32>,
+    },
+    Pointer {
+        storage: StorageClass,
+        pointee: u32,
+    },
     Function,
 }
 
@@ -110,9 +131,7 @@ impl Types {
             Type::RuntimeArray { .. } => {
                 return Err("a runtime array cannot be held as a value".into())
             }
-            Type::Void | Type::Function => {
-                return Err(format!("%{id} is not a value type"))
-            }
+            Type::Void | Type::Function => return Err(format!("%{id} is not a value type")),
             _ => out.push(self.scalar(id)?),
         }
         Ok(())
@@ -276,9 +295,7 @@ impl Types {
             Type::RuntimeArray { .. } => {
                 return Err("a runtime array cannot be loaded or stored as a whole".into())
             }
-            Type::Void | Type::Function => {
-                return Err(format!("%{id} is not a value type"))
-            }
+            Type::Void | Type::Function => return Err(format!("%{id} is not a value type")),
             _ => out.push((self.scalar(id)?, base)),
         }
         Ok(())

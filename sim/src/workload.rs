@@ -1,0 +1,1959 @@
+//! Workload manifests (`*.toml`): parsing, initial buffer contents and checks.
+//!
+//! The format is documented in `docs/workloads.md`. In short, a manifest names a
+//! kernel and an entry point, gives the dispatch size, lists the buffers (with
+//! their element type, length, initial contents and binding), the scalar and
+//! `__local` kernel arguments, and the `[[check]]` expectations evaluated after
+//! the run.
+//!
+//! Every error message starts with `path:line:col: ` (or `path: ` when no
+//! position is known) so that it can be located in the manifest.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::{Spanned, Value};
+
+// ---------------------------------------------------------------------------
+// Public types
+// ---------------------------------------------------------------------------
+
+/// Element type of a buffer, an argument or a check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ElemType {
+    I8,
+    U8,
+    I16,
+    U16,
+    I32,
+    U32,
+    I64,
+    U64,
+    F16,
+    F32,
+    F64,
+}
+
+impl ElemType {
+    /// All element types, in the order used by the documentation.
+    pub const ALL: [ElemType; 11] = [
+        ElemType::I8,
+        ElemType::U8,
+        ElemType::I16,
+        ElemType::U16,
+        ElemType::I32,
+        ElemType::U32,
+        ElemType::I64,
+        ElemType::U64,
+        ElemType::F16,
+        ElemType::F32,
+        ElemType::F64,
+    ];
+
+    /// Size of one element in bytes.
+    pub fn size(self) -> usize {
+        match self {
+            ElemType::I8 | ElemType::U8 => 1,
+            ElemType::I16 | ElemType::U16 | ElemType::F16 => 2,
+            ElemType::I32 | ElemType::U32 | ElemType::F32 => 4,
+            ElemType::I64 | ElemType::U64 | ElemType::F64 => 8,
+        }
+    }
+
+    /// The name used in manifests (`"u32"`, `"f16"`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            ElemType::I8 => "i8",
+            ElemType::U8 => "u8",
+            ElemType::I16 => "i16",
+            ElemType::U16 => "u16",
+            ElemType::I32 => "i32",
+            ElemType::U32 => "u32",
+            ElemType::I64 => "i64",
+            ElemType::U64 => "u64",
+            ElemType::F16 => "f16",
+            ElemType::F32 => "f32",
+            ElemType::F64 => "f64",
+        }
+    }
+
+    /// Parses a manifest type name.
+    pub fn from_name(name: &str) -> Option<ElemType> {
+        ElemType::ALL.iter().copied().find(|t| t.name() == name)
+    }
+
+    /// True for `f16`, `f32` and `f64`.
+    pub fn is_float(self) -> bool {
+        matches!(self, ElemType::F16 | ElemType::F32 | ElemType::F64)
+    }
+
+    /// True for the signed integer types.
+    pub fn is_signed_int(self) -> bool {
+        matches!(
+            self,
+            ElemType::I8 | ElemType::I16 | ElemType::I32 | ElemType::I64
+        )
+    }
+
+    /// Inclusive value range of an integer type (None for float types).
+    fn int_range(self) -> Option<(i128, i128)> {
+        Some(match self {
+            ElemType::I8 => (i8::MIN as i128, i8::MAX as i128),
+            ElemType::U8 => (0, u8::MAX as i128),
+            ElemType::I16 => (i16::MIN as i128, i16::MAX as i128),
+            ElemType::U16 => (0, u16::MAX as i128),
+            ElemType::I32 => (i32::MIN as i128, i32::MAX as i128),
+            ElemType::U32 => (0, u32::MAX as i128),
+            ElemType::I64 => (i64::MIN as i128, i64::MAX as i128),
+            ElemType::U64 => (0, u64::MAX as i128),
+            _ => return None,
+        })
+    }
+
+    /// Formats one element (the first `size()` bytes of `bytes`, little endian)
+    /// for humans. Floats use Rust's shortest round-trip `{}` output in their own
+    /// type (f16 through `to_f32`); NaNs also show their bit pattern.
+    pub fn format(self, bytes: &[u8]) -> String {
+        let Some(raw) = read_bits(self, bytes) else {
+            return format!("<{} bytes, need {}>", bytes.len(), self.size());
+        };
+        match self {
+            ElemType::F16 => {
+                let v = half::f16::from_bits(raw as u16);
+                if v.is_nan() {
+                    format!("NaN (0x{:04x})", raw)
+                } else {
+                    format!("{}", v.to_f32())
+                }
+            }
+            ElemType::F32 => {
+                let v = f32::from_bits(raw as u32);
+                if v.is_nan() {
+                    format!("NaN (0x{:08x})", raw)
+                } else {
+                    format!("{}", v)
+                }
+            }
+            ElemType::F64 => {
+                let v = f64::from_bits(raw);
+                if v.is_nan() {
+                    format!("NaN (0x{:016x})", raw)
+                } else {
+                    format!("{}", v)
+                }
+            }
+            _ => format!("{}", int_value(self, raw)),
+        }
+    }
+}
+
+impl fmt::Display for ElemType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a buffer is bound to the kernel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Binding {
+    /// A Vulkan-style descriptor (`DescriptorSet` / `Binding` decorations).
+    Descriptor { set: u32, binding: u32 },
+    /// An OpenCL kernel pointer argument (0-based parameter index).
+    Arg(u32),
+    /// The push-constant block.
+    PushConstant,
+}
+
+/// One buffer of a workload.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Buffer {
+    pub name: String,
+    pub ty: ElemType,
+    /// Number of elements.
+    pub len: usize,
+    /// Initial contents, `len * ty.size()` bytes, little endian.
+    pub init: Vec<u8>,
+    pub binding: Binding,
+}
+
+/// The value of a non-buffer kernel argument.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ArgValue {
+    /// A scalar passed by value; `bytes` is its little-endian encoding.
+    Scalar { ty: ElemType, bytes: Vec<u8> },
+    /// A `__local` pointer argument backed by `bytes` bytes of workgroup memory.
+    Local { bytes: u32 },
+}
+
+/// A non-buffer kernel argument.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Arg {
+    pub index: u32,
+    pub value: ArgValue,
+}
+
+/// A specialization-constant value, before it is converted to the constant's type.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SpecValue {
+    Int(i128),
+    Float(f64),
+    Bool(bool),
+}
+
+/// An expectation on a buffer's contents after the run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Check {
+    pub buffer: String,
+    /// Little-endian bytes of the expected elements `range.0 .. range.1`.
+    pub expected: Vec<u8>,
+    /// Checked element range `[first, end)`.
+    pub range: (usize, usize),
+    pub ulp: Option<u64>,
+    pub abs: Option<f64>,
+}
+
+/// A parsed and validated manifest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Workload {
+    pub name: String,
+    /// The manifest file.
+    pub path: PathBuf,
+    /// The kernel, resolved relative to the manifest's directory.
+    pub kernel: PathBuf,
+    pub entry: String,
+    pub workgroups: [u32; 3],
+    pub local_size: Option<[u32; 3]>,
+    pub spec_constants: BTreeMap<u32, SpecValue>,
+    pub buffers: Vec<Buffer>,
+    pub args: Vec<Arg>,
+    pub checks: Vec<Check>,
+}
+
+/// Result of evaluating one [`Check`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckOutcome {
+    pub buffer: String,
+    pub passed: bool,
+    /// Number of elements compared.
+    pub checked: usize,
+    /// Number of elements that did not match.
+    pub mismatches: usize,
+    pub first_mismatch: Option<Mismatch>,
+}
+
+/// The first failing element of a check.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mismatch {
+    /// Element index within the whole buffer.
+    pub index: usize,
+    pub expected: String,
+    pub actual: String,
+}
+
+// ---------------------------------------------------------------------------
+// Raw (serde) manifest
+// ---------------------------------------------------------------------------
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawManifest {
+    name: Spanned<String>,
+    kernel: Spanned<String>,
+    entry: Spanned<String>,
+    workgroups: Spanned<[u32; 3]>,
+    #[serde(default)]
+    local_size: Option<Spanned<[u32; 3]>>,
+    #[serde(default)]
+    spec_constants: Option<Spanned<BTreeMap<String, Spanned<Value>>>>,
+    #[serde(default, rename = "buffer")]
+    buffers: Vec<Spanned<RawBuffer>>,
+    #[serde(default, rename = "arg")]
+    args: Vec<Spanned<RawArg>>,
+    #[serde(default, rename = "check")]
+    checks: Vec<Spanned<RawCheck>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBuffer {
+    name: Spanned<String>,
+    #[serde(rename = "type")]
+    ty: Spanned<String>,
+    #[serde(default)]
+    len: Option<Spanned<u64>>,
+    #[serde(default)]
+    series: Option<Spanned<RawSeries>>,
+    #[serde(default)]
+    data: Option<Spanned<Vec<Spanned<Value>>>>,
+    #[serde(default)]
+    fill: Option<Spanned<Value>>,
+    #[serde(default)]
+    random: Option<Spanned<RawRandom>>,
+    #[serde(default)]
+    file: Option<Spanned<String>>,
+    #[serde(default)]
+    binding: Option<Spanned<RawBinding>>,
+    #[serde(default)]
+    arg: Option<Spanned<u32>>,
+    #[serde(default)]
+    push_constant: Option<Spanned<bool>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSeries {
+    start: Spanned<Value>,
+    step: Spanned<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRandom {
+    seed: Spanned<u64>,
+    min: Spanned<Value>,
+    max: Spanned<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBinding {
+    set: u32,
+    binding: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawArg {
+    index: Spanned<u32>,
+    #[serde(default, rename = "type")]
+    ty: Option<Spanned<String>>,
+    #[serde(default)]
+    value: Option<Spanned<Value>>,
+    #[serde(default)]
+    local_bytes: Option<Spanned<u32>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCheck {
+    buffer: Spanned<String>,
+    #[serde(default)]
+    data: Option<Spanned<Vec<Spanned<Value>>>>,
+    #[serde(default)]
+    fill: Option<Spanned<Value>>,
+    #[serde(default)]
+    series: Option<Spanned<RawSeries>>,
+    #[serde(default)]
+    file: Option<Spanned<String>>,
+    #[serde(default)]
+    ulp: Option<Spanned<u64>>,
+    #[serde(default)]
+    abs: Option<Spanned<f64>>,
+    #[serde(default)]
+    range: Option<Spanned<[u64; 2]>>,
+}
+
+// ---------------------------------------------------------------------------
+// Error context
+// ---------------------------------------------------------------------------
+
+struct Ctx<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl Ctx<'_> {
+    /// `path:line:col: msg` for a byte span of the manifest text.
+    fn at(&self, span: &Range<usize>, msg: impl fmt::Display) -> String {
+        let (line, col) = line_col(self.text, span.start);
+        format!("{}:{}:{}: {}", self.path.display(), line, col, msg)
+    }
+
+    /// `path: msg` when no position is known.
+    fn plain(&self, msg: impl fmt::Display) -> String {
+        format!("{}: {}", self.path.display(), msg)
+    }
+
+    fn dir(&self) -> PathBuf {
+        self.path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
+    }
+}
+
+/// 1-based line and column (in characters) of byte offset `offset`.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+    let col = before[line_start..].chars().count() + 1;
+    (line, col)
+}
+
+// ---------------------------------------------------------------------------
+// Loading
+// ---------------------------------------------------------------------------
+
+impl Workload {
+    /// Reads and parses a manifest file.
+    pub fn load(path: &Path) -> Result<Workload, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read manifest: {}", path.display(), e))?;
+        Workload::from_str(&text, path)
+    }
+
+    /// Parses manifest text. `path` is used for error messages and to resolve the
+    /// kernel and `file = ...` initializers (relative to its directory).
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &str, path: &Path) -> Result<Workload, String> {
+        let ctx = Ctx { path, text };
+        let raw: RawManifest = toml::from_str(text).map_err(|e| match e.span() {
+            Some(span) => ctx.at(&span, e.message().trim_end()),
+            None => ctx.plain(e.message().trim_end()),
+        })?;
+        build(&ctx, raw)
+    }
+
+    /// The buffer called `name`.
+    pub fn buffer(&self, name: &str) -> Option<&Buffer> {
+        self.buffers.iter().find(|b| b.name == name)
+    }
+}
+
+/// Names end up as file and directory names under `results/`.
+fn check_name(ctx: &Ctx, what: &str, name: &Spanned<String>) -> Result<(), String> {
+    let n = name.get_ref();
+    let ok = !n.is_empty()
+        && n != "."
+        && n != ".."
+        && n.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
+    if ok {
+        Ok(())
+    } else {
+        Err(ctx.at(
+            &name.span(),
+            format!(
+                "invalid {} name {:?}: use a non-empty name made of ASCII letters, digits, '_', '-' and '.'",
+                what, n
+            ),
+        ))
+    }
+}
+
+fn check_dims(ctx: &Ctx, key: &str, dims: &Spanned<[u32; 3]>) -> Result<[u32; 3], String> {
+    let d = *dims.get_ref();
+    if d.contains(&0) {
+        return Err(ctx.at(
+            &dims.span(),
+            format!("`{}` entries must be at least 1, got {:?}", key, d),
+        ));
+    }
+    Ok(d)
+}
+
+fn parse_type(ctx: &Ctx, ty: &Spanned<String>) -> Result<ElemType, String> {
+    ElemType::from_name(ty.get_ref()).ok_or_else(|| {
+        let names: Vec<&str> = ElemType::ALL.iter().map(|t| t.name()).collect();
+        ctx.at(
+            &ty.span(),
+            format!(
+                "unknown type {:?} (expected one of {})",
+                ty.get_ref(),
+                names.join(", ")
+            ),
+        )
+    })
+}
+
+fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
+    check_name(ctx, "workload", &raw.name)?;
+    if raw.entry.get_ref().is_empty() {
+        return Err(ctx.at(&raw.entry.span(), "`entry` must not be empty"));
+    }
+
+    // Kernel path.
+    let kernel_rel = raw.kernel.get_ref();
+    let ext = Path::new(kernel_rel).extension().and_then(|e| e.to_str());
+    if !matches!(ext, Some("spv") | Some("spvasm")) {
+        return Err(ctx.at(
+            &raw.kernel.span(),
+            format!("kernel {:?} must be a .spv or .spvasm file", kernel_rel),
+        ));
+    }
+    let kernel = ctx.dir().join(kernel_rel);
+
+    let workgroups = check_dims(ctx, "workgroups", &raw.workgroups)?;
+    let local_size = match &raw.local_size {
+        Some(ls) => Some(check_dims(ctx, "local_size", ls)?),
+        None => None,
+    };
+
+    // Specialization constants.
+    let mut spec_constants = BTreeMap::new();
+    if let Some(sc) = &raw.spec_constants {
+        for (key, value) in sc.get_ref() {
+            let id: u32 = key.trim().parse().map_err(|_| {
+                ctx.at(
+                    &value.span(),
+                    format!(
+                        "spec_constants: key {:?} is not a SpecId (an integer 0..=4294967295)",
+                        key
+                    ),
+                )
+            })?;
+            let v = match value.get_ref() {
+                Value::Integer(i) => SpecValue::Int(*i as i128),
+                Value::Float(f) => SpecValue::Float(*f),
+                Value::Boolean(b) => SpecValue::Bool(*b),
+                Value::String(s) => match parse_number_string(s) {
+                    Some(Num::Int(i)) => SpecValue::Int(i),
+                    Some(Num::Float(f)) => SpecValue::Float(f),
+                    None => {
+                        return Err(ctx.at(
+                            &value.span(),
+                            format!("spec constant {}: {:?} is not a number", id, s),
+                        ))
+                    }
+                },
+                other => {
+                    return Err(ctx.at(
+                        &value.span(),
+                        format!(
+                            "spec constant {}: expected an integer, float or bool, found {}",
+                            id,
+                            other.type_str()
+                        ),
+                    ))
+                }
+            };
+            if spec_constants.insert(id, v).is_some() {
+                return Err(ctx.at(&value.span(), format!("spec constant {} given twice", id)));
+            }
+        }
+    }
+
+    // Buffers.
+    let mut buffers: Vec<Buffer> = Vec::new();
+    let mut names = BTreeSet::new();
+    let mut descriptors: BTreeMap<(u32, u32), String> = BTreeMap::new();
+    let mut arg_indices: BTreeMap<u32, String> = BTreeMap::new();
+    let mut push_constant: Option<String> = None;
+    for rb in &raw.buffers {
+        let span = rb.span();
+        let rb = rb.get_ref();
+        check_name(ctx, "buffer", &rb.name)?;
+        let name = rb.name.get_ref().clone();
+        let what = format!("buffer {:?}", name);
+        if !names.insert(name.clone()) {
+            return Err(ctx.at(
+                &rb.name.span(),
+                format!("{}: a buffer with this name already exists", what),
+            ));
+        }
+        let ty = parse_type(ctx, &rb.ty)?;
+
+        // Binding: exactly one.
+        let mut given: Vec<(&str, Range<usize>)> = Vec::new();
+        if let Some(b) = &rb.binding {
+            given.push(("binding", b.span()));
+        }
+        if let Some(a) = &rb.arg {
+            given.push(("arg", a.span()));
+        }
+        if let Some(p) = &rb.push_constant {
+            if !*p.get_ref() {
+                return Err(ctx.at(
+                    &p.span(),
+                    format!(
+                        "{}: `push_constant = false` is not allowed; omit the key instead",
+                        what
+                    ),
+                ));
+            }
+            given.push(("push_constant", p.span()));
+        }
+        let binding = match given.len() {
+            0 => {
+                return Err(ctx.at(
+                    &span,
+                    format!("{}: missing binding: give one of `binding = {{ set, binding }}`, `arg = N` or `push_constant = true`", what),
+                ))
+            }
+            1 => {
+                if let Some(b) = &rb.binding {
+                    let rbd = b.get_ref();
+                    if let Some(other) = descriptors.insert((rbd.set, rbd.binding), name.clone()) {
+                        return Err(ctx.at(
+                            &b.span(),
+                            format!(
+                                "{}: set {} binding {} is already used by buffer {:?}",
+                                what, rbd.set, rbd.binding, other
+                            ),
+                        ));
+                    }
+                    Binding::Descriptor { set: rbd.set, binding: rbd.binding }
+                } else if let Some(a) = &rb.arg {
+                    let idx = *a.get_ref();
+                    if let Some(other) = arg_indices.insert(idx, name.clone()) {
+                        return Err(ctx.at(
+                            &a.span(),
+                            format!("{}: argument {} is already used by buffer {:?}", what, idx, other),
+                        ));
+                    }
+                    Binding::Arg(idx)
+                } else {
+                    if let Some(other) = &push_constant {
+                        return Err(ctx.at(
+                            &given[0].1,
+                            format!("{}: buffer {:?} is already the push-constant block", what, other),
+                        ));
+                    }
+                    push_constant = Some(name.clone());
+                    Binding::PushConstant
+                }
+            }
+            _ => {
+                let keys: Vec<&str> = given.iter().map(|g| g.0).collect();
+                return Err(ctx.at(
+                    &given[1].1,
+                    format!("{}: more than one binding ({}); give exactly one", what, keys.join(", ")),
+                ));
+            }
+        };
+
+        // Initializer: at most one.
+        let inits = Inits {
+            data: rb.data.as_ref(),
+            fill: rb.fill.as_ref(),
+            series: rb.series.as_ref(),
+            file: rb.file.as_ref(),
+            random: rb.random.as_ref(),
+        };
+        let len_given = rb.len.as_ref().map(|l| (*l.get_ref(), l.span()));
+        let (len, init) = build_contents(ctx, &what, ty, &inits, len_given, &span, false)?;
+        buffers.push(Buffer {
+            name,
+            ty,
+            len,
+            init,
+            binding,
+        });
+    }
+
+    // Scalar and local arguments.
+    let mut args = Vec::new();
+    for ra in &raw.args {
+        let span = ra.span();
+        let ra = ra.get_ref();
+        let idx = *ra.index.get_ref();
+        let what = format!("argument {}", idx);
+        if let Some(other) = arg_indices.insert(idx, format!("argument {}", idx)) {
+            let other = if other == what {
+                "another [[arg]]".to_string()
+            } else {
+                format!("buffer {:?}", other)
+            };
+            return Err(ctx.at(
+                &ra.index.span(),
+                format!("{}: index already used by {}", what, other),
+            ));
+        }
+        let value = match (&ra.ty, &ra.value, &ra.local_bytes) {
+            (Some(ty), Some(v), None) => {
+                let ty = parse_type(ctx, ty)?;
+                let mut bytes = Vec::with_capacity(ty.size());
+                encode_value(ctx, &what, ty, v, &mut bytes)?;
+                ArgValue::Scalar { ty, bytes }
+            }
+            (None, None, Some(lb)) => {
+                if *lb.get_ref() == 0 {
+                    return Err(ctx.at(
+                        &lb.span(),
+                        format!("{}: `local_bytes` must be at least 1", what),
+                    ));
+                }
+                ArgValue::Local {
+                    bytes: *lb.get_ref(),
+                }
+            }
+            (Some(_), None, None) => {
+                return Err(ctx.at(&span, format!("{}: `type` given without `value`", what)))
+            }
+            (None, Some(_), None) => {
+                return Err(ctx.at(&span, format!("{}: `value` given without `type`", what)))
+            }
+            (None, None, None) => {
+                return Err(ctx.at(
+                    &span,
+                    format!("{}: give either `type` and `value`, or `local_bytes`", what),
+                ))
+            }
+            (_, _, Some(lb)) => {
+                return Err(ctx.at(
+                    &lb.span(),
+                    format!(
+                        "{}: `local_bytes` cannot be combined with `type`/`value`",
+                        what
+                    ),
+                ))
+            }
+        };
+        args.push(Arg { index: idx, value });
+    }
+    args.sort_by_key(|a| a.index);
+
+    // Checks.
+    let mut checks = Vec::new();
+    for rc in &raw.checks {
+        let span = rc.span();
+        let rc = rc.get_ref();
+        let bname = rc.buffer.get_ref();
+        let Some(buf) = buffers.iter().find(|b| &b.name == bname) else {
+            return Err(ctx.at(
+                &rc.buffer.span(),
+                format!("check names unknown buffer {:?}", bname),
+            ));
+        };
+        let what = format!("check on buffer {:?}", bname);
+        let range = match &rc.range {
+            Some(r) => {
+                let [first, end] = *r.get_ref();
+                if first >= end || end > buf.len as u64 {
+                    return Err(ctx.at(
+                        &r.span(),
+                        format!(
+                            "{}: range [{}, {}) is empty or outside the buffer (0..{})",
+                            what, first, end, buf.len
+                        ),
+                    ));
+                }
+                (first as usize, end as usize)
+            }
+            None => (0, buf.len),
+        };
+        if let Some(abs) = &rc.abs {
+            let a = *abs.get_ref();
+            if !(a.is_finite() && a >= 0.0) {
+                return Err(ctx.at(
+                    &abs.span(),
+                    format!("{}: `abs` must be finite and >= 0, got {}", what, a),
+                ));
+            }
+        }
+        let inits = Inits {
+            data: rc.data.as_ref(),
+            fill: rc.fill.as_ref(),
+            series: rc.series.as_ref(),
+            file: rc.file.as_ref(),
+            random: None,
+        };
+        let count = range.1 - range.0;
+        let (_, expected) = build_contents(
+            ctx,
+            &what,
+            buf.ty,
+            &inits,
+            Some((count as u64, span.clone())),
+            &span,
+            true,
+        )?;
+        checks.push(Check {
+            buffer: bname.clone(),
+            expected,
+            range,
+            ulp: rc.ulp.as_ref().map(|u| *u.get_ref()),
+            abs: rc.abs.as_ref().map(|a| *a.get_ref()),
+        });
+    }
+
+    Ok(Workload {
+        name: raw.name.into_inner(),
+        path: ctx.path.to_path_buf(),
+        kernel,
+        entry: raw.entry.into_inner(),
+        workgroups,
+        local_size,
+        spec_constants,
+        buffers,
+        args,
+        checks,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Contents (buffer initializers and check expectations)
+// ---------------------------------------------------------------------------
+
+struct Inits<'a> {
+    data: Option<&'a Spanned<Vec<Spanned<Value>>>>,
+    fill: Option<&'a Spanned<Value>>,
+    series: Option<&'a Spanned<RawSeries>>,
+    file: Option<&'a Spanned<String>>,
+    random: Option<&'a Spanned<RawRandom>>,
+}
+
+/// Builds `len` elements of type `ty` from at most one initializer.
+///
+/// For a buffer, `len` is the `len` key (optional with `data` and `file`);
+/// shorter `data` is padded with zeros. For a check (`is_check`), `len` is the
+/// range length, exactly one form is required and `data`/`file` must match it.
+fn build_contents(
+    ctx: &Ctx,
+    what: &str,
+    ty: ElemType,
+    inits: &Inits,
+    len: Option<(u64, Range<usize>)>,
+    table_span: &Range<usize>,
+    is_check: bool,
+) -> Result<(usize, Vec<u8>), String> {
+    let mut given: Vec<(&str, Range<usize>)> = Vec::new();
+    if let Some(x) = inits.series {
+        given.push(("series", x.span()));
+    }
+    if let Some(x) = inits.data {
+        given.push(("data", x.span()));
+    }
+    if let Some(x) = inits.fill {
+        given.push(("fill", x.span()));
+    }
+    if let Some(x) = inits.random {
+        given.push(("random", x.span()));
+    }
+    if let Some(x) = inits.file {
+        given.push(("file", x.span()));
+    }
+    if given.len() > 1 {
+        let keys: Vec<&str> = given.iter().map(|g| g.0).collect();
+        let allowed = if is_check {
+            "exactly one"
+        } else {
+            "at most one"
+        };
+        return Err(ctx.at(
+            &given[1].1,
+            format!(
+                "{}: more than one initializer ({}); give {}",
+                what,
+                keys.join(", "),
+                allowed
+            ),
+        ));
+    }
+    if is_check && given.is_empty() {
+        return Err(ctx.at(
+            table_span,
+            format!(
+                "{}: give the expected values with one of `data`, `fill`, `series` or `file`",
+                what
+            ),
+        ));
+    }
+    let size = ty.size();
+
+    // Forms that can define the length themselves.
+    if let Some(data) = inits.data {
+        let n = data.get_ref().len() as u64;
+        let len = match &len {
+            Some((l, lspan)) => {
+                if n > *l || (is_check && n != *l) {
+                    let msg = if is_check {
+                        format!(
+                            "{}: `data` has {} values but the checked range has {} elements",
+                            what, n, l
+                        )
+                    } else {
+                        format!("{}: `data` has {} values but `len` is {}", what, n, l)
+                    };
+                    let sp = if is_check { data.span() } else { lspan.clone() };
+                    return Err(ctx.at(&sp, msg));
+                }
+                *l
+            }
+            None => n,
+        };
+        let len = check_len(ctx, what, len, &data.span())?;
+        let mut out = Vec::with_capacity(len * size);
+        for v in data.get_ref() {
+            encode_value(ctx, what, ty, v, &mut out)?;
+        }
+        out.resize(len * size, 0);
+        return Ok((len, out));
+    }
+    if let Some(file) = inits.file {
+        let fpath = ctx.dir().join(file.get_ref());
+        let bytes = std::fs::read(&fpath).map_err(|e| {
+            ctx.at(
+                &file.span(),
+                format!("{}: cannot read {}: {}", what, fpath.display(), e),
+            )
+        })?;
+        let len = match &len {
+            Some((l, _)) => {
+                if bytes.len() as u64 != l.saturating_mul(size as u64) {
+                    return Err(ctx.at(
+                        &file.span(),
+                        format!(
+                            "{}: {} has {} bytes, expected {} ({} elements of {})",
+                            what,
+                            fpath.display(),
+                            bytes.len(),
+                            l.saturating_mul(size as u64),
+                            l,
+                            ty
+                        ),
+                    ));
+                }
+                *l
+            }
+            None => {
+                if bytes.len() % size != 0 {
+                    return Err(ctx.at(
+                        &file.span(),
+                        format!(
+                            "{}: {} has {} bytes, not a multiple of the {}-byte element size",
+                            what,
+                            fpath.display(),
+                            bytes.len(),
+                            size
+                        ),
+                    ));
+                }
+                (bytes.len() / size) as u64
+            }
+        };
+        check_len(ctx, what, len, &file.span())?;
+        return Ok((len as usize, bytes));
+    }
+
+    let Some((len, len_span)) = len else {
+        return Err(ctx.at(
+            table_span,
+            format!(
+                "{}: `len` is required unless `data` or `file` gives the contents",
+                what
+            ),
+        ));
+    };
+    let len = check_len(ctx, what, len, &len_span)?;
+    let mut out = Vec::with_capacity(len * size);
+    if let Some(fill) = inits.fill {
+        let mut one = Vec::with_capacity(size);
+        encode_value(ctx, what, ty, fill, &mut one)?;
+        for _ in 0..len {
+            out.extend_from_slice(&one);
+        }
+    } else if let Some(series) = inits.series {
+        encode_series(ctx, what, ty, series.get_ref(), len, &mut out)?;
+    } else if let Some(random) = inits.random {
+        encode_random(ctx, what, ty, random.get_ref(), len, &mut out)?;
+    } else {
+        out.resize(len * size, 0);
+    }
+    Ok((len, out))
+}
+
+fn check_len(ctx: &Ctx, what: &str, len: u64, span: &Range<usize>) -> Result<usize, String> {
+    const MAX_ELEMS: u64 = 1 << 28;
+    if len == 0 {
+        return Err(ctx.at(span, format!("{}: length must be at least 1", what)));
+    }
+    if len > MAX_ELEMS {
+        return Err(ctx.at(
+            span,
+            format!(
+                "{}: length {} is too large (limit {})",
+                what, len, MAX_ELEMS
+            ),
+        ));
+    }
+    Ok(len as usize)
+}
+
+/// A number read from the manifest, before conversion to an element type.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Num {
+    Int(i128),
+    Float(f64),
+}
+
+/// Accepts `inf`, `+inf`, `-inf`, `nan` (also `+nan`, `-nan`) and integers in
+/// decimal, `0x` hex, `0o` octal or `0b` binary with an optional sign and `_`
+/// separators.
+fn parse_number_string(s: &str) -> Option<Num> {
+    let t = s.trim();
+    match t {
+        "inf" | "+inf" => return Some(Num::Float(f64::INFINITY)),
+        "-inf" => return Some(Num::Float(f64::NEG_INFINITY)),
+        "nan" | "+nan" => return Some(Num::Float(f64::NAN)),
+        "-nan" => return Some(Num::Float(-f64::NAN)),
+        _ => {}
+    }
+    let (neg, rest) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let (radix, digits) =
+        if let Some(d) = rest.strip_prefix("0x").or_else(|| rest.strip_prefix("0X")) {
+            (16, d)
+        } else if let Some(d) = rest.strip_prefix("0o") {
+            (8, d)
+        } else if let Some(d) = rest.strip_prefix("0b") {
+            (2, d)
+        } else {
+            (10, rest)
+        };
+    if digits.is_empty() || digits.starts_with('_') || digits.ends_with('_') {
+        return None;
+    }
+    let clean: String = digits.chars().filter(|&c| c != '_').collect();
+    if clean.is_empty() || !clean.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    let mag = u128::from_str_radix(&clean, radix).ok()?;
+    if mag > (1u128 << 100) {
+        return None;
+    }
+    let v = mag as i128;
+    Some(Num::Int(if neg { -v } else { v }))
+}
+
+fn to_num(ctx: &Ctx, what: &str, v: &Spanned<Value>) -> Result<Num, String> {
+    match v.get_ref() {
+        Value::Integer(i) => Ok(Num::Int(*i as i128)),
+        Value::Float(f) => Ok(Num::Float(*f)),
+        Value::String(s) => parse_number_string(s)
+            .ok_or_else(|| ctx.at(&v.span(), format!("{}: {:?} is not a number", what, s))),
+        other => Err(ctx.at(
+            &v.span(),
+            format!("{}: expected a number, found {}", what, other.type_str()),
+        )),
+    }
+}
+
+fn fmt_num(n: Num) -> String {
+    match n {
+        Num::Int(i) => i.to_string(),
+        Num::Float(f) => format!("{:?}", f),
+    }
+}
+
+/// Converts `n` to the bits of an element of type `ty`, or explains why not.
+fn num_to_bits(ty: ElemType, n: Num) -> Result<u64, String> {
+    if let Some((lo, hi)) = ty.int_range() {
+        return match n {
+            Num::Int(i) if i >= lo && i <= hi => Ok(i as u64 & mask(ty)),
+            Num::Int(i) => Err(format!(
+                "value {} is out of range for {} ({}..={})",
+                i, ty, lo, hi
+            )),
+            Num::Float(f) => Err(format!(
+                "{} needs an integer value, found {}",
+                ty,
+                fmt_num(Num::Float(f))
+            )),
+        };
+    }
+    let (bits, is_inf, finite_in) = match ty {
+        ElemType::F64 => {
+            let f = match n {
+                Num::Int(i) => i as f64,
+                Num::Float(f) => f,
+            };
+            (
+                f.to_bits(),
+                f.is_infinite(),
+                matches!(n, Num::Int(_)) || f.is_finite(),
+            )
+        }
+        ElemType::F32 => {
+            let (f, fin) = match n {
+                Num::Int(i) => (i as f32, true),
+                Num::Float(f) => (f as f32, f.is_finite()),
+            };
+            (f.to_bits() as u64, f.is_infinite(), fin)
+        }
+        ElemType::F16 => {
+            let (b, fin) = match n {
+                // Integers above 65519 round to infinity; below that they are exact in f64.
+                Num::Int(i) if i.unsigned_abs() >= 65520 => {
+                    (0x7c00 | if i < 0 { 0x8000 } else { 0 }, true)
+                }
+                Num::Int(i) => (f64_to_f16_bits(i as f64), true),
+                Num::Float(f) => (f64_to_f16_bits(f), f.is_finite()),
+            };
+            (b as u64, b & 0x7fff == 0x7c00, fin)
+        }
+        _ => unreachable!(),
+    };
+    if is_inf && finite_in {
+        return Err(format!("value {} is out of range for {}", fmt_num(n), ty));
+    }
+    Ok(bits)
+}
+
+fn mask(ty: ElemType) -> u64 {
+    match ty.size() {
+        8 => u64::MAX,
+        s => (1u64 << (8 * s)) - 1,
+    }
+}
+
+fn push_bits(ty: ElemType, bits: u64, out: &mut Vec<u8>) {
+    out.extend_from_slice(&bits.to_le_bytes()[..ty.size()]);
+}
+
+fn encode_value(
+    ctx: &Ctx,
+    what: &str,
+    ty: ElemType,
+    v: &Spanned<Value>,
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    let n = to_num(ctx, what, v)?;
+    let bits = num_to_bits(ty, n).map_err(|m| ctx.at(&v.span(), format!("{}: {}", what, m)))?;
+    push_bits(ty, bits, out);
+    Ok(())
+}
+
+fn encode_series(
+    ctx: &Ctx,
+    what: &str,
+    ty: ElemType,
+    s: &RawSeries,
+    len: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    let start = to_num(ctx, what, &s.start)?;
+    let step = to_num(ctx, what, &s.step)?;
+    if ty.is_float() {
+        let as_f64 = |n: Num| match n {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        };
+        let (start, step) = (as_f64(start), as_f64(step));
+        if !start.is_finite() || !step.is_finite() {
+            return Err(ctx.at(
+                &s.start.span(),
+                format!("{}: series `start` and `step` must be finite", what),
+            ));
+        }
+        for i in 0..len {
+            let v = start + (i as f64) * step;
+            let bits = num_to_bits(ty, Num::Float(v)).map_err(|m| {
+                ctx.at(
+                    &s.step.span(),
+                    format!("{}: series element {}: {}", what, i, m),
+                )
+            })?;
+            push_bits(ty, bits, out);
+        }
+    } else {
+        let (Num::Int(start), Num::Int(step)) = (start, step) else {
+            return Err(ctx.at(
+                &s.start.span(),
+                format!(
+                    "{}: series `start` and `step` must be integers for type {}",
+                    what, ty
+                ),
+            ));
+        };
+        for i in 0..len {
+            let v = start + (i as i128) * step;
+            let bits = num_to_bits(ty, Num::Int(v)).map_err(|m| {
+                ctx.at(
+                    &s.step.span(),
+                    format!("{}: series element {}: {}", what, i, m),
+                )
+            })?;
+            push_bits(ty, bits, out);
+        }
+    }
+    Ok(())
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): the generator behind `random = {..}`.
+#[derive(Debug, Clone)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> Self {
+        SplitMix64 { state: seed }
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform integer in `0..range` (`range` in `1..=2^64`), without bias:
+    /// widening multiply with rejection (Lemire 2019).
+    pub fn below(&mut self, range: u128) -> u64 {
+        debug_assert!((1..=1u128 << 64).contains(&range));
+        if range == 1u128 << 64 {
+            return self.next_u64();
+        }
+        let r = range as u64;
+        let threshold = r.wrapping_neg() % r; // 2^64 mod r
+        loop {
+            let m = (self.next_u64() as u128) * (r as u128);
+            if (m as u64) >= threshold {
+                return (m >> 64) as u64;
+            }
+        }
+    }
+
+    /// Uniform float in `[0, 1)`: the top 53 bits times 2^-53.
+    pub fn unit_f64(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+}
+
+fn encode_random(
+    ctx: &Ctx,
+    what: &str,
+    ty: ElemType,
+    r: &RawRandom,
+    len: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    let min = to_num(ctx, what, &r.min)?;
+    let max = to_num(ctx, what, &r.max)?;
+    let mut rng = SplitMix64::new(*r.seed.get_ref());
+    if ty.is_float() {
+        let as_f64 = |n: Num| match n {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        };
+        let (lo, hi) = (as_f64(min), as_f64(max));
+        if !lo.is_finite() || !hi.is_finite() || lo > hi {
+            return Err(ctx.at(
+                &r.min.span(),
+                format!(
+                    "{}: random `min` and `max` must be finite with min <= max",
+                    what
+                ),
+            ));
+        }
+        for i in 0..len {
+            let v = lo + (hi - lo) * rng.unit_f64();
+            let bits = num_to_bits(ty, Num::Float(v)).map_err(|m| {
+                ctx.at(
+                    &r.max.span(),
+                    format!("{}: random element {}: {}", what, i, m),
+                )
+            })?;
+            push_bits(ty, bits, out);
+        }
+    } else {
+        let (Num::Int(lo), Num::Int(hi)) = (min, max) else {
+            return Err(ctx.at(
+                &r.min.span(),
+                format!(
+                    "{}: random `min` and `max` must be integers for type {}",
+                    what, ty
+                ),
+            ));
+        };
+        for (v, sp) in [(lo, r.min.span()), (hi, r.max.span())] {
+            num_to_bits(ty, Num::Int(v))
+                .map_err(|m| ctx.at(&sp, format!("{}: random: {}", what, m)))?;
+        }
+        if lo > hi {
+            return Err(ctx.at(
+                &r.min.span(),
+                format!(
+                    "{}: random `min` ({}) is greater than `max` ({})",
+                    what, lo, hi
+                ),
+            ));
+        }
+        let range = (hi - lo + 1) as u128;
+        for _ in 0..len {
+            let v = lo + rng.below(range) as i128;
+            push_bits(ty, v as u64 & mask(ty), out);
+        }
+    }
+    Ok(())
+}
+
+/// Rounds an f64 to the nearest binary16 (ties to even) and returns its bits.
+/// Overflow gives infinity, NaN stays NaN (quiet, top payload bits kept).
+pub fn f64_to_f16_bits(x: f64) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 48) & 0x8000) as u16;
+    let exp = ((b >> 52) & 0x7ff) as i32;
+    let man = b & ((1u64 << 52) - 1);
+    if exp == 0x7ff {
+        return if man == 0 {
+            sign | 0x7c00
+        } else {
+            sign | 0x7e00 | (man >> 42) as u16
+        };
+    }
+    if exp == 0 {
+        return sign; // f64 zero or subnormal: far below half the smallest f16 subnormal
+    }
+    let e = exp - 1023; // x = 1.man * 2^e
+    if e > 15 {
+        return sign | 0x7c00;
+    }
+    if e < -25 {
+        return sign; // |x| < 2^-25, half the smallest subnormal
+    }
+    let m = man | (1u64 << 52); // 53-bit significand
+                                // Normal results keep 11 significant bits; subnormal results count units of 2^-24.
+    let shift = if e >= -14 { 42 } else { (28 - e) as u32 };
+    let mut q = m >> shift;
+    let rem = m & ((1u64 << shift) - 1);
+    let half = 1u64 << (shift - 1);
+    if rem > half || (rem == half && q & 1 == 1) {
+        q += 1;
+    }
+    let mag = if e >= -14 {
+        // q includes the implicit bit (1024..=2048); a carry bumps the exponent.
+        (((e + 14) as u64) << 10) + q
+    } else {
+        q // 0..=1024; 1024 is the smallest normal
+    };
+    sign | mag as u16
+}
+
+// ---------------------------------------------------------------------------
+// Checks
+// ---------------------------------------------------------------------------
+
+fn read_bits(ty: ElemType, bytes: &[u8]) -> Option<u64> {
+    let s = ty.size();
+    let src = bytes.get(..s)?;
+    let mut b = [0u8; 8];
+    b[..s].copy_from_slice(src);
+    Some(u64::from_le_bytes(b))
+}
+
+fn int_value(ty: ElemType, bits: u64) -> i128 {
+    match ty {
+        ElemType::I8 => bits as u8 as i8 as i128,
+        ElemType::I16 => bits as u16 as i16 as i128,
+        ElemType::I32 => bits as u32 as i32 as i128,
+        ElemType::I64 => bits as i64 as i128,
+        _ => bits as i128,
+    }
+}
+
+/// (value as f64, is NaN, is infinite, ordered integer key) of a float element.
+fn float_parts(ty: ElemType, bits: u64) -> (f64, bool, bool, i128) {
+    let (v, sign_bit) = match ty {
+        ElemType::F16 => (half::f16::from_bits(bits as u16).to_f64(), 1u64 << 15),
+        ElemType::F32 => (f32::from_bits(bits as u32) as f64, 1u64 << 31),
+        _ => (f64::from_bits(bits), 1u64 << 63),
+    };
+    let mag = (bits & (sign_bit - 1)) as i128;
+    let key = if bits & sign_bit != 0 { -mag } else { mag };
+    (v, v.is_nan(), v.is_infinite(), key)
+}
+
+fn element_matches(ty: ElemType, e: u64, a: u64, ulp: Option<u64>, abs: Option<f64>) -> bool {
+    if e == a {
+        return true;
+    }
+    if ty.is_float() {
+        let (ev, enan, einf, ekey) = float_parts(ty, e);
+        let (av, anan, ainf, akey) = float_parts(ty, a);
+        if enan || anan {
+            return enan && anan;
+        }
+        if einf || ainf {
+            return false;
+        }
+        let ulp_ok = ulp.is_some_and(|u| (ekey - akey).unsigned_abs() <= u as u128);
+        let abs_ok = abs.is_some_and(|t| (av - ev).abs() <= t);
+        ulp_ok || abs_ok
+    } else {
+        let diff = (int_value(ty, e) - int_value(ty, a)).unsigned_abs();
+        let ulp_ok = ulp.is_some_and(|u| diff <= u as u128);
+        let abs_ok = abs.is_some_and(|t| t >= 0.0 && diff <= t.floor() as u128);
+        ulp_ok || abs_ok
+    }
+}
+
+impl Check {
+    /// Compares `actual` (the whole buffer, little endian, elements of type `ty`)
+    /// with the expectation over `self.range`. Elements missing from `actual`
+    /// count as mismatches.
+    pub fn evaluate(&self, ty: ElemType, actual: &[u8]) -> CheckOutcome {
+        let size = ty.size();
+        let (first, end) = self.range;
+        let checked = end.saturating_sub(first);
+        let mut mismatches = 0;
+        let mut first_mismatch = None;
+        for k in 0..checked {
+            let idx = first + k;
+            let exp = self.expected.get(k * size..(k + 1) * size);
+            let act = actual.get(idx * size..(idx + 1) * size);
+            let ok = match (
+                exp.and_then(|b| read_bits(ty, b)),
+                act.and_then(|b| read_bits(ty, b)),
+            ) {
+                (Some(e), Some(a)) => element_matches(ty, e, a, self.ulp, self.abs),
+                _ => false,
+            };
+            if !ok {
+                mismatches += 1;
+                if first_mismatch.is_none() {
+                    first_mismatch = Some(Mismatch {
+                        index: idx,
+                        expected: exp.map_or_else(|| "<missing>".to_string(), |b| ty.format(b)),
+                        actual: act.map_or_else(|| "<missing>".to_string(), |b| ty.format(b)),
+                    });
+                }
+            }
+        }
+        CheckOutcome {
+            buffer: self.buffer.clone(),
+            passed: mismatches == 0,
+            checked,
+            mismatches,
+            first_mismatch,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Tests
+// ---------------------------------------------------------------------------
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Workload, String> {
+        Workload::from_str(text, Path::new("/tmp/wl/test.toml"))
+    }
+
+    const HEAD: &str =
+        "name = \"t\"\nkernel = \"k.spv\"\nentry = \"main\"\nworkgroups = [1, 1, 1]\n";
+
+    fn one_buffer(body: &str) -> Result<Workload, String> {
+        parse(&format!(
+            "{}[[buffer]]\nname = \"b\"\nbinding = {{ set = 0, binding = 0 }}\n{}\n",
+            HEAD, body
+        ))
+    }
+
+    fn u32s(b: &[u8]) -> Vec<u32> {
+        b.chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    }
+    fn i32s(b: &[u8]) -> Vec<i32> {
+        b.chunks(4)
+            .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    }
+    fn f32s(b: &[u8]) -> Vec<f32> {
+        b.chunks(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    }
+
+    /// The bundled `workloads/` directory (next to the `sim` crate).
+    fn workloads_dir() -> PathBuf {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../workloads");
+        if dir.exists() {
+            dir
+        } else {
+            PathBuf::from("/work/main/workloads")
+        }
+    }
+
+    #[test]
+    fn bundled_manifests_parse() {
+        let dir = workloads_dir();
+        let mut count = 0;
+        for sub in [dir.clone(), dir.join("bad")] {
+            for entry in std::fs::read_dir(&sub).unwrap() {
+                let p = entry.unwrap().path();
+                if p.extension().and_then(|e| e.to_str()) != Some("toml") {
+                    continue;
+                }
+                count += 1;
+                let r = Workload::load(&p);
+                if p.file_name().unwrap() == "bad_manifest.toml" {
+                    let e = r.unwrap_err();
+                    assert!(
+                        e.contains("bad_manifest.toml:6:1:") && e.contains("workgrups"),
+                        "{}",
+                        e
+                    );
+                } else {
+                    let w = r.unwrap_or_else(|e| panic!("{}", e));
+                    for c in &w.checks {
+                        let b = w.buffer(&c.buffer).unwrap();
+                        assert_eq!(c.expected.len(), (c.range.1 - c.range.0) * b.ty.size());
+                    }
+                }
+            }
+        }
+        assert!(count >= 17, "found only {} manifests", count);
+    }
+
+    #[test]
+    fn vector_add_contents() {
+        let w = Workload::load(&workloads_dir().join("vector_add.toml")).unwrap();
+        assert_eq!(w.name, "vector_add");
+        assert_eq!(w.kernel, workloads_dir().join("vector_add.spv"));
+        assert_eq!(w.workgroups, [4, 1, 1]);
+        let b = w.buffer("b").unwrap();
+        assert_eq!(b.binding, Binding::Descriptor { set: 0, binding: 1 });
+        assert_eq!(f32s(&b.init)[..3], [0.5, 2.5, 4.5]);
+        assert_eq!(w.buffer("c").unwrap().init, vec![0u8; 1024]);
+        let p = w.buffer("params").unwrap();
+        assert_eq!(
+            (p.binding.clone(), p.len, p.init.clone()),
+            (Binding::PushConstant, 1, vec![250, 0, 0, 0])
+        );
+    }
+
+    #[test]
+    fn opencl_args() {
+        let w = Workload::load(&workloads_dir().join("opencl_saxpy_branchy.toml")).unwrap();
+        assert_eq!(w.local_size, Some([64, 1, 1]));
+        assert_eq!(
+            w.args,
+            vec![
+                Arg {
+                    index: 3,
+                    value: ArgValue::Scalar {
+                        ty: ElemType::I32,
+                        bytes: vec![250, 0, 0, 0]
+                    }
+                },
+                Arg {
+                    index: 4,
+                    value: ArgValue::Scalar {
+                        ty: ElemType::F32,
+                        bytes: 0x4020_0000u32.to_le_bytes().to_vec()
+                    }
+                },
+            ]
+        );
+        assert_eq!(w.buffer("keys").unwrap().binding, Binding::Arg(5));
+        let w = Workload::load(&workloads_dir().join("opencl_local.toml")).unwrap();
+        assert!(w.args.contains(&Arg {
+            index: 4,
+            value: ArgValue::Local { bytes: 256 }
+        }));
+    }
+
+    #[test]
+    fn init_forms() {
+        let w = one_buffer("type = \"u32\"\nlen = 4\nseries = { start = 10, step = 3 }").unwrap();
+        assert_eq!(u32s(&w.buffers[0].init), [10, 13, 16, 19]);
+        let w = one_buffer("type = \"i32\"\nlen = 3\nseries = { start = 5, step = -4 }").unwrap();
+        assert_eq!(i32s(&w.buffers[0].init), [5, 1, -3]);
+        let w =
+            one_buffer("type = \"f32\"\nlen = 3\nseries = { start = -1.5, step = 0.25 }").unwrap();
+        assert_eq!(f32s(&w.buffers[0].init), [-1.5, -1.25, -1.0]);
+        let w = one_buffer("type = \"i16\"\nlen = 3\nfill = -2").unwrap();
+        assert_eq!(w.buffers[0].init, [0xfe, 0xff, 0xfe, 0xff, 0xfe, 0xff]);
+        let w = one_buffer("type = \"u8\"\ndata = [1, 2, 255]").unwrap();
+        assert_eq!(
+            (w.buffers[0].len, w.buffers[0].init.clone()),
+            (3, vec![1, 2, 255])
+        );
+        // Shorter data is padded with zeros.
+        let w = one_buffer("type = \"u8\"\nlen = 5\ndata = [7, 8]").unwrap();
+        assert_eq!(w.buffers[0].init, [7, 8, 0, 0, 0]);
+        // No initializer: zeros.
+        let w = one_buffer("type = \"u64\"\nlen = 2").unwrap();
+        assert_eq!(w.buffers[0].init, [0u8; 16]);
+        // u64 above i64::MAX via a string; hex strings.
+        let w = one_buffer("type = \"u64\"\ndata = [\"18446744073709551615\", \"0x10\", 0x7f]")
+            .unwrap();
+        assert_eq!(w.buffers[0].init[..8], [0xff; 8]);
+        assert_eq!(w.buffers[0].init[8], 16);
+        assert_eq!(w.buffers[0].init[16], 0x7f);
+        // Floats: integers, inf/nan (TOML and strings), -0.
+        let w = one_buffer("type = \"f32\"\ndata = [3, inf, \"-inf\", nan, \"nan\", -0.0, 0.1]")
+            .unwrap();
+        let v = u32s(&w.buffers[0].init);
+        assert_eq!(v[0], 0x4040_0000);
+        assert_eq!(v[1], 0x7f80_0000);
+        assert_eq!(v[2], 0xff80_0000);
+        assert!(f32::from_bits(v[3]).is_nan() && f32::from_bits(v[4]).is_nan());
+        assert_eq!(v[5], 0x8000_0000);
+        assert_eq!(v[6], 0x3dcc_cccd); // 0.1f32
+                                       // File.
+        let dir = std::env::temp_dir().join(format!("gpusim_wl_test_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.bin"), [1u8, 0, 2, 0, 3, 0]).unwrap();
+        let text = format!(
+            "{}[[buffer]]\nname = \"b\"\ntype = \"u16\"\nfile = \"a.bin\"\narg = 0\n",
+            HEAD
+        );
+        let w = Workload::from_str(&text, &dir.join("m.toml")).unwrap();
+        assert_eq!(
+            (w.buffers[0].len, w.buffers[0].init.clone()),
+            (3, vec![1, 0, 2, 0, 3, 0])
+        );
+        let text = format!(
+            "{}[[buffer]]\nname = \"b\"\ntype = \"u16\"\nlen = 4\nfile = \"a.bin\"\narg = 0\n",
+            HEAD
+        );
+        let e = Workload::from_str(&text, &dir.join("m.toml")).unwrap_err();
+        assert!(
+            e.contains("m.toml:9:8:") && e.contains("6 bytes, expected 8"),
+            "{}",
+            e
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn f16_values() {
+        let w = one_buffer(
+            "type = \"f16\"\ndata = [1.0, -2.5, 65504, 0.000000059604644775390625, 1.0009765625]",
+        )
+        .unwrap();
+        let b = &w.buffers[0].init;
+        let h: Vec<u16> = b
+            .chunks(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        assert_eq!(h, [0x3c00, 0xc100, 0x7bff, 0x0001, 0x3c01]);
+        let e = one_buffer("type = \"f16\"\ndata = [65520]").unwrap_err();
+        assert!(e.contains("out of range for f16"), "{}", e);
+    }
+
+    #[test]
+    fn f16_rounding_exact() {
+        // 1 + 2^-11 is halfway between 1 and 1 + 2^-10: ties to even gives 1.
+        assert_eq!(f64_to_f16_bits(1.0 + 2f64.powi(-11)), 0x3c00);
+        // Slightly above the tie rounds up. (Rounding through f32 first would lose this.)
+        assert_eq!(
+            f64_to_f16_bits(1.0 + 2f64.powi(-11) + 2f64.powi(-40)),
+            0x3c01
+        );
+        // 1 + 3*2^-11: tie between 0x3c01 and 0x3c02 -> even 0x3c02.
+        assert_eq!(f64_to_f16_bits(1.0 + 3.0 * 2f64.powi(-11)), 0x3c02);
+        // Subnormals: 2^-24 is 0x0001; 2^-25 ties to 0; just above rounds to 0x0001.
+        assert_eq!(f64_to_f16_bits(2f64.powi(-24)), 0x0001);
+        assert_eq!(f64_to_f16_bits(2f64.powi(-25)), 0x0000);
+        assert_eq!(f64_to_f16_bits(2f64.powi(-25) * 1.5), 0x0001);
+        assert_eq!(f64_to_f16_bits(-3.0 * 2f64.powi(-25)), 0x8002); // 1.5 units -> 2 (even)
+                                                                    // Largest subnormal rounding up into the smallest normal.
+        assert_eq!(f64_to_f16_bits(2f64.powi(-14) - 2f64.powi(-26)), 0x0400);
+        // Overflow: 65519.99 -> 65504; 65520 -> inf.
+        assert_eq!(f64_to_f16_bits(65519.99), 0x7bff);
+        assert_eq!(f64_to_f16_bits(65520.0), 0x7c00);
+        assert_eq!(f64_to_f16_bits(-1e10), 0xfc00);
+        assert_eq!(f64_to_f16_bits(-0.0), 0x8000);
+        assert_eq!(f64_to_f16_bits(1e-300), 0x0000);
+        assert_eq!(f64_to_f16_bits(f64::NAN) & 0x7e00, 0x7e00);
+        // Every f16 value converts back to itself.
+        for bits in 0u16..=0xffff {
+            let v = half::f16::from_bits(bits);
+            if !v.is_nan() {
+                assert_eq!(f64_to_f16_bits(v.to_f64()), bits);
+            }
+        }
+    }
+
+    #[test]
+    fn random_is_deterministic_and_in_range() {
+        // Reference SplitMix64 outputs for seed 0 (from the published algorithm).
+        let mut g = SplitMix64::new(0);
+        assert_eq!(g.next_u64(), 0xe220a8397b1dcdaf);
+        assert_eq!(g.next_u64(), 0x6e789e6aa1b965f4);
+        assert_eq!(g.next_u64(), 0x06c45d188009454f);
+
+        let w1 = one_buffer("type = \"i32\"\nlen = 1000\nrandom = { seed = 7, min = -3, max = 4 }")
+            .unwrap();
+        let w2 = one_buffer("type = \"i32\"\nlen = 1000\nrandom = { seed = 7, min = -3, max = 4 }")
+            .unwrap();
+        assert_eq!(w1.buffers[0].init, w2.buffers[0].init);
+        let v = i32s(&w1.buffers[0].init);
+        assert!(v.iter().all(|&x| (-3..=4).contains(&x)));
+        for k in -3..=4 {
+            assert!(v.contains(&k), "value {} never drawn", k);
+        }
+        // First value by hand: range 8 is a power of two, so the result is the top 3 bits.
+        let mut g = SplitMix64::new(7);
+        let x = g.next_u64();
+        assert_eq!(v[0] as i64, -3 + (x >> 61) as i64);
+
+        let w =
+            one_buffer("type = \"f32\"\nlen = 500\nrandom = { seed = 1, min = 2.0, max = 3.0 }")
+                .unwrap();
+        let v = f32s(&w.buffers[0].init);
+        assert!(v.iter().all(|&x| (2.0..3.0).contains(&x)));
+        let mut g = SplitMix64::new(1);
+        let u = (g.next_u64() >> 11) as f64 / 9007199254740992.0;
+        assert_eq!(v[0], (2.0 + u) as f32);
+
+        // Full u64 range.
+        let w = one_buffer("type = \"u64\"\nlen = 2\nrandom = { seed = 0, min = 0, max = \"18446744073709551615\" }").unwrap();
+        assert_eq!(w.buffers[0].init[..8], 0xe220a8397b1dcdafu64.to_le_bytes());
+    }
+
+    #[test]
+    fn error_unknown_key_has_line() {
+        let e = parse(&format!("{}[[buffer]]\nname = \"b\"\ntype = \"u32\"\nlenn = 4\nbinding = {{ set = 0, binding = 0 }}\n", HEAD))
+            .unwrap_err();
+        assert!(e.starts_with("/tmp/wl/test.toml:8:1: "), "{}", e);
+        assert!(e.contains("lenn"), "{}", e);
+        let e = parse(&format!("{}bogus = 1\n", HEAD)).unwrap_err();
+        assert!(
+            e.starts_with("/tmp/wl/test.toml:5:1: ") && e.contains("bogus"),
+            "{}",
+            e
+        );
+        // Unknown key inside an inline table.
+        let e =
+            one_buffer("type = \"u32\"\nlen = 4\nseries = { start = 0, stop = 1 }").unwrap_err();
+        assert!(
+            e.starts_with("/tmp/wl/test.toml:10:23: ") && e.contains("stop"),
+            "{}",
+            e
+        );
+    }
+
+    #[test]
+    fn error_two_initializers() {
+        let e = one_buffer("type = \"u32\"\nlen = 4\nfill = 1\ndata = [1, 2]").unwrap_err();
+        assert!(
+            e.contains("test.toml:")
+                && e.contains("buffer \"b\"")
+                && e.contains("more than one initializer"),
+            "{}",
+            e
+        );
+    }
+
+    #[test]
+    fn error_out_of_range() {
+        let e = one_buffer("type = \"u8\"\ndata = [1, 300]").unwrap_err();
+        assert!(
+            e.starts_with("/tmp/wl/test.toml:9:12: ") && e.contains("300") && e.contains("u8"),
+            "{}",
+            e
+        );
+        let e = one_buffer("type = \"u32\"\nfill = -1\nlen = 1").unwrap_err();
+        assert!(e.contains("out of range for u32"), "{}", e);
+        let e =
+            one_buffer("type = \"i8\"\nlen = 4\nseries = { start = 120, step = 3 }").unwrap_err();
+        assert!(e.contains("series element 3"), "{}", e);
+        let e = one_buffer("type = \"f32\"\nfill = 1e39\nlen = 1").unwrap_err();
+        assert!(e.contains("out of range for f32"), "{}", e);
+        let e = one_buffer("type = \"i32\"\nfill = 1.5\nlen = 1").unwrap_err();
+        assert!(e.contains("needs an integer"), "{}", e);
+        let e = one_buffer("type = \"u8\"\nlen = 1\ndata = [1, 2]").unwrap_err();
+        assert!(e.contains("`data` has 2 values but `len` is 1"), "{}", e);
+        let e = one_buffer("type = \"u3\"\nlen = 1").unwrap_err();
+        assert!(e.contains("unknown type \"u3\""), "{}", e);
+    }
+
+    #[test]
+    fn error_bindings() {
+        let e = parse(&format!(
+            "{}[[buffer]]\nname = \"b\"\ntype = \"u32\"\nlen = 1\n",
+            HEAD
+        ))
+        .unwrap_err();
+        assert!(
+            e.starts_with("/tmp/wl/test.toml:") && e.contains("missing binding"),
+            "{}",
+            e
+        );
+        let e = one_buffer("type = \"u32\"\nlen = 1\narg = 1").unwrap_err();
+        assert!(e.contains("more than one binding"), "{}", e);
+    }
+
+    #[test]
+    fn error_check_unknown_buffer_and_range() {
+        let e = one_buffer("type = \"u32\"\nlen = 4\n[[check]]\nbuffer = \"nope\"\nfill = 0")
+            .unwrap_err();
+        assert!(
+            e.starts_with("/tmp/wl/test.toml:11:10: ") && e.contains("unknown buffer \"nope\""),
+            "{}",
+            e
+        );
+        let e = one_buffer(
+            "type = \"u32\"\nlen = 4\n[[check]]\nbuffer = \"b\"\nfill = 0\nrange = [2, 5]",
+        )
+        .unwrap_err();
+        assert!(e.contains("outside the buffer"), "{}", e);
+        let e = one_buffer("type = \"u32\"\nlen = 4\n[[check]]\nbuffer = \"b\"\ndata = [1, 2, 3]")
+            .unwrap_err();
+        assert!(e.contains("checked range has 4"), "{}", e);
+        let e = one_buffer("type = \"u32\"\nlen = 4\n[[check]]\nbuffer = \"b\"").unwrap_err();
+        assert!(e.contains("give the expected values"), "{}", e);
+    }
+
+    #[test]
+    fn spec_constants() {
+        let w = parse(&format!(
+            "{}spec_constants = {{ 0 = 128, 3 = 1.5, 7 = true, 9 = -4 }}\n",
+            HEAD
+        ))
+        .unwrap();
+        let got: Vec<(u32, SpecValue)> = w.spec_constants.into_iter().collect();
+        assert_eq!(
+            got,
+            vec![
+                (0, SpecValue::Int(128)),
+                (3, SpecValue::Float(1.5)),
+                (7, SpecValue::Bool(true)),
+                (9, SpecValue::Int(-4))
+            ]
+        );
+        let e = parse(&format!("{}spec_constants = {{ x = 1 }}\n", HEAD)).unwrap_err();
+        assert!(e.contains("not a SpecId"), "{}", e);
+    }
+
+    fn check_of(ty: &str, body: &str) -> (ElemType, Check) {
+        let w = one_buffer(&format!(
+            "type = \"{}\"\nlen = 4\n[[check]]\nbuffer = \"b\"\n{}",
+            ty, body
+        ))
+        .unwrap();
+        (w.buffers[0].ty, w.checks[0].clone())
+    }
+
+    fn f32_bytes(v: &[f32]) -> Vec<u8> {
+        v.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    #[test]
+    fn check_exact_ints_and_range() {
+        let (ty, c) = check_of("u32", "data = [5, 6]\nrange = [1, 3]");
+        assert_eq!(c.range, (1, 3));
+        let actual: Vec<u8> = [9u32, 5, 6, 9]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        let o = c.evaluate(ty, &actual);
+        assert!(o.passed && o.checked == 2 && o.mismatches == 0 && o.first_mismatch.is_none());
+        let actual: Vec<u8> = [9u32, 5, 7, 8]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        let o = c.evaluate(ty, &actual);
+        assert!(!o.passed);
+        assert_eq!(o.mismatches, 1);
+        assert_eq!(
+            o.first_mismatch,
+            Some(Mismatch {
+                index: 2,
+                expected: "6".into(),
+                actual: "7".into()
+            })
+        );
+        // A too-short actual buffer fails instead of panicking.
+        let o = c.evaluate(ty, &actual[..8]);
+        assert!(!o.passed && o.mismatches == 1);
+        // Integer tolerance.
+        let (ty, c) = check_of("i32", "fill = -5\nulp = 2");
+        let actual: Vec<u8> = [-5i32, -3, -7, -8]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        let o = c.evaluate(ty, &actual);
+        assert_eq!((o.mismatches, o.first_mismatch.unwrap().index), (1, 3));
+    }
+
+    #[test]
+    fn check_float_exact_nan_negzero() {
+        let (ty, c) = check_of("f32", "data = [1.5, nan, 0.0, -0.0]");
+        let ok = f32_bytes(&[1.5, f32::from_bits(0x7fc0_1234), 0.0, -0.0]);
+        assert!(c.evaluate(ty, &ok).passed);
+        let neg = f32_bytes(&[1.5, f32::NAN, -0.0, -0.0]);
+        let o = c.evaluate(ty, &neg);
+        assert!(!o.passed);
+        assert_eq!(
+            o.first_mismatch,
+            Some(Mismatch {
+                index: 2,
+                expected: "0".into(),
+                actual: "-0".into()
+            })
+        );
+        let notnan = f32_bytes(&[1.5, 1.0, 0.0, -0.0]);
+        assert!(!c.evaluate(ty, &notnan).passed);
+        let off = f32_bytes(&[f32::from_bits(0x3fc0_0001), f32::NAN, 0.0, -0.0]);
+        assert_eq!(c.evaluate(ty, &off).mismatches, 1);
+    }
+
+    #[test]
+    fn check_float_ulp_and_abs() {
+        let (ty, c) = check_of("f32", "data = [1.0, 1.0, 0.0, inf]\nulp = 2");
+        let a = f32_bytes(&[
+            f32::from_bits(0x3f80_0002),
+            f32::from_bits(0x3f7f_fffe),
+            f32::from_bits(0x8000_0001),
+            f32::INFINITY,
+        ]);
+        assert!(c.evaluate(ty, &a).passed);
+        let a = f32_bytes(&[f32::from_bits(0x3f80_0003), 1.0, 0.0, f32::MAX]);
+        let o = c.evaluate(ty, &a);
+        assert_eq!(o.mismatches, 2);
+        assert_eq!(o.first_mismatch.unwrap().index, 0);
+        // Across zero: +min_subnormal vs -min_subnormal is 2 ulps.
+        let (ty, c) = check_of("f32", "fill = 1.401298464324817e-45\nulp = 2");
+        let a = f32_bytes(&[f32::from_bits(0x8000_0001); 4]);
+        assert!(c.evaluate(ty, &a).passed);
+
+        let (ty, c) = check_of("f64", "data = [1.0, 2.0, nan, -inf]\nabs = 0.001");
+        let a: Vec<u8> = [1.0009f64, 1.998, f64::NAN, f64::NEG_INFINITY]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        let o = c.evaluate(ty, &a);
+        assert_eq!(
+            (o.mismatches, o.first_mismatch.as_ref().unwrap().index),
+            (1, 1)
+        );
+        assert_eq!(o.first_mismatch.unwrap().actual, "1.998");
+        // Both tolerances: either may hold.
+        let (ty, c) = check_of("f32", "data = [100.0, 1.0, 0.0, 0.0]\nulp = 1\nabs = 0.5");
+        let a = f32_bytes(&[100.25, f32::from_bits(0x3f80_0001), 0.4, 0.6]);
+        let o = c.evaluate(ty, &a);
+        assert_eq!((o.mismatches, o.first_mismatch.unwrap().index), (1, 3));
+    }
+
+    #[test]
+    fn check_f16_format() {
+        let (ty, c) = check_of("f16", "series = { start = 0.5, step = 0.25 }");
+        assert_eq!(ty, ElemType::F16);
+        let a: Vec<u8> = [0x3800u16, 0x3a00, 0x3c00, 0x3d01]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        let o = c.evaluate(ty, &a);
+        assert_eq!(
+            o.first_mismatch,
+            Some(Mismatch {
+                index: 3,
+                expected: "1.25".into(),
+                actual: "1.2509766".into()
+            })
+        );
+        assert_eq!(ElemType::F16.format(&[0x00, 0x7e]), "NaN (0x7e00)");
+        assert_eq!(ElemType::I8.format(&[0xff]), "-1");
+        assert_eq!(ElemType::U64.format(&[0xff; 8]), "18446744073709551615");
+    }
+}
