@@ -7,6 +7,7 @@
 //! index where its lanes reconverge (its immediate post-dominator).
 
 use crate::core::{Alu, Convert, Scalar};
+use crate::ext::ExtOp;
 use crate::module::Location;
 
 pub type Reg = u32;
@@ -44,6 +45,10 @@ pub enum AtomicOp {
     And,
     Or,
     Xor,
+    /// OpAtomicFMinEXT (SPV_EXT_shader_atomic_float_min_max).
+    FMin,
+    /// OpAtomicFMaxEXT.
+    FMax,
 }
 
 impl AtomicOp {
@@ -90,6 +95,8 @@ impl AtomicOp {
             AtomicOp::And => old & value,
             AtomicOp::Or => old | value,
             AtomicOp::Xor => old ^ value,
+            AtomicOp::FMin => crate::ext_shader_atomic_float_min_max::fmin(ty, old, value),
+            AtomicOp::FMax => crate::ext_shader_atomic_float_min_max::fmax(ty, old, value),
         };
         r & mask
     }
@@ -106,6 +113,12 @@ pub enum Inst {
         cv: Convert,
         dst: Reg,
         src: Reg,
+    },
+    /// A lane operation of an extended instruction set.
+    Ext {
+        op: ExtOp,
+        dst: Reg,
+        src: [Reg; 3],
     },
     Mov {
         dst: Reg,

@@ -126,6 +126,17 @@ impl Wave {
                     self.regs[d + lane] = isa::core::convert(*cv, self.regs[s + lane]);
                 }
             }
+            Inst::Ext { op, dst, src } => {
+                let (d, s) = (*dst as usize * w, src.map(|r| r as usize * w));
+                for lane in lanes(mask) {
+                    self.regs[d + lane] = isa::ext::eval(
+                        *op,
+                        self.regs[s[0] + lane],
+                        self.regs[s[1] + lane],
+                        self.regs[s[2] + lane],
+                    );
+                }
+            }
             Inst::Mov { dst, src } => {
                 let (d, s) = (*dst as usize * w, *src as usize * w);
                 for lane in lanes(mask) {

@@ -4,9 +4,10 @@
 use super::types::{MatrixLayout, Type};
 use super::{cfg, err, mask, Lowerer, Val};
 use crate::core::{Alu, AluOp, Convert, Scalar};
+use crate::ext::{Builder, Call, ExtOp, ExtSet, Operand};
 use crate::ir::{AtomicOp, Inst, Pc, Reg, SwitchTable, EXIT_PC};
 use crate::module::{Instr, ModuleError};
-use spirv::{Op, StorageClass};
+use spirv::{Capability, Op, StorageClass};
 use std::collections::HashMap;
 
 type R<T> = Result<T, String>;
@@ -1101,18 +1102,51 @@ impl Lowerer<'_> {
             }
             Op::Unreachable => self.emit(Inst::Unreachable),
             Op::ExtInst => {
-                let set = self.ext_sets.get(&o[0]).cloned().unwrap_or_default();
-                if set.starts_with("NonSemantic.") {
+                let (name, set) = self
+                    .ext_sets
+                    .get(&o[0])
+                    .cloned()
+                    .ok_or_else(|| format!("%{} is not an imported instruction set", o[0]))?;
+                let Some(set) = set else {
+                    // NonSemantic sets carry no meaning for execution.
                     return Ok(());
-                }
-                let name = rspirv::grammar::ext_inst_table(&set)
+                };
+                let opname = rspirv::grammar::ext_inst_table(&name)
                     .and_then(|t| t.lookup_opcode(o[1]))
                     .map(|g| g.opname.to_string())
                     .unwrap_or_else(|| o[1].to_string());
-                return Err(format!(
-                    "extended instruction {set} {name} is not implemented yet"
-                ));
+                let r = self
+                    .lower_ext(ctx, set, o[1], rt, &o[2..])
+                    .map_err(|e| format!("{name} {opname}: {e}"))?;
+                ctx.locals.insert(id, Val::Regs(r));
             }
+            Op::UCountLeadingZerosINTEL
+            | Op::UCountTrailingZerosINTEL
+            | Op::AbsISubINTEL
+            | Op::AbsUSubINTEL
+            | Op::IAddSatINTEL
+            | Op::UAddSatINTEL
+            | Op::IAverageINTEL
+            | Op::UAverageINTEL
+            | Op::IAverageRoundedINTEL
+            | Op::UAverageRoundedINTEL
+            | Op::ISubSatINTEL
+            | Op::USubSatINTEL
+            | Op::IMul32x16INTEL
+            | Op::UMul32x16INTEL => {
+                if !self
+                    .capabilities
+                    .contains(&Capability::IntegerFunctions2INTEL)
+                {
+                    return Err(format!(
+                        "Op{:?} needs the IntegerFunctions2INTEL capability, which the module does not declare",
+                        ins.op
+                    ));
+                }
+                let r = self.lower_ext(ctx, ExtSet::IntelInt2, ins.op as u32, rt, o)?;
+                ctx.locals.insert(id, Val::Regs(r));
+            }
+            Op::AtomicFMinEXT | Op::AtomicFMaxEXT => self.atomic(ctx, ins)?,
             other => return Err(format!("Op{other:?} is not supported")),
         }
         Ok(())
@@ -1280,6 +1314,29 @@ impl Lowerer<'_> {
             ),
             Op::AtomicIIncrement => (AtomicOp::IIncrement, zero, zero),
             Op::AtomicIDecrement => (AtomicOp::IDecrement, zero, zero),
+            Op::AtomicFMinEXT | Op::AtomicFMaxEXT => {
+                let cap = match ty {
+                    Scalar::Float(16) => Capability::AtomicFloat16MinMaxEXT,
+                    Scalar::Float(32) => Capability::AtomicFloat32MinMaxEXT,
+                    Scalar::Float(64) => Capability::AtomicFloat64MinMaxEXT,
+                    other => {
+                        return Err(format!("Op{:?} on {other:?}, which is not a float", ins.op))
+                    }
+                };
+                if !self.capabilities.contains(&cap) {
+                    return Err(format!(
+                        "Op{:?} on {}-bit floats needs the {cap:?} capability, which the module does not declare",
+                        ins.op,
+                        ty.bits()
+                    ));
+                }
+                let op = if ins.op == Op::AtomicFMinEXT {
+                    AtomicOp::FMin
+                } else {
+                    AtomicOp::FMax
+                };
+                (op, self.reg(ctx, o[3])?, zero)
+            }
             other => {
                 let op = match other {
                     Op::AtomicExchange => AtomicOp::Exchange,
@@ -1391,6 +1448,20 @@ fn min_operands(op: Op) -> usize {
         | Op::AtomicOr
         | Op::AtomicXor => 4,
         Op::AtomicCompareExchange => 6,
+        Op::AtomicFMinEXT | Op::AtomicFMaxEXT => 4,
+        Op::UCountLeadingZerosINTEL | Op::UCountTrailingZerosINTEL => 1,
+        Op::AbsISubINTEL
+        | Op::AbsUSubINTEL
+        | Op::IAddSatINTEL
+        | Op::UAddSatINTEL
+        | Op::IAverageINTEL
+        | Op::UAverageINTEL
+        | Op::IAverageRoundedINTEL
+        | Op::UAverageRoundedINTEL
+        | Op::ISubSatINTEL
+        | Op::USubSatINTEL
+        | Op::IMul32x16INTEL
+        | Op::UMul32x16INTEL => 2,
         op if unary_op(op).is_some() || conversion(op).is_some() => 1,
         op if binary_op(op).is_some() => 2,
         _ => 0,
@@ -1485,4 +1556,84 @@ fn conversion(op: Op) -> Option<(bool, bool, bool)> {
         Op::SatConvertUToS => (false, true, true),
         _ => return None,
     })
+}
+
+impl Lowerer<'_> {
+    /// Lowers an extended instruction of `set` with result type `rt` and
+    /// operand ids `args`.
+    fn lower_ext(
+        &mut self,
+        ctx: &FnCtx,
+        set: ExtSet,
+        opcode: u32,
+        rt: u32,
+        args: &[u32],
+    ) -> R<Vec<Reg>> {
+        let result = match self.types.get(rt)? {
+            Type::Void => Vec::new(),
+            _ => self.types.flatten(rt)?,
+        };
+        let mut operands = Vec::new();
+        for &a in args {
+            let ty = self.type_of(a)?;
+            operands.push(match self.types.get(ty)?.clone() {
+                Type::Pointer { pointee, .. } => {
+                    let (reg, offset, matrix) = self.ptr(ctx, a)?;
+                    Operand {
+                        regs: vec![reg],
+                        types: vec![Scalar::Int(self.types.pointer_bits)],
+                        pointer: Some((offset, self.types.scalar_offsets(pointee, matrix)?)),
+                    }
+                }
+                _ => Operand {
+                    regs: self.regs(ctx, a)?,
+                    types: self.types.flatten(ty)?,
+                    pointer: None,
+                },
+            });
+        }
+        let call = Call {
+            opcode,
+            result: &result,
+            operands: &operands,
+        };
+        crate::ext::lower(set, self, &call)
+    }
+}
+
+impl Builder for Lowerer<'_> {
+    fn alu(&mut self, op: AluOp, ty: Scalar, src: &[Reg]) -> Reg {
+        Lowerer::alu(self, op, ty, src)
+    }
+    fn convert(&mut self, cv: Convert, src: Reg) -> Reg {
+        Lowerer::convert(self, cv, src)
+    }
+    fn ext(&mut self, op: ExtOp, src: &[Reg]) -> Reg {
+        let dst = self.alloc();
+        let mut s = [0; 3];
+        s[..src.len()].copy_from_slice(src);
+        self.emit(Inst::Ext { op, dst, src: s });
+        dst
+    }
+    fn constant(&mut self, bits: u64) -> Reg {
+        self.const_reg(bits)
+    }
+    fn load(&mut self, ty: Scalar, addr: Reg, offset: i64) -> Reg {
+        let dst = self.alloc();
+        self.emit(Inst::Load {
+            ty,
+            dst,
+            addr,
+            offset,
+        });
+        dst
+    }
+    fn store(&mut self, ty: Scalar, src: Reg, addr: Reg, offset: i64) {
+        self.emit(Inst::Store {
+            ty,
+            src,
+            addr,
+            offset,
+        });
+    }
 }

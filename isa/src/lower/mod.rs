@@ -8,6 +8,7 @@ mod cfg;
 pub mod types;
 
 use crate::core::{Rounding, Scalar};
+use crate::ext::ExtSet;
 use crate::ir::{
     address, BuiltIn, BuiltInSlot, Dialect, Inst, Kernel, Origin, Param, Reg, Resource,
     ResourceKind,
@@ -88,6 +89,10 @@ const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::DenormPreserve,
     Capability::SignedZeroInfNanPreserve,
     Capability::ExpectAssumeKHR,
+    Capability::IntegerFunctions2INTEL,
+    Capability::AtomicFloat16MinMaxEXT,
+    Capability::AtomicFloat32MinMaxEXT,
+    Capability::AtomicFloat64MinMaxEXT,
 ];
 
 /// Extensions whose meaning the simulator implements.
@@ -102,6 +107,9 @@ const SUPPORTED_EXTENSIONS: &[&str] = &[
     "SPV_KHR_expect_assume",
     "SPV_KHR_non_semantic_info",
     "SPV_KHR_shader_draw_parameters",
+    "SPV_AMD_shader_trinary_minmax",
+    "SPV_INTEL_shader_integer_functions2",
+    "SPV_EXT_shader_atomic_float_min_max",
 ];
 
 /// A SPIR-V value as lowering sees it.
@@ -131,7 +139,9 @@ pub(crate) struct Lowerer<'m> {
     types: Types,
     names: HashMap<u32, String>,
     decorations: HashMap<u32, Vec<(Decoration, Vec<u32>)>>,
-    ext_sets: HashMap<u32, String>,
+    /// Imported instruction sets: name, and the set if it has meaning.
+    ext_sets: HashMap<u32, (String, Option<ExtSet>)>,
+    capabilities: Vec<Capability>,
     functions: HashMap<u32, FunctionDef>,
     /// Module-scope values: constants and global variables.
     globals: HashMap<u32, Val>,
@@ -226,6 +236,7 @@ impl<'m> Lowerer<'m> {
             names: HashMap::new(),
             decorations: HashMap::new(),
             ext_sets: HashMap::new(),
+            capabilities: Vec::new(),
             functions: HashMap::new(),
             globals: HashMap::new(),
             id_types: HashMap::new(),
@@ -259,7 +270,7 @@ impl<'m> Lowerer<'m> {
                 Op::Capability => {
                     let cap = ins.operands.first().copied().unwrap_or(u32::MAX);
                     match Capability::from_u32(cap) {
-                        Some(c) if SUPPORTED_CAPABILITIES.contains(&c) => {}
+                        Some(c) if SUPPORTED_CAPABILITIES.contains(&c) => self.capabilities.push(c),
                         Some(c) => {
                             return Err(err(ins.offset, format!("unsupported capability {c:?}")))
                         }
@@ -274,16 +285,19 @@ impl<'m> Lowerer<'m> {
                 }
                 Op::ExtInstImport => {
                     let name = literal_string(&ins.operands).0;
-                    if !(name == "GLSL.std.450"
-                        || name == "OpenCL.std"
-                        || name.starts_with("NonSemantic."))
-                    {
-                        return Err(err(
-                            ins.offset,
-                            format!("unsupported extended instruction set {name}"),
-                        ));
-                    }
-                    self.ext_sets.insert(ins.result_id, name);
+                    let set = match name.as_str() {
+                        "GLSL.std.450" => Some(ExtSet::Glsl),
+                        "OpenCL.std" => Some(ExtSet::OpenCl),
+                        "SPV_AMD_shader_trinary_minmax" => Some(ExtSet::AmdTrinary),
+                        n if n.starts_with("NonSemantic.") => None,
+                        _ => {
+                            return Err(err(
+                                ins.offset,
+                                format!("unsupported extended instruction set {name}"),
+                            ))
+                        }
+                    };
+                    self.ext_sets.insert(ins.result_id, (name, set));
                 }
                 Op::MemoryModel => {
                     self.types.pointer_bits = match ins.operands.first() {

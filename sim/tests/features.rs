@@ -1,0 +1,449 @@
+//! Feature tests: small hand-written kernels in `tests/kernels/` (SPIR-V text,
+//! each with a manifest). Every test runs its workload at wave sizes 32 and 64,
+//! requires identical buffers from both, and compares them bit for bit with
+//! values computed here in plain Rust.
+
+use gpusim::run::{run_workload, RunOptions, RunOutput};
+use gpusim::workload::Workload;
+use std::path::PathBuf;
+
+fn manifest(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/kernels")
+        .join(format!("{name}.toml"))
+}
+
+fn run_at(name: &str, wave_width: usize) -> RunOutput {
+    let path = manifest(name);
+    let w = Workload::load(&path).unwrap_or_else(|e| panic!("loading {}: {e}", path.display()));
+    let opts = RunOptions {
+        wave_width,
+        ..RunOptions::default()
+    };
+    run_workload(&w, &opts)
+        .unwrap_or_else(|e| panic!("running {name} at wave size {wave_width}: {e}"))
+}
+
+/// Runs at wave sizes 32 and 64; the buffers must be identical. Returns the
+/// wave-64 run.
+fn run_both(name: &str) -> RunOutput {
+    let a = run_at(name, 32);
+    let b = run_at(name, 64);
+    assert_eq!(a.buffers.len(), b.buffers.len());
+    for (x, y) in a.buffers.iter().zip(&b.buffers) {
+        assert_eq!(x.name, y.name);
+        if x.bytes != y.bytes {
+            let i = x.bytes.iter().zip(&y.bytes).position(|(p, q)| p != q);
+            panic!(
+                "{name}: buffer '{}' differs between wave sizes 32 and 64 (first differing byte {:?})",
+                x.name, i
+            );
+        }
+    }
+    b
+}
+
+fn bytes<'a>(out: &'a RunOutput, buffer: &str) -> &'a [u8] {
+    out.buffer(buffer)
+        .unwrap_or_else(|| panic!("no buffer '{buffer}'"))
+}
+
+fn u32s(out: &RunOutput, buffer: &str) -> Vec<u32> {
+    bytes(out, buffer)
+        .chunks_exact(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn u64s(out: &RunOutput, buffer: &str) -> Vec<u64> {
+    bytes(out, buffer)
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// Compares element by element and reports every mismatch (up to 10) with
+/// its index, so a failure says where and how.
+fn assert_same<T: PartialEq + std::fmt::Debug>(what: &str, actual: &[T], expected: &[T]) {
+    assert_eq!(
+        actual.len(),
+        expected.len(),
+        "{what}: length {} but expected {}",
+        actual.len(),
+        expected.len()
+    );
+    let bad: Vec<String> = actual
+        .iter()
+        .zip(expected)
+        .enumerate()
+        .filter(|(_, (a, e))| a != e)
+        .map(|(i, (a, e))| format!("[{i}] expected {e:?}, got {a:?}"))
+        .collect();
+    if !bad.is_empty() {
+        panic!(
+            "{what}: {} of {} elements differ:\n  {}",
+            bad.len(),
+            actual.len(),
+            bad.iter()
+                .take(10)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("\n  ")
+        );
+    }
+}
+
+fn f32_bits(v: &[f32]) -> Vec<u32> {
+    v.iter().map(|f| f.to_bits()).collect()
+}
+
+// ---------------------------------------------------------------------------
+// (1) specialization constants
+// ---------------------------------------------------------------------------
+
+fn spec_expected(a: u32, wx: u32, invocations: u32, len: usize) -> Vec<u32> {
+    let mut e = vec![u32::MAX; len];
+    for g in 0..invocations {
+        let b = 4 * g as usize;
+        e[b..b + 4].copy_from_slice(&[a, a * 10, wx, g]);
+    }
+    e
+}
+
+#[test]
+fn spec_constants_default_values() {
+    let out = run_both("spec");
+    // 2 workgroups of the default gl_WorkGroupSize.x = 64.
+    assert_same(
+        "spec: out",
+        &u32s(&out, "out"),
+        &spec_expected(3, 64, 128, 512),
+    );
+}
+
+#[test]
+fn spec_constants_overridden_by_manifest() {
+    let out = run_both("spec_override");
+    // spec_constants = { 0 = 7, 1 = 32 }: a = 7, a * 10 = 70, and
+    // gl_WorkGroupSize.x = 32, so only 2 x 32 invocations run.
+    assert_same(
+        "spec_override: out",
+        &u32s(&out, "out"),
+        &spec_expected(7, 32, 64, 512),
+    );
+}
+
+// ---------------------------------------------------------------------------
+// (2) function calls
+// ---------------------------------------------------------------------------
+
+#[test]
+fn function_call_with_early_return() {
+    let out = run_both("funcall");
+    let f = |x: u32, k: u32| if x > 40 { x + 1000 } else { x * x + k };
+    let e: Vec<u32> = (0..128u32).flat_map(|g| [f(g, 1), f(3 * g, 5)]).collect();
+    assert_same("funcall: out", &u32s(&out, "out"), &e);
+}
+
+// ---------------------------------------------------------------------------
+// (3) OpSwitch
+// ---------------------------------------------------------------------------
+
+#[test]
+fn switch_with_divergent_lanes() {
+    let out = run_both("switch");
+    let e: Vec<u32> = (0..128u32)
+        .map(|g| match g % 7 {
+            0 => 2 * g,
+            1 => g + 100,
+            2 => g ^ 255,
+            3 | 4 => 7777,
+            5 => g << 3,
+            _ => 0xDEAD,
+        })
+        .collect();
+    assert_same("switch: out", &u32s(&out, "out"), &e);
+}
+
+// ---------------------------------------------------------------------------
+// (4) vectors
+// ---------------------------------------------------------------------------
+
+#[test]
+fn vector_instructions() {
+    let out = run_both("vectors");
+    let mut e = vec![0u32; 2560];
+    let mut ef = vec![0f32; 512];
+    for g in 0..128u32 {
+        let va = [g, 2 * g, g + 7, 100];
+        let vb = [g + 1000, g + 2000];
+        let cat = [va[0], va[1], va[2], va[3], vb[0], vb[1]];
+        let vs = [cat[3], cat[5], cat[0], cat[4]];
+        let i = (g % 4) as usize;
+        let mut vi = va;
+        vi[i] = 555;
+        let mut ci = vs;
+        ci[1] = 9;
+        let w = [va[2], va[1], vb[0], vb[1]];
+        let b = 20 * g as usize;
+        e[b..b + 4].copy_from_slice(&vs);
+        e[b + 4] = va[i];
+        e[b + 5..b + 9].copy_from_slice(&vi);
+        e[b + 9..b + 13].copy_from_slice(&ci);
+        e[b + 13..b + 17].copy_from_slice(&w);
+        let gf = g as f32;
+        let fb = 4 * g as usize;
+        ef[fb] = gf * 1.5 + 2.0 * 3.0 + 0.5 * 4.0;
+        ef[fb + 1..fb + 4].copy_from_slice(&[gf * 0.25, 0.5, 0.125]);
+    }
+    assert_same("vectors: out", &u32s(&out, "out"), &e);
+    assert_same("vectors: outf", &u32s(&out, "outf"), &f32_bits(&ef));
+}
+
+// ---------------------------------------------------------------------------
+// (5) matrices
+// ---------------------------------------------------------------------------
+
+#[test]
+fn matrix_instructions() {
+    let out = run_both("matrices");
+    let mut e = vec![0f32; 4096];
+    for g in 0..128u32 {
+        let gf = g as f32;
+        // Column-major: m3[col][row].
+        let m3 = [[gf, 1.0, 2.0], [0.0, gf, 3.0], [1.0, 0.5, -1.0]];
+        let v3 = [1.0, 2.0, gf];
+        let a2 = [[gf, 1.0], [2.0, 3.0]];
+        let b2 = [[1.0, gf], [0.5, -2.0]];
+        let v2 = [gf, -0.5];
+        let mut r = Vec::new();
+        for i in 0..3 {
+            r.push(m3[0][i] * v3[0] + m3[1][i] * v3[1] + m3[2][i] * v3[2]);
+        }
+        for col in &m3 {
+            r.push(v3[0] * col[0] + v3[1] * col[1] + v3[2] * col[2]);
+        }
+        for bcol in &b2 {
+            for i in 0..2 {
+                r.push(a2[0][i] * bcol[0] + a2[1][i] * bcol[1]);
+            }
+        }
+        for c in 0..3 {
+            for row in 0..3 {
+                r.push(m3[row][c]);
+            }
+        }
+        for y in v2 {
+            for x in v3 {
+                r.push(x * y);
+            }
+        }
+        for col in &a2 {
+            for x in col {
+                r.push(x * 0.25);
+            }
+        }
+        assert_eq!(r.len(), 29);
+        let b = 32 * g as usize;
+        e[b..b + 29].copy_from_slice(&r);
+    }
+    assert_same("matrices: out", &u32s(&out, "out"), &f32_bits(&e));
+}
+
+// ---------------------------------------------------------------------------
+// (6) OpenCL Kernel module
+// ---------------------------------------------------------------------------
+
+#[test]
+fn opencl_vectors_generic_pointers_and_conversions() {
+    let out = run_both("opencl_conv");
+    let input: Vec<f32> = (0..64).map(|i| -40.25 + 1.375 * i as f32).collect();
+    let mut ec = vec![0u8; 128];
+    let mut ei = vec![0i32; 256];
+    let mut ef = vec![0f32; 128];
+    let mut ev = vec![0f32; 1024];
+    for g in 0..64usize {
+        let x = input[g];
+        let y = x * 7.5;
+        // Saturating conversions round toward zero, then clamp.
+        ec[2 * g] = y.trunc().clamp(0.0, 255.0) as u8;
+        ec[2 * g + 1] = y.trunc().clamp(-128.0, 127.0) as i8 as u8;
+        ei[4 * g] = x.floor() as i32;
+        ei[4 * g + 1] = x.ceil() as i32;
+        ei[4 * g + 2] = x.trunc() as i32;
+        let big = (x * 1e8).trunc();
+        ei[4 * g + 3] = if big >= 2147483648.0 {
+            i32::MAX
+        } else if big < -2147483648.0 {
+            i32::MIN
+        } else {
+            big as i32
+        };
+        // 16777217 + g: even values are exact floats, odd ones lie halfway
+        // between the neighbouring even integers.
+        let n = 16777217 + g as u32;
+        let (up, down) = if n % 2 == 0 { (n, n) } else { (n + 1, n - 1) };
+        ef[2 * g] = up as f32;
+        ef[2 * g + 1] = down as f32;
+        let k = g % 8;
+        let v8 = &input[8 * k..8 * k + 8];
+        for j in 0..8 {
+            ev[16 * g + 2 * j] = v8[7 - j] + (2 * j) as f32;
+            ev[16 * g + 2 * j + 1] = v8[7 - j] * 2.0 + (2 * j + 1) as f32;
+        }
+    }
+    let ei: Vec<u32> = ei.iter().map(|&v| v as u32).collect();
+    assert_same("opencl_conv: outc", bytes(&out, "outc"), &ec);
+    assert_same("opencl_conv: outi", &u32s(&out, "outi"), &ei);
+    assert_same("opencl_conv: outf", &u32s(&out, "outf"), &f32_bits(&ef));
+    assert_same("opencl_conv: outv", &u32s(&out, "outv"), &f32_bits(&ev));
+}
+
+// ---------------------------------------------------------------------------
+// (7) OpPhi: lost copy and swap
+// ---------------------------------------------------------------------------
+
+#[test]
+fn phi_lost_copy_and_swap_with_divergent_trip_counts() {
+    let out = run_both("phi_loop");
+    let mut e = Vec::new();
+    for g in 0..128u32 {
+        let t = g % 5 + 1;
+        let (mut i, mut acc, mut x, mut y) = (0u32, 1u32, 10u32, 20u32);
+        loop {
+            let acc_next = acc * 3 + i;
+            let i_next = i + 1;
+            if i_next < t {
+                i = i_next;
+                acc = acc_next;
+                std::mem::swap(&mut x, &mut y);
+            } else {
+                // Leaving from the latch: the phis keep this iteration's values.
+                e.extend_from_slice(&[acc, acc_next, x, y]);
+                break;
+            }
+        }
+    }
+    assert_same("phi_loop: out", &u32s(&out, "out"), &e);
+}
+
+// ---------------------------------------------------------------------------
+// (8) undef, copy, select, any/all, carry and extended multiplies
+// ---------------------------------------------------------------------------
+
+#[test]
+fn select_any_all_carry_and_extended_multiply() {
+    let out = run_both("misc");
+    let mut e = vec![0xDEADBEEFu32; 2048];
+    for g in 0..128u32 {
+        let a = g.wrapping_mul(0x9E3779B9);
+        let b = (g ^ 0xFFFF).wrapping_mul(0x85EBCA6B);
+        let cond = [g < 10, g + 1 < 40, 2 * g < 64, g % 3 < 1];
+        let t = [a, b, g, 1];
+        let f = [b, a, 7, 2];
+        let sel: Vec<u32> = (0..4).map(|i| if cond[i] { t[i] } else { f[i] }).collect();
+        let (sum, carry) = a.overflowing_add(b);
+        let um = a as u64 * b as u64;
+        let sm = (a as i32 as i64) * (b as i32 as i64);
+        let bs = 16 * g as usize;
+        e[bs..bs + 2].copy_from_slice(&[g, 5]);
+        e[bs + 2..bs + 6].copy_from_slice(&sel);
+        e[bs + 6] = cond.iter().any(|&c| c) as u32;
+        e[bs + 7] = cond.iter().all(|&c| c) as u32;
+        e[bs + 8] = sum;
+        e[bs + 9] = carry as u32;
+        e[bs + 10] = um as u32;
+        e[bs + 11] = (um >> 32) as u32;
+        e[bs + 12] = sm as u32;
+        e[bs + 13] = ((sm as u64) >> 32) as u32;
+        e[bs + 14] = a;
+    }
+    assert_same("misc: out", &u32s(&out, "out"), &e);
+}
+
+// ---------------------------------------------------------------------------
+// (9) small and large types, bitcasts
+// ---------------------------------------------------------------------------
+
+/// Rounds `x` (a normal, in-range value) to the nearest IEEE half-precision
+/// value, ties to even, and returns it as f64.
+fn round_to_f16(x: f64) -> f64 {
+    if x == 0.0 {
+        return x;
+    }
+    let exp = ((x.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    assert!((-14..=15).contains(&exp), "{x} is not a normal half");
+    let ulp = 2f64.powi(exp - 10);
+    (x / ulp).round_ties_even() * ulp
+}
+
+#[test]
+fn small_and_wide_types_and_bitcasts() {
+    let out = run_both("types");
+    let half_0_1 = round_to_f16(0.1);
+    assert_eq!(half_0_1, 0.0999755859375);
+    let mut e32 = Vec::new();
+    let mut e64 = Vec::new();
+    for g in 0..128u32 {
+        let r8 = (g as u8).wrapping_mul(37).wrapping_add(200) as i8;
+        e32.push((r8 / 3) as i32 as u32);
+        let m16 = (g as u16).wrapping_mul(1000) as i16;
+        e32.push((m16 >> 3) as i32 as u32);
+        let p = round_to_f16(g as f64 * half_0_1);
+        let q = round_to_f16(p + g as f64);
+        e32.push((q as f32).to_bits());
+        e32.push(((g as f64 / 3.0) as f32).to_bits());
+        let w = g.wrapping_mul(0x01010101).wrapping_add(0x03020100);
+        let c = w.to_le_bytes();
+        e32.push(c[0] as u32 + 2 * c[1] as u32 + 3 * c[2] as u32 + 4 * c[3] as u32);
+        e32.push(u32::from_le_bytes([c[3], c[2], c[1], c[0]]));
+        let q0 = (g as u64)
+            .wrapping_mul(0x1_0000_0001)
+            .wrapping_add(0xFFFF_FFFF_0000_0000);
+        e32.push((q0 >> 32) as u32);
+        e32.push(q0 as u32);
+        e64.push(q0);
+        e64.push(((q0 as i64) / -7) as u64);
+        e64.push((g as f64 / 3.0 + 1e10).to_bits());
+        e64.push(g as u64 | ((!g as u64) << 32));
+    }
+    assert_same("types: out32", &u32s(&out, "out32"), &e32);
+    assert_same("types: out64", &u64s(&out, "out64"), &e64);
+}
+
+// ---------------------------------------------------------------------------
+// (10) workgroup memory and barriers across waves
+// ---------------------------------------------------------------------------
+
+#[test]
+fn workgroup_memory_across_waves_with_barriers() {
+    let out = run_both("shared");
+    let mut e = Vec::new();
+    for w in 0..2u32 {
+        let first = |l: u32| 3 * l + 1000 * w;
+        let v = |l: u32| first((l + 64) % 128);
+        for l in 0..128u32 {
+            e.push(v(l));
+            e.push(v((l + 32) % 128) + 1);
+        }
+    }
+    assert_same("shared: out", &u32s(&out, "out"), &e);
+}
+
+// ---------------------------------------------------------------------------
+// (11) atomics
+// ---------------------------------------------------------------------------
+
+#[test]
+fn workgroup_and_64_bit_atomics() {
+    let out = run_both("atomics");
+    // Each slot 0..128 of each workgroup's counter is handed out exactly once.
+    assert_same("atomics: perm", &u32s(&out, "perm"), &[1u32; 256]);
+    let sum: u32 = (1..=128).sum();
+    assert_same("atomics: wg", &u32s(&out, "wg"), &[128, sum, 128, sum]);
+    let add = (0..256u64).fold(5u64, |s, g| {
+        s.wrapping_add((g + 1).wrapping_mul(0x1_0000_0001))
+    });
+    let max = (0..256u64).map(|g| g * 0x1_2345_6789).max().unwrap().max(7);
+    assert_same("atomics: acc", &u64s(&out, "acc"), &[add, max, u64::MAX]);
+}
