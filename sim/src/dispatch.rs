@@ -195,8 +195,9 @@ impl Launch<'_> {
                     .filter(|(_, w)| w.state == WaveState::Done)
                     .map(|(i, _)| i.to_string())
                     .collect();
+                let waves = if done.len() == 1 { "wave" } else { "waves" };
                 return Err(ExecError(format!(
-                    "{}: barrier deadlock: waves {} of the workgroup finished without reaching this barrier",
+                    "{}: barrier deadlock: {waves} {} of the workgroup finished without reaching this barrier",
                     self.where_(wg, i, pc, None),
                     done.join(", ")
                 )));

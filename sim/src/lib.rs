@@ -1,6 +1,7 @@
 //! gpusim's simulator side: memory, wavefronts, dispatch, workloads and
 //! their results. Instruction meaning comes from the `isa` crate.
 
+pub mod coverage;
 pub mod dispatch;
 pub mod kernel_file;
 pub mod memory;

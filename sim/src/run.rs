@@ -4,7 +4,7 @@
 use crate::dispatch::{Counts, Launch};
 use crate::kernel_file::KernelFile;
 use crate::memory::GlobalMemory;
-use crate::workload::{ArgValue, Binding, CheckOutcome, ElemType, SpecValue, Workload};
+use crate::workload::{Arg, ArgValue, Binding, CheckOutcome, ElemType, SpecValue, Workload};
 use isa::ir::{address, Kernel, ParamKind, ResourceKind};
 use isa::lower::Options;
 
@@ -74,163 +74,29 @@ pub fn lower_workload(w: &Workload) -> Result<Kernel, String> {
 /// Runs a workload functionally. Any error (bad kernel, bad binding, a
 /// fault while executing) is returned as a message naming its place.
 pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String> {
-    if opts.wave_width != 32 && opts.wave_width != 64 {
-        return Err(format!(
-            "wave size {} is not supported (32 or 64)",
-            opts.wave_width
-        ));
-    }
     let kernel = lower_workload(w)?;
-    let manifest = w.path.display();
-    let local_size = match (kernel.local_size, w.local_size) {
-        (Some(k), Some(m)) if k != m => {
-            return Err(format!(
-                "{manifest}: local_size {m:?} differs from the kernel's own {k:?}"
-            ))
-        }
-        (Some(k), _) => k,
-        (None, Some(m)) => m,
-        (None, None) => {
-            return Err(format!(
-                "{manifest}: the kernel has no LocalSize; give local_size in the manifest"
-            ))
-        }
-    };
-    if local_size.contains(&0) || w.workgroups.contains(&0) {
-        return Err(format!(
-            "{manifest}: workgroups and local_size must not be 0"
-        ));
-    }
-    let invocations: u64 = local_size.iter().map(|&x| x as u64).product();
-    if invocations > 1024 {
-        return Err(format!(
-            "{manifest}: a workgroup of {invocations} invocations is more than 1024"
-        ));
-    }
-
-    let mut global = GlobalMemory::default();
-    let mut addresses = Vec::new();
-    for b in &w.buffers {
-        let addr = global
-            .add(&b.name, b.init.clone())
-            .map_err(|e| format!("{manifest}: {e}"))?;
-        addresses.push(addr);
-    }
-    let mut uniforms = kernel.constants.clone();
-    for r in &kernel.resources {
-        let found = w.buffers.iter().position(|b| match (&b.binding, r.kind) {
-            (Binding::PushConstant, ResourceKind::PushConstant) => true,
-            (
-                Binding::Descriptor { set, binding },
-                ResourceKind::StorageBuffer | ResourceKind::UniformBuffer,
-            ) => *set == r.set && *binding == r.binding,
-            _ => false,
-        });
-        let i = found.ok_or_else(|| match r.kind {
-            ResourceKind::PushConstant => format!(
-                "{manifest}: the kernel reads push constants ('{}') but no buffer has push_constant = true",
-                r.name
-            ),
-            _ => format!(
-                "{manifest}: the kernel uses set {} binding {} ('{}') but no buffer is bound there",
-                r.set, r.binding, r.name
-            ),
-        })?;
-        uniforms.push((r.reg, addresses[i]));
-        uniforms.push((r.size_reg, w.buffers[i].init.len() as u64));
-    }
-    let mut workgroup_bytes = kernel.workgroup_bytes;
-    for (index, p) in kernel.params.iter().enumerate() {
-        let index = index as u32;
-        match &p.kind {
-            ParamKind::GlobalPointer => {
-                let i = w
-                    .buffers
-                    .iter()
-                    .position(|b| b.binding == Binding::Arg(index))
-                    .ok_or_else(|| {
-                        format!("{manifest}: kernel argument {index} ('{}') is a pointer; bind a buffer with arg = {index}", p.name)
-                    })?;
-                uniforms.push((p.reg, addresses[i]));
-            }
-            ParamKind::LocalPointer => {
-                let bytes = match w.args.iter().find(|a| a.index == index).map(|a| &a.value) {
-                    Some(ArgValue::Local { bytes }) => *bytes,
-                    _ => {
-                        return Err(format!(
-                            "{manifest}: kernel argument {index} ('{}') is a local pointer; give an [[arg]] with index = {index} and local_bytes",
-                            p.name
-                        ))
-                    }
-                };
-                let offset = workgroup_bytes.next_multiple_of(16);
-                workgroup_bytes = offset + bytes;
-                uniforms.push((p.reg, address::WORKGROUP_BASE + offset as u64));
-            }
-            ParamKind::Value(components) => {
-                let bytes = match w.args.iter().find(|a| a.index == index).map(|a| &a.value) {
-                    Some(ArgValue::Scalar { bytes, .. }) => bytes,
-                    _ => {
-                        return Err(format!(
-                            "{manifest}: kernel argument {index} ('{}') is a value; give an [[arg]] with index = {index}, type and value",
-                            p.name
-                        ))
-                    }
-                };
-                let size: u32 = components
-                    .iter()
-                    .map(|(s, off, _)| off + s.bytes())
-                    .max()
-                    .unwrap_or(0);
-                if bytes.len() as u32 != size {
-                    return Err(format!(
-                        "{manifest}: kernel argument {index} ('{}') takes {size} bytes but the manifest gives {}",
-                        p.name,
-                        bytes.len()
-                    ));
-                }
-                for (s, off, reg) in components {
-                    let mut v = [0u8; 8];
-                    let n = s.bytes() as usize;
-                    v[..n].copy_from_slice(&bytes[*off as usize..*off as usize + n]);
-                    uniforms.push((*reg, u64::from_le_bytes(v)));
-                }
-            }
-        }
-    }
-    if let Some(a) = w
-        .args
-        .iter()
-        .find(|a| a.index as usize >= kernel.params.len())
-    {
-        return Err(format!(
-            "{manifest}: [[arg]] index {} but the kernel takes {} arguments",
-            a.index,
-            kernel.params.len()
-        ));
-    }
-
-    let launch = Launch {
-        kernel: &kernel,
-        workgroups: w.workgroups,
-        local_size,
-        wave_width: opts.wave_width,
-        uniforms,
-        workgroup_bytes,
-        max_wave_instructions: opts.max_wave_instructions,
-    };
-    let counts = launch.run_functional(&mut global).map_err(|e| e.0)?;
-
-    let buffers: Vec<OutputBuffer> = w
+    let mut buffers: Vec<OutputBuffer> = w
         .buffers
         .iter()
-        .zip(global.buffers)
-        .map(|(b, g)| OutputBuffer {
+        .map(|b| OutputBuffer {
             name: b.name.clone(),
             ty: b.ty,
-            bytes: g.data,
+            bytes: b.init.clone(),
         })
         .collect();
+    let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
+    let counts = dispatch(
+        &Dispatch {
+            kernel: &kernel,
+            context: &w.path.display().to_string(),
+            workgroups: w.workgroups,
+            local_size: w.local_size,
+            bindings: &bindings,
+            args: &w.args,
+        },
+        &mut buffers,
+        opts,
+    )?;
     let checks = w
         .checks
         .iter()
@@ -250,4 +116,185 @@ pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String
         counts,
         wave_width: opts.wave_width,
     })
+}
+
+/// One kernel launch over buffers the caller owns.
+pub struct Dispatch<'a> {
+    pub kernel: &'a Kernel,
+    /// Names the source of the launch (a manifest or script) in messages.
+    pub context: &'a str,
+    pub workgroups: [u32; 3],
+    /// For kernels without their own local size.
+    pub local_size: Option<[u32; 3]>,
+    /// How each buffer is bound, in the order of the buffers.
+    pub bindings: &'a [Binding],
+    pub args: &'a [Arg],
+}
+
+/// Launches `d.kernel` over `buffers`, whose bytes it updates in place.
+pub fn dispatch(
+    d: &Dispatch,
+    buffers: &mut [OutputBuffer],
+    opts: &RunOptions,
+) -> Result<Counts, String> {
+    if opts.wave_width != 32 && opts.wave_width != 64 {
+        return Err(format!(
+            "wave size {} is not supported (32 or 64)",
+            opts.wave_width
+        ));
+    }
+    let kernel = d.kernel;
+    let manifest = d.context;
+    let local_size = match (kernel.local_size, d.local_size) {
+        (Some(k), Some(m)) if k != m => {
+            return Err(format!(
+                "{manifest}: local_size {m:?} differs from the kernel's own {k:?}"
+            ))
+        }
+        (Some(k), _) => k,
+        (None, Some(m)) => m,
+        (None, None) => {
+            return Err(format!(
+                "{manifest}: the kernel has no LocalSize; give local_size in the manifest"
+            ))
+        }
+    };
+    if local_size.contains(&0) || d.workgroups.contains(&0) {
+        return Err(format!(
+            "{manifest}: workgroups and local_size must not be 0"
+        ));
+    }
+    let invocations: u64 = local_size.iter().map(|&x| x as u64).product();
+    if invocations > 1024 {
+        return Err(format!(
+            "{manifest}: a workgroup of {invocations} invocations is more than 1024"
+        ));
+    }
+
+    let mut global = GlobalMemory::default();
+    let mut addresses = Vec::new();
+    for b in buffers.iter_mut() {
+        let addr = global
+            .add(&b.name, std::mem::take(&mut b.bytes))
+            .map_err(|e| format!("{manifest}: {e}"))?;
+        addresses.push(addr);
+    }
+    let bound = bind(d, &global, &addresses);
+    let result = bound.and_then(|(uniforms, workgroup_bytes)| {
+        let launch = Launch {
+            kernel,
+            workgroups: d.workgroups,
+            local_size,
+            wave_width: opts.wave_width,
+            uniforms,
+            workgroup_bytes,
+            max_wave_instructions: opts.max_wave_instructions,
+        };
+        launch.run_functional(&mut global).map_err(|e| e.0)
+    });
+    // The buffers get their bytes back whether or not the launch finished.
+    for (b, g) in buffers.iter_mut().zip(global.buffers) {
+        b.bytes = g.data;
+    }
+    result
+}
+
+/// The uniform register values binding buffers and arguments to the
+/// kernel's resources and parameters, and the workgroup memory size.
+fn bind(
+    d: &Dispatch,
+    global: &GlobalMemory,
+    addresses: &[u64],
+) -> Result<(Vec<(isa::ir::Reg, u64)>, u32), String> {
+    let kernel = d.kernel;
+    let manifest = d.context;
+    let mut uniforms = kernel.constants.clone();
+    for r in &kernel.resources {
+        let found = d.bindings.iter().position(|b| match (b, r.kind) {
+            (Binding::PushConstant, ResourceKind::PushConstant) => true,
+            (
+                Binding::Descriptor { set, binding },
+                ResourceKind::StorageBuffer | ResourceKind::UniformBuffer,
+            ) => *set == r.set && *binding == r.binding,
+            _ => false,
+        });
+        let i = found.ok_or_else(|| match r.kind {
+            ResourceKind::PushConstant => format!(
+                "{manifest}: the kernel reads push constants ('{}') but no buffer has push_constant = true",
+                r.name
+            ),
+            _ => format!(
+                "{manifest}: the kernel uses set {} binding {} ('{}') but no buffer is bound there",
+                r.set, r.binding, r.name
+            ),
+        })?;
+        uniforms.push((r.reg, addresses[i]));
+        uniforms.push((r.size_reg, global.buffers[i].data.len() as u64));
+    }
+    let mut workgroup_bytes = kernel.workgroup_bytes;
+    for (index, p) in kernel.params.iter().enumerate() {
+        let index = index as u32;
+        let arg = d.args.iter().find(|a| a.index == index).map(|a| &a.value);
+        match &p.kind {
+            ParamKind::GlobalPointer => {
+                let i = d
+                    .bindings
+                    .iter()
+                    .position(|b| *b == Binding::Arg(index))
+                    .ok_or_else(|| {
+                        format!("{manifest}: kernel argument {index} ('{}') is a pointer; bind a buffer with arg = {index}", p.name)
+                    })?;
+                uniforms.push((p.reg, addresses[i]));
+            }
+            ParamKind::LocalPointer => {
+                let Some(ArgValue::Local { bytes }) = arg else {
+                    return Err(format!(
+                        "{manifest}: kernel argument {index} ('{}') is a local pointer; give an [[arg]] with index = {index} and local_bytes",
+                        p.name
+                    ));
+                };
+                let offset = workgroup_bytes.next_multiple_of(16);
+                workgroup_bytes = offset + bytes;
+                uniforms.push((p.reg, address::WORKGROUP_BASE + offset as u64));
+            }
+            ParamKind::Value(components) => {
+                let Some(ArgValue::Scalar { bytes, .. }) = arg else {
+                    return Err(format!(
+                        "{manifest}: kernel argument {index} ('{}') is a value; give an [[arg]] with index = {index}, type and value",
+                        p.name
+                    ));
+                };
+                let size: u32 = components
+                    .iter()
+                    .map(|(s, off, _)| off + s.bytes())
+                    .max()
+                    .unwrap_or(0);
+                if bytes.len() as u32 != size {
+                    return Err(format!(
+                        "{manifest}: kernel argument {index} ('{}') takes {size} bytes but {} are given",
+                        p.name,
+                        bytes.len()
+                    ));
+                }
+                for (s, off, reg) in components {
+                    let mut v = [0u8; 8];
+                    let n = s.bytes() as usize;
+                    v[..n].copy_from_slice(&bytes[*off as usize..*off as usize + n]);
+                    uniforms.push((*reg, u64::from_le_bytes(v)));
+                }
+            }
+        }
+    }
+    if let Some(a) = d
+        .args
+        .iter()
+        .find(|a| a.index as usize >= kernel.params.len())
+    {
+        return Err(format!(
+            "{manifest}: [[arg]] index {} but the kernel takes {} arguments",
+            a.index,
+            kernel.params.len()
+        ));
+    }
+    Ok((uniforms, workgroup_bytes))
 }

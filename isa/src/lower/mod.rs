@@ -760,7 +760,12 @@ impl<'m> Lowerer<'m> {
         let Type::Pointer { storage, pointee } = self.types.get(ins.result_type)?.clone() else {
             return Err("variable type is not a pointer".into());
         };
-        let name = self.name_of(id);
+        // glslang often leaves a buffer variable unnamed; its block type
+        // then names it.
+        let name = match self.name_of(id) {
+            n if n.is_empty() => self.name_of(pointee),
+            n => n,
+        };
         let val = match storage {
             StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant => {
                 if matches!(self.types.get(pointee)?, Type::Array { .. } | Type::RuntimeArray { .. }) {

@@ -1,0 +1,397 @@
+//! Bad inputs: each must be rejected with exit code 2 and a message that says
+//! what went wrong and where, without a panic and without leaving a results
+//! folder behind. The bad workloads live in `workloads/bad/` (see
+//! `workloads/README.md`); a few more are in `tests/kernels/`.
+
+use gpusim::run::{run_workload, RunOptions};
+use gpusim::workload::Workload;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the sim crate sits in the workspace")
+        .to_path_buf()
+}
+
+fn bad(file: &str) -> PathBuf {
+    root().join("workloads/bad").join(file)
+}
+
+fn local(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/kernels")
+        .join(file)
+}
+
+/// A fresh, empty results folder for one test.
+fn results_dir(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("errors-results")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The 1-based number of the first line of `file` whose code (the text
+/// before any `;` or `#` comment) contains `needle`.
+fn line_of(file: &Path, needle: &str) -> usize {
+    let text = std::fs::read_to_string(file).unwrap();
+    text.lines()
+        .position(|l| l.split([';', '#']).next().unwrap_or("").contains(needle))
+        .unwrap_or_else(|| panic!("{needle:?} not in {}", file.display()))
+        + 1
+}
+
+/// Runs `gpusim run MANIFEST EXTRA...` with a private results folder and
+/// checks the failure contract: exit code 2, one `error: ` message on stderr,
+/// no panic, and no results folder (or partial folder) for `workload_name`.
+/// Returns the message (stderr, trimmed).
+fn run_fails(test: &str, manifest: &Path, workload_name: &str, extra: &[&str]) -> String {
+    let results = results_dir(test);
+    let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .arg("run")
+        .arg(manifest)
+        .arg("--results")
+        .arg(&results)
+        .args(extra)
+        .output()
+        .expect("gpusim runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    println!("{test}: {stderr}");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{test}: exit code {:?}, expected 2\nstderr: {stderr}\nstdout: {stdout}",
+        out.status.code()
+    );
+    assert!(
+        stderr.starts_with("error: "),
+        "{test}: stderr does not start with 'error: ': {stderr}"
+    );
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),
+        "{test}: the simulator panicked: {stderr}"
+    );
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{test}: expected a one-line message: {stderr}"
+    );
+    if results.exists() {
+        let left: Vec<String> = std::fs::read_dir(&results)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(workload_name))
+            .collect();
+        assert!(
+            left.is_empty(),
+            "{test}: a failed run left results behind: {left:?}"
+        );
+    }
+    stderr
+}
+
+fn assert_mentions(test: &str, message: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(
+            message.contains(p),
+            "{test}: message does not mention {p:?}:\n{message}"
+        );
+    }
+}
+
+/// Runs a workload through the library and returns its error.
+fn library_error(manifest: &Path, opts: &RunOptions) -> String {
+    match Workload::load(manifest) {
+        Err(e) => e,
+        Ok(w) => match run_workload(&w, opts) {
+            Err(e) => e,
+            Ok(_) => panic!("{} ran without an error", manifest.display()),
+        },
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Malformed SPIR-V binaries
+// ---------------------------------------------------------------------------
+
+#[test]
+fn truncated_binary_after_header() {
+    let m = run_fails("truncated", &bad("truncated.toml"), "bad_truncated", &[]);
+    assert_mentions("truncated", &m, &["truncated.spv", "truncated"]);
+    let lib = library_error(&bad("truncated.toml"), &RunOptions::default());
+    assert_mentions("truncated (library)", &lib, &["truncated.spv", "truncated"]);
+}
+
+#[test]
+fn truncated_binary_mid_instruction() {
+    let m = run_fails(
+        "truncated_mid",
+        &bad("truncated_mid.toml"),
+        "bad_truncated_mid",
+        &[],
+    );
+    // 102 bytes: not a whole number of words, and the last instruction is cut.
+    assert_mentions("truncated_mid", &m, &["truncated_mid.spv", "102"]);
+}
+
+#[test]
+fn bad_magic_number() {
+    let m = run_fails("bad_magic", &bad("bad_magic.toml"), "bad_bad_magic", &[]);
+    assert_mentions("bad_magic", &m, &["bad_magic.spv", "magic", "0xf8230203"]);
+}
+
+#[test]
+fn unknown_opcode_names_its_word() {
+    let m = run_fails(
+        "unknown_opcode",
+        &bad("unknown_opcode.toml"),
+        "bad_unknown_opcode",
+        &[],
+    );
+    // The corrupted OpFAdd is word 386 of the module (see workloads/README.md).
+    assert_mentions(
+        "unknown_opcode",
+        &m,
+        &["unknown_opcode.spv", "unknown opcode 32767", "word 386"],
+    );
+}
+
+#[test]
+fn unsupported_capability_names_its_line() {
+    let file = bad("unsupported_capability.spvasm");
+    let line = line_of(&file, "OpCapability Geometry");
+    let m = run_fails(
+        "unsupported_capability",
+        &bad("unsupported_capability.toml"),
+        "bad_unsupported_capability",
+        &[],
+    );
+    assert_mentions(
+        "unsupported_capability",
+        &m,
+        &[
+            "unsupported capability Geometry",
+            &format!("unsupported_capability.spvasm:{line}:"),
+        ],
+    );
+    let lib = library_error(&bad("unsupported_capability.toml"), &RunOptions::default());
+    assert_mentions(
+        "unsupported_capability (library)",
+        &lib,
+        &[
+            "unsupported capability Geometry",
+            &format!("unsupported_capability.spvasm:{line}:"),
+        ],
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Manifest problems
+// ---------------------------------------------------------------------------
+
+#[test]
+fn bad_manifest_names_the_unknown_key_and_its_line() {
+    let file = bad("bad_manifest.toml");
+    let line = line_of(&file, "workgrups =");
+    let m = run_fails("bad_manifest", &file, "bad_manifest", &[]);
+    assert_mentions(
+        "bad_manifest",
+        &m,
+        &["workgrups", &format!("bad_manifest.toml:{line}")],
+    );
+    let lib = Workload::load(&file)
+        .err()
+        .expect("the manifest is rejected");
+    assert_mentions(
+        "bad_manifest (library)",
+        &lib,
+        &["workgrups", &format!("bad_manifest.toml:{line}")],
+    );
+}
+
+#[test]
+fn wrong_entry_point_lists_the_available_ones() {
+    let m = run_fails("bad_entry", &local("bad_entry.toml"), "err_bad_entry", &[]);
+    assert_mentions("bad_entry", &m, &["vector_add.spv", "'mian'", "main"]);
+    // The available names are listed after the requested one.
+    let after = &m[m.find("mian").unwrap() + 4..];
+    assert!(
+        after.contains("main"),
+        "bad_entry: available entry points not listed: {m}"
+    );
+}
+
+#[test]
+fn missing_buffer_binding_names_set_and_binding() {
+    let m = run_fails(
+        "missing_binding",
+        &local("missing_binding.toml"),
+        "err_missing_binding",
+        &[],
+    );
+    assert_mentions(
+        "missing_binding",
+        &m,
+        &["missing_binding.toml", "set 0", "binding 1"],
+    );
+}
+
+#[test]
+fn missing_manifest_file() {
+    let m = run_fails(
+        "missing_manifest",
+        &local("no_such_manifest.toml"),
+        "no_such_manifest",
+        &[],
+    );
+    assert_mentions("missing_manifest", &m, &["no_such_manifest.toml"]);
+}
+
+#[test]
+fn unsupported_wave_size() {
+    let m = run_fails(
+        "wave_size_48",
+        &local("switch.toml"),
+        "feat_switch",
+        &["--wave-size", "48"],
+    );
+    assert_mentions("wave_size_48", &m, &["wave size", "48"]);
+}
+
+// ---------------------------------------------------------------------------
+// Faults while the kernel runs
+// ---------------------------------------------------------------------------
+
+#[test]
+fn out_of_bounds_store_names_buffer_instruction_and_lane() {
+    let file = bad("oob.spvasm");
+    let line = line_of(&file, "OpStore %ptr %gid");
+    for wave in ["32", "64"] {
+        let test = format!("oob_wave{wave}");
+        let m = run_fails(&test, &bad("oob.toml"), "bad_oob", &["--wave-size", wave]);
+        assert_mentions(
+            &test,
+            &m,
+            &[
+                "outside buffer 'out'",
+                "kernel 'main'",
+                "OpStore",
+                &format!("oob.spvasm:{line}"),
+                "lane 7",
+                "workgroup (0, 0, 0)",
+                "wave 0",
+            ],
+        );
+    }
+    let lib = library_error(&bad("oob.toml"), &RunOptions::default());
+    assert_mentions(
+        "oob (library)",
+        &lib,
+        &["outside buffer 'out'", "OpStore", "lane 7"],
+    );
+}
+
+#[test]
+fn endless_loop_hits_the_instruction_budget() {
+    let m = run_fails(
+        "endless_loop",
+        &bad("endless_loop.toml"),
+        "bad_endless_loop",
+        &["--max-instructions", "100000"],
+    );
+    assert_mentions(
+        "endless_loop",
+        &m,
+        &["budget", "100000", "kernel 'main'", "endless_loop.spvasm:"],
+    );
+    let lib = library_error(
+        &bad("endless_loop.toml"),
+        &RunOptions {
+            wave_width: 32,
+            max_wave_instructions: 50_000,
+        },
+    );
+    assert_mentions("endless_loop (library)", &lib, &["budget", "50000"]);
+}
+
+#[test]
+fn barrier_in_divergent_code() {
+    let file = bad("barrier_divergent.spvasm");
+    let line = line_of(&file, "OpControlBarrier");
+    let m = run_fails(
+        "barrier_divergent",
+        &bad("barrier_divergent.toml"),
+        "bad_barrier_divergent",
+        &[],
+    );
+    assert_mentions(
+        "barrier_divergent",
+        &m,
+        &[
+            "barrier",
+            "divergent",
+            &format!("barrier_divergent.spvasm:{line}"),
+        ],
+    );
+}
+
+#[test]
+fn barrier_deadlock_when_a_whole_wave_returns_early() {
+    let file = local("deadlock.spvasm");
+    let line = line_of(&file, "OpControlBarrier");
+    // Wave size 64: wave 1 (invocations 64..128) returns; wave 0 waits.
+    let m = run_fails(
+        "deadlock",
+        &local("deadlock.toml"),
+        "err_deadlock",
+        &["--wave-size", "64"],
+    );
+    assert_mentions(
+        "deadlock",
+        &m,
+        &[
+            "deadlock",
+            "OpControlBarrier",
+            &format!("deadlock.spvasm:{line}"),
+        ],
+    );
+    // Wave size 32: waves 2 and 3 return, waves 0 and 1 wait.
+    let m = run_fails(
+        "deadlock_wave32",
+        &local("deadlock.toml"),
+        "err_deadlock",
+        &["--wave-size", "32"],
+    );
+    assert_mentions("deadlock_wave32", &m, &["deadlock"]);
+    let lib = library_error(&local("deadlock.toml"), &RunOptions::default());
+    assert_mentions("deadlock (library)", &lib, &["deadlock"]);
+}
+
+// ---------------------------------------------------------------------------
+// Control: a good run does write its results folder (so the "nothing left
+// behind" checks above are meaningful).
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_good_run_writes_its_results_folder() {
+    let results = results_dir("good_run");
+    let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .arg("run")
+        .arg(local("switch.toml"))
+        .arg("--results")
+        .arg(&results)
+        .output()
+        .expect("gpusim runs");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(results.join("feat_switch").join("summary.json").is_file());
+    assert!(results.join("feat_switch").join("out.bin").is_file());
+}
