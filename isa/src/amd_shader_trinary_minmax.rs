@@ -164,17 +164,15 @@ fn max3_by<K: Ord>(a: u64, b: u64, c: u64, k: impl Fn(u64) -> K) -> u64 {
     }
 }
 
-/// The median: the operand that is neither the first minimum nor, among the
-/// rest, the maximum.
+/// The median: max(min(a, b), min(max(a, b), c)).
 #[inline]
 fn mid3_by<K: Ord>(a: u64, b: u64, c: u64, k: impl Fn(u64) -> K) -> u64 {
-    let (ka, kb, kc) = (k(a), k(b), k(c));
-    if (ka <= kb) == (kb <= kc) {
-        b
-    } else if (kb <= ka) == (ka <= kc) {
-        a
+    let (lo, hi) = if k(b) < k(a) { (b, a) } else { (a, b) };
+    let m = if k(c) < k(hi) { c } else { hi };
+    if k(m) < k(lo) {
+        lo
     } else {
-        c
+        m
     }
 }
 

@@ -154,6 +154,16 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
     }
 }
 
+/// The op class of a lane operation, for the timing model.
+pub fn op_class(op: ExtOp) -> OpClass {
+    match op.set {
+        ExtSet::OpenCl => crate::opencl_std::op_class(op),
+        // The other sets give their classes as they are implemented.
+        _ if op.ty == Scalar::Float(64) => OpClass::ValuF64,
+        _ => OpClass::Valu,
+    }
+}
+
 /// Lowers one instruction of `set`.
 pub fn lower(set: ExtSet, b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
     match set {
@@ -174,4 +184,31 @@ pub fn coverage() -> Vec<Coverage> {
         crate::ext_shader_atomic_float_min_max::coverage(),
     ]
     .concat()
+}
+
+impl ExtOp {
+    /// The canonical name of the instruction this lane operation belongs
+    /// to (`GLSL.FMix`, `CL.exp`, `AMD.FMid3`, `INTEL.IAddSat`).
+    pub fn canonical_name(self) -> String {
+        let spec_name = match self.set {
+            ExtSet::Glsl => grammar_name("GLSL.std.450", self.opcode),
+            ExtSet::OpenCl => grammar_name("OpenCL.std", self.opcode),
+            ExtSet::AmdTrinary => grammar_name("SPV_AMD_shader_trinary_minmax", self.opcode),
+            ExtSet::IntelInt2 => rspirv::grammar::INSTRUCTION_TABLE
+                .lookup_opcode(self.opcode as u32)
+                .map(|g| g.opname.to_string()),
+        };
+        let name = spec_name.unwrap_or_else(|| self.opcode.to_string());
+        let name = name
+            .strip_suffix("AMD")
+            .or_else(|| name.strip_suffix("INTEL"))
+            .unwrap_or(&name);
+        format!("{}.{name}", self.set.prefix())
+    }
+}
+
+fn grammar_name(set: &str, opcode: u16) -> Option<String> {
+    rspirv::grammar::ext_inst_table(set)?
+        .lookup_opcode(opcode as u32)
+        .map(|g| g.opname.to_string())
 }

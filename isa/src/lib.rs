@@ -10,6 +10,7 @@ pub mod ext_shader_atomic_float_min_max;
 pub mod glsl_std_450;
 pub mod intel_shader_integer_functions2;
 pub mod ir;
+pub mod liveness;
 pub mod lower;
 pub mod module;
 pub mod opencl_std;

@@ -50,7 +50,8 @@ impl Launch<'_> {
         self.workgroup_invocations().div_ceil(self.wave_width)
     }
 
-    fn where_(&self, wg: [u32; 3], wave: usize, pc: u32, lane: Option<usize>) -> String {
+    /// Names a place in the launch for an error message.
+    pub fn describe(&self, wg: [u32; 3], wave: usize, pc: u32, lane: Option<usize>) -> String {
         let lane = lane.map(|l| format!(" lane {l}")).unwrap_or_default();
         let k = self.kernel;
         let origin = match k.origins.get(pc as usize) {
@@ -160,7 +161,7 @@ impl Launch<'_> {
                     let step = wave.step(self.kernel, &mut mem).map_err(|f| {
                         ExecError(format!(
                             "{}: {}",
-                            self.where_(wg, index, f.pc, f.lane),
+                            self.describe(wg, index, f.pc, f.lane),
                             f.message
                         ))
                     })?;
@@ -169,7 +170,7 @@ impl Launch<'_> {
                     if counts.wave_instructions > self.max_wave_instructions {
                         return Err(ExecError(format!(
                             "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?)",
-                            self.where_(wg, index, step.pc, None),
+                            self.describe(wg, index, step.pc, None),
                             self.max_wave_instructions
                         )));
                     }
@@ -195,11 +196,9 @@ impl Launch<'_> {
                     .filter(|(_, w)| w.state == WaveState::Done)
                     .map(|(i, _)| i.to_string())
                     .collect();
-                let waves = if done.len() == 1 { "wave" } else { "waves" };
-                return Err(ExecError(format!(
-                    "{}: barrier deadlock: {waves} {} of the workgroup finished without reaching this barrier",
-                    self.where_(wg, i, pc, None),
-                    done.join(", ")
+                return Err(ExecError(deadlock_message(
+                    &self.describe(wg, i, pc, None),
+                    &done,
                 )));
             }
             for w in &mut waves {
@@ -207,4 +206,14 @@ impl Launch<'_> {
             }
         }
     }
+}
+
+/// The message for waves that finished while the rest of their workgroup
+/// waits at a barrier.
+pub fn deadlock_message(place: &str, finished: &[String]) -> String {
+    let waves = if finished.len() == 1 { "wave" } else { "waves" };
+    format!(
+        "{place}: barrier deadlock: {waves} {} of the workgroup finished without reaching this barrier",
+        finished.join(", ")
+    )
 }

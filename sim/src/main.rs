@@ -1,6 +1,7 @@
 //! The `gpusim` command.
 
 use clap::{Parser, Subcommand};
+use gpusim::config::Config;
 use gpusim::results;
 use gpusim::run::{run_workload, RunOptions};
 use gpusim::workload::Workload;
@@ -30,21 +31,32 @@ enum Command {
         /// Folder under which results/<name>/ is written.
         #[arg(long, default_value = "results")]
         results: PathBuf,
-        /// Lanes per wave (32 or 64).
-        #[arg(long, default_value_t = 64)]
-        wave_size: usize,
+        /// GPU model (TOML); the built-in GCN-like model by default.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Run without timing: results and instruction counts only.
+        #[arg(long)]
+        functional: bool,
+        /// Lanes per wave (32 or 64); overrides the config's cu.wave_size.
+        #[arg(long)]
+        wave_size: Option<usize>,
         /// Stop the launch as hung after this many wave-instructions.
         #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
         max_instructions: u64,
-        /// Run without timing (the only mode so far).
+        /// Do not keep the issue and occupancy traces of a timed run.
         #[arg(long)]
-        functional: bool,
+        no_trace: bool,
     },
     /// Assemble SPIR-V text into a binary module.
     Asm {
         input: PathBuf,
         #[arg(short, long)]
         output: PathBuf,
+    },
+    /// Facts about the instruction sets.
+    Isa {
+        #[command(subcommand)]
+        command: IsaCommand,
     },
     /// Disassemble a SPIR-V binary into text that `asm` reads back.
     Dis {
@@ -55,6 +67,13 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum IsaCommand {
+    /// Every instruction of every seed specification: implemented or not,
+    /// its op class and its test count (Markdown; docs/isa-coverage.md).
+    Coverage,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -62,19 +81,65 @@ fn main() -> ExitCode {
             workload,
             json,
             results: root,
+            config,
+            functional,
             wave_size,
             max_instructions,
-            functional: _,
+            no_trace,
         } => {
-            let opts = RunOptions {
-                wave_width: wave_size,
-                max_wave_instructions: max_instructions,
+            let opts = match run_options(config, functional, wave_size, max_instructions, no_trace)
+            {
+                Ok(o) => o,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(2);
+                }
             };
             run(&workload, json, &root, &opts)
+        }
+        Command::Isa {
+            command: IsaCommand::Coverage,
+        } => {
+            print!("{}", gpusim::coverage::report());
+            ExitCode::SUCCESS
         }
         Command::Asm { input, output } => bad_input(asm(&input, &output)),
         Command::Dis { input, output } => bad_input(dis(&input, output.as_deref())),
     }
+}
+
+fn run_options(
+    config: Option<PathBuf>,
+    functional: bool,
+    wave_size: Option<usize>,
+    max_instructions: u64,
+    no_trace: bool,
+) -> Result<RunOptions, String> {
+    let mut opts = if functional {
+        if config.is_some() {
+            return Err("--functional runs without a timing model; drop --config".into());
+        }
+        RunOptions::default()
+    } else {
+        let cfg = match &config {
+            Some(p) => Config::load(p)?,
+            None => Config::default_config(),
+        };
+        let mut o = RunOptions::timed(cfg);
+        if let Some(t) = &mut o.timing {
+            t.trace = !no_trace;
+        }
+        o
+    };
+    if let Some(w) = wave_size {
+        // An explicit wave size wins over the config's.
+        opts.wave_width = w;
+        if let Some(t) = &mut opts.timing {
+            t.config.cu.wave_size = w as u32;
+        }
+    }
+    opts.max_wave_instructions = max_instructions;
+    Ok(opts)
 }
 
 fn bad_input(r: Result<(), String>) -> ExitCode {
@@ -109,6 +174,16 @@ fn run(path: &Path, json: bool, root: &Path, opts: &RunOptions) -> ExitCode {
             "{}: {} wave-instructions, {} lane-instructions (wave size {})",
             out.name, out.counts.wave_instructions, out.counts.lane_instructions, out.wave_width
         );
+        if let Some(t) = &out.timing {
+            let s = t.summary();
+            println!(
+                "  {} cycles ({:.3} us), IPC {:.3}, occupancy {:.2} theoretical (limited by {}), {:.2} achieved",
+                s["cycles"], s["time_us"].as_f64().unwrap_or(0.0), s["ipc"].as_f64().unwrap_or(0.0),
+                s["occupancy"]["theoretical"].as_f64().unwrap_or(0.0),
+                s["occupancy"]["limiter"].as_str().unwrap_or("?"),
+                s["occupancy"]["achieved"].as_f64().unwrap_or(0.0)
+            );
+        }
         for c in &out.checks {
             match &c.first_mismatch {
                 None => println!("  check {}: passed ({} elements)", c.buffer, c.checked),

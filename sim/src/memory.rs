@@ -63,6 +63,7 @@ impl GlobalMemory {
 }
 
 /// Which space an address belongs to, and its offset there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Space {
     Global,
     Workgroup(u64),

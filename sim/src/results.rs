@@ -29,10 +29,10 @@ pub fn summary(out: &RunOutput) -> Value {
             v
         })
         .collect();
-    json!({
+    let mut v = json!({
         "workload": out.name,
         "kernel": out.kernel.name,
-        "mode": "functional",
+        "mode": if out.timing.is_some() { "timed" } else { "functional" },
         "wave_size": out.wave_width,
         "checks": {
             "passed": passed,
@@ -49,7 +49,13 @@ pub fn summary(out: &RunOutput) -> Value {
             "bytes": b.bytes.len(),
             "file": format!("{}.bin", b.name),
         })).collect::<Vec<_>>(),
-    })
+    });
+    if let Some(t) = &out.timing {
+        if let (Value::Object(into), Value::Object(from)) = (&mut v, t.summary()) {
+            into.extend(from.clone());
+        }
+    }
+    v
 }
 
 /// Writes `root/<run name>/`, replacing an earlier run of the same name.
@@ -62,6 +68,17 @@ pub fn write(root: &Path, out: &RunOutput) -> Result<PathBuf, String> {
         for b in &out.buffers {
             let p = tmp.join(format!("{}.bin", b.name));
             std::fs::write(&p, &b.bytes).map_err(|e| fail(e, &p))?;
+        }
+        if let Some(t) = &out.timing {
+            let files = [
+                ("issue_trace.csv", t.issue_csv()),
+                ("occupancy_trace.csv", t.occupancy_csv()),
+                ("trace.json", t.chrome_trace().to_string()),
+            ];
+            for (name, text) in files {
+                let p = tmp.join(name);
+                std::fs::write(&p, text).map_err(|e| fail(e, &p))?;
+            }
         }
         let p = tmp.join("summary.json");
         let text = serde_json::to_string_pretty(&summary(out)).expect("JSON values serialise");

@@ -1,18 +1,29 @@
 //! Running a workload: load and lower its kernel, place its buffers, bind
 //! them, launch, and check the results.
 
+use crate::config::Config;
 use crate::dispatch::{Counts, Launch};
 use crate::kernel_file::KernelFile;
 use crate::memory::GlobalMemory;
+use crate::timing::Report;
 use crate::workload::{Arg, ArgValue, Binding, CheckOutcome, ElemType, SpecValue, Workload};
 use isa::ir::{address, Kernel, ParamKind, ResourceKind};
 use isa::lower::Options;
 
 #[derive(Clone, Debug)]
 pub struct RunOptions {
-    /// Lanes per wave: 32 or 64.
+    /// Lanes per wave: 32 or 64. A timed run takes it from its config.
     pub wave_width: usize,
     pub max_wave_instructions: u64,
+    /// `None` runs functionally, without timing.
+    pub timing: Option<Timing>,
+}
+
+/// A timed run: the GPU model and whether to keep the traces.
+#[derive(Clone, Debug)]
+pub struct Timing {
+    pub config: Config,
+    pub trace: bool,
 }
 
 impl Default for RunOptions {
@@ -20,6 +31,21 @@ impl Default for RunOptions {
         RunOptions {
             wave_width: 64,
             max_wave_instructions: 200_000_000,
+            timing: None,
+        }
+    }
+}
+
+impl RunOptions {
+    /// A timed run on `config`, with traces.
+    pub fn timed(config: Config) -> RunOptions {
+        RunOptions {
+            wave_width: config.cu.wave_size as usize,
+            timing: Some(Timing {
+                config,
+                trace: true,
+            }),
+            ..RunOptions::default()
         }
     }
 }
@@ -37,6 +63,8 @@ pub struct RunOutput {
     pub checks: Vec<CheckOutcome>,
     pub counts: Counts,
     pub wave_width: usize,
+    /// What the timing model measured, for a timed run.
+    pub timing: Option<Report>,
 }
 
 impl RunOutput {
@@ -85,7 +113,7 @@ pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String
         })
         .collect();
     let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
-    let counts = dispatch(
+    let (counts, timing) = dispatch(
         &Dispatch {
             kernel: &kernel,
             context: &w.path.display().to_string(),
@@ -115,6 +143,7 @@ pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String
         checks,
         counts,
         wave_width: opts.wave_width,
+        timing,
     })
 }
 
@@ -131,12 +160,21 @@ pub struct Dispatch<'a> {
     pub args: &'a [Arg],
 }
 
-/// Launches `d.kernel` over `buffers`, whose bytes it updates in place.
+/// Launches `d.kernel` over `buffers`, whose bytes it updates in place;
+/// returns the executed instruction counts and, for a timed run, its report.
 pub fn dispatch(
     d: &Dispatch,
     buffers: &mut [OutputBuffer],
     opts: &RunOptions,
-) -> Result<Counts, String> {
+) -> Result<(Counts, Option<Report>), String> {
+    if let Some(t) = &opts.timing {
+        if t.config.cu.wave_size as usize != opts.wave_width {
+            return Err(format!(
+                "wave size {} differs from the config's cu.wave_size {}",
+                opts.wave_width, t.config.cu.wave_size
+            ));
+        }
+    }
     if opts.wave_width != 32 && opts.wave_width != 64 {
         return Err(format!(
             "wave size {} is not supported (32 or 64)",
@@ -190,7 +228,15 @@ pub fn dispatch(
             workgroup_bytes,
             max_wave_instructions: opts.max_wave_instructions,
         };
-        launch.run_functional(&mut global).map_err(|e| e.0)
+        match &opts.timing {
+            None => launch
+                .run_functional(&mut global)
+                .map(|c| (c, None))
+                .map_err(|e| e.0),
+            Some(t) => crate::timing::run(&launch, &mut global, &t.config, t.trace)
+                .map(|r| (r.counts, Some(r.report)))
+                .map_err(|e| e.0),
+        }
     });
     // The buffers get their bytes back whether or not the launch finished.
     for (b, g) in buffers.iter_mut().zip(global.buffers) {

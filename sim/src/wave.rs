@@ -41,6 +41,10 @@ pub struct Wave {
     alive: u64,
     pub private: Vec<u8>,
     pub state: WaveState,
+    /// When set, each memory instruction leaves the address of every lane
+    /// it accessed (lowest lane first) in `addresses`, for the timing model.
+    pub record_addresses: bool,
+    pub addresses: Vec<u64>,
 }
 
 /// An error raised while a wave executes: what went wrong and where.
@@ -79,11 +83,30 @@ impl Wave {
             } else {
                 WaveState::Ready
             },
+            record_addresses: false,
+            addresses: Vec::new(),
         }
     }
 
     pub fn pc(&self) -> Option<Pc> {
         self.stack.last().map(|e| e.pc)
+    }
+
+    /// The address the first active lane would access if `inst` (the next
+    /// instruction) is a memory instruction.
+    pub fn first_lane_address(&self, inst: &Inst) -> Option<u64> {
+        let top = self.stack.last()?;
+        if top.mask == 0 {
+            return None;
+        }
+        let lane = top.mask.trailing_zeros() as usize;
+        match inst {
+            Inst::Load { addr, offset, .. } | Inst::Store { addr, offset, .. } => {
+                Some(self.reg(*addr, lane).wrapping_add(*offset as u64))
+            }
+            Inst::Atomic { addr, .. } => Some(self.reg(*addr, lane)),
+            _ => None,
+        }
     }
 
     /// Releases the wave from the barrier it waits at.
@@ -106,6 +129,9 @@ impl Wave {
         let fault = |lane: Option<usize>, message: String| Fault { pc, lane, message };
         let w = self.width;
         let mut next = pc + 1;
+        if self.record_addresses {
+            self.addresses.clear();
+        }
         match &kernel.insts[pc as usize] {
             Inst::Alu { alu, dst, src } => {
                 let (d, s) = (*dst as usize * w, src.map(|r| r as usize * w));
@@ -152,6 +178,9 @@ impl Wave {
                 let bytes = ty.bytes() as u64;
                 for lane in lanes(mask) {
                     let a = self.reg(*addr, lane).wrapping_add(*offset as u64);
+                    if self.record_addresses {
+                        self.addresses.push(a);
+                    }
                     let mut v = mem
                         .load(lane, a, bytes)
                         .map_err(|e| fault(Some(lane), format!("load: {e}")))?;
@@ -170,6 +199,9 @@ impl Wave {
                 let bytes = ty.bytes() as u64;
                 for lane in lanes(mask) {
                     let a = self.reg(*addr, lane).wrapping_add(*offset as u64);
+                    if self.record_addresses {
+                        self.addresses.push(a);
+                    }
                     mem.store(lane, a, bytes, self.reg(*src, lane))
                         .map_err(|e| fault(Some(lane), format!("store: {e}")))?;
                 }
@@ -186,6 +218,9 @@ impl Wave {
                 // Lanes apply their operations one after another, lowest first.
                 for lane in lanes(mask) {
                     let a = self.reg(*addr, lane);
+                    if self.record_addresses {
+                        self.addresses.push(a);
+                    }
                     let old = mem
                         .load(lane, a, bytes)
                         .map_err(|e| fault(Some(lane), format!("atomic: {e}")))?;

@@ -386,7 +386,7 @@ impl Ctx<'_> {
 }
 
 /// 1-based line and column (in characters) of byte offset `offset`.
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;

@@ -313,6 +313,7 @@ fn endless_loop_hits_the_instruction_budget() {
         &RunOptions {
             wave_width: 32,
             max_wave_instructions: 50_000,
+            ..RunOptions::default()
         },
     );
     assert_mentions("endless_loop (library)", &lib, &["budget", "50000"]);

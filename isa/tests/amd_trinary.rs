@@ -1,0 +1,396 @@
+//! SPV_AMD_shader_trinary_minmax: the semantic tables of
+//! `isa::amd_shader_trinary_minmax::cases` (every permutation of every
+//! sorted triple, NaN operands), vectors through `lower` with a fake
+//! builder, refused operand types, and coverage.
+
+use isa::amd_shader_trinary_minmax::{self as amd, cases};
+use isa::core::{Alu, AluOp, Convert, Scalar};
+use isa::ext::{Builder, Call, ExtOp, ExtSet, OpClass, Operand};
+use isa::ir::Reg;
+
+/// A builder that evaluates every operation at once on one lane.
+#[derive(Default)]
+struct Eval {
+    regs: Vec<u64>,
+    ops: Vec<ExtOp>,
+}
+
+impl Eval {
+    fn push(&mut self, v: u64) -> Reg {
+        self.regs.push(v);
+        (self.regs.len() - 1) as Reg
+    }
+}
+
+impl Builder for Eval {
+    fn alu(&mut self, op: AluOp, ty: Scalar, src: &[Reg]) -> Reg {
+        let g = |i: usize| src.get(i).map_or(0, |&r| self.regs[r as usize]);
+        let v = isa::core::eval(Alu { op, ty }, g(0), g(1), g(2), g(3));
+        self.push(v)
+    }
+    fn convert(&mut self, cv: Convert, src: Reg) -> Reg {
+        let v = isa::core::convert(cv, self.regs[src as usize]);
+        self.push(v)
+    }
+    fn ext(&mut self, op: ExtOp, src: &[Reg]) -> Reg {
+        self.ops.push(op);
+        let g = |i: usize| src.get(i).map_or(0, |&r| self.regs[r as usize]);
+        let v = isa::ext::eval(op, g(0), g(1), g(2));
+        self.push(v)
+    }
+    fn constant(&mut self, bits: u64) -> Reg {
+        self.push(bits)
+    }
+    fn load(&mut self, _: Scalar, _: Reg, _: i64) -> Reg {
+        panic!("no memory access expected")
+    }
+    fn store(&mut self, _: Scalar, _: Reg, _: Reg, _: i64) {
+        panic!("no memory access expected")
+    }
+}
+
+fn op(opcode: u16, ty: Scalar) -> ExtOp {
+    ExtOp {
+        set: ExtSet::AmdTrinary,
+        opcode,
+        ty,
+        aux: ty,
+    }
+}
+
+fn opcodes(kind: cases::Kind) -> (u16, u16, u16) {
+    match kind {
+        cases::Kind::F => (amd::FMIN3, amd::FMID3, amd::FMAX3),
+        cases::Kind::U => (amd::UMIN3, amd::UMID3, amd::UMAX3),
+        cases::Kind::S => (amd::SMIN3, amd::SMID3, amd::SMAX3),
+    }
+}
+
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+#[test]
+fn sorted_triples_in_every_order() {
+    let mut checked = 0;
+    for row in cases::SORTED {
+        let v = [row.lo, row.mid, row.hi];
+        let (min, mid, max) = opcodes(row.kind);
+        for p in PERMS {
+            let (a, b, c) = (v[p[0]], v[p[1]], v[p[2]]);
+            let got = [
+                amd::eval(op(min, row.ty), a, b, c),
+                amd::eval(op(mid, row.ty), a, b, c),
+                amd::eval(op(max, row.ty), a, b, c),
+            ];
+            assert_eq!(
+                got,
+                [row.lo, row.mid, row.hi],
+                "{row:?} permuted {p:?}: min3/mid3/max3 of ({a:#x}, {b:#x}, {c:#x})"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6 * 100, "{checked}");
+}
+
+#[test]
+fn every_width_and_kind_is_in_the_tables() {
+    for (kind, widths) in [
+        (cases::Kind::F, &[16u8, 32, 64][..]),
+        (cases::Kind::U, &[8, 16, 32, 64]),
+        (cases::Kind::S, &[8, 16, 32, 64]),
+    ] {
+        for &w in widths {
+            let ty = if kind == cases::Kind::F {
+                Scalar::Float(w)
+            } else {
+                Scalar::Int(w)
+            };
+            let n = cases::SORTED
+                .iter()
+                .filter(|r| r.kind == kind && r.ty == ty)
+                .count();
+            assert!(n >= 10, "{kind:?} {ty:?}: {n} rows");
+        }
+    }
+    for w in [16u8, 32, 64] {
+        for o in [amd::FMIN3, amd::FMAX3, amd::FMID3] {
+            assert!(cases::NAN
+                .iter()
+                .any(|r| r.op == o && r.ty == Scalar::Float(w)));
+        }
+    }
+}
+
+#[test]
+fn nan_operands_follow_the_documented_choice() {
+    for row in cases::NAN {
+        let got = amd::eval(op(row.op, row.ty), row.a, row.b, row.c);
+        assert_eq!(got, row.want, "{row:?} gave {got:#x}");
+    }
+}
+
+#[test]
+fn hand_picked_values() {
+    // Written by hand from the specification's "minimum / maximum / median".
+    let f32s = Scalar::Float(32);
+    let (one, two, three) = (0x3f80_0000, 0x4000_0000, 0x4040_0000);
+    assert_eq!(amd::eval(op(amd::FMIN3, f32s), three, one, two), one);
+    assert_eq!(amd::eval(op(amd::FMAX3, f32s), three, one, two), three);
+    assert_eq!(amd::eval(op(amd::FMID3, f32s), three, one, two), two);
+    // -1, 0x7f and 5 as i8: signed order -1 < 5 < 127, unsigned 5 < 127 < 255.
+    let i8s = Scalar::Int(8);
+    assert_eq!(amd::eval(op(amd::SMIN3, i8s), 0xff, 0x7f, 5), 0xff);
+    assert_eq!(amd::eval(op(amd::SMID3, i8s), 0xff, 0x7f, 5), 5);
+    assert_eq!(amd::eval(op(amd::SMAX3, i8s), 0xff, 0x7f, 5), 0x7f);
+    assert_eq!(amd::eval(op(amd::UMIN3, i8s), 0xff, 0x7f, 5), 5);
+    assert_eq!(amd::eval(op(amd::UMID3, i8s), 0xff, 0x7f, 5), 0x7f);
+    assert_eq!(amd::eval(op(amd::UMAX3, i8s), 0xff, 0x7f, 5), 0xff);
+    // i64::MIN vs 1 as signed and unsigned.
+    let i64s = Scalar::Int(64);
+    let min = 1u64 << 63;
+    assert_eq!(amd::eval(op(amd::SMIN3, i64s), 1, min, 0), min);
+    assert_eq!(amd::eval(op(amd::UMAX3, i64s), 1, min, 0), min);
+    assert_eq!(amd::eval(op(amd::SMID3, i64s), 1, min, 0), 0);
+    assert_eq!(amd::eval(op(amd::UMID3, i64s), 1, min, 0), 1);
+}
+
+/// Deterministic pseudo-random bits.
+fn lcg(state: &mut u64) -> u64 {
+    *state = state
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *state ^ (*state >> 29)
+}
+
+#[test]
+fn any_bits_give_one_of_the_operands_or_a_nan() {
+    let mut s = 7;
+    for ty in [
+        Scalar::Float(16),
+        Scalar::Float(32),
+        Scalar::Float(64),
+        Scalar::Int(8),
+        Scalar::Int(16),
+        Scalar::Int(32),
+        Scalar::Int(64),
+    ] {
+        let m = if ty.bits() == 64 {
+            u64::MAX
+        } else {
+            (1 << ty.bits()) - 1
+        };
+        let float = matches!(ty, Scalar::Float(_));
+        let ops: &[u16] = if float {
+            &[1, 4, 7]
+        } else {
+            &[2, 3, 5, 6, 8, 9]
+        };
+        for _ in 0..3000 {
+            let (a, b, c) = (lcg(&mut s) & m, lcg(&mut s) & m, lcg(&mut s) & m);
+            for &o in ops {
+                let r = amd::eval(op(o, ty), a, b, c);
+                let is_nan = match ty.bits() {
+                    16 => r & 0x7fff > 0x7c00,
+                    32 => r & 0x7fff_ffff > 0x7f80_0000,
+                    _ => r & !(1 << 63) > 0x7ff0_0000_0000_0000,
+                };
+                assert!(
+                    r == a || r == b || r == c || (float && is_nan),
+                    "{o} {ty:?} ({a:#x}, {b:#x}, {c:#x}) = {r:#x}"
+                );
+                // Same answer whatever the operand order.
+                assert_eq!(amd::eval(op(o, ty), c, a, b), r);
+            }
+        }
+    }
+    // Types `lower` never produces still give a value.
+    assert_eq!(amd::eval(op(1, Scalar::Bool), 1, 0, 1), 0);
+    assert_eq!(amd::eval(op(42, Scalar::Int(32)), 1, 2, 3), 0);
+}
+
+fn operand(regs: Vec<Reg>, ty: Scalar) -> Operand {
+    Operand {
+        types: vec![ty; regs.len()],
+        regs,
+        pointer: None,
+    }
+}
+
+#[test]
+fn vectors_lower_per_component() {
+    // Each component takes a different table row of the type, in a
+    // different permutation.
+    for opcode in 1..=9u16 {
+        let (kind, which) = match opcode {
+            1 => (cases::Kind::F, 0),
+            4 => (cases::Kind::F, 2),
+            7 => (cases::Kind::F, 1),
+            2 => (cases::Kind::U, 0),
+            5 => (cases::Kind::U, 2),
+            8 => (cases::Kind::U, 1),
+            3 => (cases::Kind::S, 0),
+            6 => (cases::Kind::S, 2),
+            _ => (cases::Kind::S, 1),
+        };
+        let widths: &[u8] = if kind == cases::Kind::F {
+            &[16, 32, 64]
+        } else {
+            &[8, 16, 32, 64]
+        };
+        for &w in widths {
+            let ty = if kind == cases::Kind::F {
+                Scalar::Float(w)
+            } else {
+                Scalar::Int(w)
+            };
+            let rows: Vec<_> = cases::SORTED
+                .iter()
+                .filter(|r| r.kind == kind && r.ty == ty)
+                .collect();
+            for n in [2usize, 3, 4] {
+                let mut b = Eval::default();
+                let mut args = [vec![], vec![], vec![]];
+                let mut want = vec![];
+                for i in 0..n {
+                    let r = rows[(i * 3 + opcode as usize) % rows.len()];
+                    let v = [r.lo, r.mid, r.hi];
+                    let p = PERMS[(i + opcode as usize) % 6];
+                    for (k, a) in args.iter_mut().enumerate() {
+                        a.push(b.constant(v[p[k]]));
+                    }
+                    want.push(v[which]);
+                }
+                let operands: Vec<Operand> = args.into_iter().map(|r| operand(r, ty)).collect();
+                let result = vec![ty; n];
+                let call = Call {
+                    opcode: opcode as u32,
+                    result: &result,
+                    operands: &operands,
+                };
+                let regs = amd::lower(&mut b, &call)
+                    .unwrap_or_else(|e| panic!("{opcode} {ty:?} x{n}: {e}"));
+                let got: Vec<u64> = regs.iter().map(|&r| b.regs[r as usize]).collect();
+                assert_eq!(got, want, "opcode {opcode} {ty:?} x{n}");
+                assert_eq!(b.ops.len(), n, "one lane operation per component");
+                for o in &b.ops {
+                    assert_eq!(o.opcode, opcode);
+                    assert_eq!(o.ty, ty);
+                    assert_eq!(amd::op_class(*o), OpClass::Min3);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_operands_are_refused() {
+    let mut b = Eval::default();
+    let r = b.constant(1);
+    let f = |ty: Scalar, n: usize| operand(vec![r; n], ty);
+    let f32v = Scalar::Float(32);
+    let i32v = Scalar::Int(32);
+    let cases: Vec<(u32, Vec<Scalar>, Vec<Operand>, &str)> = vec![
+        (
+            1,
+            vec![i32v],
+            vec![f(i32v, 1), f(i32v, 1), f(i32v, 1)],
+            "floating-point",
+        ),
+        (
+            2,
+            vec![f32v],
+            vec![f(f32v, 1), f(f32v, 1), f(f32v, 1)],
+            "integer",
+        ),
+        (
+            9,
+            vec![Scalar::Bool],
+            vec![f(Scalar::Bool, 1); 3],
+            "integer",
+        ),
+        (3, vec![i32v], vec![f(i32v, 1), f(i32v, 1)], "3 operands"),
+        (
+            4,
+            vec![f32v; 2],
+            vec![f(f32v, 2), f(f32v, 1), f(f32v, 2)],
+            "operand 2",
+        ),
+        (
+            8,
+            vec![i32v],
+            vec![f(i32v, 1), f(i32v, 1), f(Scalar::Int(16), 1)],
+            "operand 3",
+        ),
+        (5, vec![], vec![f(i32v, 1), f(i32v, 1), f(i32v, 1)], "void"),
+        (
+            10,
+            vec![i32v],
+            vec![f(i32v, 1), f(i32v, 1), f(i32v, 1)],
+            "unknown",
+        ),
+        (
+            0,
+            vec![i32v],
+            vec![f(i32v, 1), f(i32v, 1), f(i32v, 1)],
+            "unknown",
+        ),
+    ];
+    for (opcode, result, operands, needle) in cases {
+        let call = Call {
+            opcode,
+            result: &result,
+            operands: &operands,
+        };
+        match amd::lower(&mut b, &call) {
+            Ok(_) => panic!("opcode {opcode} {result:?} was accepted"),
+            Err(e) => assert!(
+                e.contains(needle),
+                "opcode {opcode}: '{e}' lacks '{needle}'"
+            ),
+        }
+    }
+}
+
+#[test]
+fn coverage_lists_all_nine() {
+    let c = amd::coverage();
+    let names: Vec<&str> = c.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "AMD.FMin3",
+            "AMD.UMin3",
+            "AMD.SMin3",
+            "AMD.FMax3",
+            "AMD.UMax3",
+            "AMD.SMax3",
+            "AMD.FMid3",
+            "AMD.UMid3",
+            "AMD.SMid3"
+        ]
+    );
+    for r in &c {
+        assert!(r.implemented);
+        assert_eq!(r.class, Some(OpClass::Min3));
+        assert!(r.tests >= 40, "{r:?}");
+    }
+    // The F rows also count the NaN table.
+    let f = cases::SORTED
+        .iter()
+        .filter(|r| r.kind == cases::Kind::F)
+        .count();
+    assert_eq!(
+        c[0].tests,
+        f + cases::NAN.iter().filter(|r| r.op == 1).count()
+    );
+    // Present in the aggregate list.
+    let all = isa::ext::coverage();
+    assert!(all.iter().any(|r| r.name == "AMD.SMid3" && r.implemented));
+}

@@ -1,0 +1,920 @@
+//! Amber scripts (AmberScript, the Vulkan ecosystem's shader-test format) as
+//! a workload format: the compute subset.
+//!
+//! A script is parsed completely first (errors name `file:line`), then its
+//! device requirements are checked, its shaders are loaded or compiled and
+//! lowered, and its commands run in order: `RUN` launches a compute pipeline
+//! on the simulator over the script's buffers (which persist between runs),
+//! `COPY` copies a buffer, `EXPECT` becomes one check. Anything outside the
+//! compute subset (graphics and ray-tracing pipelines, images, samplers,
+//! texel buffers, descriptor arrays, unsupported device features, a missing
+//! compiler) makes the whole script a SKIP with the reason, never a failure
+//! of the simulator. `docs/amber.md` describes the accepted language.
+
+mod script;
+
+use crate::run::{dispatch, Dispatch, OutputBuffer, RunOptions};
+use crate::workload::{Arg, ArgValue, Binding, ElemType};
+use isa::ir::{Dialect, Kernel};
+use script::{
+    BindTarget, Cmd, Cmp, Expect, ExpectKind, Layout, Num, Pipeline, Script, Seg, Shader,
+    ShaderFormat, ShaderSource, Stop,
+};
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub use script::{SUPPORTED_DEVICE_EXTENSIONS, SUPPORTED_FEATURES};
+
+/// How one script ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    /// Every EXPECT held (a script without EXPECTs passes if it ran).
+    Pass,
+    /// At least one EXPECT did not hold.
+    Fail,
+    /// The script needs something the simulator does not provide; the
+    /// reason names `file:line`.
+    Skip(String),
+    /// The script could not be run: bad input, a kernel that does not lower,
+    /// or a launch that faulted. The message names `file:line`.
+    Error(String),
+}
+
+/// One EXPECT's outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckReport {
+    pub line: usize,
+    /// The EXPECT command as written.
+    pub command: String,
+    pub passed: bool,
+    /// Why it failed (empty when it passed).
+    pub message: String,
+}
+
+/// The outcome of one script.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScriptReport {
+    pub path: PathBuf,
+    pub status: Status,
+    pub checks: Vec<CheckReport>,
+    /// Number of `RUN` commands executed (REPEAT counts each time).
+    pub runs: u64,
+    pub wave_instructions: u64,
+    /// Simulated cycles summed over the RUNs, for timed runs.
+    pub cycles: Option<u64>,
+    /// Things accepted but ignored (SET ENGINE_DATA, SHADER_OPTIMIZATION ...).
+    pub notes: Vec<String>,
+}
+
+impl ScriptReport {
+    /// 0 passed or skipped, 1 an EXPECT failed, 2 the script could not run.
+    pub fn exit_code(&self) -> u8 {
+        match self.status {
+            Status::Pass | Status::Skip(_) => 0,
+            Status::Fail => 1,
+            Status::Error(_) => 2,
+        }
+    }
+
+    fn passed_checks(&self) -> usize {
+        self.checks.iter().filter(|c| c.passed).count()
+    }
+}
+
+impl fmt::Display for ScriptReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.path.display();
+        match &self.status {
+            Status::Skip(r) => return writeln!(f, "SKIP  {p}: {r}"),
+            Status::Error(e) => return writeln!(f, "ERROR {p}: {e}"),
+            Status::Pass => write!(f, "PASS  {p}")?,
+            Status::Fail => write!(f, "FAIL  {p}")?,
+        }
+        write!(
+            f,
+            ": {} of {} EXPECTs passed; {} RUNs, {} wave-instructions",
+            self.passed_checks(),
+            self.checks.len(),
+            self.runs,
+            self.wave_instructions
+        )?;
+        match self.cycles {
+            Some(c) => writeln!(f, ", {c} cycles")?,
+            None => writeln!(f)?,
+        }
+        for c in &self.checks {
+            if c.passed {
+                writeln!(f, "  line {}: {}: passed", c.line, c.command)?;
+            } else {
+                writeln!(f, "  line {}: {}: FAILED: {}", c.line, c.command, c.message)?;
+            }
+        }
+        for n in &self.notes {
+            writeln!(f, "  note: {n}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The outcomes of every `.amber` file under a folder.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FolderReport {
+    pub folder: PathBuf,
+    /// One report per script, in path order.
+    pub scripts: Vec<ScriptReport>,
+}
+
+impl FolderReport {
+    pub fn count(&self, pred: impl Fn(&Status) -> bool) -> usize {
+        self.scripts.iter().filter(|s| pred(&s.status)).count()
+    }
+
+    /// 2 if a script could not run (or the folder could not be read), else 1
+    /// if an EXPECT failed, else 0 (skips allowed).
+    pub fn exit_code(&self) -> u8 {
+        self.scripts.iter().map(|s| s.exit_code()).max().unwrap_or(0)
+    }
+}
+
+impl fmt::Display for FolderReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |s: &ScriptReport| {
+            s.path
+                .strip_prefix(&self.folder)
+                .unwrap_or(&s.path)
+                .display()
+                .to_string()
+        };
+        let width = self.scripts.iter().map(|s| name(s).len()).max().unwrap_or(0);
+        for s in &self.scripts {
+            let n = name(s);
+            match &s.status {
+                Status::Pass => writeln!(
+                    f,
+                    "PASS  {n:width$}  {}/{} EXPECTs",
+                    s.passed_checks(),
+                    s.checks.len()
+                )?,
+                Status::Fail => {
+                    let first = s.checks.iter().find(|c| !c.passed);
+                    writeln!(
+                        f,
+                        "FAIL  {n:width$}  {}/{} EXPECTs; first failure line {}: {}",
+                        s.passed_checks(),
+                        s.checks.len(),
+                        first.map_or(0, |c| c.line),
+                        first.map_or("", |c| c.message.as_str())
+                    )?
+                }
+                Status::Skip(r) => writeln!(f, "SKIP  {n:width$}  {r}")?,
+                Status::Error(e) => writeln!(f, "ERROR {n:width$}  {e}")?,
+            }
+        }
+        writeln!(
+            f,
+            "{} scripts: {} passed, {} failed, {} skipped, {} errors",
+            self.scripts.len(),
+            self.count(|s| *s == Status::Pass),
+            self.count(|s| *s == Status::Fail),
+            self.count(|s| matches!(s, Status::Skip(_))),
+            self.count(|s| matches!(s, Status::Error(_)))
+        )
+    }
+}
+
+/// True for a path naming an Amber script (`*.amber`).
+pub fn is_amber_path(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "amber")
+}
+
+/// Runs one script file. `Err` means the file could not be read; every other
+/// problem is in the report's status.
+pub fn run_script(path: &Path, opts: &RunOptions) -> Result<ScriptReport, String> {
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+    Ok(run_source(&text, path, opts))
+}
+
+/// Runs a script held in memory; `path` names it in messages and anchors
+/// relative file names (FILE, SPIRV-BIN).
+pub fn run_source(text: &str, path: &Path, opts: &RunOptions) -> ScriptReport {
+    let mut report = ScriptReport {
+        path: path.to_path_buf(),
+        status: Status::Pass,
+        checks: Vec::new(),
+        runs: 0,
+        wave_instructions: 0,
+        cycles: None,
+        notes: Vec::new(),
+    };
+    let file = path.display().to_string();
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let script = match script::parse(text, &file, &dir) {
+        Ok(s) => s,
+        Err(Stop::Bad(e)) => {
+            report.status = Status::Error(e);
+            return report;
+        }
+        Err(Stop::Unsupported(r)) => {
+            report.status = Status::Skip(r);
+            return report;
+        }
+    };
+    report.notes = script.notes.clone();
+    let mut engine = Engine {
+        script: &script,
+        file: &file,
+        dir: &dir,
+        opts,
+        buffers: script
+            .buffers
+            .iter()
+            .map(|b| (b.name.clone(), (b.layout.clone(), b.bytes.clone())))
+            .collect(),
+        kernels: HashMap::new(),
+        report: &mut report,
+        executed: 0,
+    };
+    let result = engine.prepare().and_then(|()| engine.exec(&script.commands));
+    match result {
+        Ok(()) => {
+            if report.checks.iter().any(|c| !c.passed) {
+                report.status = Status::Fail;
+            }
+        }
+        Err(Stop::Bad(e)) => report.status = Status::Error(e),
+        Err(Stop::Unsupported(r)) => report.status = Status::Skip(r),
+    }
+    report
+}
+
+/// Runs every `*.amber` file under `folder` (recursively, in path order).
+pub fn run_folder(folder: &Path, opts: &RunOptions) -> FolderReport {
+    let mut files = Vec::new();
+    let mut scripts = Vec::new();
+    if let Err(e) = collect(folder, &mut files, 0) {
+        scripts.push(ScriptReport {
+            path: folder.to_path_buf(),
+            status: Status::Error(e),
+            checks: Vec::new(),
+            runs: 0,
+            wave_instructions: 0,
+            cycles: None,
+            notes: Vec::new(),
+        });
+    }
+    files.sort();
+    for f in files {
+        let r = run_script(&f, opts).unwrap_or_else(|e| ScriptReport {
+            path: f.clone(),
+            status: Status::Error(e),
+            checks: Vec::new(),
+            runs: 0,
+            wave_instructions: 0,
+            cycles: None,
+            notes: Vec::new(),
+        });
+        scripts.push(r);
+    }
+    FolderReport {
+        folder: folder.to_path_buf(),
+        scripts,
+    }
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> {
+    if depth > 32 {
+        return Ok(());
+    }
+    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read folder: {e}", dir.display()))?;
+    for entry in rd.flatten() {
+        let p = entry.path();
+        let Ok(ft) = entry.file_type() else { continue };
+        if ft.is_dir() {
+            collect(&p, out, depth + 1)?;
+        } else if is_amber_path(&p) {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Execution
+// ---------------------------------------------------------------------------
+
+/// Most commands a script may execute (REPEAT included).
+const MAX_EXECUTED: u64 = 1_000_000;
+
+struct Engine<'a> {
+    script: &'a Script,
+    file: &'a str,
+    dir: &'a Path,
+    opts: &'a RunOptions,
+    buffers: HashMap<String, (Layout, Vec<u8>)>,
+    /// Lowered kernel of each pipeline.
+    kernels: HashMap<String, Kernel>,
+    report: &'a mut ScriptReport,
+    executed: u64,
+}
+
+impl Engine<'_> {
+    fn at(&self, line: usize, msg: impl fmt::Display) -> String {
+        format!("{}:{line}: {msg}", self.file)
+    }
+
+    /// Loads or compiles every shader a pipeline uses and lowers each
+    /// pipeline's kernel, before anything runs.
+    fn prepare(&mut self) -> Result<(), Stop> {
+        let mut modules: HashMap<String, isa::module::Module> = HashMap::new();
+        let mut names: Vec<&String> = self.script.pipelines.keys().collect();
+        names.sort();
+        for name in names {
+            let p = &self.script.pipelines[name];
+            let Some(shader_name) = &p.shader else {
+                return Err(Stop::Bad(self.at(p.line, format!("pipeline '{name}' has no ATTACH"))));
+            };
+            let shader = self.script.shaders.get(shader_name).ok_or_else(|| {
+                Stop::Bad(self.at(p.line, format!("unknown shader '{shader_name}'")))
+            })?;
+            if !modules.contains_key(shader_name) {
+                let m = self.load_shader(shader)?;
+                modules.insert(shader_name.clone(), m);
+            }
+            let module = &modules[shader_name];
+            let kernel = self.lower(module, shader, p)?;
+            self.kernels.insert(name.clone(), kernel);
+        }
+        Ok(())
+    }
+
+    fn load_shader(&self, s: &Shader) -> Result<isa::module::Module, Stop> {
+        let line = s.line;
+        let bad = |m: String| Stop::Bad(self.at(line, m));
+        let source_text = |src: &ShaderSource| -> Result<(String, usize), Stop> {
+            match src {
+                ShaderSource::Inline { text, first_line } => Ok((text.clone(), *first_line)),
+                ShaderSource::File(path) => {
+                    let full = self.dir.join(path);
+                    std::fs::read_to_string(&full)
+                        .map(|t| (t, 1))
+                        .map_err(|e| bad(format!("cannot read {}: {e}", full.display())))
+                }
+                ShaderSource::Virtual(name) => self
+                    .script
+                    .virtual_files
+                    .get(name)
+                    .map(|t| (t.clone(), 1))
+                    .ok_or_else(|| bad(format!("no VIRTUAL_FILE named '{name}'"))),
+            }
+        };
+        match s.format {
+            ShaderFormat::SpirvAsm => {
+                let (text, first) = source_text(&s.source)?;
+                let words = isa::asm::assemble(&text).map_err(|e| {
+                    Stop::Bad(self.at(first + e.line.saturating_sub(1), format!("SPIR-V assembly: {}", e.message)))
+                })?;
+                isa::module::parse_words(&words)
+                    .map_err(|e| bad(format!("shader '{}': {e}", s.name)))
+            }
+            ShaderFormat::SpirvHex => {
+                let (text, _) = source_text(&s.source)?;
+                let mut bytes = Vec::new();
+                for tok in text.split_whitespace() {
+                    let t = tok.trim_start_matches("0x").trim_start_matches("0X");
+                    let b = u8::from_str_radix(t, 16)
+                        .map_err(|_| bad(format!("SPIRV-HEX: '{tok}' is not a hex byte")))?;
+                    bytes.push(b);
+                }
+                isa::module::parse_bytes(&bytes).map_err(|e| bad(format!("shader '{}': {e}", s.name)))
+            }
+            ShaderFormat::SpirvBin => {
+                let ShaderSource::File(path) = &s.source else {
+                    return Err(bad("SPIRV-BIN needs FILE".into()));
+                };
+                let full = self.dir.join(path);
+                let bytes = std::fs::read(&full)
+                    .map_err(|e| bad(format!("cannot read {}: {e}", full.display())))?;
+                isa::module::parse_bytes(&bytes)
+                    .map_err(|e| bad(format!("{}: {e}", full.display())))
+            }
+            ShaderFormat::Glsl => {
+                let (text, _) = source_text(&s.source)?;
+                let env = match s.target_env.as_deref() {
+                    None => "vulkan1.0".to_string(),
+                    Some(e) if e.starts_with("spv") => format!("spirv{}", &e[3..]),
+                    Some(e) => e.to_string(),
+                };
+                compile(
+                    &self.at(line, ""),
+                    &[("glslangValidator", "shader.comp")],
+                    &text,
+                    "shader.comp",
+                    |dir| {
+                        vec![vec![
+                            "glslangValidator".into(),
+                            "-V".into(),
+                            "--target-env".into(),
+                            env.clone(),
+                            "-S".into(),
+                            "comp".into(),
+                            "-o".into(),
+                            dir.join("out.spv").display().to_string(),
+                            dir.join("shader.comp").display().to_string(),
+                        ]]
+                    },
+                )
+            }
+            ShaderFormat::OpenclC => {
+                let (text, _) = source_text(&s.source)?;
+                compile(
+                    &self.at(line, ""),
+                    &[("clang-14", "kernel.cl"), ("llvm-spirv-14", "")],
+                    &text,
+                    "kernel.cl",
+                    |dir| {
+                        let cl = dir.join("kernel.cl").display().to_string();
+                        let bc = dir.join("kernel.bc").display().to_string();
+                        let spv = dir.join("out.spv").display().to_string();
+                        vec![
+                            [
+                                "clang-14", "-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL1.2",
+                                "-O2", "-finclude-default-header", "-emit-llvm-bc", &cl, "-o", &bc,
+                            ]
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect(),
+                            ["llvm-spirv-14", "--spirv-max-version=1.0", &bc, "-o", &spv]
+                                .iter()
+                                .map(|s| s.to_string())
+                                .collect(),
+                        ]
+                    },
+                )
+            }
+            ShaderFormat::Hlsl => Err(Stop::Unsupported(self.at(line, "HLSL shaders are not supported"))),
+        }
+    }
+
+    fn lower(&self, module: &isa::module::Module, s: &Shader, p: &Pipeline) -> Result<Kernel, Stop> {
+        let options = isa::lower::Options {
+            spec_constants: p.spec.iter().cloned().collect(),
+        };
+        let entry = p.entry.as_deref().unwrap_or("main");
+        isa::lower::lower(module, entry, &options).map_err(|e| {
+            let place = match (&e.location, &s.source) {
+                (Some(isa::module::Location::Word(w)), ShaderSource::Inline { text, first_line })
+                    if s.format == ShaderFormat::SpirvAsm =>
+                {
+                    word_to_line(module, text, *w).map(|l| first_line + l - 1)
+                }
+                _ => None,
+            };
+            match place {
+                Some(l) => Stop::Bad(self.at(l, format!("shader '{}': {}", s.name, e.message))),
+                None => Stop::Bad(self.at(p.line, format!("pipeline '{}': shader '{}': {e}", p.name, s.name))),
+            }
+        })
+    }
+
+    fn exec(&mut self, cmds: &[Cmd]) -> Result<(), Stop> {
+        for c in cmds {
+            self.executed += 1;
+            if self.executed > MAX_EXECUTED {
+                return Err(Stop::Bad(format!(
+                    "{}: more than {MAX_EXECUTED} commands executed (REPEAT too large)",
+                    self.file
+                )));
+            }
+            match c {
+                Cmd::Run { line, pipeline, groups } => self.run(*line, pipeline, *groups)?,
+                Cmd::Repeat { count, body, .. } => {
+                    for _ in 0..*count {
+                        self.exec(body)?;
+                    }
+                }
+                Cmd::Copy { src, dst, .. } => {
+                    let v = self.buffers[src].clone();
+                    self.buffers.insert(dst.clone(), v);
+                }
+                Cmd::Expect(e) => {
+                    let r = self.expect(e);
+                    self.report.checks.push(r);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn run(&mut self, line: usize, name: &str, groups: [u32; 3]) -> Result<(), Stop> {
+        let p = &self.script.pipelines[name];
+        let kernel = &self.kernels[name];
+        let context = self.at(line, format!("RUN {name}"));
+        let bad = |m: String| Stop::Bad(format!("{context}: {m}"));
+        let opencl = kernel.dialect == Dialect::OpenCl;
+        let arg_index = |t: &BindTarget| -> Result<Option<u32>, Stop> {
+            Ok(match t {
+                BindTarget::ArgName(n) => Some(
+                    kernel
+                        .params
+                        .iter()
+                        .position(|q| q.name == *n)
+                        .ok_or_else(|| bad(format!("the kernel has no argument named '{n}'")))?
+                        as u32,
+                ),
+                BindTarget::ArgNumber(i) => Some(*i),
+                _ => None,
+            })
+        };
+        let mut views = Vec::new();
+        let mut bindings = Vec::new();
+        let mut places = Vec::new();
+        for b in &p.binds {
+            let binding = match &b.target {
+                BindTarget::Descriptor { set, binding } if opencl => {
+                    if *set != 0 {
+                        return Err(bad(format!(
+                            "OpenCL kernels take buffers at DESCRIPTOR_SET 0 (BINDING = argument number), not set {set}"
+                        )));
+                    }
+                    Binding::Arg(*binding)
+                }
+                BindTarget::Descriptor { set, binding } => Binding::Descriptor {
+                    set: *set,
+                    binding: *binding,
+                },
+                BindTarget::PushConstant => Binding::PushConstant,
+                t => Binding::Arg(arg_index(t)?.unwrap_or(0)),
+            };
+            // A later BIND of the same place (DERIVE_PIPELINE, or the same
+            // argument by name and by number) replaces the earlier one.
+            if let Some(i) = bindings.iter().position(|x| *x == binding) {
+                bindings.remove(i);
+                views.remove(i);
+                places.remove(i);
+            }
+            let (_, bytes) = &self.buffers[&b.buffer];
+            let start = b.offset;
+            if start > bytes.len() {
+                return Err(bad(format!(
+                    "buffer '{}' is {} bytes; its binding offset {start} is past its end",
+                    b.buffer,
+                    bytes.len()
+                )));
+            }
+            let end = match b.range {
+                Some(r) => start.saturating_add(r).min(bytes.len()),
+                None => bytes.len(),
+            };
+            views.push(OutputBuffer {
+                name: b.buffer.clone(),
+                ty: ElemType::U8,
+                bytes: bytes[start..end].to_vec(),
+            });
+            bindings.push(binding);
+            places.push((b.buffer.clone(), start));
+        }
+        let mut args = Vec::new();
+        for a in &p.kernel_args {
+            let Some(index) = arg_index(&a.target)? else { continue };
+            args.retain(|x: &Arg| x.index != index);
+            args.push(Arg {
+                index,
+                value: ArgValue::Scalar {
+                    ty: a.ty,
+                    bytes: a.bytes.clone(),
+                },
+            });
+        }
+        let local_size = if kernel.local_size.is_some() {
+            None
+        } else {
+            // clspv's convention: SpecId 0, 1, 2 give the workgroup size.
+            let mut ls = [1u32; 3];
+            for (id, v) in &p.spec {
+                if let (Some(slot), isa::lower::SpecValue::Int(i)) = (ls.get_mut(*id as usize), v) {
+                    *slot = (*i).clamp(0, u32::MAX as i128) as u32;
+                }
+            }
+            Some(ls)
+        };
+        let originals: Vec<Vec<u8>> = views.iter().map(|v| v.bytes.clone()).collect();
+        let counts = dispatch(
+            &Dispatch {
+                kernel,
+                context: &context,
+                workgroups: groups,
+                local_size,
+                bindings: &bindings,
+                args: &args,
+            },
+            &mut views,
+            self.opts,
+        );
+        // Write back the bytes each binding changed (the same buffer may be
+        // bound several times, at different offsets).
+        for ((view, orig), (name, start)) in views.iter().zip(&originals).zip(&places) {
+            if let Some((_, bytes)) = self.buffers.get_mut(name) {
+                for (i, (&new, &old)) in view.bytes.iter().zip(orig).enumerate() {
+                    if new != old {
+                        if let Some(slot) = bytes.get_mut(start + i) {
+                            *slot = new;
+                        }
+                    }
+                }
+            }
+        }
+        let counts = counts.map_err(|e| {
+            if e.starts_with(&context) {
+                Stop::Bad(e)
+            } else {
+                bad(e)
+            }
+        })?;
+        self.report.runs += 1;
+        self.report.wave_instructions += counts.0.wave_instructions;
+        Ok(())
+    }
+
+    fn expect(&self, e: &Expect) -> CheckReport {
+        let mut r = CheckReport {
+            line: e.line,
+            command: e.text.clone(),
+            passed: false,
+            message: String::new(),
+        };
+        let (layout, bytes) = &self.buffers[&e.buffer];
+        let result = match &e.kind {
+            ExpectKind::Values {
+                offset,
+                cmp,
+                tolerance,
+                values,
+            } => check_values(layout, bytes, *offset, *cmp, *tolerance, values),
+            ExpectKind::EqBuffer(other) => {
+                let (l2, b2) = &self.buffers[other];
+                compatible(layout, bytes, l2, b2).and_then(|()| {
+                    match bytes.iter().zip(b2).position(|(a, b)| a != b) {
+                        None => Ok(()),
+                        Some(i) => Err(format!(
+                            "{} bytes differ; first at byte {i}: {} != {}",
+                            bytes.iter().zip(b2).filter(|(a, b)| a != b).count(),
+                            bytes[i],
+                            b2[i]
+                        )),
+                    }
+                })
+            }
+            ExpectKind::Rmse(other, tol) => {
+                let (l2, b2) = &self.buffers[other];
+                compatible(layout, bytes, l2, b2).and_then(|()| {
+                    let a = values_of(layout, bytes);
+                    let b = values_of(layout, b2);
+                    let n = a.len().max(1) as f64;
+                    let sum: f64 = a.iter().zip(&b).map(|(x, y)| (x - y) * (x - y)).sum();
+                    let rmse = (sum / n).sqrt();
+                    if rmse <= *tol {
+                        Ok(())
+                    } else {
+                        Err(format!("root mean square error {rmse} is more than the tolerance {tol}"))
+                    }
+                })
+            }
+        };
+        match result {
+            Ok(()) => r.passed = true,
+            Err(m) => r.message = m,
+        }
+        r
+    }
+}
+
+/// Which line of SPIR-V text holds the instruction at word `w`.
+fn word_to_line(module: &isa::module::Module, text: &str, w: usize) -> Option<usize> {
+    let i = module.instrs.iter().position(|ins| ins.offset == w)?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.split(';').next().unwrap_or("").trim().is_empty())
+        .nth(i)
+        .map(|(n, _)| n + 1)
+}
+
+static TEMP_COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+/// Compiles `source` with external tools into SPIR-V. A missing tool makes
+/// the script a SKIP; a failing compile is an error.
+fn compile(
+    place: &str,
+    tools: &[(&str, &str)],
+    source: &str,
+    file_name: &str,
+    commands: impl Fn(&Path) -> Vec<Vec<String>>,
+) -> Result<isa::module::Module, Stop> {
+    let place = place.trim_end_matches(": ");
+    for (tool, _) in tools {
+        if Command::new(tool).arg("--version").output().is_err() {
+            return Err(Stop::Unsupported(format!(
+                "{place}: compiling this shader needs {tool}, which is not on PATH"
+            )));
+        }
+    }
+    let dir = std::env::temp_dir().join(format!(
+        "gpusim-amber-{}-{}",
+        std::process::id(),
+        TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let result = (|| {
+        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::write(dir.join(file_name), source).map_err(|e| format!("cannot write: {e}"))?;
+        for cmd in commands(&dir) {
+            let out = Command::new(&cmd[0])
+                .args(&cmd[1..])
+                .output()
+                .map_err(|e| format!("cannot run {}: {e}", cmd[0]))?;
+            if !out.status.success() {
+                let text = format!(
+                    "{}{}",
+                    String::from_utf8_lossy(&out.stdout),
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let text: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).take(8).collect();
+                return Err(format!("{} failed: {}", cmd[0], text.join(" | ")));
+            }
+        }
+        let bytes = std::fs::read(dir.join("out.spv")).map_err(|e| format!("no output: {e}"))?;
+        isa::module::parse_bytes(&bytes).map_err(|e| format!("compiled module: {e}"))
+    })();
+    let _ = std::fs::remove_dir_all(&dir);
+    result.map_err(|e| Stop::Bad(format!("{place}: {e}")))
+}
+
+// ---------------------------------------------------------------------------
+// Expectations
+// ---------------------------------------------------------------------------
+
+fn read_bits(t: ElemType, bytes: &[u8], at: usize) -> Option<u64> {
+    let s = bytes.get(at..at.checked_add(t.size())?)?;
+    let mut b = [0u8; 8];
+    b[..s.len()].copy_from_slice(s);
+    Some(u64::from_le_bytes(b))
+}
+
+/// The value of raw element bits.
+fn bits_value(t: ElemType, bits: u64) -> Num {
+    match t {
+        ElemType::F16 => Num::Float(half::f16::from_bits(bits as u16).to_f64()),
+        ElemType::F32 => Num::Float(f32::from_bits(bits as u32) as f64),
+        ElemType::F64 => Num::Float(f64::from_bits(bits)),
+        ElemType::I8 => Num::Int(bits as u8 as i8 as i128),
+        ElemType::I16 => Num::Int(bits as u16 as i16 as i128),
+        ElemType::I32 => Num::Int(bits as u32 as i32 as i128),
+        ElemType::I64 => Num::Int(bits as i64 as i128),
+        _ => Num::Int(bits as i128),
+    }
+}
+
+/// Amber's closeness test: NaN only equals NaN; a percentage tolerance is
+/// relative to the expected value.
+fn within(actual: f64, expected: f64, tol: f64, percent: bool) -> bool {
+    if actual.is_nan() || expected.is_nan() {
+        return actual.is_nan() == expected.is_nan();
+    }
+    let d = (actual - expected).abs();
+    if percent {
+        d <= tol / 100.0 * expected.abs()
+    } else {
+        d <= tol
+    }
+}
+
+fn compare(t: ElemType, actual: u64, expected: Num, cmp: Cmp, tol: Option<(f64, bool)>) -> bool {
+    // The expected value is first converted to the element type.
+    let e = bits_value(t, script::num_bits(t, expected));
+    let a = bits_value(t, actual);
+    if let Some((tv, pct)) = tol {
+        return within(a.as_f64(), e.as_f64(), tv, pct);
+    }
+    match (a, e) {
+        (Num::Int(a), Num::Int(e)) => match cmp {
+            Cmp::Eq => a == e,
+            Cmp::Ne => a != e,
+            Cmp::Lt => a < e,
+            Cmp::Le => a <= e,
+            Cmp::Gt => a > e,
+            Cmp::Ge => a >= e,
+        },
+        (a, e) => {
+            let (a, e) = (a.as_f64(), e.as_f64());
+            // EQ and NE on floats allow Amber's relative epsilon (1e-6 %).
+            match cmp {
+                Cmp::Eq => within(a, e, 1e-6, true),
+                Cmp::Ne => !within(a, e, 1e-6, true),
+                Cmp::Lt => a < e,
+                Cmp::Le => a <= e,
+                Cmp::Gt => a > e,
+                Cmp::Ge => a >= e,
+            }
+        }
+    }
+}
+
+fn check_values(
+    layout: &Layout,
+    bytes: &[u8],
+    offset: usize,
+    cmp: Cmp,
+    tol: Option<(f64, bool)>,
+    values: &[Num],
+) -> Result<(), String> {
+    let size = layout.size;
+    if size == 0 || offset % size != 0 {
+        return Err(format!(
+            "byte offset {offset} is not a multiple of the element size ({size})"
+        ));
+    }
+    let comps = layout.components().max(1);
+    let needed = values.len().div_ceil(comps).saturating_mul(size).saturating_add(offset);
+    if needed > bytes.len() {
+        return Err(format!(
+            "reading {} values from byte {offset} goes past the end of the buffer ({} bytes)",
+            values.len(),
+            bytes.len()
+        ));
+    }
+    let mut at = offset;
+    let mut segs = layout.segs.iter().cycle();
+    for (i, v) in values.iter().enumerate() {
+        let t = loop {
+            match segs.next() {
+                Some(Seg::Pad(n)) => at += n,
+                Some(Seg::Val(t)) => break *t,
+                None => return Err("empty layout".into()),
+            }
+        };
+        let Some(bits) = read_bits(t, bytes, at) else {
+            return Err(format!("value {i} at byte {at} is past the end of the buffer"));
+        };
+        if !compare(t, bits, *v, cmp, tol) {
+            let op = match (tol, cmp) {
+                (Some(_), _) => "~=",
+                (_, Cmp::Eq) => "==",
+                (_, Cmp::Ne) => "!=",
+                (_, Cmp::Lt) => "<",
+                (_, Cmp::Le) => "<=",
+                (_, Cmp::Gt) => ">",
+                (_, Cmp::Ge) => ">=",
+            };
+            return Err(format!(
+                "value {i} (byte {at}): got {}, expected {op} {}",
+                t.format(&bits.to_le_bytes()),
+                t.format(&script::num_bits(t, *v).to_le_bytes())
+            ));
+        }
+        at += t.size();
+    }
+    Ok(())
+}
+
+fn compatible(l1: &Layout, b1: &[u8], l2: &Layout, b2: &[u8]) -> Result<(), String> {
+    if l1 != l2 {
+        return Err("the buffers have different data types".into());
+    }
+    if b1.len() != b2.len() {
+        return Err(format!(
+            "the buffers have different sizes ({} and {} bytes)",
+            b1.len(),
+            b2.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Every non-padding value of a buffer, as f64.
+fn values_of(layout: &Layout, bytes: &[u8]) -> Vec<f64> {
+    let mut out = Vec::new();
+    if layout.size == 0 {
+        return out;
+    }
+    let mut at = 0;
+    while at + layout.size <= bytes.len() {
+        for s in &layout.segs {
+            match s {
+                Seg::Pad(n) => at += n,
+                Seg::Val(t) => {
+                    if let Some(b) = read_bits(*t, bytes, at) {
+                        out.push(bits_value(*t, b).as_f64());
+                    }
+                    at += t.size();
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,1401 @@
+//! AmberScript text: tokens, the script model and the parser.
+
+use crate::workload::{f64_to_f16_bits, ElemType};
+use isa::lower::SpecValue;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// Why parsing (or running) stopped.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stop {
+    /// Bad input or a failed run; the message names `file:line`.
+    Bad(String),
+    /// Outside what the simulator supports; the reason names `file:line`.
+    Unsupported(String),
+}
+
+/// `DEVICE_FEATURE` names the simulator provides.
+pub const SUPPORTED_FEATURES: &[&str] = &[
+    "shaderInt64",
+    "shaderInt16",
+    "shaderFloat64",
+    "Float16Int8Features.shaderFloat16",
+    "Float16Int8Features.shaderInt8",
+    "Storage8BitFeatures.storageBuffer8BitAccess",
+    "Storage8BitFeatures.uniformAndStorageBuffer8BitAccess",
+    "Storage8BitFeatures.storagePushConstant8",
+    "Storage16BitFeatures.storageBuffer16BitAccess",
+    "Storage16BitFeatures.uniformAndStorageBuffer16BitAccess",
+    "Storage16BitFeatures.storagePushConstant16",
+    "VariablePointerFeatures.variablePointers",
+    "VariablePointerFeatures.variablePointersStorageBuffer",
+    "VulkanMemoryModelFeatures.vulkanMemoryModel",
+    "VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope",
+    "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory",
+];
+
+/// `DEVICE_EXTENSION` names the simulator provides.
+pub const SUPPORTED_DEVICE_EXTENSIONS: &[&str] = &[
+    "VK_KHR_storage_buffer_storage_class",
+    "VK_KHR_16bit_storage",
+    "VK_KHR_8bit_storage",
+    "VK_KHR_shader_float16_int8",
+    "VK_KHR_variable_pointers",
+    "VK_KHR_vulkan_memory_model",
+    "VK_KHR_zero_initialize_workgroup_memory",
+    "VK_KHR_shader_float_controls",
+    "VK_KHR_spirv_1_4",
+    "VK_KHR_shader_non_semantic_info",
+    "VK_KHR_shader_expect_assume",
+    "VK_KHR_uniform_buffer_standard_layout",
+    "VK_EXT_scalar_block_layout",
+    "VK_KHR_get_physical_device_properties2",
+    "VK_AMD_shader_trinary_minmax",
+    "VK_INTEL_shader_integer_functions2",
+    "VK_EXT_shader_atomic_float2",
+];
+
+/// A number as written: integers stay exact.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Num {
+    Int(i128),
+    Float(f64),
+}
+
+impl Num {
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        }
+    }
+}
+
+/// Parses an integer (decimal or `0x` hex, optionally negative) or a float.
+pub fn parse_num(s: &str) -> Option<Num> {
+    let (neg, body) = match s.strip_prefix('-') {
+        Some(b) => (true, b),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    if let Some(h) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        let v = i128::from_str_radix(h, 16).ok()?;
+        if h.starts_with(['+', '-']) {
+            return None;
+        }
+        return Some(Num::Int(if neg { -v } else { v }));
+    }
+    if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) {
+        let v: i128 = body.parse().ok()?;
+        return Some(Num::Int(if neg { -v } else { v }));
+    }
+    // Only plain decimal floats (no "inf"/"nan" words, which could be names).
+    let first = body.bytes().next()?;
+    if !(first.is_ascii_digit() || first == b'.') {
+        return None;
+    }
+    s.parse::<f64>().ok().map(Num::Float)
+}
+
+/// The little-endian bits of `v` as an element of type `t` (integers wrap,
+/// floats round to nearest even).
+pub fn num_bits(t: ElemType, v: Num) -> u64 {
+    match t {
+        ElemType::F16 => f64_to_f16_bits(v.as_f64()) as u64,
+        ElemType::F32 => (v.as_f64() as f32).to_bits() as u64,
+        ElemType::F64 => v.as_f64().to_bits(),
+        _ => {
+            let i = match v {
+                Num::Int(i) => i,
+                Num::Float(f) => f as i128,
+            };
+            let bits = t.size() * 8;
+            (i as u64) & if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 }
+        }
+    }
+}
+
+/// A piece of one buffer element: a value or padding bytes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Seg {
+    Val(ElemType),
+    Pad(usize),
+}
+
+/// The memory layout of one buffer element.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    pub segs: Vec<Seg>,
+    /// Bytes per element, padding included.
+    pub size: usize,
+}
+
+impl Layout {
+    pub fn components(&self) -> usize {
+        self.segs.iter().filter(|s| matches!(s, Seg::Val(_))).count()
+    }
+
+    /// `rows`-vectors (a scalar when 1), `cols` of them (a matrix when > 1).
+    /// A 3-vector takes the room of a 4-vector; std140 rounds each column
+    /// (and a scalar or vector element) up to 16 bytes.
+    pub fn new(t: ElemType, rows: usize, cols: usize, std140: bool) -> Layout {
+        let s = t.size();
+        let mut stride = if rows == 3 { 4 * s } else { rows * s };
+        if std140 {
+            stride = stride.next_multiple_of(16);
+        }
+        let mut segs = Vec::new();
+        for _ in 0..cols {
+            segs.extend(std::iter::repeat_n(Seg::Val(t), rows));
+            if stride > rows * s {
+                segs.push(Seg::Pad(stride - rows * s));
+            }
+        }
+        Layout {
+            segs,
+            size: stride * cols,
+        }
+    }
+}
+
+/// Parses a data type: `int8` ... `double`, `vecN<T>`, `matCxR<T>`, a
+/// `[]` suffix, or an image format whose channels share one plain type
+/// (such as `R32G32B32A32_SFLOAT`). `Err` carries a reason for types that
+/// exist but are not supported.
+pub fn parse_type(name: &str, std140: bool) -> Result<Option<Layout>, String> {
+    let name = name.strip_suffix("[]").unwrap_or(name);
+    let scalar = |n: &str| -> Option<ElemType> {
+        Some(match n {
+            "int8" => ElemType::I8,
+            "int16" => ElemType::I16,
+            "int32" => ElemType::I32,
+            "int64" => ElemType::I64,
+            "uint8" => ElemType::U8,
+            "uint16" => ElemType::U16,
+            "uint32" => ElemType::U32,
+            "uint64" => ElemType::U64,
+            "float16" => ElemType::F16,
+            "float" => ElemType::F32,
+            "double" => ElemType::F64,
+            _ => return None,
+        })
+    };
+    if let Some(t) = scalar(name) {
+        return Ok(Some(Layout::new(t, 1, 1, std140)));
+    }
+    let inner = |rest: &str| -> Option<ElemType> { scalar(rest.strip_prefix('<')?.strip_suffix('>')?) };
+    if let Some(rest) = name.strip_prefix("vec") {
+        let n = rest.chars().next().and_then(|c| c.to_digit(10)).unwrap_or(0) as usize;
+        if (2..=4).contains(&n) {
+            if let Some(t) = inner(&rest[1..]) {
+                return Ok(Some(Layout::new(t, n, 1, std140)));
+            }
+        }
+        return Ok(None);
+    }
+    if let Some(rest) = name.strip_prefix("mat") {
+        let b = rest.as_bytes();
+        if b.len() > 3 && b[1] == b'x' {
+            let c = (b[0] as char).to_digit(10).unwrap_or(0) as usize;
+            let r = (b[2] as char).to_digit(10).unwrap_or(0) as usize;
+            if (2..=4).contains(&c) && (2..=4).contains(&r) {
+                if let Some(t) = inner(&rest[3..]) {
+                    return Ok(Some(Layout::new(t, r, c, std140)));
+                }
+            }
+        }
+        return Ok(None);
+    }
+    // An image format.
+    let Some((channels, mode)) = name.split_once('_') else {
+        return Ok(None);
+    };
+    if !channels.starts_with(['R', 'G', 'B', 'A', 'D', 'S', 'X']) || !channels.bytes().any(|c| c.is_ascii_digit()) {
+        return Ok(None);
+    }
+    let mut bits = Vec::new();
+    let mut cur = String::new();
+    for c in channels.chars() {
+        if c.is_ascii_alphabetic() {
+            if !cur.is_empty() {
+                bits.push(cur.parse::<usize>().unwrap_or(0));
+                cur.clear();
+            }
+        } else if c.is_ascii_digit() {
+            cur.push(c);
+        } else {
+            return Ok(None);
+        }
+    }
+    if !cur.is_empty() {
+        bits.push(cur.parse::<usize>().unwrap_or(0));
+    }
+    let unsupported = || Err(format!("buffer format {name} is not supported (only formats whose channels are plain 8/16/32/64-bit integers or 16/32/64-bit floats)"));
+    if bits.is_empty() || bits.len() > 4 || bits.iter().any(|&b| b != bits[0]) {
+        return unsupported();
+    }
+    let t = match (mode, bits[0]) {
+        ("UINT", 8) => ElemType::U8,
+        ("UINT", 16) => ElemType::U16,
+        ("UINT", 32) => ElemType::U32,
+        ("UINT", 64) => ElemType::U64,
+        ("SINT", 8) => ElemType::I8,
+        ("SINT", 16) => ElemType::I16,
+        ("SINT", 32) => ElemType::I32,
+        ("SINT", 64) => ElemType::I64,
+        ("SFLOAT", 16) => ElemType::F16,
+        ("SFLOAT", 32) => ElemType::F32,
+        ("SFLOAT", 64) => ElemType::F64,
+        _ => return unsupported(),
+    };
+    Ok(Some(Layout::new(t, bits.len(), 1, std140)))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ShaderFormat {
+    SpirvAsm,
+    SpirvHex,
+    SpirvBin,
+    Glsl,
+    Hlsl,
+    OpenclC,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShaderSource {
+    /// Inline text; `first_line` is the script line of its first line.
+    Inline { text: String, first_line: usize },
+    /// A file relative to the script.
+    File(PathBuf),
+    Virtual(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Shader {
+    pub name: String,
+    pub line: usize,
+    pub format: ShaderFormat,
+    pub source: ShaderSource,
+    pub target_env: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct BufferDecl {
+    pub name: String,
+    pub layout: Layout,
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BindTarget {
+    Descriptor { set: u32, binding: u32 },
+    PushConstant,
+    ArgName(String),
+    ArgNumber(u32),
+}
+
+#[derive(Clone, Debug)]
+pub struct Bind {
+    pub buffer: String,
+    pub target: BindTarget,
+    /// Byte offset of the bound range (dynamic OFFSET + DESCRIPTOR_OFFSET).
+    pub offset: usize,
+    /// DESCRIPTOR_RANGE; `None` is the whole rest of the buffer.
+    pub range: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub struct KernelArg {
+    pub target: BindTarget,
+    pub ty: ElemType,
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Pipeline {
+    pub name: String,
+    pub line: usize,
+    pub shader: Option<String>,
+    pub entry: Option<String>,
+    pub spec: Vec<(u32, SpecValue)>,
+    pub binds: Vec<Bind>,
+    pub kernel_args: Vec<KernelArg>,
+    pub compile_options: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cmp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExpectKind {
+    Values {
+        /// Byte offset (Amber's IDX).
+        offset: usize,
+        cmp: Cmp,
+        /// The first TOLERANCE value and whether it is a percentage.
+        tolerance: Option<(f64, bool)>,
+        values: Vec<Num>,
+    },
+    EqBuffer(String),
+    Rmse(String, f64),
+}
+
+#[derive(Clone, Debug)]
+pub struct Expect {
+    pub line: usize,
+    pub text: String,
+    pub buffer: String,
+    pub kind: ExpectKind,
+}
+
+#[derive(Clone, Debug)]
+pub enum Cmd {
+    Run {
+        line: usize,
+        pipeline: String,
+        groups: [u32; 3],
+    },
+    Repeat {
+        count: u32,
+        body: Vec<Cmd>,
+    },
+    Copy {
+        line: usize,
+        src: String,
+        dst: String,
+    },
+    Expect(Expect),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Script {
+    pub shaders: HashMap<String, Shader>,
+    pub buffers: Vec<BufferDecl>,
+    pub pipelines: HashMap<String, Pipeline>,
+    pub commands: Vec<Cmd>,
+    pub virtual_files: HashMap<String, String>,
+    pub notes: Vec<String>,
+}
+
+// ---------------------------------------------------------------------------
+// Tokens
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Word(String),
+    Eol,
+    Eof,
+}
+
+#[derive(Clone)]
+struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    line: usize,
+}
+
+impl<'a> Lexer<'a> {
+    /// The next token and the line it is on. `#` starts a comment; a `\` at
+    /// the end of a line joins the next one.
+    fn next(&mut self) -> (Tok, usize) {
+        let b = self.text.as_bytes();
+        loop {
+            while self.pos < b.len() && matches!(b[self.pos], b' ' | b'\t' | b'\r' | b'\x0c') {
+                self.pos += 1;
+            }
+            if self.pos >= b.len() {
+                return (Tok::Eof, self.line);
+            }
+            match b[self.pos] {
+                b'\n' => {
+                    self.pos += 1;
+                    self.line += 1;
+                    return (Tok::Eol, self.line - 1);
+                }
+                b'#' => {
+                    while self.pos < b.len() && b[self.pos] != b'\n' {
+                        self.pos += 1;
+                    }
+                }
+                b'\\' => {
+                    let mut p = self.pos + 1;
+                    while p < b.len() && matches!(b[p], b' ' | b'\t' | b'\r') {
+                        p += 1;
+                    }
+                    if p >= b.len() || b[p] == b'\n' {
+                        self.pos = (p + 1).min(b.len());
+                        if p < b.len() {
+                            self.line += 1;
+                        }
+                    } else {
+                        return self.word();
+                    }
+                }
+                _ => return self.word(),
+            }
+        }
+    }
+
+    fn word(&mut self) -> (Tok, usize) {
+        let b = self.text.as_bytes();
+        let start = self.pos;
+        while self.pos < b.len() && !matches!(b[self.pos], b' ' | b'\t' | b'\r' | b'\n' | b'\x0c') {
+            self.pos += 1;
+        }
+        // Token boundaries are ASCII bytes, so the slice is on char boundaries.
+        let w = self.text.get(start..self.pos).unwrap_or("").to_string();
+        (Tok::Word(w), self.line)
+    }
+
+    fn peek(&self) -> (Tok, usize) {
+        self.clone().next()
+    }
+
+    /// Raw lines after the current one up to a line starting with `END`;
+    /// returns the text and the line number of its first line.
+    fn raw_block(&mut self) -> Option<(String, usize)> {
+        // Skip the rest of the current line.
+        let b = self.text.as_bytes();
+        while self.pos < b.len() && b[self.pos] != b'\n' {
+            self.pos += 1;
+        }
+        if self.pos >= b.len() {
+            return None;
+        }
+        self.pos += 1;
+        self.line += 1;
+        let first = self.line;
+        let mut out = String::new();
+        loop {
+            if self.pos >= b.len() {
+                return None;
+            }
+            let end = self.text[self.pos..].find('\n').map_or(b.len(), |i| self.pos + i);
+            let l = &self.text[self.pos..end];
+            let t = l.trim_start();
+            let is_end = t.strip_prefix("END").is_some_and(|r| {
+                r.is_empty() || r.starts_with([' ', '\t', '\r', '#'])
+            });
+            if is_end {
+                // Leave the lexer on the END line, just after END.
+                self.pos += l.len() - t.len() + 3;
+                return Some((out, first));
+            }
+            out.push_str(l);
+            out.push('\n');
+            self.pos = (end + 1).min(b.len());
+            if end < b.len() {
+                self.line += 1;
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Parser
+// ---------------------------------------------------------------------------
+
+struct Parser<'a> {
+    lx: Lexer<'a>,
+    file: &'a str,
+    dir: &'a Path,
+    script: Script,
+    depth: usize,
+}
+
+/// Largest buffer the parser creates (the simulator's global memory is 1 GiB).
+const MAX_BUFFER_BYTES: usize = 1 << 30;
+
+pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Script, Stop> {
+    let first = text.lines().next().unwrap_or("").trim();
+    if first != "#!amber" {
+        return Err(Stop::Bad(format!(
+            "{file}:1: not an AmberScript file: the first line must be #!amber"
+        )));
+    }
+    let mut p = Parser {
+        lx: Lexer { text, pos: 0, line: 1 },
+        file,
+        dir,
+        script: Script::default(),
+        depth: 0,
+    };
+    let commands = p.commands(false)?;
+    p.script.commands = commands;
+    p.validate()?;
+    Ok(p.script)
+}
+
+fn keyword_cmp(w: &str) -> Option<Cmp> {
+    Some(match w {
+        "EQ" => Cmp::Eq,
+        "NE" => Cmp::Ne,
+        "LT" => Cmp::Lt,
+        "LE" => Cmp::Le,
+        "GT" => Cmp::Gt,
+        "GE" => Cmp::Ge,
+        _ => return None,
+    })
+}
+
+impl Parser<'_> {
+    fn bad(&self, line: usize, m: impl std::fmt::Display) -> Stop {
+        Stop::Bad(format!("{}:{line}: {m}", self.file))
+    }
+
+    fn unsupported(&self, line: usize, m: impl std::fmt::Display) -> Stop {
+        Stop::Unsupported(format!("{}:{line}: {m}", self.file))
+    }
+
+    /// The next word on the current line.
+    fn word(&mut self, what: &str) -> Result<(String, usize), Stop> {
+        match self.lx.next() {
+            (Tok::Word(w), l) => Ok((w, l)),
+            (_, l) => Err(self.bad(l, format!("expected {what}"))),
+        }
+    }
+
+    fn peek_word(&self) -> Option<String> {
+        match self.lx.peek() {
+            (Tok::Word(w), _) => Some(w),
+            _ => None,
+        }
+    }
+
+    fn expect_word(&mut self, kw: &str) -> Result<usize, Stop> {
+        let (w, l) = self.word(kw)?;
+        if w != kw {
+            return Err(self.bad(l, format!("expected {kw}, found '{w}'")));
+        }
+        Ok(l)
+    }
+
+    fn uint(&mut self, what: &str) -> Result<(u64, usize), Stop> {
+        let (w, l) = self.word(what)?;
+        match parse_num(&w) {
+            Some(Num::Int(i)) if (0..=u32::MAX as i128).contains(&i) => Ok((i as u64, l)),
+            _ => Err(self.bad(l, format!("expected {what} (an unsigned integer), found '{w}'"))),
+        }
+    }
+
+    /// Checks that the line has ended.
+    fn eol(&mut self) -> Result<(), Stop> {
+        match self.lx.next() {
+            (Tok::Eol | Tok::Eof, _) => Ok(()),
+            (Tok::Word(w), l) => Err(self.bad(l, format!("unexpected '{w}'"))),
+        }
+    }
+
+    /// The remaining words of the current line.
+    fn rest_of_line(&mut self) -> Vec<(String, usize)> {
+        let mut out = Vec::new();
+        while let (Tok::Word(w), l) = self.lx.next() {
+            out.push((w, l));
+        }
+        out
+    }
+
+    /// Words (across lines) up to a standalone `END`.
+    fn words_until_end(&mut self, start: usize, what: &str) -> Result<Vec<(String, usize)>, Stop> {
+        let mut out = Vec::new();
+        loop {
+            match self.lx.next() {
+                (Tok::Word(w), _) if w == "END" => return Ok(out),
+                (Tok::Word(w), l) => out.push((w, l)),
+                (Tok::Eol, _) => {}
+                (Tok::Eof, _) => return Err(self.bad(start, format!("{what} has no END"))),
+            }
+        }
+    }
+
+    /// Commands up to `END` (inside REPEAT) or the end of the file.
+    fn commands(&mut self, in_block: bool) -> Result<Vec<Cmd>, Stop> {
+        let mut cmds = Vec::new();
+        loop {
+            let (tok, line) = self.lx.next();
+            let w = match tok {
+                Tok::Eol => continue,
+                Tok::Eof => {
+                    if in_block {
+                        return Err(self.bad(line, "REPEAT has no END"));
+                    }
+                    return Ok(cmds);
+                }
+                Tok::Word(w) => w,
+            };
+            match w.as_str() {
+                "END" if in_block => {
+                    self.eol()?;
+                    return Ok(cmds);
+                }
+                "SHADER" => self.shader(line)?,
+                "BUFFER" => self.buffer(line)?,
+                "PIPELINE" => self.pipeline(line)?,
+                "DERIVE_PIPELINE" => {
+                    let (name, _) = self.word("a pipeline name")?;
+                    self.expect_word("FROM")?;
+                    let (parent, pl) = self.word("a parent pipeline name")?;
+                    let Some(base) = self.script.pipelines.get(&parent).cloned() else {
+                        return Err(self.bad(pl, format!("unknown pipeline '{parent}'")));
+                    };
+                    self.pipeline_body(line, name, base)?;
+                }
+                "RUN" => cmds.push(self.run(line)?),
+                "REPEAT" => {
+                    let (count, _) = self.uint("a repeat count")?;
+                    self.eol()?;
+                    self.depth += 1;
+                    if self.depth > 16 {
+                        return Err(self.bad(line, "REPEAT nested too deeply"));
+                    }
+                    let body = self.commands(true)?;
+                    self.depth -= 1;
+                    cmds.push(Cmd::Repeat {
+                        count: count as u32,
+                        body,
+                    });
+                }
+                "COPY" => {
+                    let (src, _) = self.word("a buffer name")?;
+                    self.expect_word("TO")?;
+                    let (dst, _) = self.word("a buffer name")?;
+                    self.eol()?;
+                    cmds.push(Cmd::Copy { line, src, dst });
+                }
+                "EXPECT" => cmds.push(self.expect(line)?),
+                "DEVICE_FEATURE" => {
+                    let (f, _) = self.word("a feature name")?;
+                    self.eol()?;
+                    if !SUPPORTED_FEATURES.contains(&f.as_str()) {
+                        return Err(self.unsupported(line, format!("device feature {f} is not supported")));
+                    }
+                }
+                "DEVICE_EXTENSION" => {
+                    let (e, _) = self.word("an extension name")?;
+                    self.eol()?;
+                    if !SUPPORTED_DEVICE_EXTENSIONS.contains(&e.as_str()) {
+                        return Err(self.unsupported(line, format!("device extension {e} is not supported")));
+                    }
+                }
+                "INSTANCE_EXTENSION" => {
+                    self.word("an extension name")?;
+                    self.eol()?;
+                }
+                "SET" => {
+                    let (w, l) = self.word("ENGINE_DATA")?;
+                    if w != "ENGINE_DATA" {
+                        return Err(self.bad(l, format!("expected ENGINE_DATA, found '{w}'")));
+                    }
+                    let rest = self.rest_of_line();
+                    let text: Vec<String> = rest.into_iter().map(|(w, _)| w).collect();
+                    self.script.notes.push(format!(
+                        "line {line}: SET ENGINE_DATA {} ignored (the simulator has no engine settings)",
+                        text.join(" ")
+                    ));
+                }
+                "VIRTUAL_FILE" => {
+                    let (path, _) = self.word("a path")?;
+                    let Some((text, _)) = self.lx.raw_block() else {
+                        return Err(self.bad(line, "VIRTUAL_FILE has no END"));
+                    };
+                    self.eol()?;
+                    self.script.virtual_files.insert(path, text);
+                }
+                "CLEAR" | "CLEAR_COLOR" | "CLEAR_DEPTH" | "CLEAR_STENCIL" => {
+                    return Err(self.unsupported(line, "graphics pipelines are not supported"))
+                }
+                "IMAGE" => return Err(self.unsupported(line, "images are not supported")),
+                "SAMPLER" => return Err(self.unsupported(line, "samplers are not supported")),
+                "STRUCT" => return Err(self.unsupported(line, "STRUCT data types are not supported")),
+                "ACCELERATION_STRUCTURE" | "SHADER_BINDING_TABLE" => {
+                    return Err(self.unsupported(line, "ray tracing is not supported"))
+                }
+                "DEBUG" => return Err(self.unsupported(line, "DEBUG is not supported")),
+                other => return Err(self.bad(line, format!("unknown command '{other}'"))),
+            }
+        }
+    }
+
+    fn shader(&mut self, line: usize) -> Result<(), Stop> {
+        let (kind, _) = self.word("a shader type")?;
+        match kind.as_str() {
+            "compute" => {}
+            "vertex" | "fragment" | "geometry" | "tessellation_evaluation" | "tessellation_control"
+            | "multi" => return Err(self.unsupported(line, "graphics pipelines are not supported")),
+            "ray_generation" | "any_hit" | "closest_hit" | "miss" | "intersection" | "callable" => {
+                return Err(self.unsupported(line, "ray tracing is not supported"))
+            }
+            other => return Err(self.bad(line, format!("unknown shader type '{other}'"))),
+        }
+        let (name, _) = self.word("a shader name")?;
+        let (fmt, fl) = self.word("a shader format")?;
+        let format = match fmt.as_str() {
+            "SPIRV-ASM" => ShaderFormat::SpirvAsm,
+            "SPIRV-HEX" => ShaderFormat::SpirvHex,
+            "SPIRV-BIN" => ShaderFormat::SpirvBin,
+            "GLSL" => ShaderFormat::Glsl,
+            "HLSL" => ShaderFormat::Hlsl,
+            "OPENCL-C" => ShaderFormat::OpenclC,
+            "PASSTHROUGH" => return Err(self.unsupported(line, "graphics pipelines are not supported")),
+            other => return Err(self.bad(fl, format!("unknown shader format '{other}'"))),
+        };
+        let mut target_env = None;
+        let mut source = None;
+        // The words after the format, leaving the end of line unread.
+        let mut rest = Vec::new();
+        while let (Tok::Word(w), l) = self.lx.peek() {
+            self.lx.next();
+            rest.push((w, l));
+        }
+        let mut i = 0;
+        while i < rest.len() {
+            let Some(arg) = rest.get(i + 1).map(|(w, _)| w.clone()) else {
+                return Err(self.bad(rest[i].1, format!("'{}' needs a value", rest[i].0)));
+            };
+            match rest[i].0.as_str() {
+                "TARGET_ENV" => target_env = Some(arg),
+                "FILE" => source = Some(ShaderSource::File(PathBuf::from(arg))),
+                "VIRTUAL_FILE" => source = Some(ShaderSource::Virtual(arg)),
+                other => return Err(self.bad(rest[i].1, format!("unexpected '{other}'"))),
+            }
+            i += 2;
+        }
+        let source = match source {
+            Some(s) => {
+                self.eol()?;
+                s
+            }
+            None => {
+                if format == ShaderFormat::SpirvBin {
+                    return Err(self.bad(line, "SPIRV-BIN shaders are read with FILE"));
+                }
+                let Some((text, first_line)) = self.lx.raw_block() else {
+                    return Err(self.bad(line, format!("SHADER {name} has no END")));
+                };
+                self.eol()?;
+                ShaderSource::Inline { text, first_line }
+            }
+        };
+        if self.script.shaders.contains_key(&name) {
+            return Err(self.bad(line, format!("shader '{name}' is declared twice")));
+        }
+        self.script.shaders.insert(
+            name.clone(),
+            Shader {
+                name,
+                line,
+                format,
+                source,
+                target_env,
+            },
+        );
+        Ok(())
+    }
+
+    fn buffer(&mut self, line: usize) -> Result<(), Stop> {
+        let (name, _) = self.word("a buffer name")?;
+        if self.script.buffers.iter().any(|b| b.name == name) {
+            return Err(self.bad(line, format!("buffer '{name}' is declared twice")));
+        }
+        let (kw, kl) = self.word("DATA_TYPE or FORMAT")?;
+        let (ty, tl) = self.word("a data type")?;
+        let mut std140 = false;
+        match kw.as_str() {
+            "DATA_TYPE" => {}
+            "FORMAT" => {
+                // FORMAT buffers are image attachments sized by a graphics
+                // pipeline unless an initializer follows.
+                if matches!(self.lx.peek().0, Tok::Eol | Tok::Eof)
+                    || matches!(self.peek_word().as_deref(), Some("MIP_LEVELS" | "SAMPLES" | "FILE"))
+                {
+                    return Err(self.unsupported(line, "image (FORMAT) buffers are not supported"));
+                }
+            }
+            other => return Err(self.bad(kl, format!("expected DATA_TYPE or FORMAT, found '{other}'"))),
+        }
+        match self.peek_word().as_deref() {
+            Some("STD140") => {
+                std140 = true;
+                self.lx.next();
+            }
+            Some("STD430") => {
+                self.lx.next();
+            }
+            _ => {}
+        }
+        let layout = match parse_type(&ty, std140) {
+            Ok(Some(l)) => l,
+            Ok(None) => return Err(self.bad(tl, format!("unknown data type '{ty}'"))),
+            Err(r) => return Err(self.unsupported(tl, r)),
+        };
+        let mut size: Option<usize> = None;
+        let mut bytes: Option<Vec<u8>> = None;
+        let comps = layout.components();
+        let limit = |n: usize, p: &Self, l: usize| -> Result<usize, Stop> {
+            n.checked_mul(layout.size)
+                .filter(|&b| b <= MAX_BUFFER_BYTES)
+                .ok_or_else(|| p.bad(l, format!("buffer '{name}' would be larger than 1 GiB")))
+        };
+        loop {
+            let (tok, l) = self.lx.next();
+            let w = match tok {
+                Tok::Eol | Tok::Eof => break,
+                Tok::Word(w) => w,
+            };
+            match w.as_str() {
+                "SIZE" => size = Some(self.uint("a size")?.0 as usize),
+                "WIDTH" => {
+                    let (w, _) = self.uint("a width")?;
+                    self.expect_word("HEIGHT")?;
+                    let (h, _) = self.uint("a height")?;
+                    size = Some((w * h) as usize);
+                }
+                "FILL" | "SERIES_FROM" => {
+                    let Some(n) = size else {
+                        return Err(self.bad(l, format!("{w} needs SIZE before it")));
+                    };
+                    let total = limit(n, self, l)?;
+                    let (v, vl) = self.word("a value")?;
+                    let start = parse_num(&v).ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
+                    let inc = if w == "SERIES_FROM" {
+                        self.expect_word("INC_BY")?;
+                        let (v, vl) = self.word("a value")?;
+                        Some(parse_num(&v).ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?)
+                    } else {
+                        None
+                    };
+                    let count = n.saturating_mul(comps);
+                    let mut values = Vec::with_capacity(count.min(1 << 24));
+                    let mut cur = start;
+                    for _ in 0..count {
+                        values.push(cur);
+                        if let Some(inc) = inc {
+                            cur = match (cur, inc) {
+                                (Num::Int(a), Num::Int(b)) => Num::Int(a.wrapping_add(b)),
+                                (a, b) => Num::Float(a.as_f64() + b.as_f64()),
+                            };
+                        }
+                    }
+                    let mut b = vec![0u8; total];
+                    encode(&layout, &values, &mut b);
+                    bytes = Some(b);
+                }
+                "DATA" => {
+                    let words = self.words_until_end(l, "DATA")?;
+                    let mut values = Vec::with_capacity(words.len());
+                    for (w, wl) in &words {
+                        values.push(parse_num(w).ok_or_else(|| self.bad(*wl, format!("'{w}' is not a number")))?);
+                    }
+                    let n = size.unwrap_or(0).max(values.len().div_ceil(comps.max(1)));
+                    let total = limit(n, self, l)?;
+                    let mut b = vec![0u8; total];
+                    encode(&layout, &values, &mut b);
+                    bytes = Some(b);
+                }
+                "FILE" => {
+                    let (mut mode, _) = self.word("a file name")?;
+                    let path = if matches!(mode.as_str(), "BINARY" | "TEXT" | "PNG") {
+                        self.word("a file name")?.0
+                    } else {
+                        std::mem::replace(&mut mode, "TEXT".into())
+                    };
+                    let full = self.dir.join(&path);
+                    let data = std::fs::read(&full)
+                        .map_err(|e| self.bad(l, format!("cannot read {}: {e}", full.display())))?;
+                    let b = match mode.as_str() {
+                        "BINARY" => {
+                            let n = size.unwrap_or(data.len().div_ceil(layout.size.max(1)));
+                            let mut b = vec![0u8; limit(n, self, l)?];
+                            let k = b.len().min(data.len());
+                            b[..k].copy_from_slice(&data[..k]);
+                            b
+                        }
+                        "TEXT" => {
+                            let text = String::from_utf8_lossy(&data);
+                            let mut values = Vec::new();
+                            for w in text.split_whitespace() {
+                                values.push(parse_num(w).ok_or_else(|| {
+                                    self.bad(l, format!("{}: '{w}' is not a number", full.display()))
+                                })?);
+                            }
+                            let n = size.unwrap_or(0).max(values.len().div_ceil(comps.max(1)));
+                            let mut b = vec![0u8; limit(n, self, l)?];
+                            encode(&layout, &values, &mut b);
+                            b
+                        }
+                        _ => return Err(self.unsupported(l, "PNG buffers are not supported")),
+                    };
+                    bytes = Some(b);
+                }
+                "MIP_LEVELS" | "SAMPLES" => {
+                    return Err(self.unsupported(l, "image (FORMAT) buffers are not supported"))
+                }
+                other => return Err(self.bad(l, format!("unexpected '{other}' in BUFFER"))),
+            }
+        }
+        let bytes = match bytes {
+            Some(b) => b,
+            None => {
+                let n = size.unwrap_or(0);
+                vec![0u8; limit(n, self, line)?]
+            }
+        };
+        self.script.buffers.push(BufferDecl {
+            name,
+            layout,
+            bytes,
+        });
+        Ok(())
+    }
+
+    fn pipeline(&mut self, line: usize) -> Result<(), Stop> {
+        let (kind, kl) = self.word("a pipeline type")?;
+        match kind.as_str() {
+            "compute" => {}
+            "graphics" => return Err(self.unsupported(line, "graphics pipelines are not supported")),
+            "ray_tracing" => return Err(self.unsupported(line, "ray tracing is not supported")),
+            other => return Err(self.bad(kl, format!("unknown pipeline type '{other}'"))),
+        }
+        let (name, _) = self.word("a pipeline name")?;
+        let base = Pipeline {
+            name: name.clone(),
+            line,
+            shader: None,
+            entry: None,
+            spec: Vec::new(),
+            binds: Vec::new(),
+            kernel_args: Vec::new(),
+            compile_options: Vec::new(),
+        };
+        self.pipeline_body(line, name, base)
+    }
+
+    fn pipeline_body(&mut self, line: usize, name: String, mut p: Pipeline) -> Result<(), Stop> {
+        self.eol()?;
+        if self.script.pipelines.contains_key(&name) {
+            return Err(self.bad(line, format!("pipeline '{name}' is declared twice")));
+        }
+        p.name = name.clone();
+        p.line = line;
+        loop {
+            let (tok, l) = self.lx.next();
+            let w = match tok {
+                Tok::Eol => continue,
+                Tok::Eof => return Err(self.bad(line, format!("PIPELINE {name} has no END"))),
+                Tok::Word(w) => w,
+            };
+            match w.as_str() {
+                "END" => {
+                    self.eol()?;
+                    break;
+                }
+                "ATTACH" => self.attach(&mut p)?,
+                "BIND" => self.bind(l, &mut p)?,
+                "SET" => {
+                    self.expect_word("KERNEL")?;
+                    let target = self.arg_target()?;
+                    self.expect_word("AS")?;
+                    let (ty, tl) = self.word("a data type")?;
+                    let t = match parse_type(&ty, false) {
+                        Ok(Some(lay)) if lay.segs.len() == 1 => match lay.segs[0] {
+                            Seg::Val(t) => t,
+                            Seg::Pad(_) => ElemType::U8,
+                        },
+                        _ => return Err(self.bad(tl, format!("SET KERNEL takes a scalar type, not '{ty}'"))),
+                    };
+                    let (v, vl) = self.word("a value")?;
+                    let n = parse_num(&v).ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
+                    self.eol()?;
+                    let bits = num_bits(t, n);
+                    p.kernel_args.retain(|a| a.target != target);
+                    p.kernel_args.push(KernelArg {
+                        target,
+                        ty: t,
+                        bytes: bits.to_le_bytes()[..t.size()].to_vec(),
+                    });
+                }
+                "SHADER_OPTIMIZATION" => {
+                    let _ = self.word("a shader name")?;
+                    let passes = self.words_until_end(l, "SHADER_OPTIMIZATION")?;
+                    self.eol()?;
+                    let names: Vec<&str> = passes.iter().map(|(w, _)| w.as_str()).collect();
+                    if names.contains(&"--graphics-robust-access") {
+                        return Err(self.unsupported(
+                            l,
+                            "robust buffer access (--graphics-robust-access) is not supported: out-of-bounds accesses fault in the simulator",
+                        ));
+                    }
+                    self.script.notes.push(format!(
+                        "line {l}: SHADER_OPTIMIZATION {} ignored (the shader runs unoptimised)",
+                        names.join(" ")
+                    ));
+                }
+                "COMPILE_OPTIONS" => {
+                    let _ = self.word("a shader name")?;
+                    let opts = self.words_until_end(l, "COMPILE_OPTIONS")?;
+                    self.eol()?;
+                    let names: Vec<String> = opts.into_iter().map(|(w, _)| w).collect();
+                    self.script.notes.push(format!(
+                        "line {l}: COMPILE_OPTIONS {} ignored (they are clspv options; OpenCL C is compiled with clang-14 and llvm-spirv-14)",
+                        names.join(" ")
+                    ));
+                    p.compile_options = names;
+                }
+                "SUBGROUP" => {
+                    return Err(self.unsupported(l, "subgroup size control (SUBGROUP) is not supported"))
+                }
+                "FRAMEBUFFER_SIZE" | "VERTEX_DATA" | "INDEX_DATA" | "DEPTH" | "STENCIL" | "BLEND"
+                | "VIEWPORT" | "POLYGON_MODE" | "PATCH_CONTROL_POINTS" => {
+                    return Err(self.bad(l, format!("{w} is for graphics pipelines")))
+                }
+                other => return Err(self.bad(l, format!("unknown pipeline command '{other}'"))),
+            }
+        }
+        self.script.pipelines.insert(name, p);
+        Ok(())
+    }
+
+    fn attach(&mut self, p: &mut Pipeline) -> Result<(), Stop> {
+        let (shader, sl) = self.word("a shader name")?;
+        if p.shader.is_some() {
+            return Err(self.bad(sl, "a compute pipeline takes one shader"));
+        }
+        p.shader = Some(shader);
+        loop {
+            let (tok, l) = self.lx.next();
+            let w = match tok {
+                Tok::Eol | Tok::Eof => break,
+                Tok::Word(w) => w,
+            };
+            match w.as_str() {
+                "ENTRY_POINT" => p.entry = Some(self.word("an entry point name")?.0),
+                "TYPE" => {
+                    let (t, tl) = self.word("a shader type")?;
+                    if t != "compute" {
+                        return Err(self.unsupported(tl, "graphics pipelines are not supported"));
+                    }
+                }
+                "SPECIALIZE" => {
+                    let (id, _) = self.uint("a specialization id")?;
+                    self.expect_word("AS")?;
+                    let (ty, tl) = self.word("a type")?;
+                    let (v, vl) = self.word("a value")?;
+                    let n = parse_num(&v).ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
+                    let value = match ty.as_str() {
+                        "float" | "double" | "float16" => SpecValue::Float(n.as_f64()),
+                        "bool" => SpecValue::Bool(n.as_f64() != 0.0),
+                        t if matches!(parse_type(t, false), Ok(Some(_))) => match n {
+                            Num::Int(i) => SpecValue::Int(i),
+                            Num::Float(f) => SpecValue::Int(f as i128),
+                        },
+                        _ => return Err(self.bad(tl, format!("unknown type '{ty}'"))),
+                    };
+                    p.spec.retain(|(i, _)| *i != id as u32);
+                    p.spec.push((id as u32, value));
+                }
+                other => return Err(self.bad(l, format!("unexpected '{other}' in ATTACH"))),
+            }
+        }
+        Ok(())
+    }
+
+    fn arg_target(&mut self) -> Result<BindTarget, Stop> {
+        let (w, l) = self.word("ARG_NAME or ARG_NUMBER")?;
+        match w.as_str() {
+            "ARG_NAME" => Ok(BindTarget::ArgName(self.word("an argument name")?.0)),
+            "ARG_NUMBER" => Ok(BindTarget::ArgNumber(self.uint("an argument number")?.0 as u32)),
+            other => Err(self.bad(l, format!("expected ARG_NAME or ARG_NUMBER, found '{other}'"))),
+        }
+    }
+
+    fn bind(&mut self, line: usize, p: &mut Pipeline) -> Result<(), Stop> {
+        let (what, wl) = self.word("BUFFER")?;
+        match what.as_str() {
+            "BUFFER" => {}
+            "BUFFER_ARRAY" => {
+                return Err(self.unsupported(line, "descriptor arrays (BIND BUFFER_ARRAY) are not supported"))
+            }
+            "SAMPLER" | "SAMPLER_ARRAY" => return Err(self.unsupported(line, "samplers are not supported")),
+            "ACCELERATION_STRUCTURE" => return Err(self.unsupported(line, "ray tracing is not supported")),
+            other => return Err(self.bad(wl, format!("expected BUFFER, found '{other}'"))),
+        }
+        let (buffer, _) = self.word("a buffer name")?;
+        let mut kind = None;
+        let mut target = None;
+        let (mut set, mut binding) = (None, None);
+        let (mut offset, mut doffset, mut range) = (0usize, 0usize, None);
+        loop {
+            let (tok, l) = self.lx.next();
+            let w = match tok {
+                Tok::Eol | Tok::Eof => break,
+                Tok::Word(w) => w,
+            };
+            match w.as_str() {
+                "AS" => {
+                    let (k, kl) = self.word("a buffer type")?;
+                    match k.as_str() {
+                        "storage" | "uniform" | "storage_dynamic" | "uniform_dynamic" | "push_constant" => {}
+                        "storage_texel_buffer" | "uniform_texel_buffer" => {
+                            return Err(self.unsupported(kl, "texel buffers are not supported"))
+                        }
+                        "storage_image" | "sampled_image" | "combined_image_sampler" => {
+                            return Err(self.unsupported(kl, "images are not supported"))
+                        }
+                        "color" | "depth_stencil" | "resolve" => {
+                            return Err(self.unsupported(kl, "graphics pipelines are not supported"))
+                        }
+                        other => return Err(self.bad(kl, format!("unknown buffer type '{other}'"))),
+                    }
+                    kind = Some(k);
+                }
+                "DESCRIPTOR_SET" => set = Some(self.uint("a descriptor set")?.0 as u32),
+                "BINDING" => binding = Some(self.uint("a binding")?.0 as u32),
+                "OFFSET" => offset = self.uint("an offset")?.0 as usize,
+                "DESCRIPTOR_OFFSET" => doffset = self.uint("an offset")?.0 as usize,
+                "DESCRIPTOR_RANGE" => {
+                    let (v, vl) = self.word("a range")?;
+                    range = match parse_num(&v) {
+                        Some(Num::Int(-1)) => None,
+                        Some(Num::Int(i)) if (0..=u32::MAX as i128).contains(&i) => Some(i as usize),
+                        _ => return Err(self.bad(vl, format!("bad DESCRIPTOR_RANGE '{v}'"))),
+                    };
+                }
+                "KERNEL" => target = Some(self.arg_target()?),
+                "BASE_MIP_LEVEL" => return Err(self.unsupported(l, "images are not supported")),
+                other => return Err(self.bad(l, format!("unexpected '{other}' in BIND"))),
+            }
+        }
+        let target = match (kind.as_deref(), target, set, binding) {
+            (Some("push_constant"), None, None, None) => BindTarget::PushConstant,
+            (_, Some(t), None, None) => t,
+            (Some(_), None, Some(s), Some(b)) => BindTarget::Descriptor { set: s, binding: b },
+            (Some(_), None, None, Some(b)) => BindTarget::Descriptor { set: 0, binding: b },
+            _ => {
+                return Err(self.bad(
+                    line,
+                    "BIND BUFFER needs AS <type> DESCRIPTOR_SET s BINDING b, AS push_constant, or KERNEL ARG_NAME/ARG_NUMBER",
+                ))
+            }
+        };
+        p.binds.retain(|b| b.target != target);
+        p.binds.push(Bind {
+            buffer,
+            target,
+            offset: offset.saturating_add(doffset),
+            range,
+        });
+        Ok(())
+    }
+
+    fn run(&mut self, line: usize) -> Result<Cmd, Stop> {
+        let (mut name, _) = self.word("a pipeline name")?;
+        if name == "TIMED_EXECUTION" {
+            name = self.word("a pipeline name")?.0;
+        }
+        if let Some(w) = self.peek_word() {
+            if matches!(w.as_str(), "DRAW_RECT" | "DRAW_GRID" | "DRAW_ARRAY") {
+                return Err(self.unsupported(line, "graphics pipelines are not supported"));
+            }
+            if w == "RAYGEN" {
+                return Err(self.unsupported(line, "ray tracing is not supported"));
+            }
+        }
+        let mut groups = [0u32; 3];
+        for g in &mut groups {
+            *g = self.uint("a workgroup count")?.0 as u32;
+        }
+        self.eol()?;
+        Ok(Cmd::Run {
+            line,
+            pipeline: name,
+            groups,
+        })
+    }
+
+    fn expect(&mut self, line: usize) -> Result<Cmd, Stop> {
+        let words = self.rest_of_line();
+        let text = format!(
+            "EXPECT {}",
+            words.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join(" ")
+        );
+        let mut it = words.into_iter().peekable();
+        let Some((buffer, _)) = it.next() else {
+            return Err(self.bad(line, "EXPECT needs a buffer name"));
+        };
+        let Some((kw, kl)) = it.next() else {
+            return Err(self.bad(line, "EXPECT needs IDX, EQ_BUFFER or RMSE_BUFFER"));
+        };
+        let kind = match kw.as_str() {
+            "EQ_BUFFER" | "RMSE_BUFFER" => {
+                let Some((other, _)) = it.next() else {
+                    return Err(self.bad(line, format!("{kw} needs a buffer name")));
+                };
+                if kw == "EQ_BUFFER" {
+                    ExpectKind::EqBuffer(other)
+                } else {
+                    match (it.next(), it.next()) {
+                        (Some((t, _)), Some((v, vl))) if t == "TOLERANCE" => {
+                            let tol = parse_num(&v).ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
+                            ExpectKind::Rmse(other, tol.as_f64())
+                        }
+                        _ => return Err(self.bad(line, "RMSE_BUFFER needs TOLERANCE value")),
+                    }
+                }
+            }
+            "EQ_HISTOGRAM_EMD_BUFFER" => {
+                return Err(self.unsupported(line, "EQ_HISTOGRAM_EMD_BUFFER is not supported"))
+            }
+            "IDX" => {
+                let Some((x, xl)) = it.next() else {
+                    return Err(self.bad(line, "IDX needs a byte offset"));
+                };
+                let offset = match parse_num(&x) {
+                    Some(Num::Int(i)) if (0..=u32::MAX as i128).contains(&i) => i as usize,
+                    _ => return Err(self.bad(xl, format!("bad IDX '{x}'"))),
+                };
+                if let Some((w, _)) = it.peek() {
+                    if parse_num(w).is_some() || w == "SIZE" {
+                        return Err(self.unsupported(line, "image probes (EXPECT ... IDX x y) are not supported"));
+                    }
+                }
+                let mut tolerance = None;
+                if it.peek().is_some_and(|(w, _)| w == "TOLERANCE") {
+                    it.next();
+                    let mut count = 0;
+                    while let Some((w, wl)) = it.peek().cloned() {
+                        let (num, pct) = match w.strip_suffix('%') {
+                            Some(n) => (n, true),
+                            None => (w.as_str(), false),
+                        };
+                        let Some(v) = parse_num(num) else { break };
+                        it.next();
+                        count += 1;
+                        if count > 4 {
+                            return Err(self.bad(wl, "TOLERANCE takes 1 to 4 values"));
+                        }
+                        if tolerance.is_none() {
+                            tolerance = Some((v.as_f64(), pct));
+                        }
+                    }
+                    if count == 0 {
+                        return Err(self.bad(line, "TOLERANCE needs a value"));
+                    }
+                }
+                let Some((c, cl)) = it.next() else {
+                    return Err(self.bad(line, "EXPECT needs a comparator (EQ, NE, LT, LE, GT, GE)"));
+                };
+                let cmp = match keyword_cmp(&c) {
+                    Some(c) => c,
+                    None if c == "EQ_RGB" || c == "EQ_RGBA" => {
+                        return Err(self.unsupported(line, "image probes (EQ_RGB/EQ_RGBA) are not supported"))
+                    }
+                    None => return Err(self.bad(cl, format!("unknown comparator '{c}'"))),
+                };
+                if tolerance.is_some() && cmp != Cmp::Eq {
+                    return Err(self.bad(cl, "TOLERANCE is only allowed with EQ"));
+                }
+                let mut values = Vec::new();
+                for (w, wl) in it.by_ref() {
+                    values.push(parse_num(&w).ok_or_else(|| self.bad(wl, format!("'{w}' is not a number")))?);
+                }
+                if values.is_empty() {
+                    return Err(self.bad(line, "EXPECT needs at least one value"));
+                }
+                ExpectKind::Values {
+                    offset,
+                    cmp,
+                    tolerance,
+                    values,
+                }
+            }
+            _ => return Err(self.bad(kl, format!("unexpected '{kw}' in EXPECT"))),
+        };
+        if let Some((w, wl)) = it.next() {
+            return Err(self.bad(wl, format!("unexpected '{w}'")));
+        }
+        Ok(Cmd::Expect(Expect {
+            line,
+            text,
+            buffer,
+            kind,
+        }))
+    }
+
+    /// Every name a command uses must be declared.
+    fn validate(&self) -> Result<(), Stop> {
+        let has_buffer = |n: &str| self.script.buffers.iter().any(|b| b.name == n);
+        for p in self.script.pipelines.values() {
+            for b in &p.binds {
+                if !has_buffer(&b.buffer) {
+                    return Err(self.bad(p.line, format!("pipeline '{}' binds unknown buffer '{}'", p.name, b.buffer)));
+                }
+            }
+            if let Some(s) = &p.shader {
+                if !self.script.shaders.contains_key(s) {
+                    return Err(self.bad(p.line, format!("pipeline '{}' attaches unknown shader '{s}'", p.name)));
+                }
+            }
+        }
+        fn walk(p: &Parser, cmds: &[Cmd], has: &dyn Fn(&str) -> bool) -> Result<(), Stop> {
+            for c in cmds {
+                match c {
+                    Cmd::Run { line, pipeline, .. } => {
+                        if !p.script.pipelines.contains_key(pipeline) {
+                            return Err(p.bad(*line, format!("unknown pipeline '{pipeline}'")));
+                        }
+                    }
+                    Cmd::Repeat { body, .. } => walk(p, body, has)?,
+                    Cmd::Copy { line, src, dst } => {
+                        for b in [src, dst] {
+                            if !has(b) {
+                                return Err(p.bad(*line, format!("unknown buffer '{b}'")));
+                            }
+                        }
+                    }
+                    Cmd::Expect(e) => {
+                        let mut names = vec![&e.buffer];
+                        if let ExpectKind::EqBuffer(o) | ExpectKind::Rmse(o, _) = &e.kind {
+                            names.push(o);
+                        }
+                        for b in names {
+                            if !has(b) {
+                                return Err(p.bad(e.line, format!("unknown buffer '{b}'")));
+                            }
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+        walk(self, &self.script.commands, &has_buffer)
+    }
+}
+
+/// Writes `values` into the value slots of consecutive elements of `out`.
+fn encode(layout: &Layout, values: &[Num], out: &mut [u8]) {
+    if layout.size == 0 {
+        return;
+    }
+    let mut vals = values.iter();
+    let mut at = 0;
+    while at + layout.size <= out.len() {
+        for s in &layout.segs {
+            match s {
+                Seg::Pad(n) => at += n,
+                Seg::Val(t) => {
+                    let Some(v) = vals.next() else { return };
+                    let bits = num_bits(*t, *v).to_le_bytes();
+                    out[at..at + t.size()].copy_from_slice(&bits[..t.size()]);
+                    at += t.size();
+                }
+            }
+        }
+    }
+}

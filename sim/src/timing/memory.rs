@@ -1,0 +1,268 @@
+//! Timing of memory: per-CU L1 caches with a limit on outstanding misses,
+//! a banked L2 with atomic units beside each bank, DRAM with a latency and
+//! a bandwidth, and each CU's LDS with bank conflicts. Each function takes
+//! the addresses a wave instruction touched (one per active lane) and
+//! returns the cycle its result is ready.
+
+use super::cache::Cache;
+use crate::config::Config;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AtomicKind {
+    Integer,
+    CompareExchange,
+    FloatMinMax,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct MemoryStats {
+    pub load_instructions: u64,
+    pub store_instructions: u64,
+    /// Cache lines requested after coalescing.
+    pub load_lines: u64,
+    pub store_lines: u64,
+    pub dram_read_bytes: u64,
+    pub dram_write_bytes: u64,
+    pub atomic_instructions: u64,
+    /// Lane operations executed at the L2 atomic units.
+    pub atomic_operations: u64,
+    /// Cycles operations waited for a unit or for their address.
+    pub atomic_queue_cycles: u64,
+    /// Operations that had to wait for an earlier one on the same address.
+    pub atomic_serialised: u64,
+    pub lds_instructions: u64,
+    /// Extra LDS cycles caused by bank conflicts.
+    pub lds_conflict_cycles: u64,
+    /// Cycles misses waited for a free MSHR.
+    pub mshr_wait_cycles: u64,
+}
+
+pub struct MemorySystem {
+    l1: Vec<Cache>,
+    l1_outstanding: Vec<BinaryHeap<Reverse<u64>>>,
+    /// When each CU's memory pipeline can take the next line.
+    vmem_free: Vec<u64>,
+    lds_free: Vec<u64>,
+    l2: Vec<Cache>,
+    bank_free: Vec<u64>,
+    atomic_units: Vec<Vec<u64>>,
+    address_free: HashMap<u64, u64>,
+    dram_free: u64,
+    l1_latency: u64,
+    l1_mshrs: usize,
+    l2_latency: u64,
+    l2_line_shift: u32,
+    banks: u64,
+    dram_latency: u64,
+    transfer: u64,
+    l2_line_bytes: u64,
+    lds_banks: usize,
+    lds_latency: u64,
+    atomic: [(u64, u64); 3],
+    pub stats: MemoryStats,
+}
+
+impl MemorySystem {
+    pub fn new(cfg: &Config) -> MemorySystem {
+        let m = &cfg.memory;
+        let cus = cfg.gpu.compute_units as usize;
+        let banks = m.l2.banks as usize;
+        let a = &cfg.atomics;
+        MemorySystem {
+            l1: (0..cus)
+                .map(|_| Cache::new(m.l1.size_bytes, m.l1.line_bytes, m.l1.ways))
+                .collect(),
+            l1_outstanding: vec![BinaryHeap::new(); cus],
+            vmem_free: vec![0; cus],
+            lds_free: vec![0; cus],
+            l2: (0..banks)
+                .map(|_| Cache::new(m.l2.size_bytes / m.l2.banks, m.l2.line_bytes, m.l2.ways))
+                .collect(),
+            bank_free: vec![0; banks],
+            atomic_units: vec![vec![0; a.units_per_bank as usize]; banks],
+            address_free: HashMap::new(),
+            dram_free: 0,
+            l1_latency: m.l1.latency as u64,
+            l1_mshrs: m.l1.mshrs as usize,
+            l2_latency: m.l2.latency as u64,
+            l2_line_shift: m.l2.line_bytes.trailing_zeros(),
+            banks: banks as u64,
+            dram_latency: m.dram.latency as u64,
+            transfer: (m.l2.line_bytes as u64).div_ceil(m.dram.bytes_per_cycle as u64),
+            l2_line_bytes: m.l2.line_bytes as u64,
+            lds_banks: m.lds.banks as usize,
+            lds_latency: m.lds.latency as u64,
+            atomic: [
+                (a.integer.latency as u64, a.integer.interval as u64),
+                (
+                    a.compare_exchange.latency as u64,
+                    a.compare_exchange.interval as u64,
+                ),
+                (
+                    a.float_minmax.latency as u64,
+                    a.float_minmax.interval as u64,
+                ),
+            ],
+            stats: MemoryStats::default(),
+        }
+    }
+
+    pub fn l1_hits_misses(&self) -> (u64, u64) {
+        self.l1
+            .iter()
+            .fold((0, 0), |(h, m), c| (h + c.hits, m + c.misses))
+    }
+
+    pub fn l2_hits_misses(&self) -> (u64, u64) {
+        self.l2
+            .iter()
+            .fold((0, 0), |(h, m), c| (h + c.hits, m + c.misses))
+    }
+
+    /// The distinct L1 lines of `addrs`, in order of first use: the
+    /// requests a coalescer makes for one wave instruction.
+    fn lines(&self, cu: usize, addrs: &[u64]) -> Vec<u64> {
+        let mut lines: Vec<u64> = Vec::new();
+        for &a in addrs {
+            let l = self.l1[cu].line_of(a);
+            if !lines.contains(&l) {
+                lines.push(l);
+            }
+        }
+        lines
+    }
+
+    fn bank_of(&self, addr: u64) -> usize {
+        ((addr >> self.l2_line_shift) % self.banks) as usize
+    }
+
+    /// A request reaching L2 bank `b` at `arrive`: when its data is ready.
+    fn l2_access(&mut self, addr: u64, arrive: u64, write: bool) -> u64 {
+        let b = self.bank_of(addr);
+        let start = arrive.max(self.bank_free[b]);
+        self.bank_free[b] = start + 1;
+        let access = self.l2[b].access(addr, write);
+        if access.wrote_back {
+            self.dram_free = self.dram_free.max(start) + self.transfer;
+            self.stats.dram_write_bytes += self.l2_line_bytes;
+        }
+        if access.hit || write {
+            // A full-line write needs no fetch.
+            return start + self.l2_latency;
+        }
+        let d = (start + self.l2_latency).max(self.dram_free);
+        self.dram_free = d + self.transfer;
+        self.stats.dram_read_bytes += self.l2_line_bytes;
+        d + self.transfer + self.dram_latency
+    }
+
+    /// A global load by CU `cu` issued at `cycle`.
+    pub fn load(&mut self, cu: usize, cycle: u64, addrs: &[u64]) -> u64 {
+        self.stats.load_instructions += 1;
+        let lines = self.lines(cu, addrs);
+        let start = cycle.max(self.vmem_free[cu]);
+        self.vmem_free[cu] = start + lines.len() as u64;
+        self.stats.load_lines += lines.len() as u64;
+        let line_bytes_shift = self.l1[cu].line_shift();
+        let mut ready = start + self.l1_latency;
+        for (i, line) in lines.into_iter().enumerate() {
+            let t = start + i as u64;
+            let addr = line << line_bytes_shift;
+            if self.l1[cu].access(addr, false).hit {
+                ready = ready.max(t + self.l1_latency);
+                continue;
+            }
+            let mut t = t;
+            let q = &mut self.l1_outstanding[cu];
+            while q.peek().is_some_and(|Reverse(done)| *done <= t) {
+                q.pop();
+            }
+            if q.len() >= self.l1_mshrs {
+                let Reverse(free) = q.pop().expect("full queue has an entry");
+                self.stats.mshr_wait_cycles += free - t;
+                t = free;
+            }
+            let done = self.l2_access(addr, t + self.l1_latency, false);
+            self.l1_outstanding[cu].push(Reverse(done));
+            ready = ready.max(done);
+        }
+        ready
+    }
+
+    /// A global store: write-through to the L2, no allocation in the L1.
+    /// Returns when the last line is written.
+    pub fn store(&mut self, cu: usize, cycle: u64, addrs: &[u64]) -> u64 {
+        self.stats.store_instructions += 1;
+        let lines = self.lines(cu, addrs);
+        let start = cycle.max(self.vmem_free[cu]);
+        self.vmem_free[cu] = start + lines.len() as u64;
+        self.stats.store_lines += lines.len() as u64;
+        let shift = self.l1[cu].line_shift();
+        let mut done = start;
+        for (i, line) in lines.into_iter().enumerate() {
+            let addr = line << shift;
+            self.l1[cu].invalidate(addr);
+            let t = start + i as u64 + self.l1_latency;
+            done = done.max(self.l2_access(addr, t, true));
+        }
+        done
+    }
+
+    /// A global atomic: each lane's operation runs at an atomic unit of the
+    /// L2 bank holding its address, one after another per address.
+    pub fn atomic(&mut self, cycle: u64, op: isa::ir::AtomicOp, addrs: &[u64]) -> u64 {
+        self.stats.atomic_instructions += 1;
+        let kind = super::atomic_kind(op) as usize;
+        let (latency, interval) = self.atomic[kind];
+        let arrive = cycle + self.l1_latency + self.l2_latency;
+        let mut ready = arrive;
+        for &a in addrs {
+            let b = self.bank_of(a);
+            let units = &mut self.atomic_units[b];
+            let u = (0..units.len())
+                .min_by_key(|&u| units[u])
+                .expect("units_per_bank >= 1");
+            let unit_ready = arrive.max(units[u]);
+            let addr_ready = self.address_free.get(&a).copied().unwrap_or(0);
+            if addr_ready > unit_ready {
+                self.stats.atomic_serialised += 1;
+            }
+            let start = unit_ready.max(addr_ready);
+            units[u] = start + interval;
+            self.address_free.insert(a, start + interval);
+            self.stats.atomic_queue_cycles += start - arrive;
+            self.stats.atomic_operations += 1;
+            ready = ready.max(start + latency);
+        }
+        ready
+    }
+
+    /// An LDS access: lanes go `banks` at a time; a group takes as many
+    /// cycles as the most distinct words wanted from one bank (atomics on
+    /// one word are serialised too).
+    pub fn lds(&mut self, cu: usize, cycle: u64, addrs: &[u64], serialise: bool) -> u64 {
+        self.stats.lds_instructions += 1;
+        let mut cycles = 0u64;
+        for group in addrs.chunks(self.lds_banks) {
+            let mut per_bank: HashMap<usize, Vec<u64>> = HashMap::new();
+            for &a in group {
+                let word = a / 4;
+                let words = per_bank
+                    .entry((word % self.lds_banks as u64) as usize)
+                    .or_default();
+                if serialise || !words.contains(&word) {
+                    words.push(word);
+                }
+            }
+            let degree = per_bank.values().map(|w| w.len()).max().unwrap_or(1) as u64;
+            cycles += degree;
+            self.stats.lds_conflict_cycles += degree - 1;
+        }
+        let cycles = cycles.max(1);
+        let start = cycle.max(self.lds_free[cu]);
+        self.lds_free[cu] = start + cycles;
+        start + cycles + self.lds_latency
+    }
+}

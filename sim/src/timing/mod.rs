@@ -1,0 +1,851 @@
+//! The timing model: compute units with SIMDs, wave schedulers, functional
+//! units and a scoreboard; per-CU L1 caches, a banked L2 with atomic units,
+//! and DRAM. Instructions execute functionally when they issue (the same
+//! `Wave::step` as an untimed run); this module decides when.
+
+mod cache;
+mod memory;
+pub mod report;
+
+use crate::config::{Config, SchedulerPolicy};
+use crate::dispatch::{Counts, ExecError, Launch};
+use crate::memory::{space_of, GlobalMemory, Space, WaveMemory};
+use crate::wave::{Wave, WaveState};
+use isa::ir::{AtomicOp, Inst, Kernel, Reg};
+use memory::MemorySystem;
+pub use report::{IssueRecord, OccupancyRecord, Report};
+
+/// Op classes every config must map to a unit.
+pub const REQUIRED_CLASSES: &[&str] = &[
+    "valu",
+    "valu.f64",
+    "trans",
+    "valu.min3",
+    "valu.sat",
+    "valu.avg",
+    "valu.absdiff",
+    "valu.mul32x16",
+    "valu.bitscan",
+    "branch",
+];
+
+/// Why a SIMD issued nothing in a cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stall {
+    /// An operand waits for an ALU result.
+    Dependency,
+    /// An operand waits for a memory load.
+    Memory,
+    /// An operand waits for an atomic's result.
+    Atomic,
+    /// The needed unit is busy.
+    UnitBusy,
+    /// The CU's per-cycle issue limit for the category is used up.
+    IssueLimit,
+    /// The wave waits for a branch to resolve.
+    Branch,
+    Barrier,
+    /// No wave resident on the SIMD.
+    NoWave,
+}
+
+impl Stall {
+    pub const ALL: [Stall; 8] = [
+        Stall::Dependency,
+        Stall::Memory,
+        Stall::Atomic,
+        Stall::UnitBusy,
+        Stall::IssueLimit,
+        Stall::Branch,
+        Stall::Barrier,
+        Stall::NoWave,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            Stall::Dependency => "dependency",
+            Stall::Memory => "memory",
+            Stall::Atomic => "atomic_queue",
+            Stall::UnitBusy => "unit_busy",
+            Stall::IssueLimit => "issue_limit",
+            Stall::Branch => "branch",
+            Stall::Barrier => "barrier",
+            Stall::NoWave => "no_wave",
+        }
+    }
+}
+
+/// Issue categories limited per CU and cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Category {
+    Valu,
+    Trans,
+    Memory,
+    Lds,
+    Branch,
+}
+
+/// What produced a register's pending value, for stall attribution.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Producer {
+    Alu,
+    Memory,
+    Atomic,
+}
+
+/// How the timing model treats the instruction at one pc.
+#[derive(Clone, Debug)]
+struct InstTiming {
+    /// Functional unit index for ALU-like work (and private memory).
+    unit: usize,
+    latency: u32,
+    interval: u32,
+    category: Category,
+    is_memory: bool,
+    srcs: Vec<Reg>,
+    dst: Option<Reg>,
+    name: String,
+}
+
+struct TWave {
+    wave: Wave,
+    id: usize,
+    workgroup: usize,
+    simd: usize,
+    /// Ready cycle of every register.
+    ready: Vec<u64>,
+    producer: Vec<Producer>,
+    next_issue: u64,
+    /// When its last store or atomic completes.
+    memory_done: u64,
+}
+
+struct Workgroup {
+    coords: [u32; 3],
+    cu: usize,
+    waves: Vec<usize>,
+    shared: Vec<u8>,
+    lds_bytes: u32,
+}
+
+struct ComputeUnit {
+    /// Resident waves per SIMD (indices into the wave table), oldest first.
+    simd_waves: Vec<Vec<usize>>,
+    simd_vgprs: Vec<u32>,
+    workgroups: u32,
+    lds_used: u32,
+    /// Per SIMD, per unit, per instance: the cycle it is free.
+    unit_free: Vec<Vec<Vec<u64>>>,
+    /// Last wave each SIMD issued from (round-robin and greedy policies).
+    last_issued: Vec<Option<usize>>,
+}
+
+/// Theoretical occupancy of the launch on one CU and what limits it.
+#[derive(Clone, Debug)]
+pub struct Occupancy {
+    pub vgprs_per_wave: u32,
+    pub waves_per_workgroup: u32,
+    pub waves_per_simd: u32,
+    pub limiter: &'static str,
+    /// waves_per_simd / wave slots per SIMD.
+    pub fraction: f64,
+}
+
+pub fn occupancy(kernel: &Kernel, cfg: &Config, waves_per_wg: u32, lds_per_wg: u32) -> Occupancy {
+    let cu = &cfg.cu;
+    let vgprs = isa::liveness::vgprs_per_lane(kernel)
+        .max(1)
+        .next_multiple_of(cu.vgpr_granule);
+    let simds = cu.simds;
+    // Workgroups per CU under each limit, then waves per SIMD.
+    let by_wg = |wgs: u32| (wgs * waves_per_wg) / simds;
+    let limits = [
+        ("wave_slots", cu.wave_slots_per_simd),
+        ("vgprs", cu.vgprs_per_simd / vgprs),
+        (
+            "lds",
+            if lds_per_wg == 0 {
+                u32::MAX
+            } else {
+                by_wg(cfg.memory.lds.bytes / lds_per_wg)
+            },
+        ),
+        ("workgroups_per_cu", by_wg(cu.workgroups_per_cu)),
+    ];
+    let (limiter, waves) = limits
+        .iter()
+        .copied()
+        .min_by_key(|(_, w)| *w)
+        .expect("limits are listed");
+    let waves = waves.min(cu.wave_slots_per_simd);
+    Occupancy {
+        vgprs_per_wave: vgprs,
+        waves_per_workgroup: waves_per_wg,
+        waves_per_simd: waves,
+        limiter,
+        fraction: waves as f64 / cu.wave_slots_per_simd as f64,
+    }
+}
+
+pub struct TimedRun {
+    pub counts: Counts,
+    pub report: Report,
+}
+
+/// Runs `launch` under the timing model of `cfg`.
+pub fn run(
+    launch: &Launch,
+    global: &mut GlobalMemory,
+    cfg: &Config,
+    trace: bool,
+) -> Result<TimedRun, ExecError> {
+    Engine::new(launch, cfg, trace).run(global)
+}
+
+struct Engine<'a> {
+    launch: &'a Launch<'a>,
+    cfg: &'a Config,
+    kernel: &'a Kernel,
+    info: Vec<InstTiming>,
+    unit_names: Vec<String>,
+    passes: u32,
+    occupancy: Occupancy,
+    waves: Vec<TWave>,
+    workgroups: Vec<Workgroup>,
+    cus: Vec<ComputeUnit>,
+    mem: MemorySystem,
+    pending: std::collections::VecDeque<[u32; 3]>,
+    next_cu: usize,
+    cycle: u64,
+    report: Report,
+    counts: Counts,
+    trace: bool,
+    srcs_scratch: Vec<Reg>,
+}
+
+impl<'a> Engine<'a> {
+    fn new(launch: &'a Launch<'a>, cfg: &'a Config, trace: bool) -> Engine<'a> {
+        let kernel = launch.kernel;
+        let unit_names: Vec<String> = cfg.units.keys().cloned().collect();
+        let unit_index = |name: &str| {
+            unit_names
+                .iter()
+                .position(|u| u == name)
+                .expect("validated")
+        };
+        let mut srcs = Vec::new();
+        let info = kernel
+            .insts
+            .iter()
+            .enumerate()
+            .map(|(pc, inst)| {
+                isa::liveness::sources(inst, &mut srcs);
+                let (class, name) = match inst {
+                    Inst::Ext { op, .. } => (ext_class(op), op.canonical_name()),
+                    Inst::Jump { .. }
+                    | Inst::Branch { .. }
+                    | Inst::Switch { .. }
+                    | Inst::Return
+                    | Inst::Barrier
+                    | Inst::MemoryBarrier
+                    | Inst::Unreachable => ("branch", kernel.origins[pc].opcode.to_string()),
+                    _ => (core_class(inst), kernel.origins[pc].opcode.to_string()),
+                };
+                let unit_name = &cfg.classes[class];
+                let u = &cfg.units[unit_name];
+                let mut t = InstTiming {
+                    unit: unit_index(unit_name),
+                    latency: u.latency,
+                    interval: u.interval,
+                    category: match class {
+                        "branch" => Category::Branch,
+                        "trans" => Category::Trans,
+                        _ => Category::Valu,
+                    },
+                    is_memory: matches!(
+                        inst,
+                        Inst::Load { .. } | Inst::Store { .. } | Inst::Atomic { .. }
+                    ),
+                    srcs: srcs.clone(),
+                    dst: isa::liveness::destination(inst),
+                    name,
+                };
+                if let Some(o) = cfg.instructions.get(&t.name) {
+                    if let Some(u) = &o.unit {
+                        t.unit = unit_index(u);
+                        let unit = &cfg.units[u];
+                        t.latency = unit.latency;
+                        t.interval = unit.interval;
+                    }
+                    t.latency = o.latency.unwrap_or(t.latency);
+                    t.interval = o.interval.unwrap_or(t.interval);
+                }
+                t
+            })
+            .collect();
+        let waves_per_wg = launch.waves_per_workgroup() as u32;
+        let occupancy = occupancy(kernel, cfg, waves_per_wg, launch.workgroup_bytes);
+        let cu = &cfg.cu;
+        let cus = (0..cfg.gpu.compute_units)
+            .map(|_| ComputeUnit {
+                simd_waves: vec![Vec::new(); cu.simds as usize],
+                simd_vgprs: vec![0; cu.simds as usize],
+                workgroups: 0,
+                lds_used: 0,
+                unit_free: (0..cu.simds)
+                    .map(|_| {
+                        cfg.units
+                            .values()
+                            .map(|u| vec![0; u.count as usize])
+                            .collect()
+                    })
+                    .collect(),
+                last_issued: vec![None; cu.simds as usize],
+            })
+            .collect();
+        let [nx, ny, nz] = launch.workgroups;
+        let mut pending = std::collections::VecDeque::new();
+        for z in 0..nz {
+            for y in 0..ny {
+                for x in 0..nx {
+                    pending.push_back([x, y, z]);
+                }
+            }
+        }
+        let report = Report::new(cfg, &unit_names, &occupancy);
+        Engine {
+            launch,
+            cfg,
+            kernel,
+            info,
+            passes: (launch.wave_width as u32).div_ceil(cu.lanes_per_simd),
+            unit_names,
+            occupancy,
+            waves: Vec::new(),
+            workgroups: Vec::new(),
+            cus,
+            mem: MemorySystem::new(cfg),
+            pending,
+            next_cu: 0,
+            cycle: 0,
+            report,
+            counts: Counts::default(),
+            trace,
+            srcs_scratch: Vec::new(),
+        }
+    }
+
+    fn run(mut self, global: &mut GlobalMemory) -> Result<TimedRun, ExecError> {
+        if self.occupancy.waves_per_simd == 0 {
+            return Err(ExecError(format!(
+                "kernel '{}' cannot run on config '{}': a workgroup does not fit on a compute unit (limited by {}; it needs {} VGPRs per wave, {} waves, {} bytes of LDS)",
+                self.kernel.name,
+                self.cfg.name,
+                self.occupancy.limiter,
+                self.occupancy.vgprs_per_wave,
+                self.occupancy.waves_per_workgroup,
+                self.launch.workgroup_bytes
+            )));
+        }
+        loop {
+            self.dispatch_workgroups()?;
+            if self.pending.is_empty() && self.cus.iter().all(|c| c.workgroups == 0) {
+                break;
+            }
+            let (issued, next_event) = self.cycle_step(global)?;
+            if !issued && next_event == u64::MAX {
+                return Err(ExecError(format!(
+                    "kernel '{}': at cycle {} no wave can ever issue again (every resident wave waits at a barrier)",
+                    self.kernel.name, self.cycle
+                )));
+            }
+            let advance = if issued {
+                1
+            } else {
+                next_event.max(self.cycle + 1) - self.cycle
+            };
+            self.report.account_stalls(advance);
+            self.cycle += advance;
+        }
+        self.report.finish(self.cycle, &self.mem, self.counts);
+        Ok(TimedRun {
+            counts: self.counts,
+            report: self.report,
+        })
+    }
+
+    /// Places waiting workgroups on CUs with room.
+    fn dispatch_workgroups(&mut self) -> Result<(), ExecError> {
+        let n = self.cus.len();
+        while let Some(&coords) = self.pending.front() {
+            let start = match self.cfg.gpu.dispatch {
+                crate::config::DispatchPolicy::RoundRobin => self.next_cu,
+                crate::config::DispatchPolicy::FillFirst => 0,
+            };
+            let Some(cu) = (0..n).map(|i| (start + i) % n).find(|&c| self.fits(c)) else {
+                return Ok(());
+            };
+            self.pending.pop_front();
+            self.next_cu = (cu + 1) % n;
+            self.place(coords, cu);
+        }
+        Ok(())
+    }
+
+    fn fits(&self, c: usize) -> bool {
+        let cu = &self.cus[c];
+        let cfg = &self.cfg.cu;
+        if cu.workgroups >= cfg.workgroups_per_cu
+            || cu.lds_used + self.launch.workgroup_bytes > self.cfg.memory.lds.bytes
+        {
+            return false;
+        }
+        let v = self.occupancy.vgprs_per_wave;
+        let mut counts: Vec<(usize, u32)> = cu
+            .simd_waves
+            .iter()
+            .zip(&cu.simd_vgprs)
+            .map(|(w, g)| (w.len(), *g))
+            .collect();
+        for _ in 0..self.launch.waves_per_workgroup() {
+            let Some(s) = (0..counts.len())
+                .filter(|&s| {
+                    counts[s].0 < cfg.wave_slots_per_simd as usize
+                        && counts[s].1 + v <= cfg.vgprs_per_simd
+                })
+                .min_by_key(|&s| counts[s].0)
+            else {
+                return false;
+            };
+            counts[s].0 += 1;
+            counts[s].1 += v;
+        }
+        true
+    }
+
+    fn place(&mut self, coords: [u32; 3], c: usize) {
+        let wg_index = self.workgroups.len();
+        let v = self.occupancy.vgprs_per_wave;
+        let slots = self.cfg.cu.wave_slots_per_simd as usize;
+        let mut members = Vec::new();
+        for i in 0..self.launch.waves_per_workgroup() {
+            let cu = &mut self.cus[c];
+            let simd = (0..cu.simd_waves.len())
+                .filter(|&s| {
+                    cu.simd_waves[s].len() < slots
+                        && cu.simd_vgprs[s] + v <= self.cfg.cu.vgprs_per_simd
+                })
+                .min_by_key(|&s| cu.simd_waves[s].len())
+                .expect("fits() checked room");
+            let mut wave = self.launch.make_wave(coords, i);
+            wave.record_addresses = true;
+            let id = self.waves.len();
+            cu.simd_waves[simd].push(id);
+            cu.simd_vgprs[simd] += v;
+            self.waves.push(TWave {
+                wave,
+                id,
+                workgroup: wg_index,
+                simd,
+                ready: vec![0; self.kernel.reg_count as usize],
+                producer: vec![Producer::Alu; self.kernel.reg_count as usize],
+                next_issue: self.cycle,
+                memory_done: 0,
+            });
+            members.push(id);
+        }
+        let cu = &mut self.cus[c];
+        cu.workgroups += 1;
+        cu.lds_used += self.launch.workgroup_bytes;
+        self.workgroups.push(Workgroup {
+            coords,
+            cu: c,
+            waves: members,
+            shared: vec![0; self.launch.workgroup_bytes as usize],
+            lds_bytes: self.launch.workgroup_bytes,
+        });
+        self.record_occupancy(c);
+    }
+
+    fn record_occupancy(&mut self, c: usize) {
+        let cu = &self.cus[c];
+        let waves: usize = cu.simd_waves.iter().map(|w| w.len()).sum();
+        self.report.occupancy_change(
+            OccupancyRecord {
+                cycle: self.cycle,
+                cu: c as u32,
+                waves: waves as u32,
+                workgroups: cu.workgroups,
+                vgprs: cu.simd_vgprs.iter().sum(),
+                lds_bytes: cu.lds_used,
+            },
+            self.trace,
+        );
+    }
+
+    /// One cycle of every CU. Returns whether anything issued and, if not,
+    /// the earliest cycle at which something could.
+    fn cycle_step(&mut self, global: &mut GlobalMemory) -> Result<(bool, u64), ExecError> {
+        let mut issued_any = false;
+        let mut next_event = u64::MAX;
+        for c in 0..self.cus.len() {
+            let mut budget = [
+                self.cfg.cu.issue.valu,
+                self.cfg.cu.issue.trans,
+                self.cfg.cu.issue.memory,
+                self.cfg.cu.issue.lds,
+                self.cfg.cu.issue.branch,
+            ];
+            for s in 0..self.cus[c].simd_waves.len() {
+                let order = self.schedule_order(c, s);
+                if order.is_empty() {
+                    self.report.stall(c, s, Stall::NoWave);
+                    continue;
+                }
+                let mut issued = 0;
+                let mut first_block: Option<Stall> = None;
+                for w in order {
+                    if issued >= self.cfg.cu.issue.per_simd {
+                        break;
+                    }
+                    match self.can_issue(c, s, w, &budget) {
+                        Ok(category) => {
+                            budget[category as usize] -= 1;
+                            self.issue(c, s, w, global)?;
+                            issued += 1;
+                        }
+                        Err((reason, until)) => {
+                            first_block.get_or_insert(reason);
+                            next_event = next_event.min(until);
+                        }
+                    }
+                }
+                if issued > 0 {
+                    issued_any = true;
+                    self.report.busy_simd(c, s);
+                } else {
+                    self.report
+                        .stall(c, s, first_block.unwrap_or(Stall::NoWave));
+                }
+            }
+        }
+        Ok((issued_any, next_event))
+    }
+
+    /// Resident, unfinished waves of a SIMD in the order the scheduler
+    /// considers them.
+    fn schedule_order(&self, c: usize, s: usize) -> Vec<usize> {
+        let cu = &self.cus[c];
+        let mut order: Vec<usize> = cu.simd_waves[s]
+            .iter()
+            .copied()
+            .filter(|&w| self.waves[w].wave.state != WaveState::Done)
+            .collect();
+        match (self.cfg.cu.scheduler, cu.last_issued[s]) {
+            (SchedulerPolicy::OldestFirst, _) | (_, None) => {}
+            (SchedulerPolicy::RoundRobin, Some(last)) => {
+                let k = order.iter().position(|&w| w > last).unwrap_or(0);
+                order.rotate_left(k);
+            }
+            (SchedulerPolicy::GreedyThenOldest, Some(last)) => {
+                if let Some(k) = order.iter().position(|&w| w == last) {
+                    let w = order.remove(k);
+                    order.insert(0, w);
+                }
+            }
+        }
+        order
+    }
+
+    /// Whether wave `w` can issue now; if not, why and until when.
+    fn can_issue(
+        &self,
+        c: usize,
+        s: usize,
+        w: usize,
+        budget: &[u32; 5],
+    ) -> Result<Category, (Stall, u64)> {
+        let tw = &self.waves[w];
+        if let WaveState::AtBarrier(_) = tw.wave.state {
+            return Err((Stall::Barrier, u64::MAX));
+        }
+        if tw.next_issue > self.cycle {
+            return Err((Stall::Branch, tw.next_issue));
+        }
+        let pc = tw.wave.pc().expect("a ready wave has a pc") as usize;
+        let t = &self.info[pc];
+        for &r in &t.srcs {
+            let ready = tw.ready[r as usize];
+            if ready > self.cycle {
+                let reason = match tw.producer[r as usize] {
+                    Producer::Alu => Stall::Dependency,
+                    Producer::Memory => Stall::Memory,
+                    Producer::Atomic => Stall::Atomic,
+                };
+                return Err((reason, ready));
+            }
+        }
+        if matches!(self.kernel.insts[pc], Inst::MemoryBarrier) && tw.memory_done > self.cycle {
+            return Err((Stall::Memory, tw.memory_done));
+        }
+        let category = if t.is_memory {
+            match self.space(tw, pc) {
+                Some(Space::Global) => Category::Memory,
+                Some(Space::Workgroup(_)) => Category::Lds,
+                _ => t.category,
+            }
+        } else {
+            t.category
+        };
+        if budget[category as usize] == 0 {
+            return Err((Stall::IssueLimit, self.cycle + 1));
+        }
+        if !t.is_memory || category == t.category {
+            let free = self.cus[c].unit_free[s][t.unit]
+                .iter()
+                .copied()
+                .min()
+                .unwrap_or(0);
+            if free > self.cycle {
+                return Err((Stall::UnitBusy, free));
+            }
+        }
+        Ok(category)
+    }
+
+    /// The address space a memory instruction at `pc` will touch, judged
+    /// by its first active lane.
+    fn space(&self, tw: &TWave, pc: usize) -> Option<Space> {
+        let addr = tw.wave.first_lane_address(&self.kernel.insts[pc])?;
+        space_of(addr, 1).ok()
+    }
+
+    fn issue(
+        &mut self,
+        c: usize,
+        s: usize,
+        w: usize,
+        global: &mut GlobalMemory,
+    ) -> Result<(), ExecError> {
+        let cycle = self.cycle;
+        let pc = self.waves[w].wave.pc().expect("ready") as usize;
+        let wg = self.waves[w].workgroup;
+        let space = if self.info[pc].is_memory {
+            self.space(&self.waves[w], pc)
+        } else {
+            None
+        };
+        // Functional execution.
+        let step = {
+            let group = &mut self.workgroups[wg];
+            let tw = &mut self.waves[w];
+            let mut private = std::mem::take(&mut tw.wave.private);
+            let mut mem = WaveMemory {
+                global,
+                workgroup: &mut group.shared,
+                private: &mut private,
+                private_bytes: self.kernel.private_bytes as usize,
+            };
+            let r = tw.wave.step(self.kernel, &mut mem);
+            tw.wave.private = private;
+            let index = group.waves.iter().position(|&x| x == w).unwrap_or(0);
+            r.map_err(|f| {
+                ExecError(format!(
+                    "{}: {}",
+                    self.launch.describe(group.coords, index, f.pc, f.lane),
+                    f.message
+                ))
+            })?
+        };
+        self.counts.wave_instructions += 1;
+        self.counts.lane_instructions += step.lanes as u64;
+        if self.counts.wave_instructions > self.launch.max_wave_instructions {
+            let coords = self.workgroups[wg].coords;
+            return Err(ExecError(format!(
+                "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?)",
+                self.launch.describe(coords, 0, step.pc, None),
+                self.launch.max_wave_instructions
+            )));
+        }
+        self.cus[c].last_issued[s] = Some(w);
+        self.report.issued_on(c);
+        let t = &self.info[pc];
+        let (unit, interval, latency) = (t.unit, t.interval, t.latency);
+        let passes = self.passes as u64;
+        let mut complete = cycle + latency as u64;
+        let mut producer = Producer::Alu;
+        let mut unit_used = Some(unit);
+        match (&self.kernel.insts[pc], space) {
+            (Inst::Load { .. }, Some(Space::Global)) => {
+                complete = self.mem.load(c, cycle, &self.waves[w].wave.addresses);
+                producer = Producer::Memory;
+                unit_used = None;
+            }
+            (Inst::Store { .. }, Some(Space::Global)) => {
+                let done = self.mem.store(c, cycle, &self.waves[w].wave.addresses);
+                let tw = &mut self.waves[w];
+                tw.memory_done = tw.memory_done.max(done);
+                complete = done;
+                unit_used = None;
+            }
+            (Inst::Atomic { op, .. }, Some(Space::Global)) => {
+                complete = self.mem.atomic(cycle, *op, &self.waves[w].wave.addresses);
+                let tw = &mut self.waves[w];
+                tw.memory_done = tw.memory_done.max(complete);
+                producer = Producer::Atomic;
+                unit_used = None;
+            }
+            (
+                Inst::Load { .. } | Inst::Store { .. } | Inst::Atomic { .. },
+                Some(Space::Workgroup(_)),
+            ) => {
+                let serialise = matches!(self.kernel.insts[pc], Inst::Atomic { .. });
+                complete = self
+                    .mem
+                    .lds(c, cycle, &self.waves[w].wave.addresses, serialise);
+                producer = Producer::Memory;
+                unit_used = None;
+            }
+            _ => {}
+        }
+        if let Some(u) = unit_used {
+            let busy = interval as u64 * passes;
+            let free = &mut self.cus[c].unit_free[s][u];
+            let k = (0..free.len())
+                .min_by_key(|&k| free[k])
+                .expect("units have instances");
+            free[k] = cycle + busy;
+            self.report.unit_busy(u, busy);
+        }
+        let name = &self.info[pc].name;
+        let tw = &mut self.waves[w];
+        if let Some(d) = self.info[pc].dst {
+            tw.ready[d as usize] = complete;
+            tw.producer[d as usize] = producer;
+        }
+        tw.next_issue = cycle + 1;
+        if matches!(
+            self.kernel.insts[pc],
+            Inst::Jump { .. } | Inst::Branch { .. } | Inst::Switch { .. }
+        ) {
+            tw.next_issue = complete;
+        }
+        if self.trace {
+            self.report.issue(IssueRecord {
+                cycle,
+                cu: c as u32,
+                simd: s as u32,
+                wave: tw.id as u32,
+                pc: pc as u32,
+                op: name.clone(),
+                unit: match (unit_used, space) {
+                    (Some(u), _) => self.unit_names[u].clone(),
+                    (None, Some(Space::Workgroup(_))) => "lds".into(),
+                    (None, _) => "memory".into(),
+                },
+                complete,
+            });
+        }
+        self.after_step(w, step.pc)
+    }
+
+    /// Barrier releases, deadlocks, and retiring finished workgroups.
+    fn after_step(&mut self, w: usize, pc: u32) -> Result<(), ExecError> {
+        let wg = self.waves[w].workgroup;
+        let members = &self.workgroups[wg].waves;
+        let states: Vec<WaveState> = members.iter().map(|&m| self.waves[m].wave.state).collect();
+        let waiting = states
+            .iter()
+            .filter(|s| matches!(s, WaveState::AtBarrier(_)))
+            .count();
+        let done = states.iter().filter(|s| **s == WaveState::Done).count();
+        if waiting > 0 && done > 0 && waiting + done == states.len() {
+            let (i, wpc) = states
+                .iter()
+                .enumerate()
+                .find_map(|(i, s)| match s {
+                    WaveState::AtBarrier(p) => Some((i, *p)),
+                    _ => None,
+                })
+                .unwrap_or((0, pc));
+            let finished: Vec<String> = states
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| **s == WaveState::Done)
+                .map(|(i, _)| i.to_string())
+                .collect();
+            return Err(ExecError(crate::dispatch::deadlock_message(
+                &self
+                    .launch
+                    .describe(self.workgroups[wg].coords, i, wpc, None),
+                &finished,
+            )));
+        }
+        if waiting > 0 && waiting == states.len() {
+            for &m in &self.workgroups[wg].waves.clone() {
+                self.waves[m].wave.release();
+                self.waves[m].next_issue = self.cycle + 1;
+            }
+        }
+        if done == states.len() {
+            let c = self.workgroups[wg].cu;
+            let v = self.occupancy.vgprs_per_wave;
+            for &m in &self.workgroups[wg].waves.clone() {
+                let s = self.waves[m].simd;
+                let cu = &mut self.cus[c];
+                cu.simd_waves[s].retain(|&x| x != m);
+                cu.simd_vgprs[s] -= v;
+                // Registers and memory of a finished wave are released.
+                self.waves[m].ready = Vec::new();
+                self.waves[m].producer = Vec::new();
+                self.waves[m].wave.private = Vec::new();
+            }
+            let cu = &mut self.cus[c];
+            cu.workgroups -= 1;
+            cu.lds_used -= self.workgroups[wg].lds_bytes;
+            self.workgroups[wg].shared = Vec::new();
+            self.record_occupancy(c);
+        }
+        Ok(())
+    }
+}
+
+fn core_class(inst: &Inst) -> &'static str {
+    let f64 = match inst {
+        Inst::Alu { alu, .. } => alu.ty == isa::core::Scalar::Float(64),
+        Inst::Convert { cv, .. } => {
+            cv.from == isa::core::Scalar::Float(64) || cv.to == isa::core::Scalar::Float(64)
+        }
+        _ => false,
+    };
+    if f64 {
+        "valu.f64"
+    } else {
+        "valu"
+    }
+}
+
+fn ext_class(op: &isa::ext::ExtOp) -> &'static str {
+    isa::ext::op_class(*op).name()
+}
+
+/// Which atomic-unit timing an operation uses.
+pub(crate) fn atomic_kind(op: AtomicOp) -> memory::AtomicKind {
+    match op {
+        AtomicOp::CompareExchange => memory::AtomicKind::CompareExchange,
+        AtomicOp::FMin | AtomicOp::FMax => memory::AtomicKind::FloatMinMax,
+        AtomicOp::Load
+        | AtomicOp::Store
+        | AtomicOp::Exchange
+        | AtomicOp::IIncrement
+        | AtomicOp::IDecrement
+        | AtomicOp::IAdd
+        | AtomicOp::ISub
+        | AtomicOp::SMin
+        | AtomicOp::UMin
+        | AtomicOp::SMax
+        | AtomicOp::UMax
+        | AtomicOp::And
+        | AtomicOp::Or
+        | AtomicOp::Xor => memory::AtomicKind::Integer,
+    }
+}
