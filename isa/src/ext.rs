@@ -157,10 +157,10 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
 /// The op class of a lane operation, for the timing model.
 pub fn op_class(op: ExtOp) -> OpClass {
     match op.set {
+        ExtSet::Glsl => crate::glsl_std_450::op_class(op),
         ExtSet::OpenCl => crate::opencl_std::op_class(op),
-        // The other sets give their classes as they are implemented.
-        _ if op.ty == Scalar::Float(64) => OpClass::ValuF64,
-        _ => OpClass::Valu,
+        ExtSet::AmdTrinary => crate::amd_shader_trinary_minmax::op_class(op),
+        ExtSet::IntelInt2 => crate::intel_shader_integer_functions2::op_class(op),
     }
 }
 

@@ -135,7 +135,11 @@ impl FolderReport {
     /// 2 if a script could not run (or the folder could not be read), else 1
     /// if an EXPECT failed, else 0 (skips allowed).
     pub fn exit_code(&self) -> u8 {
-        self.scripts.iter().map(|s| s.exit_code()).max().unwrap_or(0)
+        self.scripts
+            .iter()
+            .map(|s| s.exit_code())
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -148,7 +152,12 @@ impl fmt::Display for FolderReport {
                 .display()
                 .to_string()
         };
-        let width = self.scripts.iter().map(|s| name(s).len()).max().unwrap_or(0);
+        let width = self
+            .scripts
+            .iter()
+            .map(|s| name(s).len())
+            .max()
+            .unwrap_or(0);
         for s in &self.scripts {
             let n = name(s);
             match &s.status {
@@ -193,9 +202,9 @@ pub fn is_amber_path(path: &Path) -> bool {
 /// Runs one script file. `Err` means the file could not be read; every other
 /// problem is in the report's status.
 pub fn run_script(path: &Path, opts: &RunOptions) -> Result<ScriptReport, String> {
-    let bytes =
-        std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
     Ok(run_source(&text, path, opts))
 }
 
@@ -239,7 +248,9 @@ pub fn run_source(text: &str, path: &Path, opts: &RunOptions) -> ScriptReport {
         report: &mut report,
         executed: 0,
     };
-    let result = engine.prepare().and_then(|()| engine.exec(&script.commands));
+    let result = engine
+        .prepare()
+        .and_then(|()| engine.exec(&script.commands));
     match result {
         Ok(()) => {
             if report.checks.iter().any(|c| !c.passed) {
@@ -290,7 +301,8 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), Strin
     if depth > 32 {
         return Ok(());
     }
-    let rd = std::fs::read_dir(dir).map_err(|e| format!("{}: cannot read folder: {e}", dir.display()))?;
+    let rd = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: cannot read folder: {e}", dir.display()))?;
     for entry in rd.flatten() {
         let p = entry.path();
         let Ok(ft) = entry.file_type() else { continue };
@@ -336,7 +348,9 @@ impl Engine<'_> {
         for name in names {
             let p = &self.script.pipelines[name];
             let Some(shader_name) = &p.shader else {
-                return Err(Stop::Bad(self.at(p.line, format!("pipeline '{name}' has no ATTACH"))));
+                return Err(Stop::Bad(
+                    self.at(p.line, format!("pipeline '{name}' has no ATTACH")),
+                ));
             };
             let shader = self.script.shaders.get(shader_name).ok_or_else(|| {
                 Stop::Bad(self.at(p.line, format!("unknown shader '{shader_name}'")))
@@ -376,7 +390,10 @@ impl Engine<'_> {
             ShaderFormat::SpirvAsm => {
                 let (text, first) = source_text(&s.source)?;
                 let words = isa::asm::assemble(&text).map_err(|e| {
-                    Stop::Bad(self.at(first + e.line.saturating_sub(1), format!("SPIR-V assembly: {}", e.message)))
+                    Stop::Bad(self.at(
+                        first + e.line.saturating_sub(1),
+                        format!("SPIR-V assembly: {}", e.message),
+                    ))
                 })?;
                 isa::module::parse_words(&words)
                     .map_err(|e| bad(format!("shader '{}': {e}", s.name)))
@@ -390,7 +407,8 @@ impl Engine<'_> {
                         .map_err(|_| bad(format!("SPIRV-HEX: '{tok}' is not a hex byte")))?;
                     bytes.push(b);
                 }
-                isa::module::parse_bytes(&bytes).map_err(|e| bad(format!("shader '{}': {e}", s.name)))
+                isa::module::parse_bytes(&bytes)
+                    .map_err(|e| bad(format!("shader '{}': {e}", s.name)))
             }
             ShaderFormat::SpirvBin => {
                 let ShaderSource::File(path) = &s.source else {
@@ -442,8 +460,17 @@ impl Engine<'_> {
                         let spv = dir.join("out.spv").display().to_string();
                         vec![
                             [
-                                "clang-14", "-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL1.2",
-                                "-O2", "-finclude-default-header", "-emit-llvm-bc", &cl, "-o", &bc,
+                                "clang-14",
+                                "-cc1",
+                                "-triple",
+                                "spir64-unknown-unknown",
+                                "-cl-std=CL1.2",
+                                "-O2",
+                                "-finclude-default-header",
+                                "-emit-llvm-bc",
+                                &cl,
+                                "-o",
+                                &bc,
                             ]
                             .iter()
                             .map(|s| s.to_string())
@@ -456,27 +483,38 @@ impl Engine<'_> {
                     },
                 )
             }
-            ShaderFormat::Hlsl => Err(Stop::Unsupported(self.at(line, "HLSL shaders are not supported"))),
+            ShaderFormat::Hlsl => Err(Stop::Unsupported(
+                self.at(line, "HLSL shaders are not supported"),
+            )),
         }
     }
 
-    fn lower(&self, module: &isa::module::Module, s: &Shader, p: &Pipeline) -> Result<Kernel, Stop> {
+    fn lower(
+        &self,
+        module: &isa::module::Module,
+        s: &Shader,
+        p: &Pipeline,
+    ) -> Result<Kernel, Stop> {
         let options = isa::lower::Options {
             spec_constants: p.spec.iter().cloned().collect(),
         };
         let entry = p.entry.as_deref().unwrap_or("main");
         isa::lower::lower(module, entry, &options).map_err(|e| {
             let place = match (&e.location, &s.source) {
-                (Some(isa::module::Location::Word(w)), ShaderSource::Inline { text, first_line })
-                    if s.format == ShaderFormat::SpirvAsm =>
-                {
+                (
+                    Some(isa::module::Location::Word(w)),
+                    ShaderSource::Inline { text, first_line },
+                ) if s.format == ShaderFormat::SpirvAsm => {
                     word_to_line(module, text, *w).map(|l| first_line + l - 1)
                 }
                 _ => None,
             };
             match place {
                 Some(l) => Stop::Bad(self.at(l, format!("shader '{}': {}", s.name, e.message))),
-                None => Stop::Bad(self.at(p.line, format!("pipeline '{}': shader '{}': {e}", p.name, s.name))),
+                None => Stop::Bad(self.at(
+                    p.line,
+                    format!("pipeline '{}': shader '{}': {e}", p.name, s.name),
+                )),
             }
         })
     }
@@ -491,7 +529,11 @@ impl Engine<'_> {
                 )));
             }
             match c {
-                Cmd::Run { line, pipeline, groups } => self.run(*line, pipeline, *groups)?,
+                Cmd::Run {
+                    line,
+                    pipeline,
+                    groups,
+                } => self.run(*line, pipeline, *groups)?,
                 Cmd::Repeat { count, body, .. } => {
                     for _ in 0..*count {
                         self.exec(body)?;
@@ -580,7 +622,9 @@ impl Engine<'_> {
         }
         let mut args = Vec::new();
         for a in &p.kernel_args {
-            let Some(index) = arg_index(&a.target)? else { continue };
+            let Some(index) = arg_index(&a.target)? else {
+                continue;
+            };
             args.retain(|x: &Arg| x.index != index);
             args.push(Arg {
                 index,
@@ -680,7 +724,9 @@ impl Engine<'_> {
                     if rmse <= *tol {
                         Ok(())
                     } else {
-                        Err(format!("root mean square error {rmse} is more than the tolerance {tol}"))
+                        Err(format!(
+                            "root mean square error {rmse} is more than the tolerance {tol}"
+                        ))
                     }
                 })
             }
@@ -728,7 +774,8 @@ fn compile(
         TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
     ));
     let result = (|| {
-        std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         std::fs::write(dir.join(file_name), source).map_err(|e| format!("cannot write: {e}"))?;
         for cmd in commands(&dir) {
             let out = Command::new(&cmd[0])
@@ -741,7 +788,11 @@ fn compile(
                     String::from_utf8_lossy(&out.stdout),
                     String::from_utf8_lossy(&out.stderr)
                 );
-                let text: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).take(8).collect();
+                let text: Vec<&str> = text
+                    .lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .take(8)
+                    .collect();
                 return Err(format!("{} failed: {}", cmd[0], text.join(" | ")));
             }
         }
@@ -831,13 +882,17 @@ fn check_values(
     values: &[Num],
 ) -> Result<(), String> {
     let size = layout.size;
-    if size == 0 || offset % size != 0 {
+    if size == 0 || !offset.is_multiple_of(size) {
         return Err(format!(
             "byte offset {offset} is not a multiple of the element size ({size})"
         ));
     }
     let comps = layout.components().max(1);
-    let needed = values.len().div_ceil(comps).saturating_mul(size).saturating_add(offset);
+    let needed = values
+        .len()
+        .div_ceil(comps)
+        .saturating_mul(size)
+        .saturating_add(offset);
     if needed > bytes.len() {
         return Err(format!(
             "reading {} values from byte {offset} goes past the end of the buffer ({} bytes)",
@@ -856,7 +911,9 @@ fn check_values(
             }
         };
         let Some(bits) = read_bits(t, bytes, at) else {
-            return Err(format!("value {i} at byte {at} is past the end of the buffer"));
+            return Err(format!(
+                "value {i} at byte {at} is past the end of the buffer"
+            ));
         };
         if !compare(t, bits, *v, cmp, tol) {
             let op = match (tol, cmp) {

@@ -50,8 +50,17 @@ fn specs() -> Vec<Spec> {
         Spec {
             title: "GLSL.std.450",
             prefix: "GLSL",
-            instructions: from_grammar("GLSL.std.450", "GLSL", ""),
-            notes: &[],
+            // IMix (47) is in the grammar but was removed from the
+            // specification (its revision history: "Remove IMix").
+            instructions: from_grammar("GLSL.std.450", "GLSL", "")
+                .into_iter()
+                .filter(|(_, name)| name != "GLSL.IMix")
+                .collect(),
+            notes: &[
+                "Instruction 47 (IMix) was removed from the specification and is not listed.",
+                "InterpolateAtCentroid, InterpolateAtSample and InterpolateAtOffset exist only for \
+                 fragment shaders; a compute kernel using them is refused.",
+            ],
         },
         Spec {
             title: "OpenCL.std",

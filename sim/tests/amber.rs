@@ -1,9 +1,436 @@
 //! Amber scripts end to end: the bundled scripts under workloads/amber/,
 //! small inline scripts for each part of the language, and a parser fuzz.
+//! Expected values are worked out by hand in the comments.
 
 use gpusim::amber::{run_folder, run_script, run_source, ScriptReport, Status};
 use gpusim::run::RunOptions;
 use std::path::{Path, PathBuf};
+
+fn workloads() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../workloads/amber")
+}
+
+fn run(text: &str) -> ScriptReport {
+    run_source(text, Path::new("/tmp/t.amber"), &RunOptions::default())
+}
+
+fn failed(r: &ScriptReport) -> Vec<usize> {
+    r.checks
+        .iter()
+        .filter(|c| !c.passed)
+        .map(|c| c.line)
+        .collect()
+}
+
+/// `a[i] = a[i] * u.x + add` over 4-wide workgroups: `a` storage at set 0
+/// binding 0, `u` a uniform uvec4 at binding 1, `add` a push constant.
+const SHADER: &str = "SHADER compute k SPIRV-ASM
+               OpCapability Shader
+          %1 = OpExtInstImport \"GLSL.std.450\"
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main \"main\" %gl_GlobalInvocationID
+               OpExecutionMode %main LocalSize 4 1 1
+               OpDecorate %gl_GlobalInvocationID BuiltIn GlobalInvocationId
+               OpDecorate %_runtimearr_uint ArrayStride 4
+               OpMemberDecorate %A 0 Offset 0
+               OpDecorate %A BufferBlock
+               OpDecorate %_ DescriptorSet 0
+               OpDecorate %_ Binding 0
+               OpMemberDecorate %U 0 Offset 0
+               OpDecorate %U Block
+               OpDecorate %__0 DescriptorSet 0
+               OpDecorate %__0 Binding 1
+               OpMemberDecorate %P 0 Offset 0
+               OpDecorate %P Block
+               OpDecorate %gl_WorkGroupSize BuiltIn WorkgroupSize
+       %void = OpTypeVoid
+          %3 = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+%_ptr_Function_uint = OpTypePointer Function %uint
+     %v3uint = OpTypeVector %uint 3
+%_ptr_Input_v3uint = OpTypePointer Input %v3uint
+%gl_GlobalInvocationID = OpVariable %_ptr_Input_v3uint Input
+     %uint_0 = OpConstant %uint 0
+%_ptr_Input_uint = OpTypePointer Input %uint
+%_runtimearr_uint = OpTypeRuntimeArray %uint
+          %A = OpTypeStruct %_runtimearr_uint
+%_ptr_Uniform_A = OpTypePointer Uniform %A
+          %_ = OpVariable %_ptr_Uniform_A Uniform
+        %int = OpTypeInt 32 1
+      %int_0 = OpConstant %int 0
+%_ptr_Uniform_uint = OpTypePointer Uniform %uint
+     %v4uint = OpTypeVector %uint 4
+          %U = OpTypeStruct %v4uint
+%_ptr_Uniform_U = OpTypePointer Uniform %U
+        %__0 = OpVariable %_ptr_Uniform_U Uniform
+          %P = OpTypeStruct %uint
+%_ptr_PushConstant_P = OpTypePointer PushConstant %P
+        %__1 = OpVariable %_ptr_PushConstant_P PushConstant
+%_ptr_PushConstant_uint = OpTypePointer PushConstant %uint
+     %uint_4 = OpConstant %uint 4
+     %uint_1 = OpConstant %uint 1
+%gl_WorkGroupSize = OpConstantComposite %v3uint %uint_4 %uint_1 %uint_1
+       %main = OpFunction %void None %3
+          %5 = OpLabel
+          %i = OpVariable %_ptr_Function_uint Function
+         %14 = OpAccessChain %_ptr_Input_uint %gl_GlobalInvocationID %uint_0
+         %15 = OpLoad %uint %14
+               OpStore %i %15
+         %22 = OpLoad %uint %i
+         %23 = OpLoad %uint %i
+         %25 = OpAccessChain %_ptr_Uniform_uint %_ %int_0 %23
+         %26 = OpLoad %uint %25
+         %31 = OpAccessChain %_ptr_Uniform_uint %__0 %int_0 %uint_0
+         %32 = OpLoad %uint %31
+         %33 = OpIMul %uint %26 %32
+         %38 = OpAccessChain %_ptr_PushConstant_uint %__1 %int_0
+         %39 = OpLoad %uint %38
+         %40 = OpIAdd %uint %33 %39
+         %41 = OpAccessChain %_ptr_Uniform_uint %_ %int_0 %22
+               OpStore %41 %40
+               OpReturn
+               OpFunctionEnd
+END
+";
+
+fn script(body: &str) -> String {
+    format!("#!amber\n{SHADER}{body}")
+}
+
+#[test]
+fn bundled_scripts_pass() {
+    let mut n = 0;
+    for e in std::fs::read_dir(workloads()).unwrap() {
+        let p = e.unwrap().path();
+        if !gpusim::amber::is_amber_path(&p) {
+            continue;
+        }
+        n += 1;
+        let r = run_script(&p, &RunOptions::default()).unwrap();
+        assert_eq!(r.status, Status::Pass, "{r}");
+        assert!(!r.checks.is_empty(), "{r}");
+        assert_eq!(r.exit_code(), 0);
+    }
+    assert_eq!(n, 5);
+    let f = run_folder(&workloads(), &RunOptions::default());
+    assert_eq!(f.scripts.len(), 5);
+    assert_eq!(f.exit_code(), 0, "{f}");
+    assert!(
+        f.to_string()
+            .contains("5 scripts: 5 passed, 0 failed, 0 skipped, 0 errors"),
+        "{f}"
+    );
+}
+
+#[test]
+fn run_uniform_push_constant_repeat_copy() {
+    // a = 1..8; u.x = 3; add = 10. After one RUN: a[i] = 3(i+1) + 10 =
+    // 13 16 19 22 25 28 31 34. After REPEAT 2 more: x -> 3x + 10 twice:
+    // 13 -> 49 -> 157, 16 -> 58 -> 184.
+    let r = run(&script(
+        "BUFFER a DATA_TYPE uint32 SIZE 8 SERIES_FROM 1 INC_BY 1
+BUFFER u DATA_TYPE vec4<uint32> DATA 3 0 0 0 END
+BUFFER pc DATA_TYPE uint32 DATA 10 END
+BUFFER saved DATA_TYPE uint32 SIZE 8 FILL 0
+BUFFER want DATA_TYPE uint32 DATA 13 16 19 22 25 28 31 34 END
+PIPELINE compute p
+  ATTACH k
+  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0
+  BIND BUFFER u AS uniform DESCRIPTOR_SET 0 BINDING 1
+  BIND BUFFER pc AS push_constant
+END
+RUN p 2 1 1
+EXPECT a IDX 0 EQ 13 16 19 22 25 28 31 34
+COPY a TO saved
+EXPECT saved EQ_BUFFER want
+REPEAT 2
+  RUN p 2 1 1
+END
+EXPECT a IDX 0 EQ 157 184
+EXPECT a IDX 28 GT 157
+EXPECT a IDX 0 LT 158
+EXPECT a IDX 4 NE 16
+EXPECT a IDX 4 GE 184
+EXPECT a IDX 4 LE 184
+EXPECT saved IDX 28 EQ 34
+",
+    ));
+    assert_eq!(r.status, Status::Pass, "{r}");
+    assert_eq!(r.checks.len(), 9);
+    assert_eq!(r.runs, 3);
+}
+
+#[test]
+fn failing_expect_fails_with_its_line() {
+    let r = run(&script(
+        "BUFFER a DATA_TYPE uint32 SIZE 4 FILL 2
+BUFFER u DATA_TYPE vec4<uint32> DATA 5 0 0 0 END
+BUFFER pc DATA_TYPE uint32 DATA 1 END
+PIPELINE compute p
+  ATTACH k
+  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0
+  BIND BUFFER u AS uniform DESCRIPTOR_SET 0 BINDING 1
+  BIND BUFFER pc AS push_constant
+END
+RUN p 1 1 1
+EXPECT a IDX 0 EQ 11 11 11 11
+EXPECT a IDX 0 EQ 11 11 12
+EXPECT a IDX 0 EQ 11 11 11 11 11
+",
+    ));
+    assert_eq!(r.status, Status::Fail, "{r}");
+    assert_eq!(r.exit_code(), 1);
+    let base = 2 + SHADER.lines().count();
+    let lines: Vec<usize> = failed(&r);
+    assert_eq!(lines.len(), 2, "{r}");
+    assert!(r.checks[1].message.contains("got 11"), "{r}");
+    assert!(r.checks[2].message.contains("past the end"), "{r}");
+    assert_eq!(r.checks[0].line + 1, r.checks[1].line);
+    assert!(r.checks[0].line > base, "{r}");
+}
+
+#[test]
+fn dynamic_and_descriptor_offsets_and_aliasing() {
+    // `a` bound at byte 16 (OFFSET 8 + DESCRIPTOR_OFFSET 8): the kernel's
+    // a[0..4] are the script's elements 4..8; elements 0..4 stay 1..4.
+    // The same buffer bound as the uniform at offset 28 gives u.x = a[7] = 8.
+    let r = run(&script(
+        "BUFFER a DATA_TYPE uint32 SIZE 8 SERIES_FROM 1 INC_BY 1
+BUFFER pc DATA_TYPE uint32 DATA 0 END
+PIPELINE compute p
+  ATTACH k
+  BIND BUFFER a AS storage_dynamic DESCRIPTOR_SET 0 BINDING 0 OFFSET 8 DESCRIPTOR_OFFSET 8
+  BIND BUFFER a AS uniform DESCRIPTOR_SET 0 BINDING 1 DESCRIPTOR_OFFSET 28 DESCRIPTOR_RANGE 16
+  BIND BUFFER pc AS push_constant
+END
+RUN p 1 1 1
+EXPECT a IDX 0 EQ 1 2 3 4 40 48 56 64
+",
+    ));
+    // The uniform range runs past the buffer's end and is cut at it (4
+    // bytes), enough for u.x.
+    assert_eq!(r.status, Status::Pass, "{r}");
+}
+
+#[test]
+fn layouts_std430_std140_vec3_mat() {
+    // vec3<float>: 16-byte elements, so the second starts at byte 16.
+    // float STD140: 16-byte stride. mat2x2<float> STD140: columns 16 bytes
+    // apart, 32-byte elements. vec2<int8>: 2-byte elements.
+    let r = run("#!amber
+BUFFER v DATA_TYPE vec3<float> DATA 1 2 3 4 5 6 END
+BUFFER s DATA_TYPE float STD140 DATA 1.5 2.5 END
+BUFFER m DATA_TYPE mat2x2<float> STD140 DATA 1 2 3 4 5 6 7 8 END
+BUFFER m430 DATA_TYPE mat2x3<float> DATA 1 2 3 4 5 6 END
+BUFFER b DATA_TYPE vec2<int8> DATA -1 2 -3 4 END
+BUFFER h DATA_TYPE float16 DATA 0.1 -2.5 65504 END
+BUFFER d DATA_TYPE double SIZE 3 SERIES_FROM 0.5 INC_BY 0.25
+BUFFER f DATA_TYPE R32G32B32A32_SFLOAT DATA 1 2 3 4 END
+BUFFER x DATA_TYPE uint64 DATA 0xffffffffffffffff 18446744073709551615 END
+EXPECT v IDX 16 EQ 4 5 6
+EXPECT v IDX 0 EQ 1 2 3 4 5 6
+EXPECT s IDX 16 EQ 2.5
+EXPECT m IDX 32 EQ 5 6 7 8
+EXPECT m430 IDX 0 EQ 1 2 3 4 5 6
+EXPECT b IDX 2 EQ -3 4
+EXPECT b IDX 0 EQ 255 2
+EXPECT h IDX 0 TOLERANCE 0.001 EQ 0.1 -2.5 65504
+EXPECT d IDX 16 EQ 1.0
+EXPECT f IDX 0 EQ 1 2 3 4
+EXPECT x IDX 8 EQ 18446744073709551615
+EXPECT x IDX 0 EQ -1
+EXPECT v EQ_BUFFER v
+EXPECT v RMSE_BUFFER v TOLERANCE 0
+");
+    assert_eq!(r.status, Status::Pass, "{r}");
+    assert_eq!(r.checks.len(), 14);
+    // Sizes: with a 16-byte stride two floats take 32 bytes, so byte 32 is
+    // past the end.
+    let r = run("#!amber
+BUFFER s DATA_TYPE float STD140 DATA 1.5 2.5 END
+EXPECT s IDX 16 EQ 2.5
+EXPECT s IDX 32 EQ 0
+");
+    assert_eq!(failed(&r), vec![4], "{r}");
+}
+
+#[test]
+fn tolerances_and_float_equality() {
+    let r = run("#!amber
+BUFFER f DATA_TYPE float DATA 100 0.1 -4 END
+EXPECT f IDX 0 TOLERANCE 1% EQ 101
+EXPECT f IDX 0 TOLERANCE 0.5 EQ 100.4
+EXPECT f IDX 4 EQ 0.1
+EXPECT f IDX 0 TOLERANCE 0.5% 2 EQ 100.4 0.1 -4.01
+EXPECT f IDX 0 TOLERANCE 0.5 EQ 100.6
+EXPECT f IDX 0 TOLERANCE 0.9% EQ 101
+EXPECT f IDX 4 EQ 0.1000001
+EXPECT f IDX 0 EQ 100.000001
+");
+    // 0.1000001 and 0.1 are different binary32 numbers; 100.000001 rounds
+    // to 100 in binary32, so it is equal (Amber converts the expected value
+    // to the element type first).
+    assert_eq!(failed(&r), vec![7, 8, 9], "{r}");
+}
+
+#[test]
+fn graphics_and_unsupported_features_skip() {
+    let r = run("#!amber\n# comment\nSHADER vertex v PASSTHROUGH\n");
+    assert_eq!(
+        r.status,
+        Status::Skip("/tmp/t.amber:3: graphics pipelines are not supported".into())
+    );
+    assert_eq!(r.exit_code(), 0);
+    let r = run("#!amber\nPIPELINE graphics g\nEND\n");
+    assert_eq!(
+        r.status,
+        Status::Skip("/tmp/t.amber:2: graphics pipelines are not supported".into())
+    );
+    let r = run("#!amber\nDEVICE_FEATURE geometryShader\n");
+    assert!(
+        matches!(&r.status, Status::Skip(s) if s.contains(":2:") && s.contains("geometryShader")),
+        "{r}"
+    );
+    let r = run("#!amber\nDEVICE_FEATURE shaderInt64\nDEVICE_EXTENSION VK_KHR_8bit_storage\nINSTANCE_EXTENSION VK_KHR_get_physical_device_properties2\nSET ENGINE_DATA fence_timeout_ms 1000\n");
+    assert_eq!(r.status, Status::Pass, "{r}");
+    assert_eq!(r.notes.len(), 1);
+    let r = run("#!amber\nBUFFER b DATA_TYPE R8G8B8A8_UNORM SIZE 4 FILL 0\n");
+    assert!(
+        matches!(&r.status, Status::Skip(s) if s.contains(":2:")),
+        "{r}"
+    );
+    let r = run("#!amber\nIMAGE i FORMAT R32_SFLOAT DIM_1D WIDTH 4\n");
+    assert!(
+        matches!(&r.status, Status::Skip(s) if s.contains("images")),
+        "{r}"
+    );
+}
+
+#[test]
+fn bad_input_names_file_and_line() {
+    for (text, line) in [
+        ("#!amber\nFOO bar\n", 2),
+        ("#!amber\n\nBUFFER b DATA_TYPE nope SIZE 1 FILL 0\n", 3),
+        ("#!amber\nBUFFER b DATA_TYPE uint32 DATA 1 2 x END\n", 2),
+        ("#!amber\nRUN nothing 1 1 1\n", 2),
+        ("#!amber\nBUFFER b DATA_TYPE uint32 DATA 1\n", 2),
+        ("#!amber\nSHADER compute s SPIRV-ASM\nOpCapability Shader\n", 2),
+        ("#!amber\nSHADER compute s SPIRV-ASM\n  OpBogus\nEND\nPIPELINE compute p\n  ATTACH s\nEND\n", 3),
+        ("#!amber\nBUFFER b DATA_TYPE uint32 DATA 1 END\nEXPECT b IDX 0 EQ\n", 3),
+        ("#!amber\nBUFFER b DATA_TYPE uint32 SIZE 4294967295 FILL 0\n", 2),
+        ("not amber\n", 1),
+    ] {
+        let r = run(text);
+        match &r.status {
+            Status::Error(e) => assert!(e.starts_with(&format!("/tmp/t.amber:{line}: ")), "{text:?}: {e}"),
+            s => panic!("{text:?}: {s:?}"),
+        }
+        assert_eq!(r.exit_code(), 2);
+    }
+}
+
+#[test]
+fn opencl_kernel_args_need_names_that_exist() {
+    let dir = workloads();
+    let text = "#!amber
+SHADER compute s SPIRV-BIN FILE opencl_kernel_args.spv
+BUFFER a DATA_TYPE float SIZE 16 FILL 1
+PIPELINE compute p
+  ATTACH s ENTRY_POINT scale_add
+  BIND BUFFER a KERNEL ARG_NAME nosuch
+END
+RUN p 1 1 1
+";
+    let r = run_source(text, &dir.join("x.amber"), &RunOptions::default());
+    assert!(
+        matches!(&r.status, Status::Error(e) if e.contains("x.amber:8:") && e.contains("nosuch")),
+        "{r}"
+    );
+}
+
+/// GLSL needs glslangValidator: without it the script is a SKIP.
+#[test]
+fn glsl_compiles_or_skips() {
+    let r = run("#!amber
+SHADER compute s GLSL
+#version 450
+layout(local_size_x = 2) in;
+layout(set = 0, binding = 0) buffer B { int v[]; };
+void main() { v[gl_GlobalInvocationID.x] *= -3; }
+END
+BUFFER b DATA_TYPE int32 DATA 5 -7 END
+PIPELINE compute p
+  ATTACH s
+  BIND BUFFER b AS storage DESCRIPTOR_SET 0 BINDING 0
+END
+RUN p 1 1 1
+EXPECT b IDX 0 EQ -15 21
+");
+    let have = std::process::Command::new("glslangValidator")
+        .arg("--version")
+        .output()
+        .is_ok();
+    if have {
+        assert_eq!(r.status, Status::Pass, "{r}");
+    } else {
+        assert!(
+            matches!(&r.status, Status::Skip(s) if s.contains(":2:") && s.contains("glslangValidator")),
+            "{r}"
+        );
+    }
+}
+
+/// Truncated and garbled scripts never panic.
+#[test]
+fn fuzz_truncated_and_garbled() {
+    let full = std::fs::read_to_string(workloads().join("opencl_kernel_asm.amber")).unwrap();
+    let small = script(
+        "BUFFER a DATA_TYPE uint32 SIZE 8 SERIES_FROM 1 INC_BY 1
+BUFFER u DATA_TYPE vec4<uint32> DATA 3 0 0 0 END
+BUFFER pc DATA_TYPE uint32 DATA 10 END
+PIPELINE compute p
+  ATTACH k
+  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0 \\
+       DESCRIPTOR_OFFSET 4
+  BIND BUFFER u AS uniform DESCRIPTOR_SET 0 BINDING 1
+  BIND BUFFER pc AS push_constant
+END
+REPEAT 2
+RUN p 1 1 1
+END
+EXPECT a IDX 0 TOLERANCE 1% EQ 13 16
+EXPECT a RMSE_BUFFER a TOLERANCE 1
+",
+    );
+    let opts = RunOptions {
+        max_wave_instructions: 100_000,
+        ..RunOptions::default()
+    };
+    let p = workloads().join("fuzz.amber");
+    for text in [&small, &full] {
+        let cuts: Vec<usize> = (0..text.len())
+            .step_by(if text.len() > 4000 { 37 } else { 1 })
+            .collect();
+        for &cut in &cuts {
+            if text.is_char_boundary(cut) {
+                let _ = run_source(&text[..cut], &p, &opts);
+            }
+        }
+        // Replace single bytes with troublesome characters.
+        let mut seed = 0x9e3779b97f4a7c15u64;
+        for _ in 0..400 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut b = text.clone().into_bytes();
+            let at = (seed as usize) % b.len();
+            b[at] = b"\\#\n 0-9xEND%"[(seed >> 32) as usize % 12];
+            if let Ok(t) = String::from_utf8(b) {
+                let _ = run_source(&t, &p, &opts);
+            }
+        }
+    }
+}
 
 /// Runs the scripts of a folder given by AMBER_CASES (for example
 /// google/amber's tests/cases) and prints the table.

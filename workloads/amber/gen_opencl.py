@@ -1,4 +1,11 @@
-import subprocess
+# Writes opencl_kernel_args.amber and opencl_kernel_asm.amber. Run from this folder:
+# python3 gen_opencl.py (opencl_kernel_args.spv is built by the command on the first line of its .cl).
+import subprocess, tempfile, os
+TMP = tempfile.mkdtemp()
+bc, spv = os.path.join(TMP, "mad.bc"), os.path.join(TMP, "mad.spv")
+subprocess.run(["clang-14", "-cc1", "-triple", "spir64-unknown-unknown", "-cl-std=CL2.0", "-O2",
+                "-finclude-default-header", "-emit-llvm-bc", "mad.cl", "-o", bc], check=True)
+subprocess.run(["llvm-spirv-14", "--spirv-max-version=1.0", bc, "-o", spv], check=True)
 from fractions import Fraction
 # ---- opencl_kernel_args.amber (SPIRV-BIN beside it)
 n = 16
@@ -46,10 +53,10 @@ RUN p2 2 1 1
 t += "EXPECT out_buf IDX 0 EQ " + " ".join(f(v) for v in out) + "\n"
 t += "EXPECT out_buf2 IDX 0 EQ " + " ".join(f(v) for v in out2) + "\n"
 t += "EXPECT in_buf IDX 60 EQ " + f(ins[-1]) + "\n"
-open("/work/main/workloads/amber/opencl_kernel_args.amber", "w").write(t)
+open("opencl_kernel_args.amber", "w").write(t)
 
 # ---- opencl_kernel_asm.amber (SPIRV-ASM of a Kernel module)
-dis = subprocess.run(["spirv-dis", "mad.spv"], capture_output=True, text=True, check=True).stdout
+dis = subprocess.run(["spirv-dis", spv], capture_output=True, text=True, check=True).stdout
 src = open("mad.cl").read()
 a = [3 * i - 20 for i in range(8)]
 b = [1000 + i * i for i in range(8)]
@@ -76,4 +83,4 @@ t += "DERIVE_PIPELINE q FROM p\n  BIND BUFFER out2 KERNEL ARG_NAME out\n  SET KE
 t += "RUN p 2 1 1\nRUN q 2 1 1\n\n"
 t += "EXPECT out IDX 0 EQ " + " ".join(map(str, res)) + "\n"
 t += "EXPECT out2 IDX 0 EQ " + " ".join(map(str, res2)) + "\n"
-open("/work/main/workloads/amber/opencl_kernel_asm.amber", "w").write(t)
+open("opencl_kernel_asm.amber", "w").write(t)

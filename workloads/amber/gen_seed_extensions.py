@@ -1,6 +1,12 @@
-import struct, subprocess
+# Writes amd_trinary_minmax.amber, intel_integer_functions2.amber and float_atomic_min_max.amber
+# from the .comp sources beside this file. Run from this folder: python3 gen_seed_extensions.py
+import struct, subprocess, tempfile, os
+TMP = tempfile.mkdtemp()
 def dis(spv):
-    return subprocess.run(["spirv-dis", spv], capture_output=True, text=True, check=True).stdout
+    src = spv.replace(".spv", ".comp")
+    out = os.path.join(TMP, spv)
+    subprocess.run(["glslangValidator", "-V", "-S", "comp", src, "-o", out], check=True, capture_output=True)
+    return subprocess.run(["spirv-dis", out], capture_output=True, text=True, check=True).stdout
 def clamp(v, lo, hi): return max(lo, min(hi, v))
 def wrap_i32(v):
     v &= 0xffffffff
@@ -82,4 +88,3 @@ text += "PIPELINE compute pipeline\n  ATTACH fatom\n  BIND BUFFER values AS stor
 text += "RUN pipeline 2 1 1\n\n"
 text += f"EXPECT result IDX 0 EQ {min(v)!r} {max(v)!r}\n"
 open("float_atomic_min_max.amber", "w").write(text)
-print(oi); print(ou)

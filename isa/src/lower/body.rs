@@ -1115,8 +1115,19 @@ impl Lowerer<'_> {
                     .and_then(|t| t.lookup_opcode(o[1]))
                     .map(|g| g.opname.to_string())
                     .unwrap_or_else(|| o[1].to_string());
+                // Operands that are literals in the grammar (LiteralInteger,
+                // FPRoundingMode, ...), by position.
+                let literals: Vec<bool> = rspirv::grammar::ext_inst_table(&name)
+                    .and_then(|t| t.lookup_opcode(o[1]))
+                    .map(|g| {
+                        g.operands
+                            .iter()
+                            .map(|op| op.kind != rspirv::grammar::OperandKind::IdRef)
+                            .collect()
+                    })
+                    .unwrap_or_default();
                 let r = self
-                    .lower_ext(ctx, set, o[1], rt, &o[2..])
+                    .lower_ext(ctx, set, o[1], rt, &o[2..], &literals)
                     .map_err(|e| format!("{name} {opname}: {e}"))?;
                 ctx.locals.insert(id, Val::Regs(r));
             }
@@ -1143,7 +1154,7 @@ impl Lowerer<'_> {
                         ins.op
                     ));
                 }
-                let r = self.lower_ext(ctx, ExtSet::IntelInt2, ins.op as u32, rt, o)?;
+                let r = self.lower_ext(ctx, ExtSet::IntelInt2, ins.op as u32, rt, o, &[])?;
                 ctx.locals.insert(id, Val::Regs(r));
             }
             Op::AtomicFMinEXT | Op::AtomicFMaxEXT => self.atomic(ctx, ins)?,
@@ -1568,13 +1579,23 @@ impl Lowerer<'_> {
         opcode: u32,
         rt: u32,
         args: &[u32],
+        literals: &[bool],
     ) -> R<Vec<Reg>> {
         let result = match self.types.get(rt)? {
             Type::Void => Vec::new(),
             _ => self.types.flatten(rt)?,
         };
         let mut operands = Vec::new();
-        for &a in args {
+        for (i, &a) in args.iter().enumerate() {
+            if literals.get(i).copied().unwrap_or(false) {
+                // A literal: no registers; its value rides in `pointer`.
+                operands.push(Operand {
+                    regs: Vec::new(),
+                    types: Vec::new(),
+                    pointer: Some((a as i64, Vec::new())),
+                });
+                continue;
+            }
             let ty = self.type_of(a)?;
             operands.push(match self.types.get(ty)?.clone() {
                 Type::Pointer { pointee, .. } => {

@@ -109,7 +109,12 @@ pub fn num_bits(t: ElemType, v: Num) -> u64 {
                 Num::Float(f) => f as i128,
             };
             let bits = t.size() * 8;
-            (i as u64) & if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 }
+            (i as u64)
+                & if bits == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << bits) - 1
+                }
         }
     }
 }
@@ -131,7 +136,10 @@ pub struct Layout {
 
 impl Layout {
     pub fn components(&self) -> usize {
-        self.segs.iter().filter(|s| matches!(s, Seg::Val(_))).count()
+        self.segs
+            .iter()
+            .filter(|s| matches!(s, Seg::Val(_)))
+            .count()
     }
 
     /// `rows`-vectors (a scalar when 1), `cols` of them (a matrix when > 1).
@@ -182,9 +190,14 @@ pub fn parse_type(name: &str, std140: bool) -> Result<Option<Layout>, String> {
     if let Some(t) = scalar(name) {
         return Ok(Some(Layout::new(t, 1, 1, std140)));
     }
-    let inner = |rest: &str| -> Option<ElemType> { scalar(rest.strip_prefix('<')?.strip_suffix('>')?) };
+    let inner =
+        |rest: &str| -> Option<ElemType> { scalar(rest.strip_prefix('<')?.strip_suffix('>')?) };
     if let Some(rest) = name.strip_prefix("vec") {
-        let n = rest.chars().next().and_then(|c| c.to_digit(10)).unwrap_or(0) as usize;
+        let n = rest
+            .chars()
+            .next()
+            .and_then(|c| c.to_digit(10))
+            .unwrap_or(0) as usize;
         if (2..=4).contains(&n) {
             if let Some(t) = inner(&rest[1..]) {
                 return Ok(Some(Layout::new(t, n, 1, std140)));
@@ -209,7 +222,9 @@ pub fn parse_type(name: &str, std140: bool) -> Result<Option<Layout>, String> {
     let Some((channels, mode)) = name.split_once('_') else {
         return Ok(None);
     };
-    if !channels.starts_with(['R', 'G', 'B', 'A', 'D', 'S', 'X']) || !channels.bytes().any(|c| c.is_ascii_digit()) {
+    if !channels.starts_with(['R', 'G', 'B', 'A', 'D', 'S', 'X'])
+        || !channels.bytes().any(|c| c.is_ascii_digit())
+    {
         return Ok(None);
     }
     let mut bits = Vec::new();
@@ -229,7 +244,9 @@ pub fn parse_type(name: &str, std140: bool) -> Result<Option<Layout>, String> {
     if !cur.is_empty() {
         bits.push(cur.parse::<usize>().unwrap_or(0));
     }
-    let unsupported = || Err(format!("buffer format {name} is not supported (only formats whose channels are plain 8/16/32/64-bit integers or 16/32/64-bit floats)"));
+    let unsupported = || {
+        Err(format!("buffer format {name} is not supported (only formats whose channels are plain 8/16/32/64-bit integers or 16/32/64-bit floats)"))
+    };
     if bits.is_empty() || bits.len() > 4 || bits.iter().any(|&b| b != bits[0]) {
         return unsupported();
     }
@@ -263,7 +280,10 @@ pub enum ShaderFormat {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShaderSource {
     /// Inline text; `first_line` is the script line of its first line.
-    Inline { text: String, first_line: usize },
+    Inline {
+        text: String,
+        first_line: usize,
+    },
     /// A file relative to the script.
     File(PathBuf),
     Virtual(String),
@@ -477,12 +497,14 @@ impl<'a> Lexer<'a> {
             if self.pos >= b.len() {
                 return None;
             }
-            let end = self.text[self.pos..].find('\n').map_or(b.len(), |i| self.pos + i);
+            let end = self.text[self.pos..]
+                .find('\n')
+                .map_or(b.len(), |i| self.pos + i);
             let l = &self.text[self.pos..end];
             let t = l.trim_start();
-            let is_end = t.strip_prefix("END").is_some_and(|r| {
-                r.is_empty() || r.starts_with([' ', '\t', '\r', '#'])
-            });
+            let is_end = t
+                .strip_prefix("END")
+                .is_some_and(|r| r.is_empty() || r.starts_with([' ', '\t', '\r', '#']));
             if is_end {
                 // Leave the lexer on the END line, just after END.
                 self.pos += l.len() - t.len() + 3;
@@ -510,8 +532,8 @@ struct Parser<'a> {
     depth: usize,
 }
 
-/// Largest buffer the parser creates (the simulator's global memory is 1 GiB).
-const MAX_BUFFER_BYTES: usize = 1 << 30;
+/// Largest buffer a script may declare.
+const MAX_BUFFER_BYTES: usize = 1 << 28;
 
 pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Script, Stop> {
     let first = text.lines().next().unwrap_or("").trim();
@@ -521,7 +543,11 @@ pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Script, Stop> {
         )));
     }
     let mut p = Parser {
-        lx: Lexer { text, pos: 0, line: 1 },
+        lx: Lexer {
+            text,
+            pos: 0,
+            line: 1,
+        },
         file,
         dir,
         script: Script::default(),
@@ -581,7 +607,10 @@ impl Parser<'_> {
         let (w, l) = self.word(what)?;
         match parse_num(&w) {
             Some(Num::Int(i)) if (0..=u32::MAX as i128).contains(&i) => Ok((i as u64, l)),
-            _ => Err(self.bad(l, format!("expected {what} (an unsigned integer), found '{w}'"))),
+            _ => Err(self.bad(
+                l,
+                format!("expected {what} (an unsigned integer), found '{w}'"),
+            )),
         }
     }
 
@@ -674,14 +703,17 @@ impl Parser<'_> {
                     let (f, _) = self.word("a feature name")?;
                     self.eol()?;
                     if !SUPPORTED_FEATURES.contains(&f.as_str()) {
-                        return Err(self.unsupported(line, format!("device feature {f} is not supported")));
+                        return Err(
+                            self.unsupported(line, format!("device feature {f} is not supported"))
+                        );
                     }
                 }
                 "DEVICE_EXTENSION" => {
                     let (e, _) = self.word("an extension name")?;
                     self.eol()?;
                     if !SUPPORTED_DEVICE_EXTENSIONS.contains(&e.as_str()) {
-                        return Err(self.unsupported(line, format!("device extension {e} is not supported")));
+                        return Err(self
+                            .unsupported(line, format!("device extension {e} is not supported")));
                     }
                 }
                 "INSTANCE_EXTENSION" => {
@@ -713,7 +745,9 @@ impl Parser<'_> {
                 }
                 "IMAGE" => return Err(self.unsupported(line, "images are not supported")),
                 "SAMPLER" => return Err(self.unsupported(line, "samplers are not supported")),
-                "STRUCT" => return Err(self.unsupported(line, "STRUCT data types are not supported")),
+                "STRUCT" => {
+                    return Err(self.unsupported(line, "STRUCT data types are not supported"))
+                }
                 "ACCELERATION_STRUCTURE" | "SHADER_BINDING_TABLE" => {
                     return Err(self.unsupported(line, "ray tracing is not supported"))
                 }
@@ -727,7 +761,11 @@ impl Parser<'_> {
         let (kind, _) = self.word("a shader type")?;
         match kind.as_str() {
             "compute" => {}
-            "vertex" | "fragment" | "geometry" | "tessellation_evaluation" | "tessellation_control"
+            "vertex"
+            | "fragment"
+            | "geometry"
+            | "tessellation_evaluation"
+            | "tessellation_control"
             | "multi" => return Err(self.unsupported(line, "graphics pipelines are not supported")),
             "ray_generation" | "any_hit" | "closest_hit" | "miss" | "intersection" | "callable" => {
                 return Err(self.unsupported(line, "ray tracing is not supported"))
@@ -743,7 +781,9 @@ impl Parser<'_> {
             "GLSL" => ShaderFormat::Glsl,
             "HLSL" => ShaderFormat::Hlsl,
             "OPENCL-C" => ShaderFormat::OpenclC,
-            "PASSTHROUGH" => return Err(self.unsupported(line, "graphics pipelines are not supported")),
+            "PASSTHROUGH" => {
+                return Err(self.unsupported(line, "graphics pipelines are not supported"))
+            }
             other => return Err(self.bad(fl, format!("unknown shader format '{other}'"))),
         };
         let mut target_env = None;
@@ -813,12 +853,17 @@ impl Parser<'_> {
                 // FORMAT buffers are image attachments sized by a graphics
                 // pipeline unless an initializer follows.
                 if matches!(self.lx.peek().0, Tok::Eol | Tok::Eof)
-                    || matches!(self.peek_word().as_deref(), Some("MIP_LEVELS" | "SAMPLES" | "FILE"))
+                    || matches!(
+                        self.peek_word().as_deref(),
+                        Some("MIP_LEVELS" | "SAMPLES" | "FILE")
+                    )
                 {
                     return Err(self.unsupported(line, "image (FORMAT) buffers are not supported"));
                 }
             }
-            other => return Err(self.bad(kl, format!("expected DATA_TYPE or FORMAT, found '{other}'"))),
+            other => {
+                return Err(self.bad(kl, format!("expected DATA_TYPE or FORMAT, found '{other}'")))
+            }
         }
         match self.peek_word().as_deref() {
             Some("STD140") => {
@@ -841,7 +886,7 @@ impl Parser<'_> {
         let limit = |n: usize, p: &Self, l: usize| -> Result<usize, Stop> {
             n.checked_mul(layout.size)
                 .filter(|&b| b <= MAX_BUFFER_BYTES)
-                .ok_or_else(|| p.bad(l, format!("buffer '{name}' would be larger than 1 GiB")))
+                .ok_or_else(|| p.bad(l, format!("buffer '{name}' would be larger than 256 MiB")))
         };
         loop {
             let (tok, l) = self.lx.next();
@@ -863,40 +908,42 @@ impl Parser<'_> {
                     };
                     let total = limit(n, self, l)?;
                     let (v, vl) = self.word("a value")?;
-                    let start = parse_num(&v).ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
+                    let start = parse_num(&v)
+                        .ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
                     let inc = if w == "SERIES_FROM" {
                         self.expect_word("INC_BY")?;
                         let (v, vl) = self.word("a value")?;
-                        Some(parse_num(&v).ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?)
+                        Some(
+                            parse_num(&v)
+                                .ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?,
+                        )
                     } else {
                         None
                     };
-                    let count = n.saturating_mul(comps);
-                    let mut values = Vec::with_capacity(count.min(1 << 24));
-                    let mut cur = start;
-                    for _ in 0..count {
-                        values.push(cur);
-                        if let Some(inc) = inc {
-                            cur = match (cur, inc) {
-                                (Num::Int(a), Num::Int(b)) => Num::Int(a.wrapping_add(b)),
-                                (a, b) => Num::Float(a.as_f64() + b.as_f64()),
-                            };
-                        }
-                    }
+                    let series = std::iter::successors(Some(start), |cur| {
+                        Some(match (*cur, inc) {
+                            (c, None) => c,
+                            (Num::Int(a), Some(Num::Int(b))) => Num::Int(a.wrapping_add(b)),
+                            (a, Some(b)) => Num::Float(a.as_f64() + b.as_f64()),
+                        })
+                    });
                     let mut b = vec![0u8; total];
-                    encode(&layout, &values, &mut b);
+                    encode(&layout, series, &mut b);
                     bytes = Some(b);
                 }
                 "DATA" => {
                     let words = self.words_until_end(l, "DATA")?;
                     let mut values = Vec::with_capacity(words.len());
                     for (w, wl) in &words {
-                        values.push(parse_num(w).ok_or_else(|| self.bad(*wl, format!("'{w}' is not a number")))?);
+                        values.push(
+                            parse_num(w)
+                                .ok_or_else(|| self.bad(*wl, format!("'{w}' is not a number")))?,
+                        );
                     }
                     let n = size.unwrap_or(0).max(values.len().div_ceil(comps.max(1)));
                     let total = limit(n, self, l)?;
                     let mut b = vec![0u8; total];
-                    encode(&layout, &values, &mut b);
+                    encode(&layout, values.iter().copied(), &mut b);
                     bytes = Some(b);
                 }
                 "FILE" => {
@@ -922,12 +969,15 @@ impl Parser<'_> {
                             let mut values = Vec::new();
                             for w in text.split_whitespace() {
                                 values.push(parse_num(w).ok_or_else(|| {
-                                    self.bad(l, format!("{}: '{w}' is not a number", full.display()))
+                                    self.bad(
+                                        l,
+                                        format!("{}: '{w}' is not a number", full.display()),
+                                    )
                                 })?);
                             }
                             let n = size.unwrap_or(0).max(values.len().div_ceil(comps.max(1)));
                             let mut b = vec![0u8; limit(n, self, l)?];
-                            encode(&layout, &values, &mut b);
+                            encode(&layout, values.iter().copied(), &mut b);
                             b
                         }
                         _ => return Err(self.unsupported(l, "PNG buffers are not supported")),
@@ -959,7 +1009,9 @@ impl Parser<'_> {
         let (kind, kl) = self.word("a pipeline type")?;
         match kind.as_str() {
             "compute" => {}
-            "graphics" => return Err(self.unsupported(line, "graphics pipelines are not supported")),
+            "graphics" => {
+                return Err(self.unsupported(line, "graphics pipelines are not supported"))
+            }
             "ray_tracing" => return Err(self.unsupported(line, "ray tracing is not supported")),
             other => return Err(self.bad(kl, format!("unknown pipeline type '{other}'"))),
         }
@@ -1008,10 +1060,15 @@ impl Parser<'_> {
                             Seg::Val(t) => t,
                             Seg::Pad(_) => ElemType::U8,
                         },
-                        _ => return Err(self.bad(tl, format!("SET KERNEL takes a scalar type, not '{ty}'"))),
+                        _ => {
+                            return Err(
+                                self.bad(tl, format!("SET KERNEL takes a scalar type, not '{ty}'"))
+                            )
+                        }
                     };
                     let (v, vl) = self.word("a value")?;
-                    let n = parse_num(&v).ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
+                    let n = parse_num(&v)
+                        .ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
                     self.eol()?;
                     let bits = num_bits(t, n);
                     p.kernel_args.retain(|a| a.target != target);
@@ -1049,10 +1106,19 @@ impl Parser<'_> {
                     p.compile_options = names;
                 }
                 "SUBGROUP" => {
-                    return Err(self.unsupported(l, "subgroup size control (SUBGROUP) is not supported"))
+                    return Err(
+                        self.unsupported(l, "subgroup size control (SUBGROUP) is not supported")
+                    )
                 }
-                "FRAMEBUFFER_SIZE" | "VERTEX_DATA" | "INDEX_DATA" | "DEPTH" | "STENCIL" | "BLEND"
-                | "VIEWPORT" | "POLYGON_MODE" | "PATCH_CONTROL_POINTS" => {
+                "FRAMEBUFFER_SIZE"
+                | "VERTEX_DATA"
+                | "INDEX_DATA"
+                | "DEPTH"
+                | "STENCIL"
+                | "BLEND"
+                | "VIEWPORT"
+                | "POLYGON_MODE"
+                | "PATCH_CONTROL_POINTS" => {
                     return Err(self.bad(l, format!("{w} is for graphics pipelines")))
                 }
                 other => return Err(self.bad(l, format!("unknown pipeline command '{other}'"))),
@@ -1087,7 +1153,8 @@ impl Parser<'_> {
                     self.expect_word("AS")?;
                     let (ty, tl) = self.word("a type")?;
                     let (v, vl) = self.word("a value")?;
-                    let n = parse_num(&v).ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
+                    let n = parse_num(&v)
+                        .ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
                     let value = match ty.as_str() {
                         "float" | "double" | "float16" => SpecValue::Float(n.as_f64()),
                         "bool" => SpecValue::Bool(n.as_f64() != 0.0),
@@ -1110,8 +1177,13 @@ impl Parser<'_> {
         let (w, l) = self.word("ARG_NAME or ARG_NUMBER")?;
         match w.as_str() {
             "ARG_NAME" => Ok(BindTarget::ArgName(self.word("an argument name")?.0)),
-            "ARG_NUMBER" => Ok(BindTarget::ArgNumber(self.uint("an argument number")?.0 as u32)),
-            other => Err(self.bad(l, format!("expected ARG_NAME or ARG_NUMBER, found '{other}'"))),
+            "ARG_NUMBER" => Ok(BindTarget::ArgNumber(
+                self.uint("an argument number")?.0 as u32,
+            )),
+            other => Err(self.bad(
+                l,
+                format!("expected ARG_NAME or ARG_NUMBER, found '{other}'"),
+            )),
         }
     }
 
@@ -1120,10 +1192,17 @@ impl Parser<'_> {
         match what.as_str() {
             "BUFFER" => {}
             "BUFFER_ARRAY" => {
-                return Err(self.unsupported(line, "descriptor arrays (BIND BUFFER_ARRAY) are not supported"))
+                return Err(self.unsupported(
+                    line,
+                    "descriptor arrays (BIND BUFFER_ARRAY) are not supported",
+                ))
             }
-            "SAMPLER" | "SAMPLER_ARRAY" => return Err(self.unsupported(line, "samplers are not supported")),
-            "ACCELERATION_STRUCTURE" => return Err(self.unsupported(line, "ray tracing is not supported")),
+            "SAMPLER" | "SAMPLER_ARRAY" => {
+                return Err(self.unsupported(line, "samplers are not supported"))
+            }
+            "ACCELERATION_STRUCTURE" => {
+                return Err(self.unsupported(line, "ray tracing is not supported"))
+            }
             other => return Err(self.bad(wl, format!("expected BUFFER, found '{other}'"))),
         }
         let (buffer, _) = self.word("a buffer name")?;
@@ -1141,7 +1220,8 @@ impl Parser<'_> {
                 "AS" => {
                     let (k, kl) = self.word("a buffer type")?;
                     match k.as_str() {
-                        "storage" | "uniform" | "storage_dynamic" | "uniform_dynamic" | "push_constant" => {}
+                        "storage" | "uniform" | "storage_dynamic" | "uniform_dynamic"
+                        | "push_constant" => {}
                         "storage_texel_buffer" | "uniform_texel_buffer" => {
                             return Err(self.unsupported(kl, "texel buffers are not supported"))
                         }
@@ -1163,7 +1243,9 @@ impl Parser<'_> {
                     let (v, vl) = self.word("a range")?;
                     range = match parse_num(&v) {
                         Some(Num::Int(-1)) => None,
-                        Some(Num::Int(i)) if (0..=u32::MAX as i128).contains(&i) => Some(i as usize),
+                        Some(Num::Int(i)) if (0..=u32::MAX as i128).contains(&i) => {
+                            Some(i as usize)
+                        }
                         _ => return Err(self.bad(vl, format!("bad DESCRIPTOR_RANGE '{v}'"))),
                     };
                 }
@@ -1223,7 +1305,11 @@ impl Parser<'_> {
         let words = self.rest_of_line();
         let text = format!(
             "EXPECT {}",
-            words.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join(" ")
+            words
+                .iter()
+                .map(|(w, _)| w.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
         );
         let mut it = words.into_iter().peekable();
         let Some((buffer, _)) = it.next() else {
@@ -1242,7 +1328,8 @@ impl Parser<'_> {
                 } else {
                     match (it.next(), it.next()) {
                         (Some((t, _)), Some((v, vl))) if t == "TOLERANCE" => {
-                            let tol = parse_num(&v).ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
+                            let tol = parse_num(&v)
+                                .ok_or_else(|| self.bad(vl, format!("'{v}' is not a number")))?;
                             ExpectKind::Rmse(other, tol.as_f64())
                         }
                         _ => return Err(self.bad(line, "RMSE_BUFFER needs TOLERANCE value")),
@@ -1262,7 +1349,10 @@ impl Parser<'_> {
                 };
                 if let Some((w, _)) = it.peek() {
                     if parse_num(w).is_some() || w == "SIZE" {
-                        return Err(self.unsupported(line, "image probes (EXPECT ... IDX x y) are not supported"));
+                        return Err(self.unsupported(
+                            line,
+                            "image probes (EXPECT ... IDX x y) are not supported",
+                        ));
                     }
                 }
                 let mut tolerance = None;
@@ -1289,12 +1379,15 @@ impl Parser<'_> {
                     }
                 }
                 let Some((c, cl)) = it.next() else {
-                    return Err(self.bad(line, "EXPECT needs a comparator (EQ, NE, LT, LE, GT, GE)"));
+                    return Err(
+                        self.bad(line, "EXPECT needs a comparator (EQ, NE, LT, LE, GT, GE)")
+                    );
                 };
                 let cmp = match keyword_cmp(&c) {
                     Some(c) => c,
                     None if c == "EQ_RGB" || c == "EQ_RGBA" => {
-                        return Err(self.unsupported(line, "image probes (EQ_RGB/EQ_RGBA) are not supported"))
+                        return Err(self
+                            .unsupported(line, "image probes (EQ_RGB/EQ_RGBA) are not supported"))
                     }
                     None => return Err(self.bad(cl, format!("unknown comparator '{c}'"))),
                 };
@@ -1303,7 +1396,10 @@ impl Parser<'_> {
                 }
                 let mut values = Vec::new();
                 for (w, wl) in it.by_ref() {
-                    values.push(parse_num(&w).ok_or_else(|| self.bad(wl, format!("'{w}' is not a number")))?);
+                    values.push(
+                        parse_num(&w)
+                            .ok_or_else(|| self.bad(wl, format!("'{w}' is not a number")))?,
+                    );
                 }
                 if values.is_empty() {
                     return Err(self.bad(line, "EXPECT needs at least one value"));
@@ -1334,12 +1430,18 @@ impl Parser<'_> {
         for p in self.script.pipelines.values() {
             for b in &p.binds {
                 if !has_buffer(&b.buffer) {
-                    return Err(self.bad(p.line, format!("pipeline '{}' binds unknown buffer '{}'", p.name, b.buffer)));
+                    return Err(self.bad(
+                        p.line,
+                        format!("pipeline '{}' binds unknown buffer '{}'", p.name, b.buffer),
+                    ));
                 }
             }
             if let Some(s) = &p.shader {
                 if !self.script.shaders.contains_key(s) {
-                    return Err(self.bad(p.line, format!("pipeline '{}' attaches unknown shader '{s}'", p.name)));
+                    return Err(self.bad(
+                        p.line,
+                        format!("pipeline '{}' attaches unknown shader '{s}'", p.name),
+                    ));
                 }
             }
         }
@@ -1379,11 +1481,10 @@ impl Parser<'_> {
 }
 
 /// Writes `values` into the value slots of consecutive elements of `out`.
-fn encode(layout: &Layout, values: &[Num], out: &mut [u8]) {
+fn encode(layout: &Layout, mut vals: impl Iterator<Item = Num>, out: &mut [u8]) {
     if layout.size == 0 {
         return;
     }
-    let mut vals = values.iter();
     let mut at = 0;
     while at + layout.size <= out.len() {
         for s in &layout.segs {
@@ -1391,7 +1492,7 @@ fn encode(layout: &Layout, values: &[Num], out: &mut [u8]) {
                 Seg::Pad(n) => at += n,
                 Seg::Val(t) => {
                     let Some(v) = vals.next() else { return };
-                    let bits = num_bits(*t, *v).to_le_bytes();
+                    let bits = num_bits(*t, v).to_le_bytes();
                     out[at..at + t.size()].copy_from_slice(&bits[..t.size()]);
                     at += t.size();
                 }

@@ -1,1 +1,62 @@
 //! Unit tests of the AmberScript reader (end-to-end tests are in sim/tests/amber.rs).
+
+use super::script::{parse_num, parse_type, Layout, Num, Seg};
+use crate::workload::ElemType;
+
+#[test]
+fn numbers() {
+    assert_eq!(parse_num("42"), Some(Num::Int(42)));
+    assert_eq!(parse_num("-0x10"), Some(Num::Int(-16)));
+    assert_eq!(
+        parse_num("0xffffffffffffffff"),
+        Some(Num::Int(u64::MAX as i128))
+    );
+    assert_eq!(parse_num("12."), Some(Num::Float(12.0)));
+    assert_eq!(parse_num("-2.5e3"), Some(Num::Float(-2500.0)));
+    assert_eq!(parse_num(".5"), Some(Num::Float(0.5)));
+    for bad in ["", "-", "x", "inf", "nan", "1.2.3", "0x", "0x-1", "END"] {
+        assert_eq!(parse_num(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn layouts() {
+    use ElemType::*;
+    let l = |t: &str, std140| parse_type(t, std140).unwrap().unwrap();
+    assert_eq!(
+        l("vec3<float>", false),
+        Layout {
+            segs: vec![Seg::Val(F32), Seg::Val(F32), Seg::Val(F32), Seg::Pad(4)],
+            size: 16
+        }
+    );
+    assert_eq!(
+        l("vec2<int16>", false),
+        Layout {
+            segs: vec![Seg::Val(I16), Seg::Val(I16)],
+            size: 4
+        }
+    );
+    assert_eq!(
+        l("uint8", true),
+        Layout {
+            segs: vec![Seg::Val(U8), Seg::Pad(15)],
+            size: 16
+        }
+    );
+    assert_eq!(l("mat3x2<double>", false).size, 48);
+    assert_eq!(l("mat2x3<float>", true).size, 32);
+    assert_eq!(l("mat4x4<float>", true).size, 64);
+    assert_eq!(l("mat2x2<float>", true).size, 32);
+    assert_eq!(
+        l("R16G16_SINT", false),
+        Layout {
+            segs: vec![Seg::Val(I16), Seg::Val(I16)],
+            size: 4
+        }
+    );
+    assert_eq!(l("int32[]", false).size, 4);
+    assert!(parse_type("R8G8B8A8_UNORM", false).is_err());
+    assert_eq!(parse_type("vec5<float>", false), Ok(None));
+    assert_eq!(parse_type("mat2x2<bogus>", false), Ok(None));
+}

@@ -219,7 +219,6 @@ struct Engine<'a> {
     report: Report,
     counts: Counts,
     trace: bool,
-    srcs_scratch: Vec<Reg>,
 }
 
 impl<'a> Engine<'a> {
@@ -330,7 +329,6 @@ impl<'a> Engine<'a> {
             report,
             counts: Counts::default(),
             trace,
-            srcs_scratch: Vec::new(),
         }
     }
 
