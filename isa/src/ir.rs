@@ -206,6 +206,10 @@ pub enum BuiltIn {
     GlobalOffset,
     EnqueuedWorkgroupSize,
     GlobalLinearId,
+    /// OpenCL get_work_dim(): taken as the highest dimension whose global
+    /// size exceeds 1 (at least 1), since a dispatch here has no separate
+    /// dimension count.
+    WorkDim,
     NumSubgroups,
     SubgroupId,
     SubgroupSize,

@@ -21,8 +21,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run a workload manifest (.toml); exit 0 if every check passed, 1 if
-    /// one failed, 2 on bad input.
+    /// Run a workload manifest (.toml), an Amber script (.amber) or a folder
+    /// of Amber scripts; exit 0 if every check passed, 1 if one failed, 2 on
+    /// bad input.
     Run {
         workload: PathBuf,
         /// Print one JSON summary object on stdout.
@@ -153,6 +154,9 @@ fn bad_input(r: Result<(), String>) -> ExitCode {
 }
 
 fn run(path: &Path, json: bool, root: &Path, opts: &RunOptions) -> ExitCode {
+    if path.is_dir() || gpusim::amber::is_amber_path(path) {
+        return run_amber(path, opts);
+    }
     let out = match Workload::load(path).and_then(|w| run_workload(&w, opts)) {
         Ok(out) => out,
         Err(e) => {
@@ -200,6 +204,28 @@ fn run(path: &Path, json: bool, root: &Path, opts: &RunOptions) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// Runs an Amber script, or every script of a folder with a table of
+/// results.
+fn run_amber(path: &Path, opts: &RunOptions) -> ExitCode {
+    let code = if path.is_dir() {
+        let r = gpusim::amber::run_folder(path, opts);
+        print!("{r}");
+        r.exit_code()
+    } else {
+        match gpusim::amber::run_script(path, opts) {
+            Ok(r) => {
+                print!("{r}");
+                r.exit_code()
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                2
+            }
+        }
+    };
+    ExitCode::from(code)
 }
 
 fn asm(input: &Path, output: &Path) -> Result<(), String> {

@@ -977,6 +977,7 @@ fn builtin_from(b: u32) -> Option<BuiltIn> {
         B::GlobalOffset => BuiltIn::GlobalOffset,
         B::EnqueuedWorkgroupSize => BuiltIn::EnqueuedWorkgroupSize,
         B::GlobalLinearId => BuiltIn::GlobalLinearId,
+        B::WorkDim => BuiltIn::WorkDim,
         B::NumSubgroups => BuiltIn::NumSubgroups,
         B::SubgroupId => BuiltIn::SubgroupId,
         B::SubgroupSize => BuiltIn::SubgroupSize,
