@@ -20,7 +20,7 @@
 //!   and a median is always one of the operands' bit patterns.
 //! * Denormals are kept exactly (no flush to zero).
 
-use crate::core::Scalar;
+use crate::core::{AluOp, Scalar};
 use crate::ext::{per_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass};
 use crate::ir::Reg;
 
@@ -92,7 +92,77 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
         &call.operands[1].regs,
         &call.operands[2].regs,
     ];
+    if b.emulation().trinary_minmax {
+        return Ok((0..n)
+            .map(|i| emulate(b, op, args[0][i], args[1][i], args[2][i]))
+            .collect());
+    }
     Ok(per_component(b, op, n, &args))
+}
+
+/// Lane operations of two-operand float min and max with this set's NaN
+/// and signed-zero rules: the basic operations an emulation uses.
+const FMIN2: u16 = 0x100;
+const FMAX2: u16 = 0x101;
+
+/// Names of the helper lane operations of the emulation.
+pub fn helper_name(op: ExtOp) -> Option<&'static str> {
+    match (op.set, op.opcode) {
+        (ExtSet::AmdTrinary, FMIN2) => Some("FMin"),
+        (ExtSet::AmdTrinary, FMAX2) => Some("FMax"),
+        _ => None,
+    }
+}
+
+/// One component of `op` as a compiler without min3/max3/mid3 emits it:
+/// min3 = min(min(a, b), c), max3 likewise, and
+/// mid3 = max(min(a, b), min(max(a, b), c)); an integer min or max is a
+/// compare and a select; a float mid3 with a NaN operand is min3 (this
+/// set's rule), so the emulation selects between the two.
+fn emulate(b: &mut dyn Builder, op: ExtOp, x: Reg, y: Reg, z: Reg) -> Reg {
+    let ty = op.ty;
+    let two = |b: &mut dyn Builder, max: bool, p: Reg, q: Reg| -> Reg {
+        let less = match op.opcode {
+            FMIN3 | FMAX3 | FMID3 => {
+                let o = if max { FMAX2 } else { FMIN2 };
+                return b.ext(ExtOp { opcode: o, ..op }, &[p, q]);
+            }
+            UMIN3 | UMAX3 | UMID3 => AluOp::ULessThan,
+            _ => AluOp::SLessThan,
+        };
+        let lt = b.alu(less, ty, &[p, q]);
+        if max {
+            b.alu(AluOp::Select, ty, &[lt, q, p])
+        } else {
+            b.alu(AluOp::Select, ty, &[lt, p, q])
+        }
+    };
+    match op.opcode {
+        FMIN3 | UMIN3 | SMIN3 => {
+            let m = two(b, false, x, y);
+            two(b, false, m, z)
+        }
+        FMAX3 | UMAX3 | SMAX3 => {
+            let m = two(b, true, x, y);
+            two(b, true, m, z)
+        }
+        _ => {
+            let lo = two(b, false, x, y);
+            let hi = two(b, true, x, y);
+            let hi_c = two(b, false, hi, z);
+            let mid = two(b, true, lo, hi_c);
+            if op.opcode != FMID3 {
+                return mid;
+            }
+            let min3 = two(b, false, lo, z);
+            let nx = b.alu(AluOp::IsNan, ty, &[x]);
+            let ny = b.alu(AluOp::IsNan, ty, &[y]);
+            let nz = b.alu(AluOp::IsNan, ty, &[z]);
+            let nxy = b.alu(AluOp::LogicalOr, Scalar::Bool, &[nx, ny]);
+            let any = b.alu(AluOp::LogicalOr, Scalar::Bool, &[nxy, nz]);
+            b.alu(AluOp::Select, ty, &[any, min3, mid])
+        }
+    }
 }
 
 /// Sign-extends the low `bits` bits of `v`.
@@ -225,14 +295,20 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
         (SMIN3, Scalar::Int(_)) => min3_by(a, b, c, |v| sext(v, bits)),
         (SMAX3, Scalar::Int(_)) => max3_by(a, b, c, |v| sext(v, bits)),
         (SMID3, Scalar::Int(_)) => mid3_by(a, b, c, |v| sext(v, bits)),
+        (FMIN2, Scalar::Float(16 | 32 | 64)) => fpick(a, b, b, bits, false),
+        (FMAX2, Scalar::Float(16 | 32 | 64)) => fpick(a, b, b, bits, true),
         // Never produced by `lower`; a defined value instead of a panic.
         _ => 0,
     }
 }
 
-/// Timing class of every lane operation of this set.
-pub fn op_class(_op: ExtOp) -> OpClass {
-    OpClass::Min3
+/// Timing class of a lane operation of this set.
+pub fn op_class(op: ExtOp) -> OpClass {
+    match op.opcode {
+        // The emulation's two-operand min and max are plain ALU work.
+        FMIN2 | FMAX2 => OpClass::Valu,
+        _ => OpClass::Min3,
+    }
 }
 
 /// Every instruction of the specification, all implemented, with the

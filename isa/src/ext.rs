@@ -19,6 +19,9 @@ pub enum ExtSet {
     AmdTrinary,
     /// SPV_INTEL_shader_integer_functions2: core opcodes of the extension.
     IntelInt2,
+    /// The min and max of SPV_EXT_shader_atomic_float_min_max as plain lane
+    /// operations, for emulating the atomics with compare-exchange.
+    AtomicFloat,
 }
 
 impl ExtSet {
@@ -29,6 +32,7 @@ impl ExtSet {
             ExtSet::OpenCl => "CL",
             ExtSet::AmdTrinary => "AMD",
             ExtSet::IntelInt2 => "INTEL",
+            ExtSet::AtomicFloat => "EXT",
         }
     }
 }
@@ -98,8 +102,33 @@ pub struct Coverage {
     pub tests: usize,
 }
 
+/// Which extended-instruction families a GPU lacks. An emulated family is
+/// lowered to the sequence of basic operations a compiler would emit in
+/// its place; the results are the same bits, only the timing differs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Emulation {
+    /// AMD min3 / max3 / mid3.
+    pub trinary_minmax: bool,
+    /// INTEL saturating add and subtract.
+    pub saturating: bool,
+    /// INTEL averages, rounded and not.
+    pub averages: bool,
+    /// INTEL absolute differences.
+    pub abs_diff: bool,
+    /// INTEL 32x16 multiplies.
+    pub mul32x16: bool,
+    /// INTEL count leading / trailing zeros.
+    pub count_zeros: bool,
+    /// EXT float atomic min / max (as a compare-exchange loop).
+    pub float_atomic_minmax: bool,
+}
+
 /// How an extended instruction's lowering emits lane operations.
 pub trait Builder {
+    /// The families to emulate; none unless the builder says so.
+    fn emulation(&self) -> Emulation {
+        Emulation::default()
+    }
     fn alu(&mut self, op: AluOp, ty: Scalar, src: &[Reg]) -> Reg;
     fn convert(&mut self, cv: Convert, src: Reg) -> Reg;
     fn ext(&mut self, op: ExtOp, src: &[Reg]) -> Reg;
@@ -151,6 +180,7 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
         ExtSet::OpenCl => crate::opencl_std::eval(op, a, b, c),
         ExtSet::AmdTrinary => crate::amd_shader_trinary_minmax::eval(op, a, b, c),
         ExtSet::IntelInt2 => crate::intel_shader_integer_functions2::eval(op, a, b, c),
+        ExtSet::AtomicFloat => crate::ext_shader_atomic_float_min_max::eval(op, a, b),
     }
 }
 
@@ -161,6 +191,7 @@ pub fn op_class(op: ExtOp) -> OpClass {
         ExtSet::OpenCl => crate::opencl_std::op_class(op),
         ExtSet::AmdTrinary => crate::amd_shader_trinary_minmax::op_class(op),
         ExtSet::IntelInt2 => crate::intel_shader_integer_functions2::op_class(op),
+        ExtSet::AtomicFloat => OpClass::Valu,
     }
 }
 
@@ -171,6 +202,7 @@ pub fn lower(set: ExtSet, b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, 
         ExtSet::OpenCl => crate::opencl_std::lower(b, call),
         ExtSet::AmdTrinary => crate::amd_shader_trinary_minmax::lower(b, call),
         ExtSet::IntelInt2 => crate::intel_shader_integer_functions2::lower(b, call),
+        ExtSet::AtomicFloat => Err("the float atomics are not extended instructions".into()),
     }
 }
 
@@ -197,7 +229,13 @@ impl ExtOp {
             ExtSet::IntelInt2 => rspirv::grammar::INSTRUCTION_TABLE
                 .lookup_opcode(self.opcode as u32)
                 .map(|g| g.opname.to_string()),
+            ExtSet::AtomicFloat => {
+                crate::ext_shader_atomic_float_min_max::lane_op_name(self.opcode).map(String::from)
+            }
         };
+        if let Some(n) = crate::amd_shader_trinary_minmax::helper_name(self) {
+            return n.to_string();
+        }
         let name = spec_name.unwrap_or_else(|| self.opcode.to_string());
         let name = name
             .strip_suffix("AMD")

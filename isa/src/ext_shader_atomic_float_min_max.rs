@@ -119,6 +119,29 @@ pub fn fmax(ty: Scalar, old: u64, value: u64) -> u64 {
 }
 
 /// Both instructions, implemented, with the rows of [`cases::CASES`].
+/// Lane operation numbers of [`crate::ext::ExtSet::AtomicFloat`]: the
+/// min and max the atomics apply, used by their compare-exchange emulation.
+pub const LANE_FMIN: u16 = 0;
+pub const LANE_FMAX: u16 = 1;
+
+pub fn lane_op_name(opcode: u16) -> Option<&'static str> {
+    match opcode {
+        LANE_FMIN => Some("FMin"),
+        LANE_FMAX => Some("FMax"),
+        _ => None,
+    }
+}
+
+/// One lane of the min or max: `a` is the memory value, `b` the operand.
+#[inline]
+pub fn eval(op: crate::ext::ExtOp, a: u64, b: u64) -> u64 {
+    if op.opcode == LANE_FMAX {
+        fmax(op.ty, a, b)
+    } else {
+        fmin(op.ty, a, b)
+    }
+}
+
 pub fn coverage() -> Vec<Coverage> {
     ["EXT.AtomicFMin", "EXT.AtomicFMax"]
         .into_iter()

@@ -25,7 +25,7 @@
 //!   sign-extended to 32 bits, OpUMul32x16 by them zero-extended; the result
 //!   is the low 32 bits of the product.
 
-use crate::core::Scalar;
+use crate::core::{AluOp, Scalar};
 use crate::ext::{per_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass};
 use crate::ir::Reg;
 
@@ -126,7 +126,142 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
         aux: ty,
     };
     let args: Vec<&[Reg]> = call.operands.iter().map(|o| o.regs.as_slice()).collect();
+    let e = b.emulation();
+    let emulated = match opcode {
+        UCOUNT_LEADING_ZEROS | UCOUNT_TRAILING_ZEROS => e.count_zeros,
+        ABS_ISUB | ABS_USUB => e.abs_diff,
+        IADD_SAT | UADD_SAT | ISUB_SAT | USUB_SAT => e.saturating,
+        IMUL32X16 | UMUL32X16 => e.mul32x16,
+        _ => e.averages,
+    };
+    if emulated {
+        return Ok((0..n)
+            .map(|i| {
+                let y = args.get(1).map_or(0, |a| a[i]);
+                emulate(b, opcode, ty, args[0][i], y)
+            })
+            .collect());
+    }
     Ok(per_component(b, op, n, &args))
+}
+
+/// One component of `opcode` as the sequence of core operations a compiler
+/// emits without the instruction (all exact in the operand width):
+/// - add_sat: u: s = a + b, s < a ? MAX : s; i: overflow when
+///   ((s ^ a) & (s ^ b)) < 0, then a < 0 ? MIN : MAX;
+/// - sub_sat: u: a < b ? 0 : a - b; i: overflow when ((a ^ b) & (a ^ d)) < 0;
+/// - average: (a & b) + ((a ^ b) >> 1); rounded: (a | b) - ((a ^ b) >> 1),
+///   with an arithmetic shift for the signed forms;
+/// - abs_sub: a > b ? a - b : b - a;
+/// - mul32x16: a * (b & 0xffff), or a * sign-extended low half of b;
+/// - ctz: bitcount(!x & (x - 1)); clz: smear the highest set bit right
+///   (x |= x >> 1, 2, 4, 8, 16), then 32 - bitcount.
+fn emulate(b: &mut dyn Builder, opcode: u16, ty: Scalar, x: Reg, y: Reg) -> Reg {
+    let bits = ty.bits();
+    let k = |b: &mut dyn Builder, v: u64| b.constant(v & mask(bits));
+    let signed_min = 1u64 << (bits - 1);
+    match opcode {
+        UADD_SAT => {
+            let s = b.alu(AluOp::IAdd, ty, &[x, y]);
+            let over = b.alu(AluOp::ULessThan, ty, &[s, x]);
+            let max = k(b, u64::MAX);
+            b.alu(AluOp::Select, ty, &[over, max, s])
+        }
+        USUB_SAT => {
+            let d = b.alu(AluOp::ISub, ty, &[x, y]);
+            let under = b.alu(AluOp::ULessThan, ty, &[x, y]);
+            let zero = k(b, 0);
+            b.alu(AluOp::Select, ty, &[under, zero, d])
+        }
+        IADD_SAT | ISUB_SAT => {
+            let add = opcode == IADD_SAT;
+            let r = b.alu(if add { AluOp::IAdd } else { AluOp::ISub }, ty, &[x, y]);
+            let (p, q) = if add {
+                (
+                    b.alu(AluOp::BitwiseXor, ty, &[r, x]),
+                    b.alu(AluOp::BitwiseXor, ty, &[r, y]),
+                )
+            } else {
+                (
+                    b.alu(AluOp::BitwiseXor, ty, &[x, y]),
+                    b.alu(AluOp::BitwiseXor, ty, &[x, r]),
+                )
+            };
+            let t = b.alu(AluOp::BitwiseAnd, ty, &[p, q]);
+            let zero = k(b, 0);
+            let over = b.alu(AluOp::SLessThan, ty, &[t, zero]);
+            let negative = b.alu(AluOp::SLessThan, ty, &[x, zero]);
+            let min = k(b, signed_min);
+            let max = k(b, signed_min - 1);
+            let limit = b.alu(AluOp::Select, ty, &[negative, min, max]);
+            b.alu(AluOp::Select, ty, &[over, limit, r])
+        }
+        IAVERAGE | UAVERAGE | IAVERAGE_ROUNDED | UAVERAGE_ROUNDED => {
+            let rounded = matches!(opcode, IAVERAGE_ROUNDED | UAVERAGE_ROUNDED);
+            let shift = if matches!(opcode, IAVERAGE | IAVERAGE_ROUNDED) {
+                AluOp::ShiftRightArithmetic
+            } else {
+                AluOp::ShiftRightLogical
+            };
+            let common = b.alu(
+                if rounded {
+                    AluOp::BitwiseOr
+                } else {
+                    AluOp::BitwiseAnd
+                },
+                ty,
+                &[x, y],
+            );
+            let diff = b.alu(AluOp::BitwiseXor, ty, &[x, y]);
+            let one = k(b, 1);
+            let half = b.alu(shift, ty, &[diff, one]);
+            b.alu(
+                if rounded { AluOp::ISub } else { AluOp::IAdd },
+                ty,
+                &[common, half],
+            )
+        }
+        ABS_ISUB | ABS_USUB => {
+            let greater = if opcode == ABS_ISUB {
+                AluOp::SGreaterThan
+            } else {
+                AluOp::UGreaterThan
+            };
+            let gt = b.alu(greater, ty, &[x, y]);
+            let xy = b.alu(AluOp::ISub, ty, &[x, y]);
+            let yx = b.alu(AluOp::ISub, ty, &[y, x]);
+            b.alu(AluOp::Select, ty, &[gt, xy, yx])
+        }
+        UMUL32X16 => {
+            let low = k(b, 0xffff);
+            let y16 = b.alu(AluOp::BitwiseAnd, ty, &[y, low]);
+            b.alu(AluOp::IMul, ty, &[x, y16])
+        }
+        IMUL32X16 => {
+            let (zero, sixteen) = (k(b, 0), k(b, 16));
+            let y16 = b.alu(AluOp::BitFieldSExtract, ty, &[y, zero, sixteen]);
+            b.alu(AluOp::IMul, ty, &[x, y16])
+        }
+        UCOUNT_TRAILING_ZEROS => {
+            let one = k(b, 1);
+            let below = b.alu(AluOp::ISub, ty, &[x, one]);
+            let not = b.alu(AluOp::Not, ty, &[x]);
+            let trailing = b.alu(AluOp::BitwiseAnd, ty, &[not, below]);
+            b.alu(AluOp::BitCount, ty, &[trailing])
+        }
+        _ => {
+            // UCountLeadingZeros (32-bit only).
+            let mut v = x;
+            for s in [1, 2, 4, 8, 16] {
+                let sh = k(b, s);
+                let part = b.alu(AluOp::ShiftRightLogical, ty, &[v, sh]);
+                v = b.alu(AluOp::BitwiseOr, ty, &[v, part]);
+            }
+            let ones = b.alu(AluOp::BitCount, ty, &[v]);
+            let width = k(b, bits as u64);
+            b.alu(AluOp::ISub, ty, &[width, ones])
+        }
+    }
 }
 
 #[inline]

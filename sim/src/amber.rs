@@ -497,6 +497,7 @@ impl Engine<'_> {
     ) -> Result<Kernel, Stop> {
         let options = isa::lower::Options {
             spec_constants: p.spec.iter().cloned().collect(),
+            emulate: self.opts.emulation(),
         };
         let entry = p.entry.as_deref().unwrap_or("main");
         isa::lower::lower(module, entry, &options).map_err(|e| {

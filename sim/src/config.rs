@@ -24,6 +24,35 @@ pub struct Config {
     pub instructions: BTreeMap<String, InstructionTiming>,
     pub memory: Memory,
     pub atomics: Atomics,
+    pub emulate: Emulate,
+}
+
+/// Extended-instruction families the GPU lacks (true: emulated with the
+/// sequence of basic operations a compiler emits; false: a native unit).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Emulate {
+    pub trinary_minmax: bool,
+    pub saturating: bool,
+    pub averages: bool,
+    pub abs_diff: bool,
+    pub mul32x16: bool,
+    pub count_zeros: bool,
+    pub float_atomic_minmax: bool,
+}
+
+impl Emulate {
+    pub fn to_emulation(&self) -> isa::ext::Emulation {
+        isa::ext::Emulation {
+            trinary_minmax: self.trinary_minmax,
+            saturating: self.saturating,
+            averages: self.averages,
+            abs_diff: self.abs_diff,
+            mul32x16: self.mul32x16,
+            count_zeros: self.count_zeros,
+            float_atomic_minmax: self.float_atomic_minmax,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]

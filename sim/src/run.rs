@@ -37,6 +37,15 @@ impl Default for RunOptions {
 }
 
 impl RunOptions {
+    /// The extended-instruction families to emulate: the config's choice
+    /// for a timed run, none for a functional one (the bits are the same).
+    pub fn emulation(&self) -> isa::ext::Emulation {
+        self.timing
+            .as_ref()
+            .map(|t| t.config.emulate.to_emulation())
+            .unwrap_or_default()
+    }
+
     /// A timed run on `config`, with traces.
     pub fn timed(config: Config) -> RunOptions {
         RunOptions {
@@ -80,7 +89,9 @@ impl RunOutput {
     }
 }
 
-pub fn lower_workload(w: &Workload) -> Result<Kernel, String> {
+/// Lowers a workload's kernel; a timed run emulates the extended-instruction
+/// families its config lacks.
+pub fn lower_workload(w: &Workload, opts: &RunOptions) -> Result<Kernel, String> {
     let file = KernelFile::load(&w.kernel)?;
     let options = Options {
         spec_constants: w
@@ -95,6 +106,7 @@ pub fn lower_workload(w: &Workload) -> Result<Kernel, String> {
                 (*id, v)
             })
             .collect(),
+        emulate: opts.emulation(),
     };
     file.lower(&w.entry, &options)
 }
@@ -102,7 +114,7 @@ pub fn lower_workload(w: &Workload) -> Result<Kernel, String> {
 /// Runs a workload functionally. Any error (bad kernel, bad binding, a
 /// fault while executing) is returned as a message naming its place.
 pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String> {
-    let kernel = lower_workload(w)?;
+    let kernel = lower_workload(w, opts)?;
     let mut buffers: Vec<OutputBuffer> = w
         .buffers
         .iter()

@@ -288,6 +288,45 @@ def occ_lds():
           "".join(body), types, buf_decor("data", 0), local=64)
 
 
-for f in [chain_f32, chain_u32, chain_f64, chain_trans, indep_f32, chase, stream, lds,
+# The chase again, from two workgroups (run on two CUs): workgroup 1 first
+# runs 64 dependent integer operations (a delay of 64 x the valu latency)
+# inside a uniform branch, then chases from index (delay result & 0) = 0,
+# so it finds in the L2 the lines workgroup 0 brought from DRAM.
+def chase_2cu():
+    deltas = [256, 256, 256, 256, 1, (1 - 1025) & 0xFFFFFFFF, 1]
+    consts = "".join(f"         %d{i} = OpConstant %uint {d}\n" for i, d in enumerate(deltas))
+    body = ["        %wg3 = OpLoad %v3uint %wg_var\n",
+            "         %wg = OpCompositeExtract %uint %wg3 0\n",
+            "        %is1 = OpIEqual %bool %wg %uint_1\n",
+            "               OpSelectionMerge %merge None\n",
+            "               OpBranchConditional %is1 %delay %merge\n",
+            "      %delay = OpLabel\n"]
+    for i in range(64):
+        op = "OpIMul %uint" if i % 2 == 0 else "OpIAdd %uint"
+        k = "%uint_3" if i % 2 == 0 else "%uint_1"
+        src = "%wg" if i == 0 else f"%t{i}"
+        body.append(f"        %t{i+1} = {op} {src} {k}\n")
+    body += ["      %tzero = OpBitwiseAnd %uint %t64 %uint_0\n",
+             "               OpBranch %merge\n",
+             "      %merge = OpLabel\n",
+             "         %s0 = OpPhi %uint %uint_0 %entry %tzero %delay\n",
+             "         %q0 = OpAccessChain %ptr_sb_uint %a %int_0 %s0\n",
+             "         %v0 = OpLoad %uint %q0\n"]
+    for i in range(len(deltas)):
+        body.append(f"         %i{i+1} = OpIAdd %uint %v{i} %d{i}\n")
+        body.append(f"         %q{i+1} = OpAccessChain %ptr_sb_uint %a %int_0 %i{i+1}\n")
+        body.append(f"         %v{i+1} = OpLoad %uint %q{i+1}\n")
+    n = len(deltas)
+    body.append("          %o = OpAccessChain %ptr_sb_uint %out %int_0 %gid\n")
+    body.append(f"               OpStore %o %v{n}\n")
+    types = (UBUF("a") + UBUF("out") + consts + "     %uint_3 = OpConstant %uint 3\n"
+             "     %wg_var = OpVariable %ptr_in_v3uint Input\n")
+    write("chase_2cu", "the pointer chase of chase.spvasm from two workgroups; workgroup 1 "
+          "first runs 64 dependent IMul/IAdd in a uniform branch", "".join(body), types,
+          buf_decor("a", 0) + buf_decor("out", 1) +
+          "               OpDecorate %wg_var BuiltIn WorkgroupId\n")
+
+
+for f in [chase_2cu, chain_f32, chain_u32, chain_f64, chain_trans, indep_f32, chase, stream, lds,
           atomics, occ_vgpr, occ_lds]:
     f()

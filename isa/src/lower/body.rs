@@ -1365,14 +1365,18 @@ impl Lowerer<'_> {
             }
         };
         let dst = self.alloc();
-        self.emit(Inst::Atomic {
-            op,
-            ty,
-            dst,
-            addr,
-            value,
-            comparator,
-        });
+        if matches!(op, AtomicOp::FMin | AtomicOp::FMax) && self.emulate.float_atomic_minmax {
+            self.float_atomic_loop(op, ty, dst, addr, value);
+        } else {
+            self.emit(Inst::Atomic {
+                op,
+                ty,
+                dst,
+                addr,
+                value,
+                comparator,
+            });
+        }
         if ins.result_id != 0 {
             ctx.locals.insert(ins.result_id, Val::Regs(vec![dst]));
         }
@@ -1623,6 +1627,9 @@ impl Lowerer<'_> {
 }
 
 impl Builder for Lowerer<'_> {
+    fn emulation(&self) -> crate::ext::Emulation {
+        self.emulate
+    }
     fn alu(&mut self, op: AluOp, ty: Scalar, src: &[Reg]) -> Reg {
         Lowerer::alu(self, op, ty, src)
     }
@@ -1655,6 +1662,57 @@ impl Builder for Lowerer<'_> {
             src,
             addr,
             offset,
+        });
+    }
+}
+
+impl Lowerer<'_> {
+    /// A float atomic min or max as a compiler without them emits it: read
+    /// the value, then compare-exchange min(old, value) until the exchange
+    /// finds the value it read. `old` ends holding the original value.
+    fn float_atomic_loop(&mut self, op: AtomicOp, ty: Scalar, old: Reg, addr: Reg, value: Reg) {
+        let zero = self.const_reg(0);
+        self.emit(Inst::Atomic {
+            op: AtomicOp::Load,
+            ty,
+            dst: old,
+            addr,
+            value: zero,
+            comparator: zero,
+        });
+        let top = self.insts.len() as Pc;
+        let lane_op = ExtOp {
+            set: ExtSet::AtomicFloat,
+            opcode: if op == AtomicOp::FMin {
+                crate::ext_shader_atomic_float_min_max::LANE_FMIN
+            } else {
+                crate::ext_shader_atomic_float_min_max::LANE_FMAX
+            },
+            ty,
+            aux: ty,
+        };
+        let new = Builder::ext(self, lane_op, &[old, value]);
+        let prev = self.alloc();
+        self.emit(Inst::Atomic {
+            op: AtomicOp::CompareExchange,
+            ty,
+            dst: prev,
+            addr,
+            value: new,
+            comparator: old,
+        });
+        let bits = Scalar::Int(ty.bits() as u8);
+        let missed = self.alu(AluOp::INotEqual, bits, &[prev, old]);
+        self.emit(Inst::Mov {
+            dst: old,
+            src: prev,
+        });
+        let after = self.insts.len() as Pc + 1;
+        self.emit(Inst::Branch {
+            cond: missed,
+            if_true: top,
+            if_false: after,
+            reconverge: after,
         });
     }
 }

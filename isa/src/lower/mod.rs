@@ -24,6 +24,8 @@ pub use cfg::immediate_post_dominators;
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     pub spec_constants: HashMap<u32, SpecValue>,
+    /// Extended-instruction families to lower as basic operations.
+    pub emulate: crate::ext::Emulation,
 }
 
 /// A specialization constant override, converted to the constant's type.
@@ -169,6 +171,7 @@ pub(crate) struct Lowerer<'m> {
     /// Module-scope variables with initializers: (variable, value).
     initializers: Vec<(u32, u32)>,
     spec_ops: Vec<Instr>,
+    emulate: crate::ext::Emulation,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> ModuleError {
@@ -190,6 +193,7 @@ pub fn entry_points(m: &Module) -> Vec<(String, ExecutionModel)> {
 /// Lowers entry point `entry` of `m`.
 pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, ModuleError> {
     let mut l = Lowerer::new(m);
+    l.emulate = options.emulate;
     l.check_capabilities()?;
     let (entry_fn, model, entry_offset) = l.find_entry(entry)?;
     l.dialect = match model {
@@ -261,6 +265,7 @@ impl<'m> Lowerer<'m> {
             switches: Vec::new(),
             initializers: Vec::new(),
             spec_ops: Vec::new(),
+            emulate: crate::ext::Emulation::default(),
         }
     }
 

@@ -1,0 +1,960 @@
+//! Microbenchmarks that measure the timing model back (docs/timing.md).
+//!
+//! Each test runs a small kernel from `workloads/micro/` on the teaching GPU
+//! (`configs/teaching.toml`: one CU, two 8-lane SIMDs, wave32, so an ALU
+//! instruction takes `passes = 32 / 8 = 4` passes), recovers a configured
+//! number from the issue trace or the summary, asserts the formula stated
+//! next to it, and then turns the knob and checks that the measured figure
+//! moves as the formula predicts.
+//!
+//! The expected values come from the documented semantics of the model,
+//! worked out by hand from the config (never from the model's code).
+//!
+//! The last tests check determinism, and that a timed run and a functional
+//! run of every bundled workload give the same output buffers.
+
+use gpusim::config::Config;
+use gpusim::run::{run_workload, RunOptions, RunOutput};
+use gpusim::timing::{IssueRecord, Report};
+use gpusim::workload::{SpecValue, Workload};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("sim/ has a parent")
+        .to_path_buf()
+}
+
+fn micro(name: &str) -> Workload {
+    let p = root().join("workloads/micro").join(format!("{name}.toml"));
+    Workload::load(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+fn teaching() -> Config {
+    Config::load(&root().join("configs/teaching.toml")).expect("teaching config loads")
+}
+
+/// A timed run with traces; the manifest's checks must pass.
+fn timed(w: &Workload, cfg: &Config) -> (RunOutput, Report) {
+    let mut out = run_workload(w, &RunOptions::timed(cfg.clone()))
+        .unwrap_or_else(|e| panic!("{}: timed run failed: {e}", w.name));
+    for c in &out.checks {
+        assert!(
+            c.passed,
+            "{}: check on '{}' failed: {c:?}",
+            w.name, c.buffer
+        );
+    }
+    let report = out.timing.take().expect("a timed run has a report");
+    (out, report)
+}
+
+/// The trace records of instructions named one of `ops` on unit `unit`.
+fn records<'a>(r: &'a Report, ops: &[&str], unit: &str) -> Vec<&'a IssueRecord> {
+    r.issue_trace
+        .iter()
+        .filter(|x| ops.contains(&x.op.as_str()) && x.unit == unit)
+        .collect()
+}
+
+fn num(v: &Value, path: &[&str]) -> f64 {
+    let mut x = v;
+    for p in path {
+        x = &x[*p];
+    }
+    x.as_f64()
+        .unwrap_or_else(|| panic!("summary has no number at {path:?}: {v}"))
+}
+
+fn unit_cfg<'a>(cfg: &'a mut Config, unit: &str) -> &'a mut gpusim::config::Unit {
+    cfg.units.get_mut(unit).expect("unit exists")
+}
+
+/// `passes` of an ALU instruction: wave_size / lanes_per_simd.
+fn passes(cfg: &Config) -> u64 {
+    (cfg.cu.wave_size / cfg.cu.lanes_per_simd) as u64
+}
+
+// ---------------------------------------------------------------------------
+// 1. Dependent chains take N x latency
+// ---------------------------------------------------------------------------
+
+/// Runs a chain kernel and returns (span of the chain = complete of the last
+/// instruction - issue of the first, issue gaps between consecutive chain
+/// instructions, number of chain instructions).
+fn chain(w: &Workload, cfg: &Config, ops: &[&str], unit: &str) -> (u64, Vec<u64>, usize) {
+    let (_, r) = timed(w, cfg);
+    let recs = records(&r, ops, unit);
+    assert!(
+        !recs.is_empty(),
+        "{}: no {ops:?} on {unit} in the trace",
+        w.name
+    );
+    let first = recs[0];
+    let last = recs[recs.len() - 1];
+    let gaps = recs.windows(2).map(|p| p[1].cycle - p[0].cycle).collect();
+    (last.complete - first.cycle, gaps, recs.len())
+}
+
+#[test]
+fn dependent_valu_chain_takes_n_times_latency() {
+    // chain_f32: 64 dependent FMul/FAdd, one wave. Each needs the previous
+    // result, so instruction k issues at first + k * L and the chain is done
+    // at first + 64 * L (overhead 0), as long as L >= interval x passes
+    // (otherwise the unit, not the dependency, sets the pace).
+    let w = micro("chain_f32");
+    let ops = ["FMul", "FAdd"];
+    let mut spans = Vec::new();
+    for latency in [6u32, 10] {
+        let mut cfg = teaching();
+        unit_cfg(&mut cfg, "valu").latency = latency;
+        let (span, gaps, n) = chain(&w, &cfg, &ops, "valu");
+        assert_eq!(n, 64);
+        assert_eq!(span, 64 * latency as u64, "latency {latency}");
+        assert!(gaps.iter().all(|&g| g == latency as u64), "gaps {gaps:?}");
+        spans.push(span);
+    }
+    // Changing the latency by 4 moves the chain by N x 4.
+    assert_eq!(spans[1] - spans[0], 64 * 4);
+
+    // Latency below interval x passes: the unit is the limit, the chain takes
+    // N x max(latency, interval x passes) = 64 x 4 on the teaching GPU.
+    let mut cfg = teaching();
+    unit_cfg(&mut cfg, "valu").latency = 2;
+    let (span, gaps, _) = chain(&w, &cfg, &ops, "valu");
+    assert!(gaps.iter().all(|&g| g == 4), "gaps {gaps:?}");
+    // The last result is ready 2 cycles after its issue.
+    assert_eq!(span, 63 * 4 + 2);
+}
+
+#[test]
+fn dependent_integer_chain_takes_n_times_latency() {
+    // chain_u32: 64 dependent IMul/IAdd (class valu).
+    let w = micro("chain_u32");
+    let mut spans = Vec::new();
+    for latency in [4u32, 12] {
+        let mut cfg = teaching();
+        unit_cfg(&mut cfg, "valu").latency = latency;
+        let (span, gaps, n) = chain(&w, &cfg, &["IMul", "IAdd"], "valu");
+        assert_eq!(n, 64);
+        assert_eq!(span, 64 * latency as u64);
+        assert!(gaps.iter().all(|&g| g == latency as u64));
+        spans.push(span);
+    }
+    assert_eq!(spans[1] - spans[0], 64 * 8);
+}
+
+#[test]
+fn per_instruction_override_changes_only_that_instruction() {
+    // [instructions."FMul"] latency = 12: the 32 FMul of chain_f32 take 12
+    // each, the 32 FAdd keep the unit's 6: span = 32 x 12 + 32 x 6.
+    let w = micro("chain_f32");
+    let mut cfg = teaching();
+    unit_cfg(&mut cfg, "valu").latency = 6;
+    cfg.instructions.insert(
+        "FMul".into(),
+        gpusim::config::InstructionTiming {
+            unit: None,
+            latency: Some(12),
+            interval: None,
+        },
+    );
+    let (span, _, _) = chain(&w, &cfg, &["FMul", "FAdd"], "valu");
+    assert_eq!(span, 32 * 12 + 32 * 6);
+}
+
+#[test]
+fn dependent_f64_chain_runs_on_the_f64_unit() {
+    // chain_f64: 32 dependent double FMul/FAdd, class valu.f64 -> unit f64
+    // (teaching: latency 16, interval 4 x 4 passes = 16).
+    let w = micro("chain_f64");
+    let mut spans = Vec::new();
+    for latency in [16u32, 24] {
+        let mut cfg = teaching();
+        unit_cfg(&mut cfg, "f64").latency = latency;
+        let (span, gaps, n) = chain(&w, &cfg, &["FMul", "FAdd"], "f64");
+        assert_eq!(n, 32);
+        assert_eq!(span, 32 * latency as u64);
+        assert!(gaps.iter().all(|&g| g == latency as u64));
+        spans.push(span);
+    }
+    assert_eq!(spans[1] - spans[0], 32 * 8);
+    // The f32 unit's latency does not touch the f64 chain.
+    let mut cfg = teaching();
+    unit_cfg(&mut cfg, "valu").latency = 40;
+    let (span, _, _) = chain(&w, &cfg, &["FMul", "FAdd"], "f64");
+    assert_eq!(span, spans[0]);
+}
+
+#[test]
+fn dependent_trans_chain_runs_on_the_trans_unit() {
+    // chain_trans: 32 dependent GLSL InverseSqrt, class trans -> unit trans
+    // (teaching: latency 16, interval 4 x 4 passes = 16).
+    let w = micro("chain_trans");
+    let ops = ["GLSL.InverseSqrt"];
+    let mut spans = Vec::new();
+    for latency in [16u32, 20, 36] {
+        let mut cfg = teaching();
+        unit_cfg(&mut cfg, "trans").latency = latency;
+        let (span, gaps, n) = chain(&w, &cfg, &ops, "trans");
+        assert_eq!(n, 32);
+        assert_eq!(span, 32 * latency as u64);
+        assert!(gaps.iter().all(|&g| g == latency as u64));
+        spans.push(span);
+    }
+    assert_eq!(spans[1] - spans[0], 32 * 4);
+    assert_eq!(spans[2] - spans[0], 32 * 20);
+}
+
+// ---------------------------------------------------------------------------
+// 2. Independent instructions reach the issue rate
+// ---------------------------------------------------------------------------
+
+/// indep_f32: 8 interleaved independent chains of 8 FAdd (64 in a row).
+/// Returns the issue cycles of the 64 FAdd.
+fn indep_issue(cfg: &Config) -> Vec<u64> {
+    let (_, r) = timed(&micro("indep_f32"), cfg);
+    let recs = records(&r, &["FAdd"], "valu");
+    assert_eq!(recs.len(), 64);
+    recs.iter().map(|x| x.cycle).collect()
+}
+
+#[test]
+fn independent_instructions_issue_every_interval_times_passes() {
+    // While 8 x interval x passes >= latency, the unit sets the pace: one
+    // FAdd every interval x passes cycles, 63 gaps in all.
+    let cases = [
+        // (interval, lanes_per_simd, expected gap)
+        (1u32, 8u32, 4u64), // teaching: 1 x 32/8
+        (2, 8, 8),          // half-rate unit: 2 x 4
+        (1, 16, 2),         // 16-lane SIMD: 1 x 2 passes
+        (1, 32, 1),         // one pass: a wave issues at most once a cycle
+    ];
+    let mut spans = Vec::new();
+    for (interval, lanes, gap) in cases {
+        let mut cfg = teaching();
+        unit_cfg(&mut cfg, "valu").interval = interval;
+        cfg.cu.lanes_per_simd = lanes;
+        assert_eq!(interval as u64 * passes(&cfg), gap);
+        let t = indep_issue(&cfg);
+        let gaps: Vec<u64> = t.windows(2).map(|p| p[1] - p[0]).collect();
+        assert!(
+            gaps.iter().all(|&g| g == gap),
+            "interval {interval}, lanes {lanes}: gaps {gaps:?}"
+        );
+        spans.push(t[63] - t[0]);
+    }
+    assert_eq!(spans, vec![63 * 4, 63 * 8, 63 * 2, 63]);
+
+    // Latency 40 > 8 chains x 4: the chains are the limit. Round r of chain
+    // k issues at first + r x 40 + k x 4.
+    let mut cfg = teaching();
+    unit_cfg(&mut cfg, "valu").latency = 40;
+    let t = indep_issue(&cfg);
+    for r in 0..8u64 {
+        for k in 0..8u64 {
+            assert_eq!(
+                t[(r * 8 + k) as usize] - t[0],
+                r * 40 + k * 4,
+                "round {r} chain {k}"
+            );
+        }
+    }
+}
+
+#[test]
+fn many_waves_fill_the_unit() {
+    // chain_f32 on 8 waves (4 per SIMD) with latency 16 = 4 x (interval x
+    // passes): four waves' dependent chains interleave and keep each SIMD's
+    // valu busy. Per SIMD: 4 waves x 64 chain instructions, one every 4
+    // cycles, so the chain region spans between 255 x 4 and 255 x 4 + 16
+    // cycles; the unit is busy interval x passes per instruction.
+    // (workgroups_per_cu raised to 8: all 8 one-wave workgroups resident.)
+    let mut w = micro("chain_f32");
+    w.workgroups = [8, 1, 1];
+    w.buffers[0].len = 256;
+    w.buffers[0].init = 2.0f32.to_le_bytes().repeat(256);
+    w.checks.clear();
+    let run = |interval: u32| {
+        let mut cfg = teaching();
+        cfg.cu.workgroups_per_cu = 8;
+        let u = unit_cfg(&mut cfg, "valu");
+        u.latency = 16 * interval;
+        u.interval = interval;
+        let (_, r) = timed(&w, &cfg);
+        let mut spans = Vec::new();
+        for simd in 0..2 {
+            let recs: Vec<_> = records(&r, &["FMul", "FAdd"], "valu")
+                .into_iter()
+                .filter(|x| x.simd == simd)
+                .collect();
+            assert_eq!(recs.len(), 4 * 64, "simd {simd}");
+            spans.push(recs[recs.len() - 1].cycle - recs[0].cycle);
+        }
+        let valu_insts = r.issue_trace.iter().filter(|x| x.unit == "valu").count() as u64;
+        let busy = num(r.summary(), &["units", "valu", "busy_cycles"]) as u64;
+        assert_eq!(busy, valu_insts * interval as u64 * 4);
+        spans
+    };
+    for s in run(1) {
+        assert!((255 * 4..=255 * 4 + 16).contains(&s), "span {s}");
+    }
+    // Half-rate unit (and twice the latency): twice as long.
+    for s in run(2) {
+        assert!((255 * 8..=255 * 8 + 32).contains(&s), "span {s}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 3. Memory latencies
+// ---------------------------------------------------------------------------
+
+/// `complete - cycle` of the 8 global loads of the pointer chase.
+fn chase_latencies(cfg: &Config) -> (Vec<u64>, Value) {
+    let (_, r) = timed(&micro("chase"), cfg);
+    let lat: Vec<u64> = records(&r, &["Load"], "memory")
+        .iter()
+        .map(|x| x.complete - x.cycle)
+        .collect();
+    assert_eq!(lat.len(), 8);
+    (lat, r.summary().clone())
+}
+
+/// What the chase should see: 5 fresh lines from DRAM, an L1 hit, an L2 hit
+/// (a line the 4-way L1 set evicted), an L1 hit.
+/// L1 hit = l1; L2 hit = l1 + l2; DRAM = l1 + l2 + line / bytes_per_cycle + dram.
+fn chase_expected(cfg: &Config) -> Vec<u64> {
+    let m = &cfg.memory;
+    let l1 = m.l1.latency as u64;
+    let l2 = l1 + m.l2.latency as u64;
+    let dram = l2
+        + (m.l2.line_bytes as u64).div_ceil(m.dram.bytes_per_cycle as u64)
+        + m.dram.latency as u64;
+    vec![dram, dram, dram, dram, dram, l1, l2, l1]
+}
+
+#[test]
+fn load_latencies_l1_l2_dram() {
+    let base = teaching();
+    let (lat, s) = chase_latencies(&base);
+    // Teaching: L1 10, L2 10 + 20 = 30, DRAM 30 + 64/16 + 50 = 84.
+    assert_eq!(lat, vec![84, 84, 84, 84, 84, 10, 30, 10]);
+    assert_eq!(lat, chase_expected(&base));
+    assert_eq!(num(&s, &["memory", "l1_hits"]), 2.0);
+    assert_eq!(num(&s, &["memory", "l1_misses"]), 6.0);
+    assert_eq!(num(&s, &["memory", "l2_hits"]), 1.0);
+    assert_eq!(num(&s, &["memory", "dram_read_bytes"]), 5.0 * 64.0);
+
+    // Each knob moves exactly the latencies that include it.
+    let knobs: [(&str, fn(&mut Config)); 4] = [
+        ("dram.latency 50 -> 150", |c| c.memory.dram.latency = 150),
+        ("l2.latency 20 -> 45", |c| c.memory.l2.latency = 45),
+        ("l1.latency 10 -> 3", |c| c.memory.l1.latency = 3),
+        ("dram.bytes_per_cycle 16 -> 2", |c| {
+            c.memory.dram.bytes_per_cycle = 2
+        }),
+    ];
+    let deltas = [
+        [100, 0, 0],  // DRAM, L1 hit, L2 hit
+        [25, 0, 25],  //
+        [-7, -7, -7], //
+        [28, 0, 0],   // transfer 64 / 2 = 32 instead of 4
+    ];
+    for ((name, f), d) in knobs.iter().zip(deltas) {
+        let mut cfg = teaching();
+        f(&mut cfg);
+        let (l, _) = chase_latencies(&cfg);
+        assert_eq!(l, chase_expected(&cfg), "{name}");
+        let diff = |i: usize| l[i] as i64 - lat[i] as i64;
+        assert_eq!([diff(0), diff(5), diff(6)], d, "{name}");
+    }
+}
+
+/// Latencies (`complete - cycle`) of the 8 chase loads of each CU.
+fn chase_2cu(cfg: &Config) -> (Vec<u64>, Vec<u64>) {
+    let mut cfg = cfg.clone();
+    cfg.gpu.compute_units = 2;
+    let (_, r) = timed(&micro("chase_2cu"), &cfg);
+    let lat = |cu: u32| -> Vec<u64> {
+        records(&r, &["Load"], "memory")
+            .iter()
+            .filter(|x| x.cu == cu)
+            .map(|x| x.complete - x.cycle)
+            .collect()
+    };
+    (lat(0), lat(1))
+}
+
+#[test]
+fn a_second_cu_hits_in_the_l2() {
+    // chase_2cu on two CUs: workgroup 0 (CU 0) chases as `chase` does;
+    // workgroup 1 (CU 1) first runs 64 dependent valu operations. With a valu
+    // latency of 16 that is 1024 cycles, longer than CU 0's 5 x 84-cycle
+    // DRAM misses, so CU 1 finds all five lines in the L2: L1 + L2 = 30
+    // each; then an L1 hit (10), line 0 evicted from its own 4-way L1 set:
+    // L2 hit (30), and an L1 hit (10).
+    let mut cfg = teaching();
+    unit_cfg(&mut cfg, "valu").latency = 16;
+    let (cu0, cu1) = chase_2cu(&cfg);
+    assert_eq!(cu0, vec![84, 84, 84, 84, 84, 10, 30, 10]);
+    assert_eq!(cu1, vec![30, 30, 30, 30, 30, 10, 30, 10]);
+    // The L2 latency knob moves CU 1's L2 hits one for one.
+    cfg.memory.l2.latency = 33;
+    let (cu0, cu1) = chase_2cu(&cfg);
+    assert_eq!(cu0, vec![97, 97, 97, 97, 97, 10, 43, 10]);
+    assert_eq!(cu1, vec![43, 43, 43, 43, 43, 10, 43, 10]);
+}
+
+#[test]
+#[ignore = "timing-model bug (reported): a request for a line whose DRAM fill is still in \
+            flight counts as an L2 (or L1) hit and gets its data before the data arrives"]
+fn a_hit_on_a_line_in_flight_waits_for_the_fill() {
+    // chase on two CUs with two workgroups that start together: both waves
+    // ask for line 0 in the same cycles. CU 0's request misses and the line
+    // arrives from DRAM 84 cycles after issue; CU 1's request reaches the L2
+    // a cycle later, while the line is still being fetched, so its data can
+    // be ready no earlier than CU 0's.
+    let mut w = micro("chase");
+    w.workgroups = [2, 1, 1];
+    w.buffers[1].len = 64;
+    w.buffers[1].init = vec![0; 256];
+    w.checks.clear();
+    let mut cfg = teaching();
+    cfg.gpu.compute_units = 2;
+    let (_, r) = timed(&w, &cfg);
+    let first = |cu: u32| {
+        *records(&r, &["Load"], "memory")
+            .iter()
+            .find(|x| x.cu == cu)
+            .expect("a load")
+    };
+    let (a, b) = (first(0), first(1));
+    assert!(b.cycle <= a.cycle + 1, "both ask at once: {a:?} {b:?}");
+    assert!(b.complete >= a.complete, "CU 1 got line 0 before it arrived: {a:?} {b:?}");
+}
+
+// ---------------------------------------------------------------------------
+// 4. DRAM bandwidth
+// ---------------------------------------------------------------------------
+
+#[test]
+fn dram_bandwidth_is_the_bottleneck_when_low() {
+    // stream: 32 waves, each lane loads its own 64-byte line: 1024 lines,
+    // 65536 bytes read. With bytes_per_cycle = 8 a line takes 8 cycles of
+    // DRAM time, far more than the L1 pipeline (1 line per cycle) and the L2
+    // banks (1 request per cycle each) need, so DRAM is busy the whole run:
+    // cycles = (read + written bytes) / bytes_per_cycle + start-up and the
+    // last miss's latency (< 200). (The stores of `out` allocate dirty lines
+    // in the full L2; evicting them later costs DRAM writes.)
+    let run = |bpc: u32| {
+        let mut cfg = teaching();
+        cfg.memory.dram.bytes_per_cycle = bpc;
+        let (_, r) = timed(&micro("stream"), &cfg);
+        let s = r.summary();
+        let read = num(s, &["memory", "dram_read_bytes"]) as u64;
+        let written = num(s, &["memory", "dram_write_bytes"]) as u64;
+        assert_eq!(read, 65536);
+        assert!(written <= 64 * 64, "at most the 64 lines of out: {written}");
+        let busy = (read + written) / bpc as u64;
+        assert!(
+            r.cycles >= busy && r.cycles <= busy + 200,
+            "bpc {bpc}: cycles {} vs DRAM busy {busy}",
+            r.cycles
+        );
+        let bw = (read + written) as f64 / r.cycles as f64;
+        assert!(bw > 0.97 * bpc as f64 && bw <= bpc as f64, "bytes/cycle {bw}");
+        r.cycles
+    };
+    let c8 = run(8);
+    let c4 = run(4);
+    // Halving the bandwidth about doubles the time.
+    let ratio = c4 as f64 / c8 as f64;
+    assert!((1.95..=2.01).contains(&ratio), "ratio {ratio}");
+    // With plenty of bandwidth DRAM is no longer the limit.
+    let c64 = run_free(64);
+    assert!(c64 < c8 / 3, "bpc 64: {c64} cycles");
+}
+
+fn run_free(bpc: u32) -> u64 {
+    let mut cfg = teaching();
+    cfg.memory.dram.bytes_per_cycle = bpc;
+    timed(&micro("stream"), &cfg).1.cycles
+}
+
+// ---------------------------------------------------------------------------
+// 5. LDS bank conflicts
+// ---------------------------------------------------------------------------
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+#[test]
+fn lds_bank_conflicts_follow_the_stride() {
+    // lds_stride: lane l stores then loads word l x stride (one wave of 32).
+    // Lanes go `banks` at a time; in a group, word w is in bank w mod banks;
+    // lanes l x stride cover banks/gcd(stride, banks) banks with
+    // gcd(stride, banks) distinct words each, so each group takes
+    // gcd(stride, banks) cycles (1 for stride 0: one word, a broadcast).
+    // Access time = groups x degree + lds.latency; conflict cycles per
+    // access = groups x (degree - 1); two accesses (store, load).
+    for banks in [32u32, 16] {
+        for lds_latency in [20u32, 7] {
+            for stride in [0u64, 1, 2, 4, 32] {
+                let mut w = micro("lds_stride");
+                w.spec_constants.insert(0, SpecValue::Int(stride as i128));
+                if stride == 0 {
+                    w.checks.clear();
+                }
+                let mut cfg = teaching();
+                cfg.memory.lds.banks = banks;
+                cfg.memory.lds.latency = lds_latency;
+                let (_, r) = timed(&w, &cfg);
+                let groups = 32 / banks as u64;
+                let degree = if stride == 0 {
+                    1
+                } else {
+                    gcd(stride, banks as u64)
+                };
+                let recs = records(&r, &["Load", "Store"], "lds");
+                assert_eq!(recs.len(), 2);
+                // The store starts at issue (the LDS is idle); the load at
+                // issue or when the store's cycles are over, if later.
+                let cycles = groups * degree;
+                let (st, ld) = (recs[0], recs[1]);
+                assert_eq!(st.op, "Store");
+                assert_eq!(st.complete - st.cycle, cycles + lds_latency as u64, "{st:?}");
+                let start = ld.cycle.max(st.cycle + cycles);
+                assert_eq!(
+                    ld.complete,
+                    start + cycles + lds_latency as u64,
+                    "banks {banks} stride {stride}: {ld:?}"
+                );
+                let conflicts = num(r.summary(), &["memory", "lds_conflict_cycles"]) as u64;
+                assert_eq!(
+                    conflicts,
+                    2 * groups * (degree - 1),
+                    "banks {banks} stride {stride}"
+                );
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 6. Atomics
+// ---------------------------------------------------------------------------
+
+/// The documented atomic model, re-done here from the trace's issue cycles:
+/// each lane's operation arrives at issue + l1 + l2, takes the least busy of
+/// its bank's units, waits for the previous operation on its address; a
+/// unit is busy `interval`; the result is ready `latency` after the start.
+/// Returns (per-instruction ready cycles, queue cycles, serialised).
+fn atomic_reference(
+    cfg: &Config,
+    issues: &[(u64, u32)],             // (cycle, wave)
+    addr_of: impl Fn(u32, u64) -> u64, // (wave, lane) -> word address
+) -> (Vec<u64>, u64, u64) {
+    let m = &cfg.memory;
+    let banks = m.l2.banks as u64;
+    let (latency, interval) = (
+        cfg.atomics.integer.latency as u64,
+        cfg.atomics.integer.interval as u64,
+    );
+    let mut units = vec![vec![0u64; cfg.atomics.units_per_bank as usize]; banks as usize];
+    let mut addr_free = std::collections::HashMap::new();
+    let (mut queue, mut serialised) = (0, 0);
+    let mut readies = Vec::new();
+    for &(cycle, wave) in issues {
+        let arrive = cycle + m.l1.latency as u64 + m.l2.latency as u64;
+        let mut ready = arrive;
+        for lane in 0..32 {
+            let a = addr_of(wave, lane);
+            let bank = ((a * 4 / m.l2.line_bytes as u64) % banks) as usize;
+            let u = (0..units[bank].len())
+                .min_by_key(|&u| units[bank][u])
+                .unwrap();
+            let unit_ready = arrive.max(units[bank][u]);
+            let free = *addr_free.get(&a).unwrap_or(&0);
+            if free > unit_ready {
+                serialised += 1;
+            }
+            let start = unit_ready.max(free);
+            units[bank][u] = start + interval;
+            addr_free.insert(a, start + interval);
+            queue += start - arrive;
+            ready = ready.max(start + latency);
+        }
+        readies.push(ready);
+    }
+    (readies, queue, serialised)
+}
+
+struct AtomicRun {
+    span: u64,
+    queue: u64,
+    serialised: u64,
+    operations: u64,
+}
+
+fn atomic_run(stride: u64, cfg: &Config) -> AtomicRun {
+    let mut w = micro("atomic_add");
+    w.spec_constants.insert(0, SpecValue::Int(stride as i128));
+    if stride != 0 {
+        w.checks.clear();
+    }
+    let (out, r) = timed(&w, cfg);
+    // Functional result: every lane added 1 to its word.
+    let c = out.buffer("c").unwrap();
+    let word = |i: usize| u32::from_le_bytes(c[4 * i..4 * i + 4].try_into().unwrap());
+    if stride == 0 {
+        assert_eq!(word(0), 256);
+    } else {
+        assert!((0..256).all(|g| word(g * stride as usize) == 1));
+    }
+    let recs = records(&r, &["AtomicIAdd"], "memory");
+    assert_eq!(recs.len(), 8);
+    let issues: Vec<(u64, u32)> = recs.iter().map(|x| (x.cycle, x.wave)).collect();
+    // The buffer's base line only relabels the banks; take it as 0.
+    let (readies, queue, serialised) = atomic_reference(cfg, &issues, |wave, lane| {
+        (wave as u64 * 32 + lane) * stride
+    });
+    for (x, ready) in recs.iter().zip(&readies) {
+        assert_eq!(x.complete, *ready, "stride {stride}: {x:?}");
+    }
+    let s = r.summary();
+    let got_queue = num(s, &["atomics", "queue_cycles"]) as u64;
+    assert_eq!(got_queue, queue, "stride {stride}: queue cycles");
+    AtomicRun {
+        span: recs.iter().map(|x| x.complete).max().unwrap() - recs[0].cycle,
+        queue,
+        serialised: num(s, &["atomics", "serialised"]) as u64,
+        operations: num(s, &["atomics", "operations"]) as u64,
+    }
+    .check_serialised(serialised)
+}
+
+impl AtomicRun {
+    fn check_serialised(self, expected: u64) -> AtomicRun {
+        assert_eq!(self.serialised, expected, "serialised");
+        self
+    }
+}
+
+#[test]
+fn atomics_on_one_address_serialise() {
+    // 8 waves x 32 lanes = 256 atomicAdd on one word. They run one after
+    // another at `interval` each: the last starts 255 x interval after the
+    // first arrives (issue + l1 + l2 = +30), and is ready `latency` later:
+    // span = 30 + 255 x interval + latency (all arrive within the chain).
+    let mut cfg = teaching();
+    cfg.atomics.units_per_bank = 4;
+    let a = atomic_run(0, &cfg);
+    assert_eq!(a.operations, 256);
+    assert_eq!(a.span, 30 + 255 * 4 + 40);
+    // With 4 units the unit is free: all but the first wait for the address.
+    assert_eq!(a.serialised, 255);
+    // One unit per bank: the same time (the address is the limit).
+    let one = atomic_run(0, &teaching());
+    assert_eq!(one.span, a.span);
+    assert_eq!(one.queue, a.queue);
+    // Doubling the interval adds 255 x 4.
+    cfg.atomics.integer.interval = 8;
+    let slow = atomic_run(0, &cfg);
+    assert_eq!(slow.span - a.span, 255 * 4);
+    assert!(slow.queue > a.queue);
+}
+
+#[test]
+#[ignore = "timing-model bug (reported): with units_per_bank = 1, operations queued behind \
+            an earlier one on the same address are not counted as serialised"]
+fn atomics_serialised_counts_address_waits_with_one_unit() {
+    // One unit per bank, one address: every operation but the first found
+    // its address busy when it arrived, so it had to wait for an earlier
+    // operation on the same address (the documented meaning of
+    // `serialised`): 255.
+    let w = {
+        let mut w = micro("atomic_add");
+        w.spec_constants.insert(0, SpecValue::Int(0));
+        w
+    };
+    let (_, r) = timed(&w, &teaching());
+    assert_eq!(num(r.summary(), &["atomics", "serialised"]), 255.0);
+}
+
+#[test]
+fn atomics_on_spread_addresses_scale_with_units() {
+    // stride 16: lane g updates word 16 g, its own 64-byte line, so the 256
+    // operations spread evenly over the 4 L2 banks (64 each) and none waits
+    // for its address. Each bank's units share 64 operations of 4 cycles:
+    // span ~ 30 + (64 / units - 1) x 4 + 40, plus the spread of the 8 waves'
+    // issue cycles; much less than one address's 30 + 255 x 4 + 40.
+    let one_address = 30 + 255 * 4 + 40;
+    let mut spans = Vec::new();
+    for units in [1u32, 2, 4] {
+        let mut cfg = teaching();
+        cfg.atomics.units_per_bank = units;
+        let a = atomic_run(16, &cfg);
+        assert_eq!(a.serialised, 0);
+        let ideal = 30 + (64 / units as u64 - 1) * 4 + 40;
+        assert!(
+            a.span >= ideal && a.span <= ideal + 16,
+            "units {units}: span {} ideal {ideal}",
+            a.span
+        );
+        assert!(a.span < one_address / 3);
+        spans.push((a.span, a.queue));
+    }
+    // Twice the units: the serial part halves and the queueing shrinks.
+    assert!(spans[1].0 < spans[0].0 && spans[2].0 < spans[1].0);
+    assert!(spans[1].1 < spans[0].1 && spans[2].1 < spans[1].1);
+    // More L2 banks spread the same operations wider: 8 banks, 1 unit.
+    let mut cfg = teaching();
+    cfg.memory.l2.banks = 8;
+    let a = atomic_run(16, &cfg);
+    let ideal = 30 + (32 - 1) * 4 + 40;
+    assert!(
+        a.span >= ideal && a.span <= ideal + 16,
+        "8 banks: span {}",
+        a.span
+    );
+}
+
+// ---------------------------------------------------------------------------
+// 7. Occupancy
+// ---------------------------------------------------------------------------
+
+struct Occ {
+    vgprs: u64,
+    waves_per_simd: u64,
+    theoretical: f64,
+    limiter: String,
+    achieved: f64,
+    max_waves: u32,
+    max_workgroups: u32,
+}
+
+fn occupancy(w: &Workload, cfg: &Config) -> Occ {
+    let (_, r) = timed(w, cfg);
+    let s = r.summary();
+    let o = &s["occupancy"];
+    // Achieved occupancy recomputed from the occupancy trace: resident
+    // waves integrated over time / (cycles x CUs x SIMDs x slots).
+    let slots = (cfg.gpu.compute_units * cfg.cu.simds * cfg.cu.wave_slots_per_simd) as f64;
+    let mut area = 0u64;
+    let t = &r.occupancy_trace;
+    for (i, rec) in t.iter().enumerate() {
+        let end = t.get(i + 1).map_or(r.cycles, |n| n.cycle);
+        area += rec.waves as u64 * (end - rec.cycle);
+    }
+    let achieved = num(o, &["achieved"]);
+    assert!(
+        (achieved - area as f64 / (r.cycles as f64 * slots)).abs() < 1e-9,
+        "achieved {achieved} vs trace"
+    );
+    for rec in t {
+        assert!(rec.vgprs <= cfg.cu.vgprs_per_simd * cfg.cu.simds);
+        assert!(rec.lds_bytes <= cfg.memory.lds.bytes);
+        assert!(rec.workgroups <= cfg.cu.workgroups_per_cu);
+    }
+    Occ {
+        vgprs: num(o, &["vgprs_per_wave"]) as u64,
+        waves_per_simd: num(o, &["theoretical_waves_per_simd"]) as u64,
+        theoretical: num(o, &["theoretical"]),
+        limiter: o["limiter"].as_str().unwrap().to_string(),
+        achieved,
+        max_waves: t.iter().map(|x| x.waves).max().unwrap(),
+        max_workgroups: t.iter().map(|x| x.workgroups).max().unwrap(),
+    }
+}
+
+#[test]
+fn occupancy_limited_by_registers() {
+    // occ_vgpr keeps 40 loaded floats live at once: at least 40 VGPRs, and
+    // with an address or two beside them, at most 44 after rounding to the
+    // granule of 4. Waves per SIMD = min(slots, floor(vgprs_per_simd / v)).
+    // (workgroups_per_cu raised to 16 so that only registers and slots bind.)
+    let w = micro("occ_vgpr");
+    let teaching = || {
+        let mut c = teaching();
+        c.cu.workgroups_per_cu = 16;
+        c
+    };
+    let base = occupancy(&w, &teaching());
+    let v = base.vgprs;
+    assert!((40..=44).contains(&v) && v % 4 == 0, "vgprs {v}");
+    assert_eq!(base.waves_per_simd, 128 / v);
+    assert_eq!(base.limiter, "vgprs");
+    assert!((base.theoretical - (128 / v) as f64 / 4.0).abs() < 1e-12);
+    // 16 one-wave workgroups are more than fit: the CU fills up to the limit.
+    assert_eq!(base.max_waves as u64, 2 * base.waves_per_simd);
+    assert!(base.achieved <= base.theoretical + 1e-12);
+    assert!(
+        base.achieved > 0.6 * base.theoretical,
+        "achieved {}",
+        base.achieved
+    );
+
+    // A bigger register file: 4 x v fits, so the wave slots bind.
+    let mut cfg = teaching();
+    cfg.cu.vgprs_per_simd = 4 * v as u32;
+    let o = occupancy(&w, &cfg);
+    assert_eq!((o.waves_per_simd, o.limiter.as_str()), (4, "wave_slots"));
+    assert_eq!(o.max_waves, 8);
+    // Just under 2 x v: one wave per SIMD.
+    cfg.cu.vgprs_per_simd = 2 * v as u32 - 1;
+    let o = occupancy(&w, &cfg);
+    assert_eq!((o.waves_per_simd, o.limiter.as_str()), (1, "vgprs"));
+    assert_eq!(o.max_waves, 2);
+    // A coarser granule: v rounds up to 64, 128 / 64 = 2.
+    let mut cfg = teaching();
+    cfg.cu.vgpr_granule = 64;
+    let o = occupancy(&w, &cfg);
+    assert_eq!((o.vgprs, o.waves_per_simd), (64, 2));
+}
+
+#[test]
+fn occupancy_limited_by_lds() {
+    // occ_lds: 2 waves and 20000 bytes of LDS per workgroup. LDS 65536:
+    // floor(65536 / 20000) = 3 workgroups = 6 waves = 3 per SIMD.
+    let w = micro("occ_lds");
+    let o = occupancy(&w, &teaching());
+    assert_eq!((o.waves_per_simd, o.limiter.as_str()), (3, "lds"));
+    assert_eq!((o.max_workgroups, o.max_waves), (3, 6));
+    assert!(o.achieved <= o.theoretical + 1e-12);
+    // LDS 40000: 2 workgroups, 2 waves per SIMD.
+    let mut cfg = teaching();
+    cfg.memory.lds.bytes = 40000;
+    let o = occupancy(&w, &cfg);
+    assert_eq!((o.waves_per_simd, o.limiter.as_str()), (2, "lds"));
+    assert_eq!((o.max_workgroups, o.max_waves), (2, 4));
+    // A workgroup limit of 1 binds before the LDS.
+    let mut cfg = teaching();
+    cfg.cu.workgroups_per_cu = 1;
+    let o = occupancy(&w, &cfg);
+    assert_eq!(
+        (o.waves_per_simd, o.limiter.as_str()),
+        (1, "workgroups_per_cu")
+    );
+    assert_eq!((o.max_workgroups, o.max_waves), (1, 2));
+}
+
+#[test]
+#[ignore = "timing-model bug (reported): theoretical occupancy floors waves per SIMD per \
+            workgroup count, so one-wave workgroups limited by LDS report less than is resident"]
+fn achieved_occupancy_never_exceeds_theoretical() {
+    // occ_lds with wave64 on the teaching CU: one wave per workgroup, LDS
+    // fits 3 workgroups = 3 resident waves on 2 SIMDs. The CU does hold 3
+    // waves (the occupancy trace shows it), so theoretical occupancy must be
+    // at least the time-average achieved.
+    let w = micro("occ_lds");
+    let mut cfg = teaching();
+    cfg.cu.wave_size = 64;
+    let o = occupancy(&w, &cfg);
+    assert_eq!(o.max_waves, 3);
+    assert!(
+        o.achieved <= o.theoretical + 1e-12,
+        "achieved {} theoretical {}",
+        o.achieved,
+        o.theoretical
+    );
+}
+
+// ---------------------------------------------------------------------------
+// 8. Determinism; timed and functional runs agree
+// ---------------------------------------------------------------------------
+
+#[test]
+fn timed_runs_are_deterministic() {
+    for name in ["chase", "stream", "atomic_add", "occ_lds", "indep_f32"] {
+        let w = micro(name);
+        let (o1, r1) = timed(&w, &teaching());
+        let (o2, r2) = timed(&w, &teaching());
+        assert_eq!(r1.cycles, r2.cycles, "{name}");
+        assert_eq!(r1.summary(), r2.summary(), "{name}");
+        assert_eq!(r1.issue_trace, r2.issue_trace, "{name}");
+        assert_eq!(r1.occupancy_trace, r2.occupancy_trace, "{name}");
+        for (a, b) in o1.buffers.iter().zip(&o2.buffers) {
+            assert_eq!(a.bytes, b.bytes, "{name}: {}", a.name);
+        }
+    }
+}
+
+/// Every `*.toml` under `workloads/`, except those under a `bad` folder.
+fn all_manifests() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.expect("dir entry").path())
+            .collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                if p.file_name().is_some_and(|n| n != "bad") {
+                    walk(&p, out);
+                }
+            } else if p.extension().is_some_and(|e| e == "toml") {
+                out.push(p);
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(&root().join("workloads"), &mut v);
+    v
+}
+
+#[test]
+fn timed_and_functional_runs_give_identical_buffers() {
+    let manifests = all_manifests();
+    assert!(
+        manifests.len() >= 20,
+        "found only {} manifests",
+        manifests.len()
+    );
+    let mut compared = 0;
+    for p in &manifests {
+        let Ok(w) = Workload::load(p) else { continue };
+        for cfg in [Config::default_config(), teaching()] {
+            let functional = RunOptions {
+                wave_width: cfg.cu.wave_size as usize,
+                ..RunOptions::default()
+            };
+            let Ok(f) = run_workload(&w, &functional) else {
+                continue;
+            };
+            let mut opts = RunOptions::timed(cfg.clone());
+            opts.timing.as_mut().unwrap().trace = false;
+            let t = run_workload(&w, &opts).unwrap_or_else(|e| {
+                panic!("{}: timed run on {} failed: {e}", p.display(), cfg.name)
+            });
+            assert_eq!(f.buffers.len(), t.buffers.len());
+            for (a, b) in f.buffers.iter().zip(&t.buffers) {
+                assert!(
+                    a.bytes == b.bytes,
+                    "{} on {}: buffer '{}' differs between functional and timed runs",
+                    p.display(),
+                    cfg.name,
+                    a.name
+                );
+            }
+            assert_eq!(
+                f.counts.wave_instructions,
+                t.counts.wave_instructions,
+                "{}",
+                p.display()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 40, "compared only {compared} runs");
+}
