@@ -228,6 +228,11 @@ impl Config {
             ("cu.vgpr_granule", self.cu.vgpr_granule),
             ("cu.workgroups_per_cu", self.cu.workgroups_per_cu),
             ("cu.issue.per_simd", self.cu.issue.per_simd),
+            ("cu.issue.valu", self.cu.issue.valu),
+            ("cu.issue.trans", self.cu.issue.trans),
+            ("cu.issue.memory", self.cu.issue.memory),
+            ("cu.issue.lds", self.cu.issue.lds),
+            ("cu.issue.branch", self.cu.issue.branch),
             ("memory.l1.line_bytes", self.memory.l1.line_bytes),
             ("memory.l1.ways", self.memory.l1.ways),
             ("memory.l1.mshrs", self.memory.l1.mshrs),
@@ -285,7 +290,15 @@ impl Config {
                 return Err(format!("classes has no unit for op class \"{class}\""));
             }
         }
+        let known: Vec<String> = isa::ext::coverage().into_iter().map(|c| c.name).collect();
         for (name, t) in &self.instructions {
+            // Extended instructions are checked by name; a core name is
+            // the SPIR-V name of a basic operation (see docs/config.md).
+            if name.contains('.') && !known.contains(name) {
+                return Err(format!(
+                    "instructions.\"{name}\" is not an instruction (see `gpusim isa coverage` for the names)"
+                ));
+            }
             if let Some(u) = &t.unit {
                 if !self.units.contains_key(u) {
                     return Err(format!(

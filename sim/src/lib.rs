@@ -2,6 +2,7 @@
 //! their results. Instruction meaning comes from the `isa` crate.
 
 pub mod amber;
+pub mod bench;
 pub mod config;
 pub mod coverage;
 pub mod dispatch;

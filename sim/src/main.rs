@@ -54,6 +54,18 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Measure the simulator's speed: simulated instructions per host
+    /// second, functional and timed, on one thread.
+    Bench {
+        /// Workload manifests (default: a set of bundled ones).
+        workloads: Vec<PathBuf>,
+        /// Compute units of the model (the built-in one, widened).
+        #[arg(long, default_value_t = 60)]
+        cus: u32,
+        /// Minimum seconds per workload and mode.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+    },
     /// Facts about the instruction sets.
     Isa {
         #[command(subcommand)]
@@ -67,6 +79,14 @@ enum Command {
         output: Option<PathBuf>,
     },
 }
+
+/// What `gpusim bench` runs by default (paths from the workspace root).
+const BENCH_WORKLOADS: &[&str] = &[
+    "workloads/bench/alu_loop.toml",
+    "workloads/divergence.toml",
+    "workloads/reduction.toml",
+    "workloads/vector_add.toml",
+];
 
 #[derive(Subcommand)]
 enum IsaCommand {
@@ -97,6 +117,27 @@ fn main() -> ExitCode {
                 }
             };
             run(&workload, json, &root, &opts)
+        }
+        Command::Bench {
+            workloads,
+            cus,
+            seconds,
+        } => {
+            let workloads = if workloads.is_empty() {
+                BENCH_WORKLOADS.iter().map(PathBuf::from).collect()
+            } else {
+                workloads
+            };
+            match gpusim::bench::run(&workloads, cus, seconds) {
+                Ok(rows) => {
+                    print!("{}", gpusim::bench::table(&rows));
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Command::Isa {
             command: IsaCommand::Coverage,

@@ -80,7 +80,7 @@ fn emulated_mid3_costs_what_its_sequence_costs() {
     assert_eq!(span, 31 * latency.max(issue));
 
     let emulated = run("workloads/micro_emulation/mid3_chain.toml", config(true));
-    let (span_e, ops_e) = chain_span(&emulated, "ExtInst", "ExtInst");
+    let (span_e, ops_e) = chain_span(&emulated, "ULessThan", "Select");
     assert_eq!(ops_e, 32 * 8, "8 basic ops per emulated mid3");
     assert_eq!(span_e, (32 * 8 - 1) * issue);
     assert_eq!(native.buffers[0].bytes, emulated.buffers[0].bytes);

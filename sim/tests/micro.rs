@@ -36,8 +36,67 @@ fn micro(name: &str) -> Workload {
     Workload::load(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+/// The teaching config. The tests' hand-worked numbers use its values;
+/// they are checked here so that an edit of the file points at this list.
 fn teaching() -> Config {
-    Config::load(&root().join("configs/teaching.toml")).expect("teaching config loads")
+    let c = Config::load(&root().join("configs/teaching.toml")).expect("teaching config loads");
+    let m = &c.memory;
+    let unit = |u: &str| (c.units[u].count, c.units[u].latency, c.units[u].interval);
+    let seen = (
+        (
+            c.gpu.compute_units,
+            c.cu.simds,
+            c.cu.lanes_per_simd,
+            c.cu.wave_size,
+        ),
+        (
+            c.cu.wave_slots_per_simd,
+            c.cu.vgprs_per_simd,
+            c.cu.vgpr_granule,
+            c.cu.workgroups_per_cu,
+        ),
+        (unit("valu"), unit("trans"), unit("f64")),
+        (
+            m.l1.size_bytes,
+            m.l1.line_bytes,
+            m.l1.ways,
+            m.l1.latency,
+            m.l1.mshrs,
+        ),
+        (
+            m.l2.size_bytes,
+            m.l2.line_bytes,
+            m.l2.ways,
+            m.l2.banks,
+            m.l2.latency,
+        ),
+        (
+            m.dram.latency,
+            m.dram.bytes_per_cycle,
+            m.lds.bytes,
+            m.lds.banks,
+            m.lds.latency,
+        ),
+        (
+            c.atomics.units_per_bank,
+            c.atomics.integer.latency,
+            c.atomics.integer.interval,
+        ),
+    );
+    let documented = (
+        (1, 2, 8, 32),
+        (4, 128, 4, 4),
+        ((1, 4, 1), (1, 16, 4), (1, 16, 4)),
+        (4096, 64, 4, 10, 64),
+        (65536, 64, 16, 4, 20),
+        (50, 16, 65536, 32, 20),
+        (1, 40, 4),
+    );
+    assert_eq!(
+        seen, documented,
+        "configs/teaching.toml changed: update tests/micro.rs"
+    );
+    c
 }
 
 /// A timed run with traces; the manifest's checks must pass.
@@ -90,12 +149,25 @@ fn passes(cfg: &Config) -> u64 {
 /// instructions, number of chain instructions).
 fn chain(w: &Workload, cfg: &Config, ops: &[&str], unit: &str) -> (u64, Vec<u64>, usize) {
     let (_, r) = timed(w, cfg);
-    let recs = records(&r, ops, unit);
+    let all = records(&r, ops, unit);
     assert!(
-        !recs.is_empty(),
+        !all.is_empty(),
         "{}: no {ops:?} on {unit} in the trace",
         w.name
     );
+    // The chain is the longest run at consecutive pcs: the address
+    // arithmetic of the loads and stores (also IAdd, IMul) lies elsewhere.
+    let mut best = (0, 1);
+    let mut start = 0;
+    for i in 1..=all.len() {
+        if i == all.len() || all[i].pc != all[i - 1].pc + 1 {
+            if i - start > best.1 - best.0 {
+                best = (start, i);
+            }
+            start = i;
+        }
+    }
+    let recs = &all[best.0..best.1];
     let first = recs[0];
     let last = recs[recs.len() - 1];
     let gaps = recs.windows(2).map(|p| p[1].cycle - p[0].cycle).collect();
@@ -270,44 +342,59 @@ fn independent_instructions_issue_every_interval_times_passes() {
 
 #[test]
 fn many_waves_fill_the_unit() {
-    // chain_f32 on 8 waves (4 per SIMD) with latency 16 = 4 x (interval x
-    // passes): four waves' dependent chains interleave and keep each SIMD's
-    // valu busy. Per SIMD: 4 waves x 64 chain instructions, one every 4
-    // cycles, so the chain region spans between 255 x 4 and 255 x 4 + 16
-    // cycles; the unit is busy interval x passes per instruction.
+    // chain_f32 on 8 waves (4 per SIMD) with latency 4 x (interval x passes):
+    // each wave's chain alone would use the unit a quarter of the time; four
+    // waves' chains interleave and keep it busy. While all four waves of a
+    // SIMD are inside their chains, its valu instructions issue exactly
+    // interval x passes apart. The unit is busy interval x passes cycles per
+    // instruction in all.
     // (workgroups_per_cu raised to 8: all 8 one-wave workgroups resident.)
     let mut w = micro("chain_f32");
     w.workgroups = [8, 1, 1];
     w.buffers[0].len = 256;
     w.buffers[0].init = 2.0f32.to_le_bytes().repeat(256);
     w.checks.clear();
-    let run = |interval: u32| {
+    for interval in [1u32, 2] {
         let mut cfg = teaching();
         cfg.cu.workgroups_per_cu = 8;
         let u = unit_cfg(&mut cfg, "valu");
         u.latency = 16 * interval;
         u.interval = interval;
         let (_, r) = timed(&w, &cfg);
-        let mut spans = Vec::new();
+        let gap = interval as u64 * 4;
         for simd in 0..2 {
-            let recs: Vec<_> = records(&r, &["FMul", "FAdd"], "valu")
+            let chain: Vec<_> = records(&r, &["FMul", "FAdd"], "valu")
                 .into_iter()
                 .filter(|x| x.simd == simd)
                 .collect();
-            assert_eq!(recs.len(), 4 * 64, "simd {simd}");
-            spans.push(recs[recs.len() - 1].cycle - recs[0].cycle);
+            assert_eq!(chain.len(), 4 * 64, "simd {simd}");
+            let waves: std::collections::BTreeSet<u32> = chain.iter().map(|x| x.wave).collect();
+            assert_eq!(waves.len(), 4);
+            let first = |wv: u32| chain.iter().find(|x| x.wave == wv).unwrap().cycle;
+            let last = |wv: u32| chain.iter().rev().find(|x| x.wave == wv).unwrap().cycle;
+            let from = waves.iter().map(|&wv| first(wv)).max().unwrap();
+            let to = waves.iter().map(|&wv| last(wv)).min().unwrap();
+            let window: Vec<u64> = r
+                .issue_trace
+                .iter()
+                .filter(|x| x.simd == simd && x.unit == "valu")
+                .filter(|x| x.cycle >= from && x.cycle <= to)
+                .map(|x| x.cycle)
+                .collect();
+            assert!(
+                window.len() >= 150,
+                "simd {simd}: window of {}",
+                window.len()
+            );
+            let gaps: Vec<u64> = window.windows(2).map(|p| p[1] - p[0]).collect();
+            assert!(
+                gaps.iter().all(|&g| g == gap),
+                "interval {interval} simd {simd}: gaps {gaps:?}"
+            );
         }
         let valu_insts = r.issue_trace.iter().filter(|x| x.unit == "valu").count() as u64;
         let busy = num(r.summary(), &["units", "valu", "busy_cycles"]) as u64;
-        assert_eq!(busy, valu_insts * interval as u64 * 4);
-        spans
-    };
-    for s in run(1) {
-        assert!((255 * 4..=255 * 4 + 16).contains(&s), "span {s}");
-    }
-    // Half-rate unit (and twice the latency): twice as long.
-    for s in run(2) {
-        assert!((255 * 8..=255 * 8 + 32).contains(&s), "span {s}");
+        assert_eq!(busy, valu_insts * gap);
     }
 }
 
@@ -352,7 +439,8 @@ fn load_latencies_l1_l2_dram() {
     assert_eq!(num(&s, &["memory", "dram_read_bytes"]), 5.0 * 64.0);
 
     // Each knob moves exactly the latencies that include it.
-    let knobs: [(&str, fn(&mut Config)); 4] = [
+    type Knob = (&'static str, fn(&mut Config));
+    let knobs: [Knob; 4] = [
         ("dram.latency 50 -> 150", |c| c.memory.dram.latency = 150),
         ("l2.latency 20 -> 45", |c| c.memory.l2.latency = 45),
         ("l1.latency 10 -> 3", |c| c.memory.l1.latency = 3),
@@ -412,8 +500,6 @@ fn a_second_cu_hits_in_the_l2() {
 }
 
 #[test]
-#[ignore = "timing-model bug (reported): a request for a line whose DRAM fill is still in \
-            flight counts as an L2 (or L1) hit and gets its data before the data arrives"]
 fn a_hit_on_a_line_in_flight_waits_for_the_fill() {
     // chase on two CUs with two workgroups that start together: both waves
     // ask for line 0 in the same cycles. CU 0's request misses and the line
@@ -436,7 +522,10 @@ fn a_hit_on_a_line_in_flight_waits_for_the_fill() {
     };
     let (a, b) = (first(0), first(1));
     assert!(b.cycle <= a.cycle + 1, "both ask at once: {a:?} {b:?}");
-    assert!(b.complete >= a.complete, "CU 1 got line 0 before it arrived: {a:?} {b:?}");
+    assert!(
+        b.complete >= a.complete,
+        "CU 1 got line 0 before it arrived: {a:?} {b:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -468,7 +557,10 @@ fn dram_bandwidth_is_the_bottleneck_when_low() {
             r.cycles
         );
         let bw = (read + written) as f64 / r.cycles as f64;
-        assert!(bw > 0.97 * bpc as f64 && bw <= bpc as f64, "bytes/cycle {bw}");
+        assert!(
+            bw > 0.97 * bpc as f64 && bw <= bpc as f64,
+            "bytes/cycle {bw}"
+        );
         r.cycles
     };
     let c8 = run(8);
@@ -485,6 +577,34 @@ fn run_free(bpc: u32) -> u64 {
     let mut cfg = teaching();
     cfg.memory.dram.bytes_per_cycle = bpc;
     timed(&micro("stream"), &cfg).1.cycles
+}
+
+#[test]
+fn l1_mshrs_limit_outstanding_misses() {
+    // stream with ample DRAM bandwidth (64 bytes per cycle: 1 cycle a line)
+    // and few MSHRs: each miss holds its MSHR for l2.latency + 1 + dram.latency
+    // = 20 + 1 + 50 = 71 cycles after reaching the L2 (l1.latency after the
+    // pipeline takes it; the MSHR is taken at that pipeline slot, so it is
+    // held 10 + 71 = 81 cycles). With m MSHRs the 1024 misses take about
+    // 1024 / m x 81 cycles.
+    let run = |m: u32| {
+        let mut cfg = teaching();
+        cfg.memory.dram.bytes_per_cycle = 64;
+        cfg.memory.l1.mshrs = m;
+        let (_, r) = timed(&micro("stream"), &cfg);
+        assert!(num(r.summary(), &["memory", "mshr_wait_cycles"]) > 0.0);
+        r.cycles
+    };
+    for m in [4u64, 8] {
+        let c = run(m as u32);
+        let ideal = 1024 / m * 81;
+        assert!(
+            c >= ideal && c <= ideal + 400,
+            "mshrs {m}: {c} cycles, ideal {ideal}"
+        );
+    }
+    let ratio = run(4) as f64 / run(8) as f64;
+    assert!((1.9..=2.05).contains(&ratio), "ratio {ratio}");
 }
 
 // ---------------------------------------------------------------------------
@@ -533,7 +653,11 @@ fn lds_bank_conflicts_follow_the_stride() {
                 let cycles = groups * degree;
                 let (st, ld) = (recs[0], recs[1]);
                 assert_eq!(st.op, "Store");
-                assert_eq!(st.complete - st.cycle, cycles + lds_latency as u64, "{st:?}");
+                assert_eq!(
+                    st.complete - st.cycle,
+                    cycles + lds_latency as u64,
+                    "{st:?}"
+                );
                 let start = ld.cycle.max(st.cycle + cycles);
                 assert_eq!(
                     ld.complete,
@@ -586,7 +710,7 @@ fn atomic_reference(
                 .unwrap();
             let unit_ready = arrive.max(units[bank][u]);
             let free = *addr_free.get(&a).unwrap_or(&0);
-            if free > unit_ready {
+            if free > arrive {
                 serialised += 1;
             }
             let start = unit_ready.max(free);
@@ -602,6 +726,8 @@ fn atomic_reference(
 
 struct AtomicRun {
     span: u64,
+    /// Cycles between the first and the last atomic instruction's issue.
+    issue_spread: u64,
     queue: u64,
     serialised: u64,
     operations: u64,
@@ -637,6 +763,7 @@ fn atomic_run(stride: u64, cfg: &Config) -> AtomicRun {
     assert_eq!(got_queue, queue, "stride {stride}: queue cycles");
     AtomicRun {
         span: recs.iter().map(|x| x.complete).max().unwrap() - recs[0].cycle,
+        issue_spread: recs[recs.len() - 1].cycle - recs[0].cycle,
         queue,
         serialised: num(s, &["atomics", "serialised"]) as u64,
         operations: num(s, &["atomics", "operations"]) as u64,
@@ -676,8 +803,6 @@ fn atomics_on_one_address_serialise() {
 }
 
 #[test]
-#[ignore = "timing-model bug (reported): with units_per_bank = 1, operations queued behind \
-            an earlier one on the same address are not counted as serialised"]
 fn atomics_serialised_counts_address_waits_with_one_unit() {
     // One unit per bank, one address: every operation but the first found
     // its address busy when it arrived, so it had to wait for an earlier
@@ -708,7 +833,7 @@ fn atomics_on_spread_addresses_scale_with_units() {
         assert_eq!(a.serialised, 0);
         let ideal = 30 + (64 / units as u64 - 1) * 4 + 40;
         assert!(
-            a.span >= ideal && a.span <= ideal + 16,
+            a.span >= ideal && a.span <= ideal + a.issue_spread,
             "units {units}: span {} ideal {ideal}",
             a.span
         );
@@ -724,7 +849,7 @@ fn atomics_on_spread_addresses_scale_with_units() {
     let a = atomic_run(16, &cfg);
     let ideal = 30 + (32 - 1) * 4 + 40;
     assert!(
-        a.span >= ideal && a.span <= ideal + 16,
+        a.span >= ideal && a.span <= ideal + a.issue_spread,
         "8 banks: span {}",
         a.span
     );
@@ -754,7 +879,11 @@ fn occupancy(w: &Workload, cfg: &Config) -> Occ {
     let mut area = 0u64;
     let t = &r.occupancy_trace;
     for (i, rec) in t.iter().enumerate() {
-        let end = t.get(i + 1).map_or(r.cycles, |n| n.cycle);
+        // Until the next record of the same CU.
+        let end = t[i + 1..]
+            .iter()
+            .find(|n| n.cu == rec.cu)
+            .map_or(r.cycles, |n| n.cycle);
         area += rec.waves as u64 * (end - rec.cycle);
     }
     let achieved = num(o, &["achieved"]);
@@ -792,7 +921,7 @@ fn occupancy_limited_by_registers() {
     };
     let base = occupancy(&w, &teaching());
     let v = base.vgprs;
-    assert!((40..=44).contains(&v) && v % 4 == 0, "vgprs {v}");
+    assert!((40..=44).contains(&v) && v.is_multiple_of(4), "vgprs {v}");
     assert_eq!(base.waves_per_simd, 128 / v);
     assert_eq!(base.limiter, "vgprs");
     assert!((base.theoretical - (128 / v) as f64 / 4.0).abs() < 1e-12);
@@ -825,21 +954,28 @@ fn occupancy_limited_by_registers() {
 
 #[test]
 fn occupancy_limited_by_lds() {
-    // occ_lds: 2 waves and 20000 bytes of LDS per workgroup. LDS 65536:
-    // floor(65536 / 20000) = 3 workgroups = 6 waves = 3 per SIMD.
+    // occ_lds: 2 waves and 12000 bytes of LDS per workgroup. Waves per SIMD
+    // = floor(lds.bytes / 12000) workgroups x 2 waves / 2 SIMDs, at most 4.
     let w = micro("occ_lds");
-    let o = occupancy(&w, &teaching());
+    // LDS 65536: 5 workgroups would fit, 10 waves: the 4 wave slots bind.
+    let mut cfg = teaching();
+    cfg.cu.workgroups_per_cu = 16;
+    let o = occupancy(&w, &cfg);
+    assert_eq!((o.waves_per_simd, o.limiter.as_str()), (4, "wave_slots"));
+    assert_eq!(o.max_waves, 8);
+    // LDS 40000: 3 workgroups, 3 waves per SIMD.
+    cfg.memory.lds.bytes = 40000;
+    let o = occupancy(&w, &cfg);
     assert_eq!((o.waves_per_simd, o.limiter.as_str()), (3, "lds"));
     assert_eq!((o.max_workgroups, o.max_waves), (3, 6));
     assert!(o.achieved <= o.theoretical + 1e-12);
-    // LDS 40000: 2 workgroups, 2 waves per SIMD.
-    let mut cfg = teaching();
-    cfg.memory.lds.bytes = 40000;
+    assert!(o.achieved > 0.5 * o.theoretical, "achieved {}", o.achieved);
+    // LDS 30000: 2 workgroups, 2 waves per SIMD.
+    cfg.memory.lds.bytes = 30000;
     let o = occupancy(&w, &cfg);
     assert_eq!((o.waves_per_simd, o.limiter.as_str()), (2, "lds"));
     assert_eq!((o.max_workgroups, o.max_waves), (2, 4));
     // A workgroup limit of 1 binds before the LDS.
-    let mut cfg = teaching();
     cfg.cu.workgroups_per_cu = 1;
     let o = occupancy(&w, &cfg);
     assert_eq!(
@@ -850,16 +986,32 @@ fn occupancy_limited_by_lds() {
 }
 
 #[test]
-#[ignore = "timing-model bug (reported): theoretical occupancy floors waves per SIMD per \
-            workgroup count, so one-wave workgroups limited by LDS report less than is resident"]
-fn achieved_occupancy_never_exceeds_theoretical() {
-    // occ_lds with wave64 on the teaching CU: one wave per workgroup, LDS
-    // fits 3 workgroups = 3 resident waves on 2 SIMDs. The CU does hold 3
-    // waves (the occupancy trace shows it), so theoretical occupancy must be
-    // at least the time-average achieved.
+fn one_wave_workgroups_limited_by_lds_still_run() {
+    // occ_lds on the GCN-like default: 64 lanes = one wave64 per workgroup.
+    // With 36000 bytes of LDS per CU, three 12000-byte workgroups fit, so
+    // three waves are resident on the CU's 4 SIMDs. The model computes
+    // floor(3 x 1 / 4) = 0 waves per SIMD and refuses to run ("a workgroup
+    // does not fit on a compute unit").
     let w = micro("occ_lds");
+    let mut cfg = Config::default_config();
+    cfg.memory.lds.bytes = 36000;
+    // One CU, so that every workgroup lands on it.
+    cfg.gpu.compute_units = 1;
+    let o = occupancy(&w, &cfg);
+    assert_eq!((o.max_workgroups, o.max_waves), (3, 3));
+    // Theoretical occupancy covers what is actually resident.
+    assert!(
+        o.achieved <= o.theoretical + 1e-12,
+        "achieved {} theoretical {}",
+        o.achieved,
+        o.theoretical
+    );
+    // The same on the teaching CU with wave64 (one wave per workgroup, 2
+    // SIMDs, 3 workgroups): floor(3 / 2) = 1 wave per SIMD is reported as
+    // theoretical (0.25) while 3 waves (0.375 of the slots) are resident.
     let mut cfg = teaching();
     cfg.cu.wave_size = 64;
+    cfg.memory.lds.bytes = 36000;
     let o = occupancy(&w, &cfg);
     assert_eq!(o.max_waves, 3);
     assert!(
@@ -913,18 +1065,42 @@ fn all_manifests() -> Vec<PathBuf> {
     v
 }
 
+/// Buffers that receive the old values returned by atomics from several
+/// waves of one workgroup: which wave gets which old value depends on the
+/// order the waves reach the atomic, in which a functional run (waves one
+/// after another) and a timed run (waves interleaved) legitimately differ.
+/// With wave64 (the default config) each of these workgroups is one wave.
+const ORDER_DEPENDENT_WAVE32: &[(&str, &str)] = &[
+    ("extensions/float_atomics.toml", "ret_min"),
+    ("extensions/float_atomics.toml", "ret_max"),
+    ("micro/atomic_add.toml", "out"),
+];
+
 #[test]
 fn timed_and_functional_runs_give_identical_buffers() {
+    // Every bundled manifest (workloads/**/*.toml outside bad/ folders) that
+    // runs functionally: the timed run on the default GCN-like config gives
+    // the same bytes in every buffer; so does the teaching config (wave32)
+    // except the atomic-order buffers listed above.
     let manifests = all_manifests();
     assert!(
         manifests.len() >= 20,
         "found only {} manifests",
         manifests.len()
     );
+    let workloads = root().join("workloads");
     let mut compared = 0;
     for p in &manifests {
         let Ok(w) = Workload::load(p) else { continue };
-        for cfg in [Config::default_config(), teaching()] {
+        let rel = p
+            .strip_prefix(&workloads)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        for (k, cfg) in [Config::default_config(), teaching()]
+            .into_iter()
+            .enumerate()
+        {
             let functional = RunOptions {
                 wave_width: cfg.cu.wave_size as usize,
                 ..RunOptions::default()
@@ -934,25 +1110,20 @@ fn timed_and_functional_runs_give_identical_buffers() {
             };
             let mut opts = RunOptions::timed(cfg.clone());
             opts.timing.as_mut().unwrap().trace = false;
-            let t = run_workload(&w, &opts).unwrap_or_else(|e| {
-                panic!("{}: timed run on {} failed: {e}", p.display(), cfg.name)
-            });
+            let t = run_workload(&w, &opts)
+                .unwrap_or_else(|e| panic!("{rel}: timed run on {} failed: {e}", cfg.name));
             assert_eq!(f.buffers.len(), t.buffers.len());
             for (a, b) in f.buffers.iter().zip(&t.buffers) {
+                if k == 1 && ORDER_DEPENDENT_WAVE32.contains(&(rel.as_str(), a.name.as_str())) {
+                    continue;
+                }
                 assert!(
                     a.bytes == b.bytes,
-                    "{} on {}: buffer '{}' differs between functional and timed runs",
-                    p.display(),
+                    "{rel} on {}: buffer '{}' differs between functional and timed runs",
                     cfg.name,
                     a.name
                 );
             }
-            assert_eq!(
-                f.counts.wave_instructions,
-                t.counts.wave_instructions,
-                "{}",
-                p.display()
-            );
             compared += 1;
         }
     }

@@ -264,7 +264,7 @@ def occ_vgpr():
           f"data[gid * 40] = their product", "".join(body), types, buf_decor("data", 0))
 
 
-# Occupancy limited by LDS: 64 lanes (2 waves of 32), 5000 floats (20000
+# Occupancy limited by LDS: 64 lanes (2 waves of 32), 3000 floats (12000
 # bytes) of workgroup memory. s[lid] = data[gid]; barrier; data[gid] = s[63 - lid].
 def occ_lds():
     body = ["          %p = OpAccessChain %ptr_sb_float %data %int_0 %gid\n",
@@ -278,12 +278,12 @@ def occ_lds():
             "               OpStore %p %y\n"]
     types = (FBUF +
              "    %uint_63 = OpConstant %uint 63\n"
-             "  %uint_5000 = OpConstant %uint 5000\n"
-             "    %arr5000 = OpTypeArray %float %uint_5000\n"
-             "%ptr_wg_arr = OpTypePointer Workgroup %arr5000\n"
+             "  %uint_3000 = OpConstant %uint 3000\n"
+             "    %arr3000 = OpTypeArray %float %uint_3000\n"
+             "%ptr_wg_arr = OpTypePointer Workgroup %arr3000\n"
              "%ptr_wg_float = OpTypePointer Workgroup %float\n"
              "         %s = OpVariable %ptr_wg_arr Workgroup\n")
-    write("occ_lds", "LDS-limited occupancy: 64 lanes, 20000 bytes of workgroup memory; "
+    write("occ_lds", "LDS-limited occupancy: 64 lanes, 12000 bytes of workgroup memory; "
           "data[gid] = data[workgroup base + 63 - lid] (reversed within each workgroup)",
           "".join(body), types, buf_decor("data", 0), local=64)
 

@@ -5,8 +5,9 @@ pub struct Cache {
     line_shift: u32,
     sets: u64,
     ways: usize,
-    /// Per set, the lines it holds, most recently used last.
-    lines: Vec<Vec<(u64, bool)>>,
+    /// Per set, the lines it holds (line, dirty, cycle its data arrives),
+    /// most recently used last.
+    lines: Vec<Vec<(u64, bool, u64)>>,
     pub hits: u64,
     pub misses: u64,
 }
@@ -16,6 +17,9 @@ pub struct Access {
     pub hit: bool,
     /// A dirty line pushed out to make room.
     pub wrote_back: bool,
+    /// On a hit: the cycle the line's data is (or was) there; a line still
+    /// being filled is a hit that waits for its fill.
+    pub ready: u64,
 }
 
 impl Cache {
@@ -53,6 +57,7 @@ impl Cache {
             return Access {
                 hit: true,
                 wrote_back: false,
+                ready: l.2,
             };
         }
         self.misses += 1;
@@ -60,10 +65,20 @@ impl Cache {
         if set.len() == self.ways {
             wrote_back = set.remove(0).1;
         }
-        set.push((line, write));
+        set.push((line, write, 0));
         Access {
             hit: false,
             wrote_back,
+            ready: 0,
+        }
+    }
+
+    /// Records when the data of the line holding `addr` arrives.
+    pub fn fill(&mut self, addr: u64, ready: u64) {
+        let line = self.line_of(addr);
+        let set = &mut self.lines[(line % self.sets) as usize];
+        if let Some(l) = set.iter_mut().find(|l| l.0 == line) {
+            l.2 = ready;
         }
     }
 

@@ -42,6 +42,9 @@ pub struct MemoryStats {
 pub struct MemorySystem {
     l1: Vec<Cache>,
     l1_outstanding: Vec<BinaryHeap<Reverse<u64>>>,
+    /// Per L2 bank: completion cycles of its outstanding misses.
+    l2_outstanding: Vec<BinaryHeap<Reverse<u64>>>,
+    l2_mshrs: usize,
     /// When each CU's memory pipeline can take the next line.
     vmem_free: Vec<u64>,
     lds_free: Vec<u64>,
@@ -81,6 +84,8 @@ impl MemorySystem {
                 .map(|_| Cache::new(m.l2.size_bytes / m.l2.banks, m.l2.line_bytes, m.l2.ways))
                 .collect(),
             bank_free: vec![0; banks],
+            l2_outstanding: vec![BinaryHeap::new(); banks],
+            l2_mshrs: m.l2.mshrs as usize,
             atomic_units: vec![vec![0; a.units_per_bank as usize]; banks],
             address_free: HashMap::new(),
             dram_free: 0,
@@ -138,7 +143,7 @@ impl MemorySystem {
         ((addr >> self.l2_line_shift) % self.banks) as usize
     }
 
-    /// A request reaching L2 bank `b` at `arrive`: when its data is ready.
+    /// A request reaching the L2 at `arrive`: when its data is ready.
     fn l2_access(&mut self, addr: u64, arrive: u64, write: bool) -> u64 {
         let b = self.bank_of(addr);
         let start = arrive.max(self.bank_free[b]);
@@ -148,14 +153,28 @@ impl MemorySystem {
             self.dram_free = self.dram_free.max(start) + self.transfer;
             self.stats.dram_write_bytes += self.l2_line_bytes;
         }
-        if access.hit || write {
-            // A full-line write needs no fetch.
-            return start + self.l2_latency;
+        if access.hit {
+            return (start + self.l2_latency).max(access.ready);
         }
+        if write {
+            // A full-line write needs no fetch.
+            let done = start + self.l2_latency;
+            self.l2[b].fill(addr, done);
+            return done;
+        }
+        let start = wait_for_mshr(
+            &mut self.l2_outstanding[b],
+            self.l2_mshrs,
+            start,
+            &mut self.stats.mshr_wait_cycles,
+        );
         let d = (start + self.l2_latency).max(self.dram_free);
         self.dram_free = d + self.transfer;
         self.stats.dram_read_bytes += self.l2_line_bytes;
-        d + self.transfer + self.dram_latency
+        let done = d + self.transfer + self.dram_latency;
+        self.l2_outstanding[b].push(Reverse(done));
+        self.l2[b].fill(addr, done);
+        done
     }
 
     /// A global load by CU `cu` issued at `cycle`.
@@ -170,22 +189,20 @@ impl MemorySystem {
         for (i, line) in lines.into_iter().enumerate() {
             let t = start + i as u64;
             let addr = line << line_bytes_shift;
-            if self.l1[cu].access(addr, false).hit {
-                ready = ready.max(t + self.l1_latency);
+            let access = self.l1[cu].access(addr, false);
+            if access.hit {
+                ready = ready.max((t + self.l1_latency).max(access.ready));
                 continue;
             }
-            let mut t = t;
-            let q = &mut self.l1_outstanding[cu];
-            while q.peek().is_some_and(|Reverse(done)| *done <= t) {
-                q.pop();
-            }
-            if q.len() >= self.l1_mshrs {
-                let Reverse(free) = q.pop().expect("full queue has an entry");
-                self.stats.mshr_wait_cycles += free - t;
-                t = free;
-            }
+            let t = wait_for_mshr(
+                &mut self.l1_outstanding[cu],
+                self.l1_mshrs,
+                t,
+                &mut self.stats.mshr_wait_cycles,
+            );
             let done = self.l2_access(addr, t + self.l1_latency, false);
             self.l1_outstanding[cu].push(Reverse(done));
+            self.l1[cu].fill(addr, done);
             ready = ready.max(done);
         }
         ready
@@ -226,7 +243,8 @@ impl MemorySystem {
                 .expect("units_per_bank >= 1");
             let unit_ready = arrive.max(units[u]);
             let addr_ready = self.address_free.get(&a).copied().unwrap_or(0);
-            if addr_ready > unit_ready {
+            if addr_ready > arrive {
+                // An earlier operation on this address held it up.
                 self.stats.atomic_serialised += 1;
             }
             let start = unit_ready.max(addr_ready);
@@ -265,4 +283,23 @@ impl MemorySystem {
         self.lds_free[cu] = start + cycles;
         start + cycles + self.lds_latency
     }
+}
+
+/// When a miss wanting to start at `t` can: at once if fewer than `mshrs`
+/// misses are outstanding in `queue`, else when the earliest finishes.
+fn wait_for_mshr(
+    queue: &mut BinaryHeap<Reverse<u64>>,
+    mshrs: usize,
+    t: u64,
+    waited: &mut u64,
+) -> u64 {
+    while queue.peek().is_some_and(|Reverse(done)| *done <= t) {
+        queue.pop();
+    }
+    if queue.len() < mshrs {
+        return t;
+    }
+    let Reverse(free) = queue.pop().expect("a full queue has an entry");
+    *waited += free - t;
+    free
 }

@@ -156,8 +156,9 @@ pub fn occupancy(kernel: &Kernel, cfg: &Config, waves_per_wg: u32, lds_per_wg: u
         .max(1)
         .next_multiple_of(cu.vgpr_granule);
     let simds = cu.simds;
-    // Workgroups per CU under each limit, then waves per SIMD.
-    let by_wg = |wgs: u32| (wgs * waves_per_wg) / simds;
+    // Workgroups per CU under each limit, then waves per SIMD (rounded
+    // up: the busiest SIMD holds that many).
+    let by_wg = |wgs: u32| (wgs * waves_per_wg).div_ceil(simds);
     let limits = [
         ("wave_slots", cu.wave_slots_per_simd),
         ("vgprs", cu.vgprs_per_simd / vgprs),
@@ -219,6 +220,15 @@ struct Engine<'a> {
     report: Report,
     counts: Counts,
     trace: bool,
+    /// Reused buffer for the scheduler's order of waves.
+    order: Vec<usize>,
+    simds: usize,
+    /// Per (CU, SIMD): the SIMD cannot issue before this cycle.
+    wake: Vec<u64>,
+    /// Resources were freed (or nothing placed yet): try dispatching.
+    dispatch_dirty: bool,
+    /// Workgroups resident on all CUs.
+    resident: usize,
 }
 
 impl<'a> Engine<'a> {
@@ -238,17 +248,18 @@ impl<'a> Engine<'a> {
             .enumerate()
             .map(|(pc, inst)| {
                 isa::liveness::sources(inst, &mut srcs);
-                let (class, name) = match inst {
-                    Inst::Ext { op, .. } => (ext_class(op), op.canonical_name()),
+                let class = match inst {
+                    Inst::Ext { op, .. } => ext_class(op),
                     Inst::Jump { .. }
                     | Inst::Branch { .. }
                     | Inst::Switch { .. }
                     | Inst::Return
                     | Inst::Barrier
                     | Inst::MemoryBarrier
-                    | Inst::Unreachable => ("branch", kernel.origins[pc].opcode.to_string()),
-                    _ => (core_class(inst), kernel.origins[pc].opcode.to_string()),
+                    | Inst::Unreachable => "branch",
+                    _ => core_class(inst),
                 };
+                let name = instruction_name(inst, kernel.origins[pc].opcode);
                 let unit_name = &cfg.classes[class];
                 let u = &cfg.units[unit_name];
                 let mut t = InstTiming {
@@ -329,6 +340,11 @@ impl<'a> Engine<'a> {
             report,
             counts: Counts::default(),
             trace,
+            order: Vec::new(),
+            simds: cu.simds as usize,
+            wake: vec![0; (cfg.gpu.compute_units * cu.simds) as usize],
+            dispatch_dirty: true,
+            resident: 0,
         }
     }
 
@@ -345,8 +361,11 @@ impl<'a> Engine<'a> {
             )));
         }
         loop {
-            self.dispatch_workgroups()?;
-            if self.pending.is_empty() && self.cus.iter().all(|c| c.workgroups == 0) {
+            if self.dispatch_dirty {
+                self.dispatch_workgroups()?;
+                self.dispatch_dirty = false;
+            }
+            if self.pending.is_empty() && self.resident == 0 {
                 break;
             }
             let (issued, next_event) = self.cycle_step(global)?;
@@ -356,13 +375,11 @@ impl<'a> Engine<'a> {
                     self.kernel.name, self.cycle
                 )));
             }
-            let advance = if issued {
-                1
+            self.cycle = if issued {
+                self.cycle + 1
             } else {
-                next_event.max(self.cycle + 1) - self.cycle
+                next_event.max(self.cycle + 1)
             };
-            self.report.account_stalls(advance);
-            self.cycle += advance;
         }
         self.report.finish(self.cycle, &self.mem, self.counts);
         Ok(TimedRun {
@@ -438,6 +455,7 @@ impl<'a> Engine<'a> {
             wave.record_addresses = true;
             let id = self.waves.len();
             cu.simd_waves[simd].push(id);
+            self.wake[c * self.simds + simd] = 0;
             cu.simd_vgprs[simd] += v;
             self.waves.push(TWave {
                 wave,
@@ -454,6 +472,7 @@ impl<'a> Engine<'a> {
         let cu = &mut self.cus[c];
         cu.workgroups += 1;
         cu.lds_used += self.launch.workgroup_bytes;
+        self.resident += 1;
         self.workgroups.push(Workgroup {
             coords,
             cu: c,
@@ -485,6 +504,7 @@ impl<'a> Engine<'a> {
     fn cycle_step(&mut self, global: &mut GlobalMemory) -> Result<(bool, u64), ExecError> {
         let mut issued_any = false;
         let mut next_event = u64::MAX;
+        let mut order = std::mem::take(&mut self.order);
         for c in 0..self.cus.len() {
             let mut budget = [
                 self.cfg.cu.issue.valu,
@@ -494,14 +514,22 @@ impl<'a> Engine<'a> {
                 self.cfg.cu.issue.branch,
             ];
             for s in 0..self.cus[c].simd_waves.len() {
-                let order = self.schedule_order(c, s);
+                let k = c * self.simds + s;
+                if self.cycle < self.wake[k] {
+                    // Asleep: nothing it waits for has happened yet.
+                    next_event = next_event.min(self.wake[k]);
+                    continue;
+                }
+                self.schedule_order(c, s, &mut order);
                 if order.is_empty() {
-                    self.report.stall(c, s, Stall::NoWave);
+                    self.report.stall(k, Stall::NoWave, self.cycle);
+                    self.wake[k] = u64::MAX;
                     continue;
                 }
                 let mut issued = 0;
                 let mut first_block: Option<Stall> = None;
-                for w in order {
+                let mut wake = u64::MAX;
+                for &w in &order {
                     if issued >= self.cfg.cu.issue.per_simd {
                         break;
                     }
@@ -514,30 +542,35 @@ impl<'a> Engine<'a> {
                         Err((reason, until)) => {
                             first_block.get_or_insert(reason);
                             next_event = next_event.min(until);
+                            wake = wake.min(until);
                         }
                     }
                 }
                 if issued > 0 {
                     issued_any = true;
-                    self.report.busy_simd(c, s);
+                    self.report.busy_simd(k, self.cycle);
                 } else {
                     self.report
-                        .stall(c, s, first_block.unwrap_or(Stall::NoWave));
+                        .stall(k, first_block.unwrap_or(Stall::NoWave), self.cycle);
+                    self.wake[k] = wake;
                 }
             }
         }
+        self.order = order;
         Ok((issued_any, next_event))
     }
 
     /// Resident, unfinished waves of a SIMD in the order the scheduler
-    /// considers them.
-    fn schedule_order(&self, c: usize, s: usize) -> Vec<usize> {
+    /// considers them, into `order`.
+    fn schedule_order(&self, c: usize, s: usize, order: &mut Vec<usize>) {
         let cu = &self.cus[c];
-        let mut order: Vec<usize> = cu.simd_waves[s]
-            .iter()
-            .copied()
-            .filter(|&w| self.waves[w].wave.state != WaveState::Done)
-            .collect();
+        order.clear();
+        order.extend(
+            cu.simd_waves[s]
+                .iter()
+                .copied()
+                .filter(|&w| self.waves[w].wave.state != WaveState::Done),
+        );
         match (self.cfg.cu.scheduler, cu.last_issued[s]) {
             (SchedulerPolicy::OldestFirst, _) | (_, None) => {}
             (SchedulerPolicy::RoundRobin, Some(last)) => {
@@ -551,7 +584,6 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        order
     }
 
     /// Whether wave `w` can issue now; if not, why and until when.
@@ -748,6 +780,10 @@ impl<'a> Engine<'a> {
 
     /// Barrier releases, deadlocks, and retiring finished workgroups.
     fn after_step(&mut self, w: usize, pc: u32) -> Result<(), ExecError> {
+        if self.waves[w].wave.state == WaveState::Ready {
+            // Nothing changed for the workgroup.
+            return Ok(());
+        }
         let wg = self.waves[w].workgroup;
         let members = &self.workgroups[wg].waves;
         let states: Vec<WaveState> = members.iter().map(|&m| self.waves[m].wave.state).collect();
@@ -779,9 +815,11 @@ impl<'a> Engine<'a> {
             )));
         }
         if waiting > 0 && waiting == states.len() {
+            let c = self.workgroups[wg].cu;
             for &m in &self.workgroups[wg].waves.clone() {
                 self.waves[m].wave.release();
                 self.waves[m].next_issue = self.cycle + 1;
+                self.wake[c * self.simds + self.waves[m].simd] = 0;
             }
         }
         if done == states.len() {
@@ -800,10 +838,44 @@ impl<'a> Engine<'a> {
             let cu = &mut self.cus[c];
             cu.workgroups -= 1;
             cu.lds_used -= self.workgroups[wg].lds_bytes;
+            self.resident -= 1;
+            self.dispatch_dirty = true;
             self.workgroups[wg].shared = Vec::new();
             self.record_occupancy(c);
         }
         Ok(())
+    }
+}
+
+/// The canonical name of a lowered instruction, as issue traces show it
+/// and `[instructions."NAME"]` matches it: the SPIR-V name of the basic
+/// operation (`FAdd`, `Select`, `AtomicIAdd`, `BranchConditional`), or the
+/// extended instruction's name (`GLSL.FMix`, `AMD.FMid3`, `EXT.AtomicFMin`).
+pub fn instruction_name(inst: &Inst, origin: &str) -> String {
+    match inst {
+        Inst::Alu { alu, .. } => format!("{:?}", alu.op),
+        Inst::Convert { .. } => match origin {
+            "ConvertFToU" | "ConvertFToS" | "ConvertSToF" | "ConvertUToF" | "UConvert"
+            | "SConvert" | "FConvert" | "SatConvertSToU" | "SatConvertUToS" | "ConvertPtrToU"
+            | "ConvertUToPtr" => origin.to_string(),
+            _ => "Convert".to_string(),
+        },
+        Inst::Ext { op, .. } => op.canonical_name(),
+        Inst::Mov { .. } => "Mov".into(),
+        Inst::Load { .. } => "Load".into(),
+        Inst::Store { .. } => "Store".into(),
+        Inst::Atomic { op, .. } => match op {
+            AtomicOp::FMin => "EXT.AtomicFMin".into(),
+            AtomicOp::FMax => "EXT.AtomicFMax".into(),
+            other => format!("Atomic{other:?}"),
+        },
+        Inst::Jump { .. } => "Branch".into(),
+        Inst::Branch { .. } => "BranchConditional".into(),
+        Inst::Switch { .. } => "Switch".into(),
+        Inst::Return => "Return".into(),
+        Inst::Barrier => "ControlBarrier".into(),
+        Inst::MemoryBarrier => "MemoryBarrier".into(),
+        Inst::Unreachable => "Unreachable".into(),
     }
 }
 

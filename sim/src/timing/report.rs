@@ -43,8 +43,9 @@ pub struct Report {
     unit_names: Vec<String>,
     unit_instances: Vec<u64>,
     pub unit_busy: Vec<u64>,
-    /// Per (CU, SIMD): the state of the current cycle; `None` = issued.
+    /// Per (CU, SIMD): its state since `since`; `None` = issuing.
     current: Vec<Option<Stall>>,
+    since: Vec<u64>,
     pub issue_cycles: Vec<u64>,
     pub stalls: Vec<[u64; 8]>,
     pub occupancy: Occupancy,
@@ -72,6 +73,7 @@ impl Report {
                 .collect(),
             unit_busy: vec![0; unit_names.len()],
             current: vec![Some(Stall::NoWave); cus * simds],
+            since: vec![0; cus * simds],
             issue_cycles: vec![0; cus * simds],
             stalls: vec![[0; 8]; cus * simds],
             occupancy: occupancy.clone(),
@@ -83,22 +85,28 @@ impl Report {
         }
     }
 
-    pub fn stall(&mut self, cu: usize, simd: usize, why: Stall) {
-        self.current[cu * self.simds + simd] = Some(why);
+    /// SIMD `k` (CU x SIMDs + SIMD) stalls for `why` from `cycle` on.
+    pub fn stall(&mut self, k: usize, why: Stall, cycle: u64) {
+        self.set_state(k, Some(why), cycle);
     }
 
-    pub fn busy_simd(&mut self, cu: usize, simd: usize) {
-        self.current[cu * self.simds + simd] = None;
+    /// SIMD `k` issues in `cycle`.
+    pub fn busy_simd(&mut self, k: usize, cycle: u64) {
+        self.set_state(k, None, cycle);
     }
 
-    /// Adds `cycles` cycles of the current state of every SIMD.
-    pub fn account_stalls(&mut self, cycles: u64) {
-        for (i, state) in self.current.iter().enumerate() {
-            match state {
-                None => self.issue_cycles[i] += cycles,
-                Some(s) => self.stalls[i][*s as usize] += cycles,
-            }
+    /// Charges the time since the last change to the old state.
+    fn set_state(&mut self, k: usize, state: Option<Stall>, cycle: u64) {
+        if self.current[k] == state {
+            return;
         }
+        let spent = cycle - self.since[k];
+        match self.current[k] {
+            None => self.issue_cycles[k] += spent,
+            Some(s) => self.stalls[k][s as usize] += spent,
+        }
+        self.current[k] = state;
+        self.since[k] = cycle;
     }
 
     pub fn unit_busy(&mut self, unit: usize, cycles: u64) {
@@ -125,6 +133,17 @@ impl Report {
 
     pub fn finish(&mut self, cycles: u64, mem: &MemorySystem, counts: Counts) {
         self.cycles = cycles;
+        for k in 0..self.current.len() {
+            // Close every SIMD's last state at the end of the run.
+            let end = if self.current[k].is_some() {
+                Some(Stall::NoWave)
+            } else {
+                Some(Stall::Dependency)
+            };
+            let last = self.current[k];
+            self.set_state(k, end, cycles);
+            self.current[k] = last;
+        }
         for (waves, since, total) in &mut self.resident {
             *total += *waves as u128 * (cycles - *since) as u128;
             *since = cycles;
