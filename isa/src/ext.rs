@@ -135,12 +135,23 @@ pub trait Builder {
     /// A register holding `bits` in every lane.
     fn constant(&mut self, bits: u64) -> Reg;
     fn load(&mut self, ty: Scalar, addr: Reg, offset: i64) -> Reg;
+    /// An OpenCL printf call; returns the register of its result.
+    fn printf(
+        &mut self,
+        _format: (Reg, i64),
+        _args: Vec<crate::ir::PrintfOperand>,
+    ) -> Result<Reg, String> {
+        Err("printf cannot be lowered here".into())
+    }
     fn store(&mut self, ty: Scalar, src: Reg, addr: Reg, offset: i64);
 }
 
 /// One operand of an extended instruction, flattened.
 #[derive(Clone, Debug)]
 pub struct Operand {
+    /// A literal operand (such as vloadn's `n` or a rounding mode): its
+    /// value, with no registers.
+    pub literal: Option<u32>,
     /// Scalar registers of the value (for a pointer: its address register).
     pub regs: Vec<Reg>,
     /// Their types.

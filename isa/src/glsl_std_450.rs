@@ -2583,12 +2583,14 @@ mod tests {
                         .collect();
                     ptr_fields = fields.clone();
                     Operand {
+                        literal: None,
                         regs: vec![f.push(BASE)],
                         types: vec![Scalar::Int(64)],
                         pointer: Some((16, fields)),
                     }
                 } else {
                     Operand {
+                        literal: None,
                         regs: vals.iter().map(|&x| f.push(x)).collect(),
                         types: vec![ty; vals.len()],
                         pointer: None,

@@ -170,6 +170,28 @@ pub enum Inst {
     MemoryBarrier,
     /// OpUnreachable: executing it is an error.
     Unreachable,
+    /// OpenCL printf: `call` indexes [`Kernel::printf_calls`]; `dst`
+    /// receives 0, or -1 when the format is invalid.
+    Printf {
+        call: u32,
+        dst: Reg,
+    },
+}
+
+/// The operands of one printf call site.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintfCall {
+    /// Address register and constant offset of the format string.
+    pub format: (Reg, i64),
+    pub args: Vec<PrintfOperand>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PrintfOperand {
+    /// A scalar or vector value.
+    Value(Vec<(Scalar, Reg)>),
+    /// A pointer: a `%s` string or a `%p` value.
+    Pointer(Reg, i64),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -278,6 +300,7 @@ pub struct Kernel {
     pub insts: Vec<Inst>,
     pub origins: Vec<Origin>,
     pub switches: Vec<SwitchTable>,
+    pub printf_calls: Vec<PrintfCall>,
     pub reg_count: u32,
     /// Registers holding the same value in every lane for the whole run.
     pub constants: Vec<(Reg, u64)>,

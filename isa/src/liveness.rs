@@ -12,9 +12,19 @@ use crate::core::{AluOp, Scalar};
 use crate::ir::{Inst, Kernel, Pc, Reg, EXIT_PC};
 
 /// Registers `inst` reads.
-pub fn sources(inst: &Inst, out: &mut Vec<Reg>) {
+pub fn sources(kernel: &Kernel, inst: &Inst, out: &mut Vec<Reg>) {
     out.clear();
     match inst {
+        Inst::Printf { call, .. } => {
+            let c = &kernel.printf_calls[*call as usize];
+            out.push(c.format.0);
+            for a in &c.args {
+                match a {
+                    crate::ir::PrintfOperand::Value(v) => out.extend(v.iter().map(|x| x.1)),
+                    crate::ir::PrintfOperand::Pointer(r, _) => out.push(*r),
+                }
+            }
+        }
         Inst::Alu { alu, src, .. } => out.extend_from_slice(&src[..alu_arity(alu.op)]),
         Inst::Convert { src, .. } | Inst::Mov { src, .. } => out.push(*src),
         Inst::Ext { src, .. } => out.extend_from_slice(src),
@@ -44,7 +54,8 @@ pub fn destination(inst: &Inst) -> Option<Reg> {
         | Inst::Mov { dst, .. }
         | Inst::Ext { dst, .. }
         | Inst::Load { dst, .. }
-        | Inst::Atomic { dst, .. } => Some(*dst),
+        | Inst::Atomic { dst, .. }
+        | Inst::Printf { dst, .. } => Some(*dst),
         _ => None,
     }
 }
@@ -189,7 +200,7 @@ pub fn vgprs_per_lane(kernel: &Kernel) -> u32 {
     for b in 0..nb {
         let end = starts.get(b + 1).copied().unwrap_or(n);
         for pc in starts[b]..end {
-            sources(&kernel.insts[pc], &mut srcs);
+            sources(kernel, &kernel.insts[pc], &mut srcs);
             for &r in &srcs {
                 if counted(r) && !get(&defs[b], r) {
                     set(&mut uses[b], r);
@@ -248,7 +259,7 @@ pub fn vgprs_per_lane(kernel: &Kernel) -> u32 {
             if let Some(d) = destination(inst) {
                 clear(&mut live, d);
             }
-            sources(inst, &mut srcs);
+            sources(kernel, inst, &mut srcs);
             for &r in &srcs {
                 if counted(r) {
                     set(&mut live, r);

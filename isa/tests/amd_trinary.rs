@@ -217,6 +217,7 @@ fn any_bits_give_one_of_the_operands_or_a_nan() {
 
 fn operand(regs: Vec<Reg>, ty: Scalar) -> Operand {
     Operand {
+        literal: None,
         types: vec![ty; regs.len()],
         regs,
         pointer: None,

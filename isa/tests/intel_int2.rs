@@ -232,6 +232,7 @@ fn results_stay_in_width_for_any_bits() {
 
 fn operand(regs: Vec<Reg>, ty: Scalar) -> Operand {
     Operand {
+        literal: None,
         types: vec![ty; regs.len()],
         regs,
         pointer: None,

@@ -1334,6 +1334,7 @@ impl Builder for Lane {
 
 fn vec_operand(lane: &mut Lane, ty: Scalar, vals: &[u64]) -> Operand {
     Operand {
+        literal: None,
         regs: vals.iter().map(|&v| lane.push(v)).collect(),
         types: vec![ty; vals.len()],
         pointer: None,
@@ -1344,6 +1345,7 @@ fn ptr_operand(lane: &mut Lane, ty: Scalar, n: usize, offset: i64) -> Operand {
     let stride = ty.bytes();
     let addr = lane.push(0x4_0000);
     Operand {
+        literal: None,
         regs: vec![addr],
         types: vec![Scalar::Int(64)],
         pointer: Some((offset, (0..n as u32).map(|i| (ty, i * stride)).collect())),

@@ -681,7 +681,7 @@ impl Engine<'_> {
             }
         })?;
         self.report.runs += 1;
-        self.report.wave_instructions += counts.0.wave_instructions;
+        self.report.wave_instructions += counts.counts.wave_instructions;
         Ok(())
     }
 

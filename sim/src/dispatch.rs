@@ -124,14 +124,19 @@ impl Launch<'_> {
         wave
     }
 
-    /// Runs every workgroup to completion, one after another in order.
-    pub fn run_functional(&self, global: &mut GlobalMemory) -> Result<Counts, ExecError> {
+    /// Runs every workgroup to completion, one after another in order;
+    /// printf output goes to `printf`.
+    pub fn run_functional(
+        &self,
+        global: &mut GlobalMemory,
+        printf: &mut String,
+    ) -> Result<Counts, ExecError> {
         let mut counts = Counts::default();
         let [nx, ny, nz] = self.workgroups;
         for z in 0..nz {
             for y in 0..ny {
                 for x in 0..nx {
-                    self.run_workgroup([x, y, z], global, &mut counts)?;
+                    self.run_workgroup([x, y, z], global, printf, &mut counts)?;
                 }
             }
         }
@@ -142,6 +147,7 @@ impl Launch<'_> {
         &self,
         wg: [u32; 3],
         global: &mut GlobalMemory,
+        printf: &mut String,
         counts: &mut Counts,
     ) -> Result<(), ExecError> {
         let mut waves: Vec<Wave> = (0..self.waves_per_workgroup())
@@ -161,6 +167,7 @@ impl Launch<'_> {
                         workgroup: &mut shared,
                         private: &mut private,
                         private_bytes,
+                        printf,
                     };
                     let step = wave.step(self.kernel, &mut mem).map_err(|f| {
                         ExecError(format!(

@@ -215,6 +215,8 @@ fn run(path: &Path, json: bool, root: &Path, opts: &RunOptions) -> ExitCode {
     if json {
         println!("{}", results::summary(&out));
     } else {
+        // What the kernel printed comes first, as a program's output would.
+        print!("{}", out.printf);
         println!(
             "{}: {} wave-instructions, {} lane-instructions (wave size {})",
             out.name, out.counts.wave_instructions, out.counts.lane_instructions, out.wave_width

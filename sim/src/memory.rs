@@ -93,6 +93,8 @@ pub struct WaveMemory<'a> {
     /// This wave's private memory: `private_bytes` per lane, lane after lane.
     pub private: &'a mut [u8],
     pub private_bytes: usize,
+    /// Where printf output goes.
+    pub printf: &'a mut String,
 }
 
 impl WaveMemory<'_> {
@@ -163,6 +165,7 @@ mod tests {
             workgroup: &mut wg,
             private: &mut private,
             private_bytes: 8,
+            printf: &mut String::new(),
         };
         m.store(1, PRIVATE_BASE, 4, 0xdead_beef).unwrap();
         assert_eq!(m.load(0, PRIVATE_BASE, 4).unwrap(), 0);

@@ -80,6 +80,10 @@ pub fn write(root: &Path, out: &RunOutput) -> Result<PathBuf, String> {
                 std::fs::write(&p, text).map_err(|e| fail(e, &p))?;
             }
         }
+        if !out.printf.is_empty() {
+            let p = tmp.join("printf.txt");
+            std::fs::write(&p, &out.printf).map_err(|e| fail(e, &p))?;
+        }
         let p = tmp.join("summary.json");
         let text = serde_json::to_string_pretty(&summary(out)).expect("JSON values serialise");
         std::fs::write(&p, text + "\n").map_err(|e| fail(e, &p))?;

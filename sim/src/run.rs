@@ -74,6 +74,8 @@ pub struct RunOutput {
     pub wave_width: usize,
     /// What the timing model measured, for a timed run.
     pub timing: Option<Report>,
+    /// What the kernel printed (OpenCL printf), in execution order.
+    pub printf: String,
 }
 
 impl RunOutput {
@@ -125,7 +127,11 @@ pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String
         })
         .collect();
     let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
-    let (counts, timing) = dispatch(
+    let Launched {
+        counts,
+        timing,
+        printf,
+    } = dispatch(
         &Dispatch {
             kernel: &kernel,
             context: &w.path.display().to_string(),
@@ -156,7 +162,16 @@ pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String
         counts,
         wave_width: opts.wave_width,
         timing,
+        printf,
     })
+}
+
+/// What one launch produced besides the buffers.
+pub struct Launched {
+    pub counts: Counts,
+    /// For a timed run, what the timing model measured.
+    pub timing: Option<Report>,
+    pub printf: String,
 }
 
 /// One kernel launch over buffers the caller owns.
@@ -172,13 +187,12 @@ pub struct Dispatch<'a> {
     pub args: &'a [Arg],
 }
 
-/// Launches `d.kernel` over `buffers`, whose bytes it updates in place;
-/// returns the executed instruction counts and, for a timed run, its report.
+/// Launches `d.kernel` over `buffers`, whose bytes it updates in place.
 pub fn dispatch(
     d: &Dispatch,
     buffers: &mut [OutputBuffer],
     opts: &RunOptions,
-) -> Result<(Counts, Option<Report>), String> {
+) -> Result<Launched, String> {
     if let Some(t) = &opts.timing {
         if t.config.cu.wave_size as usize != opts.wave_width {
             return Err(format!(
@@ -241,12 +255,23 @@ pub fn dispatch(
             max_wave_instructions: opts.max_wave_instructions,
         };
         match &opts.timing {
-            None => launch
-                .run_functional(&mut global)
-                .map(|c| (c, None))
-                .map_err(|e| e.0),
+            None => {
+                let mut printf = String::new();
+                launch
+                    .run_functional(&mut global, &mut printf)
+                    .map(|counts| Launched {
+                        counts,
+                        timing: None,
+                        printf,
+                    })
+                    .map_err(|e| e.0)
+            }
             Some(t) => crate::timing::run(&launch, &mut global, &t.config, t.trace)
-                .map(|r| (r.counts, Some(r.report)))
+                .map(|r| Launched {
+                    counts: r.counts,
+                    timing: Some(r.report),
+                    printf: r.printf,
+                })
                 .map_err(|e| e.0),
         }
     });

@@ -301,6 +301,15 @@ impl Wave {
                 return Ok(self.executed(pc, mask));
             }
             Inst::MemoryBarrier => {}
+            Inst::Printf { call, dst } => {
+                let c = &kernel.printf_calls[*call as usize];
+                for lane in lanes(mask) {
+                    let r = self
+                        .printf(c, lane, mem)
+                        .map_err(|e| fault(Some(lane), format!("printf: {e}")))?;
+                    self.regs[*dst as usize * w + lane] = r;
+                }
+            }
             Inst::Unreachable => {
                 return Err(fault(None, "executed OpUnreachable".into()));
             }
@@ -310,6 +319,45 @@ impl Wave {
         }
         self.goto(next);
         Ok(self.executed(pc, mask))
+    }
+
+    /// One lane's printf: appends its output and returns printf's result
+    /// (0, or -1 as 32 bits for an invalid format). Memory faults while
+    /// reading the strings are errors.
+    fn printf(
+        &self,
+        c: &isa::ir::PrintfCall,
+        lane: usize,
+        mem: &mut WaveMemory,
+    ) -> Result<u64, String> {
+        use isa::opencl_std::printf::{self, Arg};
+        let at = |r: u32, off: i64| self.reg(r, lane).wrapping_add(off as u64);
+        let format = read_string(mem, lane, at(c.format.0, c.format.1))?;
+        let Ok(strings) = printf::string_arguments(&format) else {
+            return Ok(0xffff_ffff);
+        };
+        let mut args = Vec::new();
+        for (i, a) in c.args.iter().enumerate() {
+            args.push(match a {
+                isa::ir::PrintfOperand::Value(v) => {
+                    Arg::Value(v.iter().map(|&(t, r)| (t, self.reg(r, lane))).collect())
+                }
+                isa::ir::PrintfOperand::Pointer(r, off) => {
+                    if strings.get(i).copied().unwrap_or(false) {
+                        Arg::Text(read_string(mem, lane, at(*r, *off))?)
+                    } else {
+                        Arg::Pointer(at(*r, *off))
+                    }
+                }
+            });
+        }
+        Ok(match printf::format(&format, &args) {
+            Ok(text) => {
+                mem.printf.push_str(&text);
+                0
+            }
+            Err(_) => 0xffff_ffff,
+        })
     }
 
     fn executed(&self, pc: Pc, mask: u64) -> Step {
@@ -388,4 +436,17 @@ fn lanes(mut mask: u64) -> impl Iterator<Item = usize> {
             Some(l)
         }
     })
+}
+
+/// A NUL-terminated string in memory, at most 64 KiB.
+fn read_string(mem: &mut WaveMemory, lane: usize, addr: u64) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    for i in 0..(1u64 << 16) {
+        let b = mem.load(lane, addr.wrapping_add(i), 1)? as u8;
+        if b == 0 {
+            return Ok(out);
+        }
+        out.push(b);
+    }
+    Err(format!("the string at {addr:#x} has no end within 64 KiB"))
 }

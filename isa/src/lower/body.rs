@@ -1592,11 +1592,11 @@ impl Lowerer<'_> {
         let mut operands = Vec::new();
         for (i, &a) in args.iter().enumerate() {
             if literals.get(i).copied().unwrap_or(false) {
-                // A literal: no registers; its value rides in `pointer`.
                 operands.push(Operand {
+                    literal: Some(a),
                     regs: Vec::new(),
                     types: Vec::new(),
-                    pointer: Some((a as i64, Vec::new())),
+                    pointer: None,
                 });
                 continue;
             }
@@ -1605,12 +1605,14 @@ impl Lowerer<'_> {
                 Type::Pointer { pointee, .. } => {
                     let (reg, offset, matrix) = self.ptr(ctx, a)?;
                     Operand {
+                        literal: None,
                         regs: vec![reg],
                         types: vec![Scalar::Int(self.types.pointer_bits)],
                         pointer: Some((offset, self.types.scalar_offsets(pointee, matrix)?)),
                     }
                 }
                 _ => Operand {
+                    literal: None,
                     regs: self.regs(ctx, a)?,
                     types: self.types.flatten(ty)?,
                     pointer: None,
@@ -1629,6 +1631,17 @@ impl Lowerer<'_> {
 impl Builder for Lowerer<'_> {
     fn emulation(&self) -> crate::ext::Emulation {
         self.emulate
+    }
+    fn printf(
+        &mut self,
+        format: (Reg, i64),
+        args: Vec<crate::ir::PrintfOperand>,
+    ) -> Result<Reg, String> {
+        let call = self.printf_calls.len() as u32;
+        self.printf_calls.push(crate::ir::PrintfCall { format, args });
+        let dst = self.alloc();
+        self.emit(Inst::Printf { call, dst });
+        Ok(dst)
     }
     fn alu(&mut self, op: AluOp, ty: Scalar, src: &[Reg]) -> Reg {
         Lowerer::alu(self, op, ty, src)

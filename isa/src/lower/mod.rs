@@ -168,6 +168,7 @@ pub(crate) struct Lowerer<'m> {
     next_label: u32,
     dialect: Dialect,
     switches: Vec<crate::ir::SwitchTable>,
+    pub(crate) printf_calls: Vec<crate::ir::PrintfCall>,
     /// Module-scope variables with initializers: (variable, value).
     initializers: Vec<(u32, u32)>,
     spec_ops: Vec<Instr>,
@@ -217,6 +218,7 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
         insts: l.insts,
         origins: l.origins,
         switches: l.switches,
+        printf_calls: l.printf_calls,
         reg_count: l.reg_count,
         constants: l.constants,
         local_size,
@@ -263,6 +265,7 @@ impl<'m> Lowerer<'m> {
             next_label: m.bound.max(1),
             dialect: Dialect::Shader,
             switches: Vec::new(),
+            printf_calls: Vec::new(),
             initializers: Vec::new(),
             spec_ops: Vec::new(),
             emulate: crate::ext::Emulation::default(),

@@ -15,7 +15,8 @@
 //! * Vector loads/stores and shuffles: core loads/stores/converts/selects
 //!   (`vector_data.rs`).
 //! * `prefetch` has no functional effect and lowers to nothing.
-//! * `printf` is not implemented (lowering reports it).
+//! * `printf` becomes one printf instruction; the simulator reads the
+//!   format and `%s` strings from memory and formats with [`super::printf`].
 
 #[path = "common.rs"]
 mod common;
@@ -189,7 +190,7 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
     match opcode {
         common::CROSS..=common::FAST_NORMALIZE => geometric(b, call, opcode),
         vector_data::VLOADN..=vector_data::SHUFFLE2 => vector_data::lower(b, call, opcode),
-        PRINTF => Err("printf is not implemented yet".to_string()),
+        PRINTF => lower_printf(b, call),
         PREFETCH => {
             if call.operands.len() != 2 || call.operands[0].pointer.is_none() {
                 return Err("takes a pointer and an element count".to_string());
@@ -437,8 +438,8 @@ pub fn coverage() -> Vec<Coverage> {
         .iter()
         .map(|&(opcode, name)| Coverage {
             name: name.to_string(),
-            implemented: opcode != PRINTF,
-            class: (opcode != PRINTF).then(|| class_of(opcode)),
+            implemented: true,
+            class: Some(class_of(opcode)),
             tests: cases::count(opcode),
         })
         .collect()
@@ -446,3 +447,27 @@ pub fn coverage() -> Vec<Coverage> {
 
 #[path = "library_cases.rs"]
 pub mod cases;
+
+/// printf(format, args...): the format is a pointer; each argument is a
+/// value (scalar or vector) or a pointer (`%s`, `%p`).
+fn lower_printf(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
+    let Some((first, rest)) = call.operands.split_first() else {
+        return Err("printf needs a format".into());
+    };
+    let Some((offset, _)) = &first.pointer else {
+        return Err("the printf format must be a pointer to a string".into());
+    };
+    let format = (first.regs[0], *offset);
+    let args = rest
+        .iter()
+        .map(|o| match &o.pointer {
+            Some((off, _)) if !o.regs.is_empty() => {
+                crate::ir::PrintfOperand::Pointer(o.regs[0], *off)
+            }
+            _ => crate::ir::PrintfOperand::Value(
+                o.types.iter().copied().zip(o.regs.iter().copied()).collect(),
+            ),
+        })
+        .collect();
+    Ok(vec![b.printf(format, args)?])
+}

@@ -7179,6 +7179,7 @@ mod tests {
 
     fn value(f: &mut Fake, ty: Scalar, bits: &[u64]) -> Operand {
         Operand {
+            literal: None,
             regs: bits.iter().map(|&b| f.push(b)).collect(),
             types: vec![ty; bits.len()],
             pointer: None,
@@ -7378,6 +7379,7 @@ mod tests {
             let elem = if half { Scalar::Float(16) } else { r.ty };
             let p = f.push(f.base);
             let ptr = Operand {
+                literal: None,
                 regs: vec![p],
                 types: vec![pty],
                 pointer: Some((r.const_off, vec![(elem, 0)])),
@@ -7390,9 +7392,10 @@ mod tests {
             };
             if let Some(m) = r.mode {
                 ops.push(Operand {
+                    literal: Some(m as u32),
                     regs: vec![],
                     types: vec![],
-                    pointer: Some((m as i64, vec![])),
+                    pointer: None,
                 });
             }
             let got = run(&mut f, r.op, &result, &ops);
@@ -7444,6 +7447,7 @@ mod tests {
         // prefetch lowers to nothing.
         let p = f.push(0x1000);
         let ptr = Operand {
+            literal: None,
             regs: vec![p],
             types: vec![Scalar::Int(64)],
             pointer: Some((0, vec![(i32s, 0)])),
@@ -7469,6 +7473,7 @@ mod tests {
         // vstore_half_r without a literal mode, or with a bad one.
         let p = f.push(0x1000);
         let hptr = Operand {
+            literal: None,
             regs: vec![p],
             types: vec![Scalar::Int(64)],
             pointer: Some((0, vec![(Scalar::Float(16), 0)])),
@@ -7477,9 +7482,10 @@ mod tests {
         let o = value(&mut f, Scalar::Int(64), &[0]);
         assert!(run(&mut f, 176, &[], &[x.clone(), o.clone(), hptr.clone()]).is_err());
         let bad = Operand {
+            literal: Some(7),
             regs: vec![],
             types: vec![],
-            pointer: Some((7, vec![])),
+            pointer: None,
         };
         assert!(run(&mut f, 176, &[], &[x, o, hptr, bad]).is_err());
         // Lane ops never panic on arbitrary bits and types.

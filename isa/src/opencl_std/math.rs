@@ -1868,6 +1868,7 @@ mod tests {
             };
             let regs: Vec<Reg> = (0..n).map(|_| lane.push(bits)).collect();
             operands.push(Operand {
+                literal: None,
                 regs,
                 types: vec![ty; n],
                 pointer: None,
@@ -1884,6 +1885,7 @@ mod tests {
                 .map(|i| (t, (i * t.bytes() as usize) as u32))
                 .collect();
             operands.push(Operand {
+                literal: None,
                 regs: vec![addr],
                 types: vec![Scalar::Int(64)],
                 pointer: Some((16, fields)),
@@ -1958,6 +1960,7 @@ mod tests {
         let x = lane.push(0);
         let f32s = [Scalar::Float(32)];
         let op = |regs: Vec<Reg>, types: Vec<Scalar>| Operand {
+            literal: None,
             regs,
             types,
             pointer: None,

@@ -4,6 +4,7 @@
 //! `library`.
 
 mod library;
+pub mod printf;
 mod math;
 
 use crate::ext::{Builder, Call, Coverage, ExtOp, OpClass};

@@ -77,6 +77,7 @@ fn size_t(op: Option<&Operand>) -> Result<(Reg, Scalar), String> {
             regs,
             types,
             pointer: None,
+            ..
         }) if regs.len() == 1 && matches!(types[..], [Scalar::Int(32 | 64)]) => {
             Ok((regs[0], types[0]))
         }
@@ -84,20 +85,9 @@ fn size_t(op: Option<&Operand>) -> Result<(Reg, Scalar), String> {
     }
 }
 
-/// The rounding-mode literal of the `_r` instructions.
-///
-/// The lowering passes a literal operand (LiteralInteger, FPRoundingMode)
-/// as an operand without registers whose `pointer` field carries the value:
-/// `Operand { regs: [], types: [], pointer: Some((value, [])) }`.
+/// The value of a literal operand (vloadn's `n`, a rounding mode).
 pub fn literal(op: Option<&Operand>) -> Option<u32> {
-    match op {
-        Some(Operand {
-            regs,
-            pointer: Some((v, fields)),
-            ..
-        }) if regs.is_empty() && fields.is_empty() => u32::try_from(*v).ok(),
-        _ => None,
-    }
+    op.and_then(|o| o.literal)
 }
 
 fn rounding(op: Option<&Operand>) -> Result<Rounding, String> {

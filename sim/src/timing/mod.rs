@@ -190,6 +190,7 @@ pub fn occupancy(kernel: &Kernel, cfg: &Config, waves_per_wg: u32, lds_per_wg: u
 pub struct TimedRun {
     pub counts: Counts,
     pub report: Report,
+    pub printf: String,
 }
 
 /// Runs `launch` under the timing model of `cfg`.
@@ -229,6 +230,7 @@ struct Engine<'a> {
     dispatch_dirty: bool,
     /// Workgroups resident on all CUs.
     resident: usize,
+    printf: String,
 }
 
 impl<'a> Engine<'a> {
@@ -247,7 +249,7 @@ impl<'a> Engine<'a> {
             .iter()
             .enumerate()
             .map(|(pc, inst)| {
-                isa::liveness::sources(inst, &mut srcs);
+                isa::liveness::sources(kernel, inst, &mut srcs);
                 let class = match inst {
                     Inst::Ext { op, .. } => ext_class(op),
                     Inst::Jump { .. }
@@ -345,6 +347,7 @@ impl<'a> Engine<'a> {
             wake: vec![0; (cfg.gpu.compute_units * cu.simds) as usize],
             dispatch_dirty: true,
             resident: 0,
+            printf: String::new(),
         }
     }
 
@@ -385,6 +388,7 @@ impl<'a> Engine<'a> {
         Ok(TimedRun {
             counts: self.counts,
             report: self.report,
+            printf: self.printf,
         })
     }
 
@@ -674,6 +678,7 @@ impl<'a> Engine<'a> {
                 workgroup: &mut group.shared,
                 private: &mut private,
                 private_bytes: self.kernel.private_bytes as usize,
+                printf: &mut self.printf,
             };
             let r = tw.wave.step(self.kernel, &mut mem);
             tw.wave.private = private;
@@ -876,6 +881,7 @@ pub fn instruction_name(inst: &Inst, origin: &str) -> String {
         Inst::Barrier => "ControlBarrier".into(),
         Inst::MemoryBarrier => "MemoryBarrier".into(),
         Inst::Unreachable => "Unreachable".into(),
+        Inst::Printf { .. } => "CL.printf".into(),
     }
 }
 
