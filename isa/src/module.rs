@@ -79,7 +79,7 @@ impl std::error::Error for ModuleError {}
 
 /// Reads a module from little-endian bytes.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Module, ModuleError> {
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return Err(ModuleError::general(format!(
             "not a SPIR-V binary: its size ({} bytes) is not a multiple of 4",
             bytes.len()

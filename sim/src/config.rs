@@ -252,7 +252,7 @@ impl Config {
                 return Err(format!("{key} must be at least 1"));
             }
         }
-        if !(self.gpu.clock_mhz > 0.0) {
+        if self.gpu.clock_mhz.is_nan() || self.gpu.clock_mhz <= 0.0 {
             return Err("gpu.clock_mhz must be positive".into());
         }
         if self.cu.wave_size != 32 && self.cu.wave_size != 64 {
@@ -261,7 +261,8 @@ impl Config {
                 self.cu.wave_size
             ));
         }
-        for (key, c) in [("memory.l1", &self.memory.l1)] {
+        {
+            let (key, c) = ("memory.l1", &self.memory.l1);
             check_cache(key, c.size_bytes, c.line_bytes, c.ways)?;
         }
         let l2 = &self.memory.l2;
@@ -321,7 +322,7 @@ fn check_cache(key: &str, size: u32, line: u32, ways: u32) -> Result<(), String>
         return Err(format!("{key}.line_bytes must be a power of two"));
     }
     let sets = size / (line * ways);
-    if sets == 0 || size % (line * ways) != 0 || !sets.is_power_of_two() {
+    if sets == 0 || !size.is_multiple_of(line * ways) || !sets.is_power_of_two() {
         return Err(format!(
             "{key}: size_bytes / (line_bytes * ways) must be a power of two (it is {size} / ({line} * {ways}))"
         ));

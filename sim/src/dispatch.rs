@@ -114,9 +114,9 @@ impl Launch<'_> {
                     BuiltIn::SubgroupLocalInvocationId => [lane as u64, 0, 0],
                 };
                 let size = slot.ty.bytes() as usize;
-                for c in 0..slot.components.min(3) as usize {
+                for (c, &value) in v.iter().enumerate().take(slot.components as usize) {
                     let at = lane * pb + slot.offset as usize + c * size;
-                    let bits = if slot.ty == Scalar::Bool { 0 } else { v[c] };
+                    let bits = if slot.ty == Scalar::Bool { 0 } else { value };
                     wave.private[at..at + size].copy_from_slice(&bits.to_le_bytes()[..size]);
                 }
             }

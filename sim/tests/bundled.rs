@@ -519,7 +519,7 @@ fn ref_opencl_saxpy_branchy(w: &Workload) -> Expected {
         if i as i32 >= n {
             continue;
         }
-        y[i] = a * x[i] + y[i]; // FP_CONTRACT OFF: rounded mul, rounded add
+        y[i] += a * x[i]; // FP_CONTRACT OFF: rounded mul, rounded add
         let t = i as i32 % 37;
         let (mut pos, mut visited) = (-1i32, 0i32);
         let mut aborted = false;

@@ -203,9 +203,7 @@ fn bad_manifest_names_the_unknown_key_and_its_line() {
         &m,
         &["workgrups", &format!("bad_manifest.toml:{line}")],
     );
-    let lib = Workload::load(&file)
-        .err()
-        .expect("the manifest is rejected");
+    let lib = Workload::load(&file).expect_err("the manifest is rejected");
     assert_mentions(
         "bad_manifest (library)",
         &lib,

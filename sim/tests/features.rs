@@ -217,20 +217,20 @@ fn matrix_instructions() {
         let b2 = [[1.0, gf], [0.5, -2.0]];
         let v2 = [gf, -0.5];
         let mut r = Vec::new();
-        for i in 0..3 {
-            r.push(m3[0][i] * v3[0] + m3[1][i] * v3[1] + m3[2][i] * v3[2]);
+        for ((c0, c1), c2) in m3[0].iter().zip(&m3[1]).zip(&m3[2]) {
+            r.push(c0 * v3[0] + c1 * v3[1] + c2 * v3[2]);
         }
         for col in &m3 {
             r.push(v3[0] * col[0] + v3[1] * col[1] + v3[2] * col[2]);
         }
         for bcol in &b2 {
-            for i in 0..2 {
-                r.push(a2[0][i] * bcol[0] + a2[1][i] * bcol[1]);
+            for (x0, x1) in a2[0].iter().zip(&a2[1]) {
+                r.push(x0 * bcol[0] + x1 * bcol[1]);
             }
         }
         for c in 0..3 {
-            for row in 0..3 {
-                r.push(m3[row][c]);
+            for row in &m3 {
+                r.push(row[c]);
             }
         }
         for y in v2 {
@@ -282,7 +282,11 @@ fn opencl_vectors_generic_pointers_and_conversions() {
         // 16777217 + g: even values are exact floats, odd ones lie halfway
         // between the neighbouring even integers.
         let n = 16777217 + g as u32;
-        let (up, down) = if n % 2 == 0 { (n, n) } else { (n + 1, n - 1) };
+        let (up, down) = if n.is_multiple_of(2) {
+            (n, n)
+        } else {
+            (n + 1, n - 1)
+        };
         ef[2 * g] = up as f32;
         ef[2 * g + 1] = down as f32;
         let k = g % 8;

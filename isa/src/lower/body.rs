@@ -12,11 +12,14 @@ use std::collections::HashMap;
 
 type R<T> = Result<T, String>;
 
+/// A phi: its result id and its (value, parent block) pairs.
+type Phi = (u32, Vec<(u32, u32)>);
+
 /// Per inlined call: the values of this instance and its branch fix-ups.
 struct FnCtx {
     locals: HashMap<u32, Val>,
-    /// Phis of each block: (result id, [(value, parent block)]).
-    phis: HashMap<u32, Vec<(u32, Vec<(u32, u32)>)>>,
+    /// Phis of each block.
+    phis: HashMap<u32, Vec<Phi>>,
     label_pc: HashMap<u32, Pc>,
     /// Instructions whose targets hold labels until the end of the function.
     patches: Vec<usize>,
@@ -1638,7 +1641,8 @@ impl Builder for Lowerer<'_> {
         args: Vec<crate::ir::PrintfOperand>,
     ) -> Result<Reg, String> {
         let call = self.printf_calls.len() as u32;
-        self.printf_calls.push(crate::ir::PrintfCall { format, args });
+        self.printf_calls
+            .push(crate::ir::PrintfCall { format, args });
         let dst = self.alloc();
         self.emit(Inst::Printf { call, dst });
         Ok(dst)

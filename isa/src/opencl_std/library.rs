@@ -465,7 +465,11 @@ fn lower_printf(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
                 crate::ir::PrintfOperand::Pointer(o.regs[0], *off)
             }
             _ => crate::ir::PrintfOperand::Value(
-                o.types.iter().copied().zip(o.regs.iter().copied()).collect(),
+                o.types
+                    .iter()
+                    .copied()
+                    .zip(o.regs.iter().copied())
+                    .collect(),
             ),
         })
         .collect();

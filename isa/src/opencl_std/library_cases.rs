@@ -7392,7 +7392,7 @@ mod tests {
             };
             if let Some(m) = r.mode {
                 ops.push(Operand {
-                    literal: Some(m as u32),
+                    literal: Some(m),
                     regs: vec![],
                     types: vec![],
                     pointer: None,

@@ -4,8 +4,8 @@
 //! `library`.
 
 mod library;
-pub mod printf;
 mod math;
+pub mod printf;
 
 use crate::ext::{Builder, Call, Coverage, ExtOp, OpClass};
 use crate::ir::Reg;

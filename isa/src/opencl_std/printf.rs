@@ -245,9 +245,7 @@ fn parse(format: &[u8]) -> Result<Vec<Piece<'_>>, String> {
         }
         if s.vector > 1 {
             if !is_int && !is_float {
-                return Err(format!(
-                    "vector specifier with conversion {conv_name}"
-                ));
+                return Err(format!("vector specifier with conversion {conv_name}"));
             }
             match s.len {
                 Len::None => {
@@ -358,7 +356,12 @@ fn convert(out: &mut Vec<u8>, s: &Spec, arg: &Arg) -> Result<(), String> {
             let v = scalar_value(arg)?;
             match v.0 {
                 Scalar::Int(_) | Scalar::Bool => {}
-                t => return Err(format!("%c needs an integer argument, not {}", scalar_name(t))),
+                t => {
+                    return Err(format!(
+                        "%c needs an integer argument, not {}",
+                        scalar_name(t)
+                    ))
+                }
             }
             pad(out, s, b"", b"", &[v.1 as u8], false);
             Ok(())
@@ -444,10 +447,13 @@ fn convert(out: &mut Vec<u8>, s: &Spec, arg: &Arg) -> Result<(), String> {
                         }
                     }
                     _ => {
+                        // The sign comes from the raw bits (also for NaN, whose sign a conversion may not keep).
+                        let neg = match t {
+                            Scalar::Float(b @ (16 | 32 | 64)) => (raw >> (b - 1)) & 1 == 1,
+                            _ => false,
+                        };
                         let x = match t {
-                            Scalar::Float(16) => {
-                                half::f16::from_bits(raw as u16).to_f64()
-                            }
+                            Scalar::Float(16) => half::f16::from_bits(raw as u16).to_f64(),
                             Scalar::Float(32) => f32::from_bits(raw as u32) as f64,
                             Scalar::Float(64) => f64::from_bits(raw),
                             t => {
@@ -458,7 +464,7 @@ fn convert(out: &mut Vec<u8>, s: &Spec, arg: &Arg) -> Result<(), String> {
                                 ))
                             }
                         };
-                        fmt_float(out, s, x);
+                        fmt_float(out, s, neg, x);
                     }
                 }
             }
@@ -791,7 +797,9 @@ fn hex_body(x: f64, prec: Option<usize>, alt: bool) -> Vec<u8> {
             (kept >> fbits, digits)
         }
         _ => {
-            let mut digits: Vec<u8> = (0..13).map(|k| ((frac >> (48 - 4 * k)) & 0xf) as u8).collect();
+            let mut digits: Vec<u8> = (0..13)
+                .map(|k| ((frac >> (48 - 4 * k)) & 0xf) as u8)
+                .collect();
             match prec {
                 None => {
                     while digits.last() == Some(&0) {
@@ -814,8 +822,7 @@ fn hex_body(x: f64, prec: Option<usize>, alt: bool) -> Vec<u8> {
     body
 }
 
-fn fmt_float(out: &mut Vec<u8>, s: &Spec, x: f64) {
-    let neg = x.is_sign_negative();
+fn fmt_float(out: &mut Vec<u8>, s: &Spec, neg: bool, x: f64) {
     let sign: &[u8] = if neg {
         b"-"
     } else if s.plus {
@@ -883,9 +890,18 @@ mod tests {
 
     #[test]
     fn printf_unit_spot_checks() {
-        assert_eq!(format(b"%.2f|%.0f", &[f64arg(0.125), f64arg(2.5)]).unwrap(), "0.12|2");
-        assert_eq!(format(b"%a", &[f64arg(0.1)]).unwrap(), "0x1.999999999999ap-4");
+        assert_eq!(
+            format(b"%.2f|%.0f", &[f64arg(0.125), f64arg(2.5)]).unwrap(),
+            "0.12|2"
+        );
+        assert_eq!(
+            format(b"%a", &[f64arg(0.1)]).unwrap(),
+            "0x1.999999999999ap-4"
+        );
         assert!(format(b"%v2f", &[f64arg(1.0)]).is_err());
-        assert_eq!(string_arguments(b"%d %s %%%s").unwrap(), vec![false, true, true]);
+        assert_eq!(
+            string_arguments(b"%d %s %%%s").unwrap(),
+            vec![false, true, true]
+        );
     }
 }

@@ -164,11 +164,11 @@ pub fn occupancy(kernel: &Kernel, cfg: &Config, waves_per_wg: u32, lds_per_wg: u
         ("vgprs", cu.vgprs_per_simd / vgprs),
         (
             "lds",
-            if lds_per_wg == 0 {
-                u32::MAX
-            } else {
-                by_wg(cfg.memory.lds.bytes / lds_per_wg)
-            },
+            cfg.memory
+                .lds
+                .bytes
+                .checked_div(lds_per_wg)
+                .map_or(u32::MAX, by_wg),
         ),
         ("workgroups_per_cu", by_wg(cu.workgroups_per_cu)),
     ];
