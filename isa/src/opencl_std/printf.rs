@@ -408,9 +408,10 @@ fn convert(out: &mut Vec<u8>, s: &Spec, arg: &Arg) -> Result<(), String> {
                 }
                 match s.conv {
                     b'd' | b'i' | b'o' | b'u' | b'x' | b'X' => {
-                        let from = match t {
-                            Scalar::Int(b) => b.clamp(1, 64) as u32,
-                            Scalar::Bool => 1,
+                        // A Bool is 0 or 1, read as an int.
+                        let (from, raw) = match t {
+                            Scalar::Int(b) => (b.clamp(1, 64) as u32, raw),
+                            Scalar::Bool => (32, raw & 1),
                             Scalar::Float(_) => {
                                 return Err(format!(
                                     "integer conversion '{}' with a float argument",
