@@ -165,54 +165,8 @@ fn emulate(b: &mut dyn Builder, op: ExtOp, x: Reg, y: Reg, z: Reg) -> Reg {
     }
 }
 
-/// Sign-extends the low `bits` bits of `v`.
-#[inline]
-fn sext(v: u64, bits: u32) -> i64 {
-    let s = 64 - bits.clamp(1, 64);
-    ((v << s) as i64) >> s
-}
-
-#[inline]
-fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
-}
-
-/// The default quiet NaN of a float width.
-#[inline]
-pub fn default_nan(bits: u32) -> u64 {
-    match bits {
-        16 => 0x7e00,
-        32 => 0x7fc0_0000,
-        _ => 0x7ff8_0000_0000_0000,
-    }
-}
-
-/// Whether `v` is a NaN of width `bits` (16, 32 or 64).
-#[inline]
-fn is_nan(v: u64, bits: u32) -> bool {
-    let inf = match bits {
-        16 => 0x7c00,
-        32 => 0x7f80_0000,
-        _ => 0x7ff0_0000_0000_0000,
-    };
-    (v & mask(bits - 1)) > inf
-}
-
-/// A key whose unsigned order is the numeric order of non-NaN floats of
-/// width `bits`, with -0 just below +0.
-#[inline]
-fn fkey(v: u64, bits: u32) -> u64 {
-    let sign = 1u64 << (bits - 1);
-    if v & sign != 0 {
-        !v & mask(bits)
-    } else {
-        v | sign
-    }
-}
+pub use crate::core::default_nan;
+use crate::core::{float_order_key as fkey, is_nan_bits as is_nan, sign_extend as sext};
 
 #[inline]
 fn min3_by<K: Ord>(a: u64, b: u64, c: u64, k: impl Fn(u64) -> K) -> u64 {

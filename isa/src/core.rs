@@ -189,8 +189,49 @@ pub struct Convert {
 
 /// All ones in the low `w` bits (`w` in 1..=64).
 #[inline(always)]
-fn mask(w: u32) -> u64 {
+pub fn mask(w: u32) -> u64 {
     u64::MAX >> (64 - w.clamp(1, 64))
+}
+
+/// The low `w` bits of `v` read as a signed integer (`w` in 1..=64).
+#[inline(always)]
+pub fn sign_extend(v: u64, w: u32) -> i64 {
+    let s = 64 - w.clamp(1, 64);
+    ((v << s) as i64) >> s
+}
+
+/// The default quiet NaN of a float width (16, 32 or 64).
+#[inline]
+pub fn default_nan(bits: u32) -> u64 {
+    match bits {
+        16 => 0x7e00,
+        32 => 0x7fc0_0000,
+        _ => 0x7ff8_0000_0000_0000,
+    }
+}
+
+/// Whether `v` is a NaN of float width `bits` (16, 32 or 64).
+#[inline]
+pub fn is_nan_bits(v: u64, bits: u32) -> bool {
+    let inf = match bits {
+        16 => 0x7c00,
+        32 => 0x7f80_0000,
+        _ => 0x7ff0_0000_0000_0000,
+    };
+    (v & mask(bits - 1)) > inf
+}
+
+/// A key whose unsigned order is the numeric order of non-NaN floats of
+/// width `bits`, with -0 just below +0 (for min and max that tell zeros
+/// apart).
+#[inline]
+pub fn float_order_key(v: u64, bits: u32) -> u64 {
+    let sign = 1u64 << (bits - 1);
+    if v & sign != 0 {
+        !v & mask(bits)
+    } else {
+        v | sign
+    }
 }
 
 /// All ones in the low `n` bits, `n` in 0..=64.
@@ -222,7 +263,7 @@ fn fmt(w: u32) -> (u32, u32) {
 
 /// A float of width `w` widened exactly to f64.
 #[inline(always)]
-fn to_f64(w: u32, a: u64) -> f64 {
+pub fn to_f64(w: u32, a: u64) -> f64 {
     match w {
         16 => half::f16::from_bits(a as u16).to_f64(),
         32 => f32::from_bits(a as u32) as f64,
@@ -230,9 +271,10 @@ fn to_f64(w: u32, a: u64) -> f64 {
     }
 }
 
-/// An f64 rounded (to nearest even) to the float of width `w`.
+/// An f64 rounded once (to nearest even, denormals kept) to the float of
+/// width `w`; a NaN stays a quiet NaN with its sign and top payload bits.
 #[inline(always)]
-fn from_f64(w: u32, x: f64) -> u64 {
+pub fn from_f64(w: u32, x: f64) -> u64 {
     match w {
         16 => f64_to_narrow(x.to_bits(), 10, 5, Rounding::Rte),
         32 => (x as f32).to_bits() as u64,

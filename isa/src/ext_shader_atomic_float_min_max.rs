@@ -31,24 +31,8 @@
 use crate::core::Scalar;
 use crate::ext::{Coverage, OpClass};
 
-#[inline]
-fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
-}
-
-/// The default quiet NaN of a float width.
-#[inline]
-pub fn default_nan(bits: u32) -> u64 {
-    match bits {
-        16 => 0x7e00,
-        32 => 0x7fc0_0000,
-        _ => 0x7ff8_0000_0000_0000,
-    }
-}
+pub use crate::core::default_nan;
+use crate::core::{float_order_key as key, is_nan_bits as is_nan, mask};
 
 /// Width of a float type this module handles, or `None`.
 #[inline]
@@ -56,28 +40,6 @@ fn width(ty: Scalar) -> Option<u32> {
     match ty {
         Scalar::Float(w @ (16 | 32 | 64)) => Some(w as u32),
         _ => None,
-    }
-}
-
-#[inline]
-fn is_nan(v: u64, bits: u32) -> bool {
-    let inf = match bits {
-        16 => 0x7c00,
-        32 => 0x7f80_0000,
-        _ => 0x7ff0_0000_0000_0000,
-    };
-    (v & mask(bits - 1)) > inf
-}
-
-/// A key whose unsigned order is the numeric order of non-NaN floats, with
-/// -0 just below +0.
-#[inline]
-fn key(v: u64, bits: u32) -> u64 {
-    let sign = 1u64 << (bits - 1);
-    if v & sign != 0 {
-        !v & mask(bits)
-    } else {
-        v | sign
     }
 }
 

@@ -295,58 +295,30 @@ fn width(ty: Scalar) -> u8 {
 
 #[inline(always)]
 fn mask(w: u8) -> u64 {
-    u64::MAX >> (64 - (w as u32).clamp(1, 64))
+    crate::core::mask(w as u32)
 }
 
 #[inline(always)]
 fn sext(x: u64, w: u8) -> i64 {
-    let s = 64 - (w as u32).clamp(1, 64);
-    ((x << s) as i64) >> s
+    crate::core::sign_extend(x, w as u32)
 }
 
 /// A float of width `w` widened (exactly) to f64.
 #[inline(always)]
 fn tof(w: u8, a: u64) -> f64 {
-    match w {
-        16 => half::f16::from_bits(a as u16).to_f64(),
-        32 => f32::from_bits(a as u32) as f64,
-        _ => f64::from_bits(a),
-    }
+    crate::core::to_f64(w as u32, a)
 }
 
 /// An f64 rounded once (to nearest even) to the float of width `w`.
 #[inline(always)]
 fn fromf(w: u8, x: f64) -> u64 {
-    match w {
-        16 => f64_to_f16(x) as u64,
-        32 => (x as f32).to_bits() as u64,
-        _ => x.to_bits(),
-    }
+    crate::core::from_f64(w as u32, x)
 }
 
-/// An f64 rounded once, to nearest even, to binary16 (the `half` crate's
-/// conversion goes through f32 and can round twice). NaN stays NaN (quiet,
-/// sign and top of the payload kept); subnormal results are kept.
+/// An f64 rounded once, to nearest even, to binary16.
 #[inline]
 fn f64_to_f16(x: f64) -> u16 {
-    let b = x.to_bits();
-    let sign = ((b >> 48) & 0x8000) as u16;
-    let ax = x.abs();
-    if ax.is_nan() {
-        return sign | 0x7e00 | ((b >> 42) & 0x1ff) as u16;
-    }
-    if ax >= 65520.0 {
-        return sign | 0x7c00;
-    }
-    if ax < 1.0 / 16384.0 {
-        // Subnormal range: units of 2^-24 (exact scaling); 1024 units
-        // encode the smallest normal.
-        return sign | (ax * 16_777_216.0).round_ties_even() as u16;
-    }
-    let e = ((b >> 52) & 0x7ff) as i64 - 1023;
-    let scale = f64::from_bits(((1023 + 10 - e) as u64) << 52);
-    let r = (ax * scale).round_ties_even() as u64;
-    sign | ((((e + 15) as u64) << 10) + r - 1024) as u16
+    crate::core::from_f64(16, x) as u16
 }
 
 #[inline(always)]

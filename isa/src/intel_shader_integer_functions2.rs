@@ -264,20 +264,12 @@ fn emulate(b: &mut dyn Builder, opcode: u16, ty: Scalar, x: Reg, y: Reg) -> Reg 
     }
 }
 
-#[inline]
-fn mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
-}
+use crate::core::mask;
 
 /// The low `bits` bits of `v` read as signed.
 #[inline]
 fn sext(v: u64, bits: u32) -> i128 {
-    let s = 64 - bits;
-    (((v << s) as i64) >> s) as i128
+    crate::core::sign_extend(v, bits) as i128
 }
 
 /// One lane of `op` on `a` and `b` (`c` unused). Bits above the width of

@@ -4,6 +4,9 @@
 //! generator that passes the same values as C arguments (vector rows: each component formatted with the scalar
 //! equivalent of the conversion and the results joined with ','), then pasted here as data.
 
+// The float literals are the C generator's, digit for digit.
+#![allow(clippy::approx_constant, clippy::excessive_precision)]
+
 use isa::core::Scalar;
 use isa::opencl_std::printf::{format, string_arguments, Arg};
 
@@ -537,7 +540,10 @@ fn printf_bool_and_bits_above_the_type() {
     let b = Arg::Value(vec![(Scalar::Bool, 1)]);
     assert_eq!(format(b"%d", &[b]).unwrap(), "1");
     let dirty = Arg::Value(vec![(Scalar::Int(8), 0xff80)]);
-    assert_eq!(format(b"%hhd|", &[dirty.clone()]).unwrap(), "-128|");
+    assert_eq!(
+        format(b"%hhd|", std::slice::from_ref(&dirty)).unwrap(),
+        "-128|"
+    );
     assert_eq!(format(b"%d", &[dirty]).unwrap(), "-128");
     let h = Arg::Value(vec![(Scalar::Float(16), 0xdead_3c00)]);
     assert_eq!(format(b"%f", &[h]).unwrap(), "1.000000");
@@ -666,4 +672,13 @@ fn printf_every_float_class_and_conversion_formats() {
             }
         }
     }
+}
+
+#[test]
+fn coverage_counts_these_tables() {
+    // `gpusim isa coverage` reports this many rows for CL.printf.
+    assert_eq!(
+        CASES.len() + OWN_CASES.len() + ERRORS.len(),
+        isa::opencl_std::printf::TEST_ROWS
+    );
 }

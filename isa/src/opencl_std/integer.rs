@@ -75,15 +75,12 @@ pub fn arity(opcode: u16) -> Option<usize> {
     })
 }
 
-#[inline(always)]
-fn mask(w: u32) -> u64 {
-    u64::MAX >> (64 - w)
-}
+use crate::core::mask;
 
 /// `a`'s low `w` bits read as signed.
 #[inline(always)]
 fn sx(a: u64, w: u32) -> i128 {
-    (((a << (64 - w)) as i64) >> (64 - w)) as i128
+    crate::core::sign_extend(a, w) as i128
 }
 
 /// `a`'s low `w` bits read as unsigned.

@@ -7440,7 +7440,7 @@ mod tests {
         let i32v = value(&mut f, Scalar::Int(32), &[1, 2]);
         let f32v = value(&mut f, Scalar::Float(32), &[1, 2]);
         let i32s = Scalar::Int(32);
-        // printf is not implemented.
+        // printf needs a builder that can lower it (this fake cannot).
         assert!(run(&mut f, 184, &[i32s], std::slice::from_ref(&i32v))
             .unwrap_err()
             .contains("printf"));

@@ -543,15 +543,7 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
 // Lane semantics
 // ---------------------------------------------------------------------------
 
-/// A float of width `w` widened exactly to f64.
-#[inline(always)]
-fn to_f64(w: u32, a: u64) -> f64 {
-    match w {
-        16 => half::f16::from_bits(a as u16).to_f64(),
-        32 => f32::from_bits(a as u32) as f64,
-        _ => f64::from_bits(a),
-    }
-}
+use crate::core::to_f64;
 
 /// The canonical quiet NaN of width `w`.
 #[inline(always)]
@@ -570,33 +562,7 @@ fn from_f64(w: u32, x: f64) -> u64 {
     if x.is_nan() {
         return qnan(w);
     }
-    match w {
-        16 => f64_to_f16(x),
-        32 => (x as f32).to_bits() as u64,
-        _ => x.to_bits(),
-    }
-}
-
-/// A non-NaN f64 rounded once to half (the `half` crate's conversion may
-/// round twice, through f32).
-fn f64_to_f16(x: f64) -> u64 {
-    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
-    let a = x.abs();
-    if a >= 65520.0 {
-        // At or beyond half-way past the largest finite half: infinity.
-        return sign | 0x7c00;
-    }
-    if a < 1.0 / 16384.0 {
-        // Denormal range: units of 2^-24 (scaling is exact).
-        return sign | (a * 16777216.0).round_ties_even() as u64;
-    }
-    let e = exponent(a); // -14..=15
-    let m = libm::scalbn(a, 10 - e).round_ties_even() as u64; // 1024..=2048
-    let (e, m) = if m == 2048 { (e + 1, 1024) } else { (e, m) };
-    if e > 15 {
-        return sign | 0x7c00;
-    }
-    sign | (((e + 15) as u64) << 10) | (m - 1024)
+    crate::core::from_f64(w, x)
 }
 
 /// Sign bit, magnitude mask and quiet bit of width `w`.

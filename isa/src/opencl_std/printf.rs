@@ -41,7 +41,8 @@
 //! * `%c` prints the low byte of its int argument. `%s` prints the string
 //!   bytes (up to an embedded NUL, at most `precision` bytes). `%p`
 //!   (implementation-defined) prints `0x` and the address in lower-case hex
-//!   (`0x0` for null); only the width and the `-` flag apply to it.
+//!   (`0x0` for null; an integer argument is taken as the address); only the width and the `-` flag
+//!   apply to it.
 //! * Flags where C leaves them undefined (`#` with d, `0` with c/s/p,
 //!   precision with c/p) are ignored, as glibc does.
 //! * Output is built as bytes and returned as `String` via
@@ -906,3 +907,8 @@ mod tests {
         );
     }
 }
+
+/// Rows of the printf test tables in isa/tests/opencl_printf.rs (formats
+/// checked against glibc, this module's own choices, and errors); that test
+/// checks the number, and `gpusim isa coverage` reports it.
+pub const TEST_ROWS: usize = 338;
