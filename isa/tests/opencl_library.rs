@@ -223,7 +223,7 @@ fn coverage_lists_every_library_instruction() {
         .iter()
         .find(|c| c.name == "CL.printf")
         .expect("CL.printf listed");
-    assert!(!printf.implemented);
+    assert!(printf.implemented && printf.tests > 0);
     let sat = cov.iter().find(|c| c.name == "CL.s_add_sat").unwrap();
     assert_eq!(sat.class, Some(isa::ext::OpClass::Sat));
     assert!(sat.tests > 0);

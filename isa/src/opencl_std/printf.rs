@@ -861,6 +861,11 @@ fn fmt_float(out: &mut Vec<u8>, s: &Spec, neg: bool, x: f64) {
     }
 }
 
+/// Rows of the printf test tables in isa/tests/opencl_printf.rs (formats
+/// checked against glibc, this module's own choices, and errors); that test
+/// checks the number, and `gpusim isa coverage` reports it.
+pub const TEST_ROWS: usize = 338;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -907,8 +912,3 @@ mod tests {
         );
     }
 }
-
-/// Rows of the printf test tables in isa/tests/opencl_printf.rs (formats
-/// checked against glibc, this module's own choices, and errors); that test
-/// checks the number, and `gpusim isa coverage` reports it.
-pub const TEST_ROWS: usize = 338;
