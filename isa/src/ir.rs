@@ -228,9 +228,8 @@ pub enum BuiltIn {
     GlobalOffset,
     EnqueuedWorkgroupSize,
     GlobalLinearId,
-    /// OpenCL get_work_dim(): taken as the highest dimension whose global
-    /// size exceeds 1 (at least 1), since a dispatch here has no separate
-    /// dimension count.
+    /// OpenCL get_work_dim(): 3, since every dispatch here has three
+    /// dimensions (as a Vulkan dispatch, which clspv-compiled kernels see).
     WorkDim,
     NumSubgroups,
     SubgroupId,

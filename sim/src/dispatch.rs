@@ -99,10 +99,7 @@ impl Launch<'_> {
                     BuiltIn::GlobalLinearId => {
                         [(global[2] * g[1] + global[1]) * g[0] + global[0], 0, 0]
                     }
-                    BuiltIn::WorkDim => {
-                        let dims = (0..3).rev().find(|&d| g[d] > 1).map_or(1, |d| d + 1);
-                        [dims as u64, 0, 0]
-                    }
+                    BuiltIn::WorkDim => [3, 0, 0],
                     BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => [subgroups, 0, 0],
                     BuiltIn::SubgroupId => [index as u64, 0, 0],
                     BuiltIn::SubgroupSize => match self.kernel.dialect {

@@ -451,3 +451,21 @@ fn workgroup_and_64_bit_atomics() {
     let max = (0..256u64).map(|g| g * 0x1_2345_6789).max().unwrap().max(7);
     assert_same("atomics: acc", &u64s(&out, "acc"), &[add, max, u64::MAX]);
 }
+
+#[test]
+fn row_major_matrix_columns_through_pointers() {
+    // row_major.comp: a column of a row-major matrix is read and written
+    // through a pointer to it; the expected bytes follow from the layout
+    // (element (c, r) at float r * 2 + c), written out in the manifest.
+    let out = run_both("row_major");
+    assert!(out.all_checks_passed());
+    let o = f32s(out.buffer("o").unwrap());
+    assert_eq!(o, vec![1.0, 11.0, 21.0, 31.0, 30.0]);
+}
+
+fn f32s(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}

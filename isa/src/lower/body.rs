@@ -554,19 +554,30 @@ impl Lowerer<'_> {
                     ty = elem;
                 }
                 Type::Vector { elem, .. } => {
-                    let stride = self.types.size_align(elem)?.0;
+                    let stride = match (matrix.strided_column, matrix.stride) {
+                        (true, Some(s)) => s,
+                        _ => self.types.size_align(elem)?.0,
+                    };
                     step(self, &mut reg, &mut offset, idx, stride)?;
                     ty = elem;
                 }
                 Type::Matrix { column, .. } => {
-                    if matrix.row_major {
-                        return Err(
-                            "a pointer to a column of a RowMajor matrix is not supported".into(),
-                        );
-                    }
-                    let stride = match matrix.stride {
-                        Some(s) => s,
-                        None => self.types.size_align(column)?.0,
+                    let stride = if matrix.row_major {
+                        // Column c of a row-major matrix starts c elements
+                        // in; its components are a row stride apart.
+                        if matrix.stride.is_none() {
+                            return Err("a RowMajor matrix without a MatrixStride".into());
+                        }
+                        matrix.strided_column = true;
+                        let Type::Vector { elem, .. } = self.types.get(column)?.clone() else {
+                            return Err("matrix column is not a vector".into());
+                        };
+                        self.types.size_align(elem)?.0
+                    } else {
+                        match matrix.stride {
+                            Some(s) => s,
+                            None => self.types.size_align(column)?.0,
+                        }
                     };
                     step(self, &mut reg, &mut offset, idx, stride)?;
                     ty = column;

@@ -59,6 +59,9 @@ pub struct TypeDecorations {
 pub struct MatrixLayout {
     pub stride: Option<u32>,
     pub row_major: bool,
+    /// Set on a pointer to one column of a row-major matrix: its
+    /// components are `stride` bytes apart, not adjacent.
+    pub strided_column: bool,
 }
 
 pub struct Types {
@@ -252,7 +255,10 @@ impl Types {
         }
         match self.get(id)? {
             Type::Vector { elem, count } => {
-                let (es, _) = self.size_align(*elem)?;
+                let es = match (matrix.strided_column, matrix.stride) {
+                    (true, Some(stride)) => stride,
+                    _ => self.size_align(*elem)?.0,
+                };
                 for i in 0..*count {
                     self.offsets_into(*elem, base + i * es, matrix, out)?;
                 }
