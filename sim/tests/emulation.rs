@@ -97,3 +97,31 @@ fn emulated_mid3_costs_what_its_sequence_costs() {
         assert_eq!(g, v[1], "x = {x}");
     }
 }
+
+#[test]
+fn a_float_atomic_can_be_given_its_own_timing() {
+    // [instructions."EXT.AtomicFMin"] sets the latency and interval of that
+    // atomic at the L2's atomic units; the bits stay the same.
+    let base = run("workloads/extensions/float_atomics.toml", config(false));
+    let mut cfg = config(false);
+    cfg.instructions.insert(
+        "EXT.AtomicFMin".into(),
+        gpusim::config::InstructionTiming {
+            unit: None,
+            latency: Some(400),
+            interval: Some(40),
+        },
+    );
+    let slow = run("workloads/extensions/float_atomics.toml", cfg);
+    for (a, b) in base.buffers.iter().zip(&slow.buffers) {
+        assert_eq!(a.bytes, b.bytes, "{}", a.name);
+    }
+    let cycles = |o: &RunOutput| o.timing.as_ref().unwrap().cycles;
+    assert!(cycles(&slow) > cycles(&base) + 400);
+    let queue = |o: &RunOutput| {
+        o.timing.as_ref().unwrap().summary()["atomics"]["queue_cycles"]
+            .as_u64()
+            .unwrap()
+    };
+    assert!(queue(&slow) > queue(&base));
+}

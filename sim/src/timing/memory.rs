@@ -229,10 +229,18 @@ impl MemorySystem {
 
     /// A global atomic: each lane's operation runs at an atomic unit of the
     /// L2 bank holding its address, one after another per address.
-    pub fn atomic(&mut self, cycle: u64, op: isa::ir::AtomicOp, addrs: &[u64]) -> u64 {
+    /// `timing` overrides the (latency, interval) of the operation's kind
+    /// (an `[instructions."NAME"]` entry for this atomic).
+    pub fn atomic(
+        &mut self,
+        cycle: u64,
+        op: isa::ir::AtomicOp,
+        addrs: &[u64],
+        timing: Option<(u64, u64)>,
+    ) -> u64 {
         self.stats.atomic_instructions += 1;
         let kind = super::atomic_kind(op) as usize;
-        let (latency, interval) = self.atomic[kind];
+        let (latency, interval) = timing.unwrap_or(self.atomic[kind]);
         let arrive = cycle + self.l1_latency + self.l2_latency;
         let mut ready = arrive;
         for &a in addrs {

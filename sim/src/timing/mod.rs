@@ -104,6 +104,9 @@ struct InstTiming {
     srcs: Vec<Reg>,
     dst: Option<Reg>,
     name: String,
+    /// For a global atomic: its own (latency, interval) at the atomic unit,
+    /// from an `[instructions."NAME"]` entry.
+    atomic_timing: Option<(u64, u64)>,
 }
 
 struct TWave {
@@ -280,8 +283,21 @@ impl<'a> Engine<'a> {
                     srcs: srcs.clone(),
                     dst: isa::liveness::destination(inst),
                     name,
+                    atomic_timing: None,
                 };
-                if let Some(o) = cfg.instructions.get(&t.name) {
+                if let (Inst::Atomic { op, .. }, Some(o)) = (inst, cfg.instructions.get(&t.name)) {
+                    // An atomic runs at the L2's atomic units: the entry
+                    // sets its latency and interval there.
+                    let kind = match atomic_kind(*op) {
+                        memory::AtomicKind::Integer => &cfg.atomics.integer,
+                        memory::AtomicKind::CompareExchange => &cfg.atomics.compare_exchange,
+                        memory::AtomicKind::FloatMinMax => &cfg.atomics.float_minmax,
+                    };
+                    t.atomic_timing = Some((
+                        o.latency.unwrap_or(kind.latency) as u64,
+                        o.interval.unwrap_or(kind.interval) as u64,
+                    ));
+                } else if let Some(o) = cfg.instructions.get(&t.name) {
                     if let Some(u) = &o.unit {
                         t.unit = unit_index(u);
                         let unit = &cfg.units[u];
@@ -723,7 +739,10 @@ impl<'a> Engine<'a> {
                 unit_used = None;
             }
             (Inst::Atomic { op, .. }, Some(Space::Global)) => {
-                complete = self.mem.atomic(cycle, *op, &self.waves[w].wave.addresses);
+                let timing = self.info[pc].atomic_timing;
+                complete = self
+                    .mem
+                    .atomic(cycle, *op, &self.waves[w].wave.addresses, timing);
                 let tw = &mut self.waves[w];
                 tw.memory_done = tw.memory_done.max(complete);
                 producer = Producer::Atomic;
