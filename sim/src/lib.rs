@@ -8,6 +8,7 @@ pub mod coverage;
 pub mod dispatch;
 pub mod kernel_file;
 pub mod memory;
+pub mod plots;
 pub mod results;
 pub mod run;
 pub mod timing;
