@@ -394,3 +394,25 @@ fn a_good_run_writes_its_results_folder() {
     assert!(results.join("feat_switch").join("summary.json").is_file());
     assert!(results.join("feat_switch").join("out.bin").is_file());
 }
+
+#[test]
+fn misaligned_vloada_half_is_an_error_naming_the_address() {
+    // vloada_half4 at p + 1 (2 bytes into a buffer at a 256-byte boundary):
+    // the address must be a multiple of 8.
+    let m = run_fails(
+        "misaligned_vloada",
+        &bad("misaligned_vloada.toml"),
+        "misaligned_vloada",
+        &[],
+    );
+    assert_mentions(
+        "misaligned_vloada",
+        &m,
+        &[
+            "misaligned vloada_half",
+            "not a multiple",
+            "kernel 'misaligned'",
+            "lane 0",
+        ],
+    );
+}

@@ -25,6 +25,8 @@ mod integer;
 #[path = "vector_data.rs"]
 mod vector_data;
 
+pub use vector_data::MISALIGNED_64;
+
 use crate::core::{AluOp, Scalar};
 use crate::ext::{per_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass};
 use crate::ir::Reg;

@@ -8,7 +8,11 @@ mod math;
 pub mod printf;
 
 use crate::ext::{Builder, Call, Coverage, ExtOp, OpClass};
+
 use crate::ir::Reg;
+/// The bits a misaligned vloada_halfn / vstorea_halfn address is or-ed with
+/// (64-bit pointers), so that its access faults; the simulator names it.
+pub use library::MISALIGNED_64;
 
 /// Highest instruction number of section 2.1 (math).
 const LAST_MATH: u32 = 94;
