@@ -427,6 +427,21 @@ fn quantize_to_f16(a: u64) -> u64 {
     (half::f16::from_bits(h as u16).to_f32().to_bits()) as u64
 }
 
+impl Convert {
+    /// A conversion with the default rounding and no saturation; integers
+    /// are read and written as signed when `signed`.
+    pub fn plain(from: Scalar, to: Scalar, signed: bool) -> Convert {
+        Convert {
+            from,
+            to,
+            from_signed: signed,
+            to_signed: signed,
+            rounding: None,
+            saturate: false,
+        }
+    }
+}
+
 /// The result of one lane of `alu` on operands `a`, `b`, `c`, `d` (unused
 /// operands are ignored).
 ///

@@ -508,17 +508,7 @@ impl Lowerer<'_> {
                 let mut i = l.reg(ctx, idx)?;
                 let ity = l.types.scalar(l.type_of(idx)?)?;
                 if ity.bits() != pbits as u32 {
-                    i = l.convert(
-                        Convert {
-                            from: ity,
-                            to: pty,
-                            from_signed: true,
-                            to_signed: true,
-                            rounding: None,
-                            saturate: false,
-                        },
-                        i,
-                    );
+                    i = l.convert(Convert::plain(ity, pty, true), i);
                 }
                 let s = l.const_reg(stride as u64);
                 let scaled = l.alu(AluOp::IMul, pty, &[i, s]);
@@ -670,17 +660,7 @@ impl Lowerer<'_> {
                 let r = if from == to {
                     a
                 } else {
-                    self.convert(
-                        Convert {
-                            from,
-                            to,
-                            from_signed: false,
-                            to_signed: false,
-                            rounding: None,
-                            saturate: false,
-                        },
-                        a,
-                    )
+                    self.convert(Convert::plain(from, to, false), a)
                 };
                 ctx.locals.insert(id, Val::Regs(vec![r]));
             }
@@ -950,17 +930,7 @@ impl Lowerer<'_> {
                 let st = self.const_reg(stride as u64);
                 let n = self.alu(AluOp::UDiv, t64, &[bytes, st]);
                 let to = self.types.scalar(rt)?;
-                let r = self.convert(
-                    Convert {
-                        from: t64,
-                        to,
-                        from_signed: false,
-                        to_signed: false,
-                        rounding: None,
-                        saturate: false,
-                    },
-                    n,
-                );
+                let r = self.convert(Convert::plain(t64, to, false), n);
                 ctx.locals.insert(id, Val::Regs(vec![r]));
             }
             Op::PtrEqual | Op::PtrNotEqual | Op::PtrDiff => {
@@ -980,17 +950,7 @@ impl Lowerer<'_> {
                         if to == pty {
                             q
                         } else {
-                            self.convert(
-                                Convert {
-                                    from: pty,
-                                    to,
-                                    from_signed: true,
-                                    to_signed: true,
-                                    rounding: None,
-                                    saturate: false,
-                                },
-                                q,
-                            )
+                            self.convert(Convert::plain(pty, to, true), q)
                         }
                     }
                 };
@@ -1145,20 +1105,7 @@ impl Lowerer<'_> {
                     .map_err(|e| format!("{name} {opname}: {e}"))?;
                 ctx.locals.insert(id, Val::Regs(r));
             }
-            Op::UCountLeadingZerosINTEL
-            | Op::UCountTrailingZerosINTEL
-            | Op::AbsISubINTEL
-            | Op::AbsUSubINTEL
-            | Op::IAddSatINTEL
-            | Op::UAddSatINTEL
-            | Op::IAverageINTEL
-            | Op::UAverageINTEL
-            | Op::IAverageRoundedINTEL
-            | Op::UAverageRoundedINTEL
-            | Op::ISubSatINTEL
-            | Op::USubSatINTEL
-            | Op::IMul32x16INTEL
-            | Op::UMul32x16INTEL => {
+            op if is_intel_int2(op) => {
                 if !self
                     .capabilities
                     .contains(&Capability::IntegerFunctions2INTEL)
@@ -1273,14 +1220,7 @@ impl Lowerer<'_> {
                 let mut acc: Option<Reg> = None;
                 for j in 0..per {
                     let x = self.convert(
-                        Convert {
-                            from: Scalar::Int(fw as u8),
-                            to: wide,
-                            from_signed: false,
-                            to_signed: false,
-                            rounding: None,
-                            saturate: false,
-                        },
+                        Convert::plain(Scalar::Int(fw as u8), wide, false),
                         a[k * per + j],
                     );
                     let sh = self.const_reg((j as u32 * fw) as u64);
@@ -1298,17 +1238,7 @@ impl Lowerer<'_> {
             for k in 0..to.len() {
                 let sh = self.const_reg(((k % per) as u32 * tw) as u64);
                 let shifted = self.alu(AluOp::ShiftRightLogical, wide, &[a[k / per], sh]);
-                out.push(self.convert(
-                    Convert {
-                        from: wide,
-                        to: Scalar::Int(tw as u8),
-                        from_signed: false,
-                        to_signed: false,
-                        rounding: None,
-                        saturate: false,
-                    },
-                    shifted,
-                ));
+                out.push(self.convert(Convert::plain(wide, Scalar::Int(tw as u8), false), shifted));
             }
         }
         Ok(out)
@@ -1479,22 +1409,16 @@ fn min_operands(op: Op) -> usize {
         Op::AtomicCompareExchange => 6,
         Op::AtomicFMinEXT | Op::AtomicFMaxEXT => 4,
         Op::UCountLeadingZerosINTEL | Op::UCountTrailingZerosINTEL => 1,
-        Op::AbsISubINTEL
-        | Op::AbsUSubINTEL
-        | Op::IAddSatINTEL
-        | Op::UAddSatINTEL
-        | Op::IAverageINTEL
-        | Op::UAverageINTEL
-        | Op::IAverageRoundedINTEL
-        | Op::UAverageRoundedINTEL
-        | Op::ISubSatINTEL
-        | Op::USubSatINTEL
-        | Op::IMul32x16INTEL
-        | Op::UMul32x16INTEL => 2,
+        op if is_intel_int2(op) => 2,
         op if unary_op(op).is_some() || conversion(op).is_some() => 1,
         op if binary_op(op).is_some() => 2,
         _ => 0,
     }
+}
+
+/// An opcode of SPV_INTEL_shader_integer_functions2 (5585 to 5598).
+fn is_intel_int2(op: Op) -> bool {
+    (Op::UCountLeadingZerosINTEL as u32..=Op::UMul32x16INTEL as u32).contains(&(op as u32))
 }
 
 fn unary_op(op: Op) -> Option<AluOp> {

@@ -102,14 +102,7 @@ fn rnd(x: f64, ty: Scalar) -> f64 {
 }
 
 fn cv(from: Scalar, to: Scalar) -> Convert {
-    Convert {
-        from,
-        to,
-        from_signed: false,
-        to_signed: false,
-        rounding: None,
-        saturate: false,
-    }
+    Convert::plain(from, to, false)
 }
 
 #[inline(always)]

@@ -349,17 +349,7 @@ fn geometric(b: &mut dyn Builder, call: &Call, opcode: u16) -> Result<Vec<Reg>, 
             if ty == f64t {
                 x
             } else {
-                b.convert(
-                    crate::core::Convert {
-                        from: ty,
-                        to: f64t,
-                        from_signed: false,
-                        to_signed: false,
-                        rounding: None,
-                        saturate: false,
-                    },
-                    x,
-                )
+                b.convert(crate::core::Convert::plain(ty, f64t, false), x)
             }
         })
         .collect();

@@ -103,12 +103,8 @@ fn rounding(op: Option<&Operand>) -> Result<Rounding, String> {
 
 fn uconv(from: Scalar, to: Scalar, rounding: Option<Rounding>) -> Convert {
     Convert {
-        from,
-        to,
-        from_signed: false,
-        to_signed: false,
         rounding,
-        saturate: false,
+        ..Convert::plain(from, to, false)
     }
 }
 
