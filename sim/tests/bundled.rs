@@ -967,3 +967,45 @@ fn runs_are_deterministic() {
         }
     }
 }
+
+/// Every manifest under workloads/ and its subfolders, except the bad ones.
+fn all_bundled_manifests(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("read a workloads folder")
+        .map(|e| e.expect("dir entry").path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() && p.file_name().is_some_and(|n| n != "bad") {
+            all_bundled_manifests(&p, out);
+        } else if p.extension().is_some_and(|e| e == "toml") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn every_bundled_binary_kernel_runs_the_same_after_dis_and_asm() {
+    // The whole tree, subfolders included: each .spv kernel is
+    // disassembled, reassembled from text, and run again.
+    let tmp = TempDir::new("spvasm_runs_all");
+    let mut manifests = Vec::new();
+    all_bundled_manifests(&workloads_dir(), &mut manifests);
+    let mut checked = 0;
+    for path in manifests {
+        let w = load(&path);
+        if w.kernel.extension().is_none_or(|e| e != "spv") {
+            continue;
+        }
+        let text = round_trip_text(&w.kernel);
+        let asm_path = tmp.0.join(format!("{}.spvasm", w.name));
+        std::fs::write(&asm_path, &text).expect("write .spvasm");
+        let mut wt = w.clone();
+        wt.kernel = asm_path;
+        let original = run(&w, 64);
+        let from_text = run(&wt, 64);
+        assert_same_buffers(&format!("{} from text", w.name), &original, &from_text);
+        checked += 1;
+    }
+    assert!(checked >= 19, "only {checked} kernels found");
+}
