@@ -213,8 +213,14 @@ impl Config {
                 .unwrap_or_default();
             format!("{}:{at} {}", path.display(), e.message())
         })?;
-        c.validate()
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        c.validate().map_err(|e| {
+            // Name the line of the key the message starts with.
+            let key = e.split([' ', ':']).next().unwrap_or("");
+            match key_line(text, key) {
+                Some(line) => format!("{}:{line}: {e}", path.display()),
+                None => format!("{}: {e}", path.display()),
+            }
+        })?;
         Ok(c)
     }
 
@@ -315,6 +321,36 @@ impl Config {
         }
         Ok(())
     }
+}
+
+/// The line (1-based) where dotted key `key` (`cu.simds`,
+/// `classes."valu"`, or a table such as `memory.l1`) is set in `text`.
+fn key_line(text: &str, key: &str) -> Option<usize> {
+    let want = key.replace('"', "");
+    if want.is_empty() {
+        return None;
+    }
+    let mut section = String::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if let Some(header) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            section = header.trim().replace('"', "");
+            if section == want {
+                return Some(i + 1);
+            }
+        } else if let Some((k, _)) = line.split_once('=') {
+            let k = k.trim().replace('"', "");
+            let full = if section.is_empty() {
+                k
+            } else {
+                format!("{section}.{k}")
+            };
+            if full == want {
+                return Some(i + 1);
+            }
+        }
+    }
+    None
 }
 
 fn check_cache(key: &str, size: u32, line: u32, ways: u32) -> Result<(), String> {
