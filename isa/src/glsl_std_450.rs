@@ -21,17 +21,7 @@
 //! the tests measure (the Vulkan requirement is given for comparison; "inh."
 //! = inherited from the defining expression in Vulkan's table):
 //!
-//! | Instructions | f16 / f32 (measured) | f64 | Vulkan requires (f32) |
-//! |---|---|---|---|
-//! | Round RoundEven Trunc Floor Ceil Fract FAbs FSign Modf Frexp Ldexp Step FMin/FMax/FClamp NMin/NMax/NClamp | exact | exact | exact |
-//! | Sqrt | correctly rounded | correctly rounded | inh. 1/InverseSqrt |
-//! | InverseSqrt | ≤ 0.5 ulp + 2^-29 | ≤ 0.51 ulp (1/sqrt plus one Newton step on an exact fma residual) | 2 ulp |
-//! | Fma | correctly rounded (single rounding; f16 by round-to-odd in f64) | correctly rounded | inh. |
-//! | Exp Exp2 Log Log2 Pow Sin Cos Tan Asin Acos Atan Atan2 Sinh Cosh Tanh Asinh Acosh Atanh Radians Degrees | ≤ 0.5 ulp + 2^-29 (test asserts ≤ 0.5001 ulp against the f64 value over a seeded sweep, and exact bits against mpmath at spot points) | refused (spec: 16/32-bit only) | exp: 3+2\|x\| ulp; log: 3 ulp / 2^-21 abs; sin/cos: 2^-11 abs; atan: 4096 ulp; others inh. |
-//! | FMix SmoothStep | ≤ 0.5 ulp + tiny (whole formula in f64) | formula in f64 (inh.) | inh. |
-//! | Length Distance Normalize Cross Reflect Refract FaceForward | dot/hypot accumulated in f64, one final rounding: ≤ 0.5 ulp + tiny (cancellation in Cross/Reflect/Refract aside) | ≤ n ulp (hypot chain) | inh. |
-//! | Determinant MatrixInverse | cofactors in f64, one rounding per result (f32: ≤ 1 ulp on well-conditioned inputs) | f64 cofactor expansion (inh.) | inh. |
-//! | Pack*/Unpack* | exact per spec formula (Unpack*norm correctly rounded; checked exhaustively) | — | exact |
+//! The table is [`PRECISION`] (also printed by `gpusim isa coverage`).
 //!
 //! # Choices where the specification leaves freedom
 //!
@@ -62,6 +52,21 @@
 use crate::core::{AluOp, Scalar};
 use crate::ext::{per_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass, Operand};
 use crate::ir::Reg;
+
+/// Precision per instruction family, measured by the tests, as a Markdown table (docs/isa-coverage.md shows it).
+pub const PRECISION: &str = "\
+| Instructions | f16 / f32 (measured) | f64 | Vulkan requires (f32) |\n\
+|---|---|---|---|\n\
+| Round RoundEven Trunc Floor Ceil Fract FAbs FSign Modf Frexp Ldexp Step FMin/FMax/FClamp NMin/NMax/NClamp | exact | exact | exact |\n\
+| Sqrt | correctly rounded | correctly rounded | inh. 1/InverseSqrt |\n\
+| InverseSqrt | ≤ 0.5 ulp + 2^-29 | ≤ 0.51 ulp (1/sqrt plus one Newton step on an exact fma residual) | 2 ulp |\n\
+| Fma | correctly rounded (single rounding; f16 by round-to-odd in f64) | correctly rounded | inh. |\n\
+| Exp Exp2 Log Log2 Pow Sin Cos Tan Asin Acos Atan Atan2 Sinh Cosh Tanh Asinh Acosh Atanh Radians Degrees | ≤ 0.5 ulp + 2^-29 (test asserts ≤ 0.5001 ulp against the f64 value over a seeded sweep, and exact bits against mpmath at spot points) | refused (spec: 16/32-bit only) | exp: 3+2\\|x\\| ulp; log: 3 ulp / 2^-21 abs; sin/cos: 2^-11 abs; atan: 4096 ulp; others inh. |\n\
+| FMix SmoothStep | ≤ 0.5 ulp + tiny (whole formula in f64) | formula in f64 (inh.) | inh. |\n\
+| Length Distance Normalize Cross Reflect Refract FaceForward | dot/hypot accumulated in f64, one final rounding: ≤ 0.5 ulp + tiny (cancellation in Cross/Reflect/Refract aside) | ≤ n ulp (hypot chain) | inh. |\n\
+| Determinant MatrixInverse | cofactors in f64, one rounding per result (f32: ≤ 1 ulp on well-conditioned inputs) | f64 cofactor expansion (inh.) | inh. |\n\
+| Pack*/Unpack* | exact per spec formula (Unpack*norm correctly rounded; checked exhaustively) | — | exact |\n\
+";
 
 // Instruction numbers.
 pub const ROUND: u16 = 1;

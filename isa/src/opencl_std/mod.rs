@@ -13,6 +13,7 @@ use crate::ir::Reg;
 /// The bits a misaligned vloada_halfn / vstorea_halfn address is or-ed with
 /// (64-bit pointers), so that its access faults; the simulator names it.
 pub use library::MISALIGNED_64;
+pub use math::ACCURACY;
 
 /// Highest instruction number of section 2.1 (math).
 const LAST_MATH: u32 = 94;
