@@ -337,7 +337,12 @@ fn bind(
                     ));
                 };
                 let offset = workgroup_bytes.next_multiple_of(16);
-                workgroup_bytes = offset + bytes;
+                workgroup_bytes = offset.saturating_add(*bytes);
+                if workgroup_bytes > 1 << 26 {
+                    return Err(format!(
+                        "{manifest}: local arguments need {workgroup_bytes} bytes of workgroup memory; at most 64 MiB are supported"
+                    ));
+                }
                 uniforms.push((p.reg, address::WORKGROUP_BASE + offset as u64));
             }
             ParamKind::Value(components) => {

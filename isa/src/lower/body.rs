@@ -165,6 +165,22 @@ impl Lowerer<'_> {
         let mut blocks: Vec<(u32, usize)> = Vec::new();
         let mut succs: Vec<Vec<u32>> = Vec::new();
         for (i, ins) in body.iter().enumerate() {
+            if ins.operands.len() < min_operands(ins.op) {
+                return Err(err(
+                    ins.offset,
+                    format!("Op{:?} has too few operands", ins.op),
+                ));
+            }
+            let in_block = matches!(ins.op, Op::Label | Op::FunctionParameter) || !succs.is_empty();
+            if !in_block {
+                return Err(err(
+                    ins.offset,
+                    format!(
+                        "Op{:?} outside any block (a function body starts with OpLabel)",
+                        ins.op
+                    ),
+                ));
+            }
             match ins.op {
                 Op::FunctionParameter => {
                     let a = args
@@ -176,10 +192,13 @@ impl Lowerer<'_> {
                     blocks.push((ins.result_id, i));
                     succs.push(Vec::new());
                 }
-                Op::Branch => succs.last_mut().unwrap().push(ins.operands[0]),
+                Op::Branch => succs
+                    .last_mut()
+                    .expect("checked above")
+                    .push(ins.operands[0]),
                 Op::BranchConditional => succs
                     .last_mut()
-                    .unwrap()
+                    .expect("checked above")
                     .extend_from_slice(&ins.operands[1..3]),
                 Op::Switch => {
                     let sel_bits = self
@@ -188,10 +207,10 @@ impl Lowerer<'_> {
                         .map(|s| s.bits())
                         .unwrap_or(32);
                     let step = if sel_bits > 32 { 3 } else { 2 };
-                    let s = succs.last_mut().unwrap();
+                    let s = succs.last_mut().expect("checked above");
                     s.push(ins.operands[1]);
                     for c in ins.operands[2..].chunks(step) {
-                        s.push(*c.last().unwrap());
+                        s.push(*c.last().expect("chunks are not empty"));
                     }
                 }
                 Op::Phi => {
@@ -839,7 +858,7 @@ impl Lowerer<'_> {
                     Some(o) => *o,
                     None => {
                         let (size, align) = self.types.size_align(pointee)?;
-                        let off = self.alloc_private(size, align);
+                        let off = self.alloc_private(size, align)?;
                         self.function_vars.insert(id, off);
                         off
                     }

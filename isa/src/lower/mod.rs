@@ -61,6 +61,15 @@ impl SpecValue {
     }
 }
 
+/// Private memory (built-ins, Private and Function variables) per
+/// invocation.
+const MAX_PRIVATE_BYTES: u32 = 1 << 20;
+/// Workgroup memory declared by a kernel.
+const MAX_WORKGROUP_BYTES: u32 = 1 << 26;
+
+/// Struct members a module may decorate (the Vulkan limit is far lower).
+const MAX_MEMBERS: usize = 1 << 14;
+
 /// Capabilities a module may declare. Anything else is refused up front.
 const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::Matrix,
@@ -527,7 +536,13 @@ impl<'m> Lowerer<'m> {
                 }
             }
         }
-        for (strukt, member, d, a, _) in member_decs {
+        for (strukt, member, d, a, offset) in member_decs {
+            if member as usize >= MAX_MEMBERS {
+                return Err(err(
+                    offset,
+                    format!("member {member} of %{strukt} is beyond any struct ({MAX_MEMBERS} members at most)"),
+                ));
+            }
             let td: &mut TypeDecorations = self.types.decorations.entry(strukt).or_default();
             let i = member as usize;
             if td.member_offsets.len() <= i {
@@ -824,7 +839,7 @@ impl<'m> Lowerer<'m> {
                 let comps = self.types.flatten(pointee)?;
                 let ty = comps[0];
                 let (size, align) = self.types.size_align(pointee)?;
-                let offset = self.alloc_private(size, align);
+                let offset = self.alloc_private(size, align)?;
                 self.builtins.push(BuiltInSlot {
                     builtin,
                     offset,
@@ -835,7 +850,7 @@ impl<'m> Lowerer<'m> {
             }
             StorageClass::Private | StorageClass::Function => {
                 let (size, align) = self.types.size_align(pointee)?;
-                let offset = self.alloc_private(size, align);
+                let offset = self.alloc_private(size, align)?;
                 let v = self.address_val(address::PRIVATE_BASE + offset as u64);
                 if let Some(init) = ins.operands.get(1) {
                     self.initializers.push((id, *init));
@@ -846,6 +861,12 @@ impl<'m> Lowerer<'m> {
                 let (size, align) = self.types.size_align(pointee)?;
                 let offset = types::round_up(self.workgroup_bytes, align.max(4));
                 self.workgroup_bytes = offset + size;
+                if self.workgroup_bytes > MAX_WORKGROUP_BYTES {
+                    return Err(format!(
+                        "workgroup variables need {} bytes; at most {MAX_WORKGROUP_BYTES} are supported",
+                        self.workgroup_bytes
+                    ));
+                }
                 if let Some(init) = ins.operands.get(1) {
                     self.initializers.push((id, *init));
                 }
@@ -855,7 +876,7 @@ impl<'m> Lowerer<'m> {
                 // Program-scope data: kept in each lane's private memory,
                 // which is enough for the read-only tables OpenCL emits.
                 let (size, align) = self.types.size_align(pointee)?;
-                let offset = self.alloc_private(size, align);
+                let offset = self.alloc_private(size, align)?;
                 if let Some(init) = ins.operands.get(1) {
                     self.initializers.push((id, *init));
                 }
@@ -871,10 +892,16 @@ impl<'m> Lowerer<'m> {
         Ok(())
     }
 
-    pub(crate) fn alloc_private(&mut self, size: u32, align: u32) -> u32 {
+    pub(crate) fn alloc_private(&mut self, size: u32, align: u32) -> Result<u32, String> {
         let offset = types::round_up(self.private_bytes, align.max(4));
         self.private_bytes = offset + size.max(1);
-        offset
+        if self.private_bytes > MAX_PRIVATE_BYTES {
+            return Err(format!(
+                "each invocation would need {} bytes of private memory; at most {MAX_PRIVATE_BYTES} are supported",
+                self.private_bytes
+            ));
+        }
+        Ok(offset)
     }
 
     pub(crate) fn address_val(&mut self, addr: u64) -> Val {

@@ -147,15 +147,15 @@ impl Types {
                 let (es, ea) = self.size_align(*elem)?;
                 // OpenCL C: a 3-vector is sized and aligned like a 4-vector.
                 let n = if *count == 3 { 4 } else { *count };
-                (es * n, ea * n)
+                (mul(es, n)?, mul(ea, n)?)
             }
             Type::Matrix { column, columns } => {
                 let (cs, ca) = self.size_align(*column)?;
-                (cs * columns, ca)
+                (mul(cs, *columns)?, ca)
             }
             Type::Array { elem, len } => {
                 let (_, ea) = self.size_align(*elem)?;
-                (self.stride(id, *elem)? * len, ea)
+                (mul(self.stride(id, *elem)?, *len)?, ea)
             }
             Type::RuntimeArray { elem } => {
                 let (_, ea) = self.size_align(*elem)?;
@@ -169,7 +169,7 @@ impl Types {
                 for (i, m) in members.iter().enumerate() {
                     let (ms, ma) = self.size_align(*m)?;
                     let off = self.member_offset(id, i as u32)?;
-                    size = size.max(off + ms);
+                    size = size.max(off.checked_add(ms).ok_or_else(too_large)?);
                     if !packed {
                         align = align.max(ma);
                     }
@@ -217,7 +217,7 @@ impl Types {
             if i == index as usize {
                 return Ok(off);
             }
-            off += ms;
+            off = off.checked_add(ms).ok_or_else(too_large)?;
         }
         unreachable!("index checked above")
     }
@@ -306,6 +306,20 @@ impl Types {
         }
         Ok(())
     }
+}
+
+/// Types larger than this many bytes are refused.
+const MAX_TYPE_BYTES: u32 = 1 << 30;
+
+fn too_large() -> String {
+    format!("a type larger than {MAX_TYPE_BYTES} bytes")
+}
+
+/// `a * b` for sizes, refusing types that grow past `MAX_TYPE_BYTES`.
+fn mul(a: u32, b: u32) -> Result<u32, String> {
+    a.checked_mul(b)
+        .filter(|&p| p <= MAX_TYPE_BYTES)
+        .ok_or_else(too_large)
 }
 
 pub fn round_up(x: u32, align: u32) -> u32 {
