@@ -135,6 +135,9 @@ pub trait Builder {
     /// A register holding `bits` in every lane.
     fn constant(&mut self, bits: u64) -> Reg;
     fn load(&mut self, ty: Scalar, addr: Reg, offset: i64) -> Reg;
+    /// An OpenCL prefetch of `count` elements of `elem_bytes` bytes at
+    /// `addr + offset`: a hint for the timing model, nothing functional.
+    fn prefetch(&mut self, _addr: Reg, _offset: i64, _count: Reg, _elem_bytes: u32) {}
     /// An OpenCL printf call; returns the register of its result.
     fn printf(
         &mut self,

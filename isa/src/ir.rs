@@ -170,6 +170,15 @@ pub enum Inst {
     MemoryBarrier,
     /// OpUnreachable: executing it is an error.
     Unreachable,
+    /// OpenCL prefetch: no functional effect; the timing model fetches the
+    /// `count x elem_bytes` bytes at `addr + offset` of each lane into the
+    /// caches.
+    Prefetch {
+        addr: Reg,
+        offset: i64,
+        count: Reg,
+        elem_bytes: u32,
+    },
     /// OpenCL printf: `call` indexes [`Kernel::printf_calls`]; `dst`
     /// receives 0, or -1 when the format is invalid.
     Printf {

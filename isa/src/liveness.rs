@@ -37,6 +37,7 @@ pub fn sources(kernel: &Kernel, inst: &Inst, out: &mut Vec<Reg>) {
             ..
         } => out.extend_from_slice(&[*addr, *value, *comparator]),
         Inst::Branch { cond, .. } => out.push(*cond),
+        Inst::Prefetch { addr, count, .. } => out.extend_from_slice(&[*addr, *count]),
         Inst::Switch { selector, .. } => out.push(*selector),
         Inst::Jump { .. }
         | Inst::Return

@@ -105,6 +105,9 @@ impl Wave {
                 Some(self.reg(*addr, lane).wrapping_add(*offset as u64))
             }
             Inst::Atomic { addr, .. } => Some(self.reg(*addr, lane)),
+            Inst::Prefetch { addr, offset, .. } => {
+                Some(self.reg(*addr, lane).wrapping_add(*offset as u64))
+            }
             _ => None,
         }
     }
@@ -301,6 +304,26 @@ impl Wave {
                 return Ok(self.executed(pc, mask));
             }
             Inst::MemoryBarrier => {}
+            Inst::Prefetch {
+                addr,
+                offset,
+                count,
+                elem_bytes,
+            } => {
+                // No effect on memory; the timing model may fetch the lines.
+                if self.record_addresses {
+                    for lane in lanes(mask) {
+                        let start = self.reg(*addr, lane).wrapping_add(*offset as u64);
+                        let bytes = self.reg(*count, lane).saturating_mul(*elem_bytes as u64);
+                        let bytes = bytes.min(PREFETCH_LIMIT);
+                        let mut a = start;
+                        while a < start.saturating_add(bytes) {
+                            self.addresses.push(a);
+                            a += PREFETCH_STEP;
+                        }
+                    }
+                }
+            }
             Inst::Printf { call, dst } => {
                 let c = &kernel.printf_calls[*call as usize];
                 for lane in lanes(mask) {
@@ -437,6 +460,12 @@ fn lanes(mut mask: u64) -> impl Iterator<Item = usize> {
         }
     })
 }
+
+/// A prefetch records an address every this many bytes (the smallest line
+/// a config is likely to use)...
+const PREFETCH_STEP: u64 = 32;
+/// ...over at most this many bytes per lane.
+const PREFETCH_LIMIT: u64 = 4096;
 
 /// A NUL-terminated string in memory, at most 64 KiB.
 fn read_string(mem: &mut WaveMemory, lane: usize, addr: u64) -> Result<Vec<u8>, String> {

@@ -1589,6 +1589,14 @@ impl Builder for Lowerer<'_> {
     fn emulation(&self) -> crate::ext::Emulation {
         self.emulate
     }
+    fn prefetch(&mut self, addr: Reg, offset: i64, count: Reg, elem_bytes: u32) {
+        self.emit(Inst::Prefetch {
+            addr,
+            offset,
+            count,
+            elem_bytes,
+        });
+    }
     fn printf(
         &mut self,
         format: (Reg, i64),

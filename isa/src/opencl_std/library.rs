@@ -194,9 +194,27 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
         vector_data::VLOADN..=vector_data::SHUFFLE2 => vector_data::lower(b, call, opcode),
         PRINTF => lower_printf(b, call),
         PREFETCH => {
-            if call.operands.len() != 2 || call.operands[0].pointer.is_none() {
+            let (Some((offset, pointee)), [count]) = (
+                &call.operands.first().and_then(|o| o.pointer.clone()),
+                call.operands.get(1).map_or(&[][..], |o| o.regs.as_slice()),
+            ) else {
+                return Err("takes a pointer and an element count".to_string());
+            };
+            if call.operands.len() != 2 {
                 return Err("takes a pointer and an element count".to_string());
             }
+            // The pointee's size: the last scalar's end (vec3 pads to 4).
+            let elem_bytes = pointee
+                .iter()
+                .map(|(t, off)| off + t.bytes())
+                .max()
+                .unwrap_or(1);
+            let elem_bytes = if pointee.len() == 3 {
+                elem_bytes / 3 * 4
+            } else {
+                elem_bytes
+            };
+            b.prefetch(call.operands[0].regs[0], *offset, *count, elem_bytes);
             Ok(Vec::new())
         }
         BITSELECT => {

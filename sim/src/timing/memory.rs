@@ -19,6 +19,7 @@ pub enum AtomicKind {
 #[derive(Clone, Debug, Default)]
 pub struct MemoryStats {
     pub load_instructions: u64,
+    pub prefetch_instructions: u64,
     pub store_instructions: u64,
     /// Cache lines requested after coalescing.
     pub load_lines: u64,
@@ -177,9 +178,20 @@ impl MemorySystem {
         done
     }
 
+    /// An OpenCL prefetch by CU `cu`: its lines are read like a load's.
+    pub fn prefetch(&mut self, cu: usize, cycle: u64, addrs: &[u64]) {
+        self.stats.prefetch_instructions += 1;
+        self.read_lines(cu, cycle, addrs);
+    }
+
     /// A global load by CU `cu` issued at `cycle`.
     pub fn load(&mut self, cu: usize, cycle: u64, addrs: &[u64]) -> u64 {
         self.stats.load_instructions += 1;
+        self.read_lines(cu, cycle, addrs)
+    }
+
+    /// Reads the lines of `addrs` through the L1: when the last arrives.
+    fn read_lines(&mut self, cu: usize, cycle: u64, addrs: &[u64]) -> u64 {
         let lines = self.lines(cu, addrs);
         let start = cycle.max(self.vmem_free[cu]);
         self.vmem_free[cu] = start + lines.len() as u64;

@@ -278,7 +278,10 @@ impl<'a> Engine<'a> {
                     },
                     is_memory: matches!(
                         inst,
-                        Inst::Load { .. } | Inst::Store { .. } | Inst::Atomic { .. }
+                        Inst::Load { .. }
+                            | Inst::Store { .. }
+                            | Inst::Atomic { .. }
+                            | Inst::Prefetch { .. }
                     ),
                     srcs: srcs.clone(),
                     dst: isa::liveness::destination(inst),
@@ -731,6 +734,11 @@ impl<'a> Engine<'a> {
                 producer = Producer::Memory;
                 unit_used = None;
             }
+            (Inst::Prefetch { .. }, Some(Space::Global)) => {
+                // Fills the caches; nothing waits for it.
+                self.mem.prefetch(c, cycle, &self.waves[w].wave.addresses);
+                unit_used = None;
+            }
             (Inst::Store { .. }, Some(Space::Global)) => {
                 let done = self.mem.store(c, cycle, &self.waves[w].wave.addresses);
                 let tw = &mut self.waves[w];
@@ -901,6 +909,7 @@ pub fn instruction_name(inst: &Inst, origin: &str) -> String {
         Inst::MemoryBarrier => "MemoryBarrier".into(),
         Inst::Unreachable => "Unreachable".into(),
         Inst::Printf { .. } => "CL.printf".into(),
+        Inst::Prefetch { .. } => "CL.prefetch".into(),
     }
 }
 

@@ -215,6 +215,7 @@ impl Report {
                 "dram_read_bytes": st.dram_read_bytes,
                 "dram_write_bytes": st.dram_write_bytes,
                 "load_instructions": st.load_instructions,
+                "prefetch_instructions": st.prefetch_instructions,
                 "store_instructions": st.store_instructions,
                 "load_lines": st.load_lines,
                 "store_lines": st.store_lines,
