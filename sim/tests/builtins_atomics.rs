@@ -279,6 +279,9 @@ fn members(shared_wg: Option<usize>) -> std::ops::Range<usize> {
     }
 }
 
+/// (label, slot in r, initial value, final value, kind, shared workgroup)
+type Case = (String, usize, u64, u64, &'static str, Option<usize>);
+
 #[test]
 fn atomics_int64_min_max_exchange_cas_and_load_store() {
     for ww in WAVES {
@@ -290,7 +293,7 @@ fn atomics_int64_min_max_exchange_cas_and_load_store() {
         let f = u64s(&out, "f");
         let ret = |g: usize, k: usize| r[14 * g + k];
         // (label, slot in r, init, final, kind, shared workgroup)
-        let mut cases: Vec<(String, usize, u64, u64, &str, Option<usize>)> = vec![
+        let mut cases: Vec<Case> = vec![
             ("buffer umin".into(), 0, 1 << 63, u[0], "umin", None),
             ("buffer umax".into(), 1, i64::MAX as u64, u[1], "umax", None),
             ("buffer smin".into(), 2, 0, s[0], "smin", None),
@@ -601,4 +604,24 @@ fn atomics_increment_decrement_subtract_exchange_opencl() {
             }
         }
     }
+}
+
+// The checkers themselves must reject impossible histories.
+
+#[test]
+fn serial_order_checkers_accept_and_reject() {
+    // increment from 5 by three ops, in the order 1, 2, 0
+    check_chain("ok", 5, 8, &[(7, 8), (5, 6), (6, 7)]);
+    let dup = std::panic::catch_unwind(|| check_chain("dup", 5, 7, &[(5, 6), (5, 6)]));
+    assert!(dup.is_err(), "two ops returning the same value must fail");
+    let gap = std::panic::catch_unwind(|| check_chain("gap", 5, 8, &[(5, 6), (7, 8)]));
+    assert!(gap.is_err(), "a broken chain must fail");
+    // min from 10 with operands 7, 9, 3 in the order 9, 7, 3
+    check_minmax("ok", 10, 3, &[(7, 3), (10, 9), (9, 7)], unsigned, true);
+    let bad = std::panic::catch_unwind(|| {
+        check_minmax("bad", 10, 3, &[(10, 3), (10, 9), (9, 7)], unsigned, true)
+    });
+    assert!(bad.is_err(), "an impossible min history must fail");
+    // signed max sees -1 < 1
+    check_minmax("ok", u64::MAX, 1, &[(u64::MAX, 1)], signed, false);
 }

@@ -73,6 +73,11 @@ impl Cache {
         }
     }
 
+    /// Lines written since they were filled (a flush would write them back).
+    pub fn dirty_lines(&self) -> u64 {
+        self.lines.iter().flatten().filter(|l| l.1).count() as u64
+    }
+
     /// Records when the data of the line holding `addr` arrives.
     pub fn fill(&mut self, addr: u64, ready: u64) {
         let line = self.line_of(addr);

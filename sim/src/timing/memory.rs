@@ -25,7 +25,10 @@ pub struct MemoryStats {
     pub load_lines: u64,
     pub store_lines: u64,
     pub dram_read_bytes: u64,
+    /// All DRAM writes: evictions during the run and the final flush.
     pub dram_write_bytes: u64,
+    /// The part of `dram_write_bytes` written by the flush at the end.
+    pub dram_flush_bytes: u64,
     pub atomic_instructions: u64,
     /// Lane operations executed at the L2 atomic units.
     pub atomic_operations: u64,
@@ -113,6 +116,15 @@ impl MemorySystem {
             ],
             stats: MemoryStats::default(),
         }
+    }
+
+    /// The end of the kernel: dirty L2 lines are written back to DRAM, as
+    /// the cache flush at the end of a dispatch does (counted as traffic;
+    /// the kernel's cycles end before it).
+    pub fn flush(&mut self) {
+        let dirty: u64 = self.l2.iter().map(|c| c.dirty_lines()).sum();
+        self.stats.dram_flush_bytes = dirty * self.l2_line_bytes;
+        self.stats.dram_write_bytes += self.stats.dram_flush_bytes;
     }
 
     pub fn l1_hits_misses(&self) -> (u64, u64) {

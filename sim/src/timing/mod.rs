@@ -403,6 +403,7 @@ impl<'a> Engine<'a> {
                 next_event.max(self.cycle + 1)
             };
         }
+        self.mem.flush();
         self.report.finish(self.cycle, &self.mem, self.counts);
         Ok(TimedRun {
             counts: self.counts,

@@ -214,6 +214,7 @@ impl Report {
                 "l2_hit_rate": ratio(l2h, l2h + l2m),
                 "dram_read_bytes": st.dram_read_bytes,
                 "dram_write_bytes": st.dram_write_bytes,
+                "dram_flush_bytes": st.dram_flush_bytes,
                 "load_instructions": st.load_instructions,
                 "prefetch_instructions": st.prefetch_instructions,
                 "store_instructions": st.store_instructions,
