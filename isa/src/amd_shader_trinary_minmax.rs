@@ -100,42 +100,49 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
     Ok(per_component(b, op, n, &args))
 }
 
-/// Lane operations of two-operand float min and max with this set's NaN
-/// and signed-zero rules: the basic operations an emulation uses.
+/// Two-operand min and max lane operations (float ones with this set's
+/// NaN and signed-zero rules): the basic operations an emulation uses,
+/// as every GPU has them.
 const FMIN2: u16 = 0x100;
 const FMAX2: u16 = 0x101;
+const UMIN2: u16 = 0x102;
+const UMAX2: u16 = 0x103;
+const SMIN2: u16 = 0x104;
+const SMAX2: u16 = 0x105;
 
 /// Names of the helper lane operations of the emulation.
 pub fn helper_name(op: ExtOp) -> Option<&'static str> {
-    match (op.set, op.opcode) {
-        (ExtSet::AmdTrinary, FMIN2) => Some("FMin"),
-        (ExtSet::AmdTrinary, FMAX2) => Some("FMax"),
-        _ => None,
+    if op.set != ExtSet::AmdTrinary {
+        return None;
     }
+    Some(match op.opcode {
+        FMIN2 => "FMin",
+        FMAX2 => "FMax",
+        UMIN2 => "UMin",
+        UMAX2 => "UMax",
+        SMIN2 => "SMin",
+        SMAX2 => "SMax",
+        _ => return None,
+    })
 }
 
-/// One component of `op` as a compiler without min3/max3/mid3 emits it:
-/// min3 = min(min(a, b), c), max3 likewise, and
-/// mid3 = max(min(a, b), min(max(a, b), c)); an integer min or max is a
-/// compare and a select; a float mid3 with a NaN operand is min3 (this
-/// set's rule), so the emulation selects between the two.
+/// One component of `op` as a compiler without min3/max3/mid3 emits it,
+/// with two-operand min and max: min3 = min(min(a, b), c), max3 likewise,
+/// and mid3 = max(min(a, b), min(max(a, b), c)); a float mid3 with a NaN
+/// operand is min3 (this set's rule), so the emulation selects between the
+/// two.
 fn emulate(b: &mut dyn Builder, op: ExtOp, x: Reg, y: Reg, z: Reg) -> Reg {
     let ty = op.ty;
     let two = |b: &mut dyn Builder, max: bool, p: Reg, q: Reg| -> Reg {
-        let less = match op.opcode {
-            FMIN3 | FMAX3 | FMID3 => {
-                let o = if max { FMAX2 } else { FMIN2 };
-                return b.ext(ExtOp { opcode: o, ..op }, &[p, q]);
-            }
-            UMIN3 | UMAX3 | UMID3 => AluOp::ULessThan,
-            _ => AluOp::SLessThan,
+        let opcode = match (op.opcode, max) {
+            (FMIN3 | FMAX3 | FMID3, false) => FMIN2,
+            (FMIN3 | FMAX3 | FMID3, true) => FMAX2,
+            (UMIN3 | UMAX3 | UMID3, false) => UMIN2,
+            (UMIN3 | UMAX3 | UMID3, true) => UMAX2,
+            (_, false) => SMIN2,
+            (_, true) => SMAX2,
         };
-        let lt = b.alu(less, ty, &[p, q]);
-        if max {
-            b.alu(AluOp::Select, ty, &[lt, q, p])
-        } else {
-            b.alu(AluOp::Select, ty, &[lt, p, q])
-        }
+        b.ext(ExtOp { opcode, ..op }, &[p, q])
     };
     match op.opcode {
         FMIN3 | UMIN3 | SMIN3 => {
@@ -251,6 +258,10 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
         (SMID3, Scalar::Int(_)) => mid3_by(a, b, c, |v| sext(v, bits)),
         (FMIN2, Scalar::Float(16 | 32 | 64)) => fpick(a, b, b, bits, false),
         (FMAX2, Scalar::Float(16 | 32 | 64)) => fpick(a, b, b, bits, true),
+        (UMIN2, Scalar::Int(_)) => a.min(b),
+        (UMAX2, Scalar::Int(_)) => a.max(b),
+        (SMIN2, Scalar::Int(_)) => min3_by(a, b, b, |v| sext(v, bits)),
+        (SMAX2, Scalar::Int(_)) => max3_by(a, b, b, |v| sext(v, bits)),
         // Never produced by `lower`; a defined value instead of a panic.
         _ => 0,
     }
@@ -260,7 +271,7 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
 pub fn op_class(op: ExtOp) -> OpClass {
     match op.opcode {
         // The emulation's two-operand min and max are plain ALU work.
-        FMIN2 | FMAX2 => OpClass::Valu,
+        FMIN2..=SMAX2 => OpClass::Valu,
         _ => OpClass::Min3,
     }
 }
