@@ -443,4 +443,15 @@ fn amber_cases_folder() {
     };
     let r = run_folder(Path::new(&dir), &RunOptions::default());
     print!("{r}");
+    // Every script passes or skips with a reason, except the one the suite
+    // means to fail.
+    for s in &r.scripts {
+        let expected_fail = s.path.to_string_lossy().contains(".expect_fail.");
+        match (&s.status, expected_fail) {
+            (gpusim::amber::Status::Pass, false) | (gpusim::amber::Status::Skip(_), _) => {}
+            (gpusim::amber::Status::Fail, true) => {}
+            (status, _) => panic!("{}: {status:?}", s.path.display()),
+        }
+    }
+    assert!(r.count(|s| matches!(s, gpusim::amber::Status::Pass)) >= 22);
 }
