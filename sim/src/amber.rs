@@ -764,8 +764,10 @@ fn compile(
     let place = place.trim_end_matches(": ");
     for (tool, _) in tools {
         if Command::new(tool).arg("--version").output().is_err() {
-            return Err(Stop::Unsupported(format!(
-                "{place}: compiling this shader needs {tool}, which is not on PATH"
+            // The script is fine; the machine lacks the compiler: an error
+            // that says which tool to install.
+            return Err(Stop::Bad(format!(
+                "{place}: compiling this shader needs {tool}, which is not on PATH (Debian: glslang-tools, clang-14, llvm-spirv-14)"
             )));
         }
     }

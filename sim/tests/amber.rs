@@ -455,3 +455,31 @@ fn amber_cases_folder() {
     }
     assert!(r.count(|s| matches!(s, gpusim::amber::Status::Pass)) >= 22);
 }
+
+#[test]
+fn a_glsl_shader_without_glslang_on_path_is_an_error_naming_the_tool() {
+    let dir = std::env::temp_dir().join(format!("gpusim-amber-glsl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("glsl.amber");
+    std::fs::write(
+        &script,
+        "#!amber\nSHADER compute s GLSL\n#version 430\nlayout(local_size_x = 1) in;\nvoid main() {}\nEND\n\
+         PIPELINE compute p\n  ATTACH s\nEND\nRUN p 1 1 1\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .arg("run")
+        .arg(&script)
+        .env("PATH", dir.join("no-tools-here"))
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("glslangValidator, which is not on PATH"),
+        "{text}"
+    );
+    assert!(text.contains("glsl.amber:2"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
