@@ -233,6 +233,8 @@ struct Engine<'a> {
     dispatch_dirty: bool,
     /// Workgroups resident on all CUs.
     resident: usize,
+    /// CUs that became empty during the current cycle.
+    emptied: Vec<usize>,
     printf: String,
 }
 
@@ -366,6 +368,7 @@ impl<'a> Engine<'a> {
             wake: vec![0; (cfg.gpu.compute_units * cu.simds) as usize],
             dispatch_dirty: true,
             resident: 0,
+            emptied: Vec::new(),
             printf: String::new(),
         }
     }
@@ -530,6 +533,10 @@ impl<'a> Engine<'a> {
         let mut next_event = u64::MAX;
         let mut order = std::mem::take(&mut self.order);
         for c in 0..self.cus.len() {
+            if self.cus[c].workgroups == 0 {
+                // An empty CU: its SIMDs were marked idle when it emptied.
+                continue;
+            }
             let mut budget = [
                 self.cfg.cu.issue.valu,
                 self.cfg.cu.issue.trans,
@@ -581,6 +588,14 @@ impl<'a> Engine<'a> {
             }
         }
         self.order = order;
+        for c in std::mem::take(&mut self.emptied) {
+            if self.cus[c].workgroups == 0 {
+                for s in 0..self.simds {
+                    self.report
+                        .stall(c * self.simds + s, Stall::NoWave, self.cycle + 1);
+                }
+            }
+        }
         Ok((issued_any, next_event))
     }
 
@@ -871,6 +886,11 @@ impl<'a> Engine<'a> {
             let cu = &mut self.cus[c];
             cu.workgroups -= 1;
             cu.lds_used -= self.workgroups[wg].lds_bytes;
+            if cu.workgroups == 0 {
+                // Its SIMDs go idle from the next cycle (marked at the end of
+                // this one, after their issue is counted).
+                self.emptied.push(c);
+            }
             self.resident -= 1;
             self.dispatch_dirty = true;
             self.workgroups[wg].shared = Vec::new();

@@ -100,7 +100,8 @@ impl Report {
         if self.current[k] == state {
             return;
         }
-        let spent = cycle - self.since[k];
+        debug_assert!(cycle >= self.since[k], "states change forward in time");
+        let spent = cycle.saturating_sub(self.since[k]);
         match self.current[k] {
             None => self.issue_cycles[k] += spent,
             Some(s) => self.stalls[k][s as usize] += spent,
