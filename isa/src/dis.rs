@@ -349,10 +349,12 @@ fn decode_operands(
     Ok(())
 }
 
+/// Whether an OpName can be printed as an id: what spirv-as accepts too
+/// (letters, digits, underscores; not starting with a digit).
 fn valid_name(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// Indices of a longest strictly increasing subsequence of `seq`.
