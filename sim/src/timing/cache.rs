@@ -1,13 +1,23 @@
 //! A set-associative cache with least-recently-used replacement: tags only,
 //! the data lives in the functional memory.
 
+/// One cached line: its address / line size, whether it was written, and
+/// the cycle its data arrives.
+#[derive(Clone, Copy, Default)]
+struct Line {
+    tag: u64,
+    dirty: bool,
+    ready: u64,
+}
+
 pub struct Cache {
     line_shift: u32,
     sets: u64,
     ways: usize,
-    /// Per set, the lines it holds (line, dirty, cycle its data arrives),
-    /// most recently used last.
-    lines: Vec<Vec<(u64, bool, u64)>>,
+    /// `ways` slots per set; a set's first `used[set]` slots hold its lines,
+    /// least recently used first.
+    lines: Vec<Line>,
+    used: Vec<usize>,
     pub hits: u64,
     pub misses: u64,
 }
@@ -29,7 +39,8 @@ impl Cache {
             line_shift: line_bytes.trailing_zeros(),
             sets,
             ways: ways as usize,
-            lines: vec![Vec::with_capacity(ways as usize); sets as usize],
+            lines: vec![Line::default(); sets as usize * ways as usize],
+            used: vec![0; sets as usize],
             hits: 0,
             misses: 0,
         }
@@ -44,28 +55,48 @@ impl Cache {
         addr >> self.line_shift
     }
 
+    /// The set holding `line`, as its slots.
+    fn set(&mut self, line: u64) -> (&mut [Line], &mut usize) {
+        let s = (line % self.sets) as usize;
+        let slots = &mut self.lines[s * self.ways..(s + 1) * self.ways];
+        (slots, &mut self.used[s])
+    }
+
     /// Looks up the line holding `addr`, allocating it on a miss; `write`
     /// marks it dirty.
     pub fn access(&mut self, addr: u64, write: bool) -> Access {
-        let line = self.line_of(addr);
-        let set = &mut self.lines[(line % self.sets) as usize];
-        if let Some(i) = set.iter().position(|l| l.0 == line) {
-            let mut l = set.remove(i);
-            l.1 |= write;
-            set.push(l);
+        let tag = self.line_of(addr);
+        let ways = self.ways;
+        let (slots, used) = self.set(tag);
+        let n = *used;
+        if let Some(i) = slots[..n].iter().position(|l| l.tag == tag) {
+            // Most recently used goes last.
+            slots[i..n].rotate_left(1);
+            let l = &mut slots[n - 1];
+            l.dirty |= write;
+            let ready = l.ready;
             self.hits += 1;
             return Access {
                 hit: true,
                 wrote_back: false,
-                ready: l.2,
+                ready,
             };
         }
-        self.misses += 1;
         let mut wrote_back = false;
-        if set.len() == self.ways {
-            wrote_back = set.remove(0).1;
+        let new = Line {
+            tag,
+            dirty: write,
+            ready: 0,
+        };
+        if n == ways {
+            wrote_back = slots[0].dirty;
+            slots.rotate_left(1);
+            slots[ways - 1] = new;
+        } else {
+            slots[n] = new;
+            *used += 1;
         }
-        set.push((line, write, 0));
+        self.misses += 1;
         Access {
             hit: false,
             wrote_back,
@@ -75,24 +106,34 @@ impl Cache {
 
     /// Lines written since they were filled (a flush would write them back).
     pub fn dirty_lines(&self) -> u64 {
-        self.lines.iter().flatten().filter(|l| l.1).count() as u64
+        (0..self.used.len())
+            .map(|s| {
+                let slots = &self.lines[s * self.ways..s * self.ways + self.used[s]];
+                slots.iter().filter(|l| l.dirty).count() as u64
+            })
+            .sum()
     }
 
     /// Records when the data of the line holding `addr` arrives.
     pub fn fill(&mut self, addr: u64, ready: u64) {
-        let line = self.line_of(addr);
-        let set = &mut self.lines[(line % self.sets) as usize];
-        if let Some(l) = set.iter_mut().find(|l| l.0 == line) {
-            l.2 = ready;
+        let tag = self.line_of(addr);
+        let (slots, used) = self.set(tag);
+        let n = *used;
+        if let Some(l) = slots[..n].iter_mut().find(|l| l.tag == tag) {
+            l.ready = ready;
         }
     }
 
     /// Drops the line holding `addr` if present (a write-through cache
     /// that does not allocate on writes keeps no stale copy).
     pub fn invalidate(&mut self, addr: u64) {
-        let line = self.line_of(addr);
-        let set = &mut self.lines[(line % self.sets) as usize];
-        set.retain(|l| l.0 != line);
+        let tag = self.line_of(addr);
+        let (slots, used) = self.set(tag);
+        let n = *used;
+        if let Some(i) = slots[..n].iter().position(|l| l.tag == tag) {
+            slots[i..n].rotate_left(1);
+            *used -= 1;
+        }
     }
 }
 
@@ -118,7 +159,19 @@ mod tests {
     fn dirty_lines_are_written_back_on_eviction() {
         let mut c = Cache::new(64, 64, 1);
         c.access(0, true);
+        assert_eq!(c.dirty_lines(), 1);
         assert!(c.access(64, false).wrote_back);
         assert!(!c.access(128, false).wrote_back);
+        assert_eq!(c.dirty_lines(), 0);
+    }
+
+    #[test]
+    fn fills_and_invalidations_find_their_line() {
+        let mut c = Cache::new(256, 64, 2);
+        c.access(0, false);
+        c.fill(0, 50);
+        assert_eq!(c.access(0, false).ready, 50);
+        c.invalidate(0);
+        assert!(!c.access(0, false).hit);
     }
 }

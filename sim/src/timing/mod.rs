@@ -136,8 +136,9 @@ struct ComputeUnit {
     simd_vgprs: Vec<u32>,
     workgroups: u32,
     lds_used: u32,
-    /// Per SIMD, per unit, per instance: the cycle it is free.
-    unit_free: Vec<Vec<Vec<u64>>>,
+    /// The cycle each unit instance is free: per SIMD, per unit, per
+    /// instance, in one array (see `Engine::instances`).
+    unit_free: Vec<u64>,
     /// Last wave each SIMD issued from (round-robin and greedy policies).
     last_issued: Vec<Option<usize>>,
 }
@@ -235,6 +236,9 @@ struct Engine<'a> {
     resident: usize,
     /// CUs that became empty during the current cycle.
     emptied: Vec<usize>,
+    /// Per unit: its instances' range among one SIMD's slots.
+    unit_slots: Vec<(usize, usize)>,
+    slots_per_simd: usize,
     printf: String,
 }
 
@@ -318,20 +322,21 @@ impl<'a> Engine<'a> {
         let waves_per_wg = launch.waves_per_workgroup() as u32;
         let occupancy = occupancy(kernel, cfg, waves_per_wg, launch.workgroup_bytes);
         let cu = &cfg.cu;
+        // Each unit's first instance among a SIMD's, and one past its last.
+        let mut unit_slots = Vec::new();
+        let mut next = 0;
+        for u in cfg.units.values() {
+            unit_slots.push((next, next + u.count as usize));
+            next += u.count as usize;
+        }
+        let slots_per_simd = next;
         let cus = (0..cfg.gpu.compute_units)
             .map(|_| ComputeUnit {
                 simd_waves: vec![Vec::new(); cu.simds as usize],
                 simd_vgprs: vec![0; cu.simds as usize],
                 workgroups: 0,
                 lds_used: 0,
-                unit_free: (0..cu.simds)
-                    .map(|_| {
-                        cfg.units
-                            .values()
-                            .map(|u| vec![0; u.count as usize])
-                            .collect()
-                    })
-                    .collect(),
+                unit_free: vec![0; cu.simds as usize * slots_per_simd],
                 last_issued: vec![None; cu.simds as usize],
             })
             .collect();
@@ -369,6 +374,8 @@ impl<'a> Engine<'a> {
             dispatch_dirty: true,
             resident: 0,
             emptied: Vec::new(),
+            unit_slots,
+            slots_per_simd,
             printf: String::new(),
         }
     }
@@ -599,6 +606,12 @@ impl<'a> Engine<'a> {
         Ok((issued_any, next_event))
     }
 
+    /// Where the instances of unit `u` of SIMD `s` are in `unit_free`.
+    fn instances(&self, s: usize, u: usize) -> std::ops::Range<usize> {
+        let (a, b) = self.unit_slots[u];
+        s * self.slots_per_simd + a..s * self.slots_per_simd + b
+    }
+
     /// Resident, unfinished waves of a SIMD in the order the scheduler
     /// considers them, into `order`.
     fn schedule_order(&self, c: usize, s: usize, order: &mut Vec<usize>) {
@@ -669,7 +682,7 @@ impl<'a> Engine<'a> {
             return Err((Stall::IssueLimit, self.cycle + 1));
         }
         if !t.is_memory || category == t.category {
-            let free = self.cus[c].unit_free[s][t.unit]
+            let free = self.cus[c].unit_free[self.instances(s, t.unit)]
                 .iter()
                 .copied()
                 .min()
@@ -787,7 +800,8 @@ impl<'a> Engine<'a> {
         }
         if let Some(u) = unit_used {
             let busy = interval as u64 * passes;
-            let free = &mut self.cus[c].unit_free[s][u];
+            let range = self.instances(s, u);
+            let free = &mut self.cus[c].unit_free[range];
             let k = (0..free.len())
                 .min_by_key(|&k| free[k])
                 .expect("units have instances");
