@@ -56,12 +56,8 @@ impl AtomicOp {
     /// (ignored by increment/decrement), `ty` the integer type.
     pub fn apply(self, ty: Scalar, old: u64, value: u64, comparator: u64) -> u64 {
         let bits = ty.bits();
-        let mask = if bits >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << bits) - 1
-        };
-        let signed = |x: u64| ((x << (64 - bits)) as i64) >> (64 - bits);
+        let mask = crate::core::mask(bits);
+        let signed = |x: u64| crate::core::sign_extend(x, bits);
         let r = match self {
             AtomicOp::Load => old,
             AtomicOp::Store | AtomicOp::Exchange => value,

@@ -1101,10 +1101,7 @@ fn num_to_bits(ty: ElemType, n: Num) -> Result<u64, String> {
 }
 
 fn mask(ty: ElemType) -> u64 {
-    match ty.size() {
-        8 => u64::MAX,
-        s => (1u64 << (8 * s)) - 1,
-    }
+    isa::core::mask(8 * ty.size() as u32)
 }
 
 fn push_bits(ty: ElemType, bits: u64, out: &mut Vec<u8>) {
@@ -1293,43 +1290,7 @@ fn encode_random(
 /// Rounds an f64 to the nearest binary16 (ties to even) and returns its bits.
 /// Overflow gives infinity, NaN stays NaN (quiet, top payload bits kept).
 pub fn f64_to_f16_bits(x: f64) -> u16 {
-    let b = x.to_bits();
-    let sign = ((b >> 48) & 0x8000) as u16;
-    let exp = ((b >> 52) & 0x7ff) as i32;
-    let man = b & ((1u64 << 52) - 1);
-    if exp == 0x7ff {
-        return if man == 0 {
-            sign | 0x7c00
-        } else {
-            sign | 0x7e00 | (man >> 42) as u16
-        };
-    }
-    if exp == 0 {
-        return sign; // f64 zero or subnormal: far below half the smallest f16 subnormal
-    }
-    let e = exp - 1023; // x = 1.man * 2^e
-    if e > 15 {
-        return sign | 0x7c00;
-    }
-    if e < -25 {
-        return sign; // |x| < 2^-25, half the smallest subnormal
-    }
-    let m = man | (1u64 << 52); // 53-bit significand
-                                // Normal results keep 11 significant bits; subnormal results count units of 2^-24.
-    let shift = if e >= -14 { 42 } else { (28 - e) as u32 };
-    let mut q = m >> shift;
-    let rem = m & ((1u64 << shift) - 1);
-    let half = 1u64 << (shift - 1);
-    if rem > half || (rem == half && q & 1 == 1) {
-        q += 1;
-    }
-    let mag = if e >= -14 {
-        // q includes the implicit bit (1024..=2048); a carry bumps the exponent.
-        (((e + 14) as u64) << 10) + q
-    } else {
-        q // 0..=1024; 1024 is the smallest normal
-    };
-    sign | mag as u16
+    isa::core::from_f64(16, x) as u16
 }
 
 // ---------------------------------------------------------------------------

@@ -993,10 +993,7 @@ impl<'m> Lowerer<'m> {
 }
 
 pub(crate) fn mask(s: Scalar) -> u64 {
-    match s.bits() {
-        64 => u64::MAX,
-        b => (1u64 << b) - 1,
-    }
+    crate::core::mask(s.bits())
 }
 
 fn builtin_from(b: u32) -> Option<BuiltIn> {
