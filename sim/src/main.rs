@@ -213,6 +213,9 @@ fn run(path: &Path, json: bool, root: &Path, opts: &RunOptions) -> ExitCode {
         }
     };
     if json {
+        // stdout holds only the JSON object; what the kernel printed goes
+        // to stderr.
+        eprint!("{}", out.printf);
         println!("{}", results::summary(&out));
     } else {
         // What the kernel printed comes first, as a program's output would.
