@@ -6,7 +6,7 @@
 //! each launch's set-up (placing and binding buffers) and execution.
 
 use crate::config::Config;
-use crate::run::{dispatch, lower_workload, Dispatch, OutputBuffer, RunOptions};
+use crate::run::{dispatch, initial_buffers, lower_workload, Dispatch, RunOptions};
 use crate::workload::Workload;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -52,15 +52,7 @@ pub fn run(workloads: &[PathBuf], cus: u32, seconds: f64) -> Result<Vec<BenchRow
             let start = Instant::now();
             let (mut runs, mut waves, mut lanes) = (0u32, 0u64, 0u64);
             while runs == 0 || start.elapsed() < Duration::from_secs_f64(seconds) {
-                let mut buffers: Vec<OutputBuffer> = w
-                    .buffers
-                    .iter()
-                    .map(|b| OutputBuffer {
-                        name: b.name.clone(),
-                        ty: b.ty,
-                        bytes: b.init.clone(),
-                    })
-                    .collect();
+                let mut buffers = initial_buffers(&w);
                 let launched = dispatch(&d, &mut buffers, &opts)?;
                 waves += launched.counts.wave_instructions;
                 lanes += launched.counts.lane_instructions;

@@ -117,15 +117,7 @@ pub fn lower_workload(w: &Workload, opts: &RunOptions) -> Result<Kernel, String>
 /// fault while executing) is returned as a message naming its place.
 pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String> {
     let kernel = lower_workload(w, opts)?;
-    let mut buffers: Vec<OutputBuffer> = w
-        .buffers
-        .iter()
-        .map(|b| OutputBuffer {
-            name: b.name.clone(),
-            ty: b.ty,
-            bytes: b.init.clone(),
-        })
-        .collect();
+    let mut buffers = initial_buffers(w);
     let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
     let Launched {
         counts,
@@ -172,6 +164,18 @@ pub struct Launched {
     /// For a timed run, what the timing model measured.
     pub timing: Option<Report>,
     pub printf: String,
+}
+
+/// The workload's buffers with their initial contents.
+pub fn initial_buffers(w: &Workload) -> Vec<OutputBuffer> {
+    w.buffers
+        .iter()
+        .map(|b| OutputBuffer {
+            name: b.name.clone(),
+            ty: b.ty,
+            bytes: b.init.clone(),
+        })
+        .collect()
 }
 
 /// One kernel launch over buffers the caller owns.
