@@ -4,50 +4,12 @@
 //! builder, refused operand types, and coverage.
 
 use isa::amd_shader_trinary_minmax::{self as amd, cases};
-use isa::core::{Alu, AluOp, Convert, Scalar};
+use isa::core::Scalar;
 use isa::ext::{Builder, Call, ExtOp, ExtSet, OpClass, Operand};
 use isa::ir::Reg;
 
-/// A builder that evaluates every operation at once on one lane.
-#[derive(Default)]
-struct Eval {
-    regs: Vec<u64>,
-    ops: Vec<ExtOp>,
-}
-
-impl Eval {
-    fn push(&mut self, v: u64) -> Reg {
-        self.regs.push(v);
-        (self.regs.len() - 1) as Reg
-    }
-}
-
-impl Builder for Eval {
-    fn alu(&mut self, op: AluOp, ty: Scalar, src: &[Reg]) -> Reg {
-        let g = |i: usize| src.get(i).map_or(0, |&r| self.regs[r as usize]);
-        let v = isa::core::eval(Alu { op, ty }, g(0), g(1), g(2), g(3));
-        self.push(v)
-    }
-    fn convert(&mut self, cv: Convert, src: Reg) -> Reg {
-        let v = isa::core::convert(cv, self.regs[src as usize]);
-        self.push(v)
-    }
-    fn ext(&mut self, op: ExtOp, src: &[Reg]) -> Reg {
-        self.ops.push(op);
-        let g = |i: usize| src.get(i).map_or(0, |&r| self.regs[r as usize]);
-        let v = isa::ext::eval(op, g(0), g(1), g(2));
-        self.push(v)
-    }
-    fn constant(&mut self, bits: u64) -> Reg {
-        self.push(bits)
-    }
-    fn load(&mut self, _: Scalar, _: Reg, _: i64) -> Reg {
-        panic!("no memory access expected")
-    }
-    fn store(&mut self, _: Scalar, _: Reg, _: Reg, _: i64) {
-        panic!("no memory access expected")
-    }
-}
+mod common;
+use common::Eval;
 
 fn op(opcode: u16, ty: Scalar) -> ExtOp {
     ExtOp {
