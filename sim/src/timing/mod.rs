@@ -572,9 +572,9 @@ impl<'a> Engine<'a> {
                         break;
                     }
                     match self.can_issue(c, s, w, &budget) {
-                        Ok(category) => {
+                        Ok((category, space)) => {
                             budget[category as usize] -= 1;
-                            self.issue(c, s, w, global)?;
+                            self.issue(c, s, w, space, global)?;
                             issued += 1;
                         }
                         Err((reason, until)) => {
@@ -638,14 +638,16 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// Whether wave `w` can issue now; if not, why and until when.
+    /// Whether wave `w` can issue now, with its issue category and, for a
+    /// memory instruction, the address space it touches; if not, why and
+    /// until when.
     fn can_issue(
         &self,
         c: usize,
         s: usize,
         w: usize,
         budget: &[u32; 5],
-    ) -> Result<Category, (Stall, u64)> {
+    ) -> Result<(Category, Option<Space>), (Stall, u64)> {
         let tw = &self.waves[w];
         if let WaveState::AtBarrier(_) = tw.wave.state {
             return Err((Stall::Barrier, u64::MAX));
@@ -669,14 +671,15 @@ impl<'a> Engine<'a> {
         if matches!(self.kernel.insts[pc], Inst::MemoryBarrier) && tw.memory_done > self.cycle {
             return Err((Stall::Memory, tw.memory_done));
         }
-        let category = if t.is_memory {
-            match self.space(tw, pc) {
-                Some(Space::Global) => Category::Memory,
-                Some(Space::Workgroup(_)) => Category::Lds,
-                _ => t.category,
-            }
+        let space = if t.is_memory {
+            self.space(tw, pc)
         } else {
-            t.category
+            None
+        };
+        let category = match space {
+            Some(Space::Global) => Category::Memory,
+            Some(Space::Workgroup(_)) => Category::Lds,
+            _ => t.category,
         };
         if budget[category as usize] == 0 {
             return Err((Stall::IssueLimit, self.cycle + 1));
@@ -691,7 +694,7 @@ impl<'a> Engine<'a> {
                 return Err((Stall::UnitBusy, free));
             }
         }
-        Ok(category)
+        Ok((category, space))
     }
 
     /// The address space a memory instruction at `pc` will touch, judged
@@ -701,21 +704,19 @@ impl<'a> Engine<'a> {
         space_of(addr, 1).ok()
     }
 
+    /// Issues wave `w`'s next instruction, which touches `space` if it
+    /// is a memory instruction (as `can_issue` found).
     fn issue(
         &mut self,
         c: usize,
         s: usize,
         w: usize,
+        space: Option<Space>,
         global: &mut GlobalMemory,
     ) -> Result<(), ExecError> {
         let cycle = self.cycle;
         let pc = self.waves[w].wave.pc().expect("ready") as usize;
         let wg = self.waves[w].workgroup;
-        let space = if self.info[pc].is_memory {
-            self.space(&self.waves[w], pc)
-        } else {
-            None
-        };
         // Functional execution.
         let step = {
             let group = &mut self.workgroups[wg];
