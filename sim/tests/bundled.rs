@@ -16,6 +16,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+use common::*;
+
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
@@ -123,49 +126,6 @@ fn local_size_x(w: &Workload, kernel_default: usize) -> usize {
 fn invocations(w: &Workload, local: usize) -> usize {
     assert_eq!(&w.workgroups[1..], &[1, 1], "{}: 1-D dispatch", w.name);
     w.workgroups[0] as usize * local
-}
-
-// Little-endian decoding / encoding.
-fn u8s(b: &[u8]) -> Vec<u8> {
-    b.to_vec()
-}
-fn i8s(b: &[u8]) -> Vec<i8> {
-    b.iter().map(|&x| x as i8).collect()
-}
-fn i16s(b: &[u8]) -> Vec<i16> {
-    b.chunks_exact(2)
-        .map(|c| i16::from_le_bytes([c[0], c[1]]))
-        .collect()
-}
-fn u32s(b: &[u8]) -> Vec<u32> {
-    b.chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-fn i32s(b: &[u8]) -> Vec<i32> {
-    b.chunks_exact(4)
-        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-fn i64s(b: &[u8]) -> Vec<i64> {
-    b.chunks_exact(8)
-        .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-fn f16s(b: &[u8]) -> Vec<f16> {
-    b.chunks_exact(2)
-        .map(|c| f16::from_bits(u16::from_le_bytes([c[0], c[1]])))
-        .collect()
-}
-fn f32s(b: &[u8]) -> Vec<f32> {
-    b.chunks_exact(4)
-        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-fn f64s(b: &[u8]) -> Vec<f64> {
-    b.chunks_exact(8)
-        .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
-        .collect()
 }
 
 fn bytes_i8(v: &[i8]) -> Vec<u8> {

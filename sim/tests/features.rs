@@ -7,6 +7,9 @@ use gpusim::run::{run_workload, RunOptions, RunOutput};
 use gpusim::workload::Workload;
 use std::path::PathBuf;
 
+mod common;
+use common::*;
+
 fn manifest(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/kernels")
@@ -461,11 +464,4 @@ fn row_major_matrix_columns_through_pointers() {
     assert!(out.all_checks_passed());
     let o = f32s(out.buffer("o").unwrap());
     assert_eq!(o, vec![1.0, 11.0, 21.0, 31.0, 30.0]);
-}
-
-fn f32s(bytes: &[u8]) -> Vec<f32> {
-    bytes
-        .chunks(4)
-        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
 }

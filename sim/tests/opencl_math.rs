@@ -76,33 +76,15 @@ use gpusim::workload::Workload;
 use half::f16;
 use std::path::Path;
 
+mod common;
+use common::*;
+
 fn load() -> Workload {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .unwrap()
         .join("workloads/opencl_math/opencl_math.toml");
     Workload::load(&p).expect("manifest loads")
-}
-
-fn f32s(b: &[u8]) -> Vec<f32> {
-    b.chunks_exact(4)
-        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-fn f64s(b: &[u8]) -> Vec<f64> {
-    b.chunks_exact(8)
-        .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-fn i32s(b: &[u8]) -> Vec<i32> {
-    b.chunks_exact(4)
-        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-fn f16s(b: &[u8]) -> Vec<f16> {
-    b.chunks_exact(2)
-        .map(|c| f16::from_le_bytes(c.try_into().unwrap()))
-        .collect()
 }
 
 /// |got - want| in ulps of the float type with `mb` mantissa bits and
