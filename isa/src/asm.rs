@@ -1225,14 +1225,7 @@ impl Asm {
                         return err(t.line, format!("{opname}: unknown opcode '{w}'"));
                     };
                     self.out.push(inner.opcode as u32);
-                    let rest: Vec<LogicalOperand> = inner
-                        .operands
-                        .iter()
-                        .filter(|o| {
-                            !matches!(o.kind, OperandKind::IdResult | OperandKind::IdResultType)
-                        })
-                        .cloned()
-                        .collect();
+                    let rest = operands_after_result(inner.operands);
                     let mut rt = None;
                     let inner_name = format!("{opname} {w}");
                     self.parse_operands(&rest, &inner_name, None, &mut rt)?;
@@ -1416,6 +1409,16 @@ pub fn assemble(text: &str) -> Result<Vec<u32>, AsmError> {
     ];
     words.extend(a.out);
     Ok(words)
+}
+
+/// An instruction's operands without its result type and result id: what
+/// follows the opcode of an OpSpecConstantOp.
+pub(crate) fn operands_after_result(operands: &[LogicalOperand]) -> Vec<LogicalOperand> {
+    operands
+        .iter()
+        .filter(|o| !matches!(o.kind, OperandKind::IdResult | OperandKind::IdResultType))
+        .cloned()
+        .collect()
 }
 
 #[cfg(test)]

@@ -330,14 +330,7 @@ fn decode_operands(
                     return Err(cur.fail(&format!("unknown OpSpecConstantOp opcode {number}")));
                 };
                 inst.ops.push(DOp::Text(inner.opname.to_string()));
-                let rest: Vec<LogicalOperand> = inner
-                    .operands
-                    .iter()
-                    .filter(|o| {
-                        !matches!(o.kind, OperandKind::IdResult | OperandKind::IdResultType)
-                    })
-                    .cloned()
-                    .collect();
+                let rest = crate::asm::operands_after_result(inner.operands);
                 decode_operands(cur, &rest, ctx, inst)?;
             }
             k => decode_simple(cur, k, &mut inst.ops)?,
