@@ -158,14 +158,9 @@ impl Launch<'_> {
                 // Private memory is taken out of the wave while it steps, so
                 // that the wave and its memory can be borrowed apart.
                 let mut private = std::mem::take(&mut wave.private);
+                let mut mem =
+                    WaveMemory::new(global, &mut shared, &mut private, private_bytes, printf);
                 while wave.state == WaveState::Ready {
-                    let mut mem = WaveMemory {
-                        global,
-                        workgroup: &mut shared,
-                        private: &mut private,
-                        private_bytes,
-                        printf,
-                    };
                     let step = wave.step(self.kernel, &mut mem).map_err(|f| {
                         ExecError(format!(
                             "{}: {}",

@@ -40,15 +40,16 @@ impl GlobalMemory {
         Ok(base)
     }
 
-    fn find(&mut self, addr: u64, bytes: u64) -> Result<&mut [u8], String> {
+    /// The buffer holding all `bytes` at `addr`, with its index.
+    fn find(&self, addr: u64, bytes: u64) -> Result<(usize, &GlobalBuffer), String> {
         // Buffers are sorted by address: the candidate is the last one
         // starting at or below `addr`.
         let i = self.buffers.partition_point(|b| b.base <= addr);
         if i > 0 {
-            let b = &mut self.buffers[i - 1];
+            let b = &self.buffers[i - 1];
             let off = addr - b.base;
             if off + bytes <= b.data.len() as u64 {
-                return Ok(&mut b.data[off as usize..(off + bytes) as usize]);
+                return Ok((i - 1, b));
             }
             return Err(format!(
                 "{bytes}-byte access at {addr:#x} is outside buffer '{}' ({:#x}..{:#x}, {} bytes; offset {off})",
@@ -100,40 +101,119 @@ pub struct WaveMemory<'a> {
     pub private_bytes: usize,
     /// Where printf output goes.
     pub printf: &'a mut String,
+    /// The region the last access fell in: lanes mostly touch the same
+    /// buffer, so checking it first skips the address-space lookup.
+    last: Region,
 }
 
-impl WaveMemory<'_> {
+/// Addresses `lo..hi` map to `place` from its start.
+#[derive(Clone, Copy)]
+struct Region {
+    lo: u64,
+    hi: u64,
+    place: Place,
+}
+
+#[derive(Clone, Copy)]
+enum Place {
+    Buffer(usize),
+    Workgroup,
+    /// Each lane's own copy, `private_bytes` apart.
+    Private,
+}
+
+impl<'a> WaveMemory<'a> {
+    pub fn new(
+        global: &'a mut GlobalMemory,
+        workgroup: &'a mut [u8],
+        private: &'a mut [u8],
+        private_bytes: usize,
+        printf: &'a mut String,
+    ) -> WaveMemory<'a> {
+        WaveMemory {
+            global,
+            workgroup,
+            private,
+            private_bytes,
+            printf,
+            last: Region {
+                lo: 0,
+                hi: 0,
+                place: Place::Workgroup,
+            },
+        }
+    }
+
     /// The bytes at `addr` as seen by `lane`.
     pub fn slice(&mut self, lane: usize, addr: u64, bytes: u64) -> Result<&mut [u8], String> {
+        let r = self.last;
+        if !(addr >= r.lo && addr < r.hi && bytes <= r.hi - addr) {
+            self.last = self.region(addr, bytes)?;
+        }
+        let r = self.last;
+        let off = (addr - r.lo) as usize;
+        let n = bytes as usize;
+        Ok(match r.place {
+            Place::Buffer(i) => &mut self.global.buffers[i].data[off..off + n],
+            Place::Workgroup => &mut self.workgroup[off..off + n],
+            Place::Private => {
+                let at = lane * self.private_bytes + off;
+                &mut self.private[at..at + n]
+            }
+        })
+    }
+
+    /// The region holding all `bytes` at `addr`, or why there is none.
+    fn region(&self, addr: u64, bytes: u64) -> Result<Region, String> {
+        let within = |lo: u64, len: u64, place: Place, what: &str| {
+            let off = addr - lo;
+            if off.checked_add(bytes).is_some_and(|end| end <= len) {
+                Ok(Region {
+                    lo,
+                    hi: lo + len,
+                    place,
+                })
+            } else {
+                Err(format!(
+                    "{bytes}-byte access at {what} memory offset {off} is past its {len} bytes"
+                ))
+            }
+        };
         match space_of(addr, bytes)? {
-            Space::Global => self.global.find(addr, bytes),
-            Space::Workgroup(off) => {
-                let len = self.workgroup.len() as u64;
-                if off + bytes > len {
-                    return Err(format!(
-                        "{bytes}-byte access at workgroup memory offset {off} is past its {len} bytes"
-                    ));
-                }
-                Ok(&mut self.workgroup[off as usize..(off + bytes) as usize])
+            Space::Global => {
+                let (i, b) = self.global.find(addr, bytes)?;
+                Ok(Region {
+                    lo: b.base,
+                    hi: b.base + b.data.len() as u64,
+                    place: Place::Buffer(i),
+                })
             }
-            Space::Private(off) => {
-                let len = self.private_bytes as u64;
-                if off + bytes > len {
-                    return Err(format!(
-                        "{bytes}-byte access at private memory offset {off} is past its {len} bytes"
-                    ));
-                }
-                let at = lane * self.private_bytes + off as usize;
-                Ok(&mut self.private[at..at + bytes as usize])
-            }
+            Space::Workgroup(_) => within(
+                WORKGROUP_BASE,
+                self.workgroup.len() as u64,
+                Place::Workgroup,
+                "workgroup",
+            ),
+            Space::Private(_) => within(
+                PRIVATE_BASE,
+                self.private_bytes as u64,
+                Place::Private,
+                "private",
+            ),
         }
     }
 
     pub fn load(&mut self, lane: usize, addr: u64, bytes: u64) -> Result<u64, String> {
         let s = self.slice(lane, addr, bytes)?;
-        let mut b = [0u8; 8];
-        b[..s.len()].copy_from_slice(s);
-        Ok(u64::from_le_bytes(b))
+        // Fixed-size reads: a variable-length copy into a wider word costs
+        // a failed store-to-load forwarding on every access.
+        Ok(match *s {
+            [a] => a as u64,
+            [a, b] => u16::from_le_bytes([a, b]) as u64,
+            [a, b, c, d] => u32::from_le_bytes([a, b, c, d]) as u64,
+            [a, b, c, d, e, f, g, h] => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+            _ => unreachable!("accesses are 1, 2, 4 or 8 bytes"),
+        })
     }
 
     pub fn store(&mut self, lane: usize, addr: u64, bytes: u64, value: u64) -> Result<(), String> {
@@ -154,10 +234,49 @@ mod tests {
         let a = g.add("a", vec![0; 16]).unwrap();
         let b = g.add("b", vec![0; 16]).unwrap();
         assert!(b >= a + 16 + GUARD);
-        assert!(g.find(a + 12, 4).is_ok());
-        let e = g.find(a + 13, 4).unwrap_err();
+        assert_eq!(g.find(a + 12, 4).map(|(i, _)| i), Ok(0));
+        assert_eq!(g.find(b, 4).map(|(i, _)| i), Ok(1));
+        let e = g.find(a + 13, 4).map(|(i, _)| i).unwrap_err();
         assert!(e.contains("outside buffer 'a'"), "{e}");
-        assert!(g.find(a - 1, 1).unwrap_err().contains("in no buffer"));
+        let e = g.find(a - 1, 1).map(|(i, _)| i).unwrap_err();
+        assert!(e.contains("in no buffer"), "{e}");
+    }
+
+    #[test]
+    fn the_remembered_region_never_widens_an_access() {
+        let mut g = GlobalMemory::default();
+        let a = g.add("a", (0..16).collect()).unwrap();
+        let b = g.add("b", (100..116).collect()).unwrap();
+        let mut wg = vec![0u8; 8];
+        let mut private = vec![0u8; 16];
+        let mut printf = String::new();
+        let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 8, &mut printf);
+        // Each access after the first starts inside the region the one
+        // before it resolved.
+        assert_eq!(m.load(0, a, 4).unwrap(), 0x0302_0100);
+        assert_eq!(m.load(3, a + 14, 2).unwrap(), 0x0f0e);
+        let e = m.load(0, a + 14, 4).unwrap_err();
+        assert!(e.contains("outside buffer 'a'"), "{e}");
+        assert_eq!(m.load(0, b + 8, 8).unwrap(), 0x7372_7170_6f6e_6d6c);
+        assert!(m
+            .load(0, a + 16, 1)
+            .unwrap_err()
+            .contains("outside buffer 'a'"));
+        m.store(0, WORKGROUP_BASE + 4, 4, 7).unwrap();
+        let e = m.load(0, WORKGROUP_BASE + 6, 4).unwrap_err();
+        assert!(
+            e.contains("workgroup memory offset 6 is past its 8 bytes"),
+            "{e}"
+        );
+        assert_eq!(m.load(5, WORKGROUP_BASE + 4, 4).unwrap(), 7);
+        m.store(1, PRIVATE_BASE + 4, 4, 9).unwrap();
+        assert_eq!(m.load(0, PRIVATE_BASE + 4, 4).unwrap(), 0);
+        assert_eq!(m.load(1, PRIVATE_BASE + 4, 4).unwrap(), 9);
+        let e = m.load(1, PRIVATE_BASE + 5, 4).unwrap_err();
+        assert!(
+            e.contains("private memory offset 5 is past its 8 bytes"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -165,13 +284,8 @@ mod tests {
         let mut g = GlobalMemory::default();
         let mut wg = vec![0u8; 8];
         let mut private = vec![0u8; 16];
-        let mut m = WaveMemory {
-            global: &mut g,
-            workgroup: &mut wg,
-            private: &mut private,
-            private_bytes: 8,
-            printf: &mut String::new(),
-        };
+        let mut printf = String::new();
+        let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 8, &mut printf);
         m.store(1, PRIVATE_BASE, 4, 0xdead_beef).unwrap();
         assert_eq!(m.load(0, PRIVATE_BASE, 4).unwrap(), 0);
         assert_eq!(m.load(1, PRIVATE_BASE, 4).unwrap(), 0xdead_beef);

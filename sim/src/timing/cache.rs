@@ -39,8 +39,10 @@ impl Cache {
             line_shift: line_bytes.trailing_zeros(),
             sets,
             ways: ways as usize,
-            lines: vec![Line::default(); sets as usize * ways as usize],
-            used: vec![0; sets as usize],
+            // Allocated on first use: most of a wide GPU's L1s may never be
+            // touched by a small launch.
+            lines: Vec::new(),
+            used: Vec::new(),
             hits: 0,
             misses: 0,
         }
@@ -57,6 +59,10 @@ impl Cache {
 
     /// The set holding `line`, as its slots.
     fn set(&mut self, line: u64) -> (&mut [Line], &mut usize) {
+        if self.used.is_empty() {
+            self.lines = vec![Line::default(); self.sets as usize * self.ways];
+            self.used = vec![0; self.sets as usize];
+        }
         let s = (line % self.sets) as usize;
         let slots = &mut self.lines[s * self.ways..(s + 1) * self.ways];
         (slots, &mut self.used[s])

@@ -722,13 +722,13 @@ impl<'a> Engine<'a> {
             let group = &mut self.workgroups[wg];
             let tw = &mut self.waves[w];
             let mut private = std::mem::take(&mut tw.wave.private);
-            let mut mem = WaveMemory {
+            let mut mem = WaveMemory::new(
                 global,
-                workgroup: &mut group.shared,
-                private: &mut private,
-                private_bytes: self.kernel.private_bytes as usize,
-                printf: &mut self.printf,
-            };
+                &mut group.shared,
+                &mut private,
+                self.kernel.private_bytes as usize,
+                &mut self.printf,
+            );
             let r = tw.wave.step(self.kernel, &mut mem);
             tw.wave.private = private;
             let index = group.waves.iter().position(|&x| x == w).unwrap_or(0);
