@@ -81,12 +81,11 @@ impl Launch<'_> {
         for lane in 0..lanes {
             let i = (first + lane) as u64;
             let local = [i % lx, (i / lx) % ly, i / (lx * ly)];
-            let global: Vec<u64> = (0..3)
-                .map(|d| wg[d] as u64 * self.local_size[d] as u64 + local[d])
-                .collect();
+            let global: [u64; 3] =
+                std::array::from_fn(|d| wg[d] as u64 * self.local_size[d] as u64 + local[d]);
             for slot in &self.kernel.builtins {
                 let v: [u64; 3] = match slot.builtin {
-                    BuiltIn::GlobalInvocationId => [global[0], global[1], global[2]],
+                    BuiltIn::GlobalInvocationId => global,
                     BuiltIn::LocalInvocationId => local,
                     BuiltIn::LocalInvocationIndex => [i, 0, 0],
                     BuiltIn::WorkgroupId => wg.map(|x| x as u64),

@@ -145,6 +145,7 @@ impl<'a> WaveMemory<'a> {
     }
 
     /// The bytes at `addr` as seen by `lane`.
+    #[inline]
     pub fn slice(&mut self, lane: usize, addr: u64, bytes: u64) -> Result<&mut [u8], String> {
         let r = self.last;
         if !(addr >= r.lo && addr < r.hi && bytes <= r.hi - addr) {
@@ -164,6 +165,7 @@ impl<'a> WaveMemory<'a> {
     }
 
     /// The region holding all `bytes` at `addr`, or why there is none.
+    #[inline(never)]
     fn region(&self, addr: u64, bytes: u64) -> Result<Region, String> {
         let within = |lo: u64, len: u64, place: Place, what: &str| {
             let off = addr - lo;
@@ -203,6 +205,7 @@ impl<'a> WaveMemory<'a> {
         }
     }
 
+    #[inline]
     pub fn load(&mut self, lane: usize, addr: u64, bytes: u64) -> Result<u64, String> {
         let s = self.slice(lane, addr, bytes)?;
         // Fixed-size reads: a variable-length copy into a wider word costs
@@ -216,6 +219,7 @@ impl<'a> WaveMemory<'a> {
         })
     }
 
+    #[inline]
     pub fn store(&mut self, lane: usize, addr: u64, bytes: u64, value: u64) -> Result<(), String> {
         let s = self.slice(lane, addr, bytes)?;
         let n = s.len();

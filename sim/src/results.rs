@@ -52,7 +52,7 @@ pub fn summary(out: &RunOutput) -> Value {
     });
     if let Some(t) = &out.timing {
         if let (Value::Object(into), Value::Object(from)) = (&mut v, t.summary()) {
-            into.extend(from.clone());
+            into.extend(from);
         }
     }
     v

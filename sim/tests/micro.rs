@@ -393,7 +393,7 @@ fn many_waves_fill_the_unit() {
             );
         }
         let valu_insts = r.issue_trace.iter().filter(|x| x.unit == "valu").count() as u64;
-        let busy = num(r.summary(), &["units", "valu", "busy_cycles"]) as u64;
+        let busy = num(&r.summary(), &["units", "valu", "busy_cycles"]) as u64;
         assert_eq!(busy, valu_insts * gap);
     }
 }
@@ -546,10 +546,10 @@ fn dram_bandwidth_is_the_bottleneck_when_low() {
         cfg.memory.dram.bytes_per_cycle = bpc;
         let (_, r) = timed(&micro("stream"), &cfg);
         let s = r.summary();
-        let read = num(s, &["memory", "dram_read_bytes"]) as u64;
+        let read = num(&s, &["memory", "dram_read_bytes"]) as u64;
         // Write-backs during the run; the flush at the end is after it.
-        let flushed = num(s, &["memory", "dram_flush_bytes"]) as u64;
-        let written = num(s, &["memory", "dram_write_bytes"]) as u64 - flushed;
+        let flushed = num(&s, &["memory", "dram_flush_bytes"]) as u64;
+        let written = num(&s, &["memory", "dram_write_bytes"]) as u64 - flushed;
         assert_eq!(read, 65536);
         assert!(
             written + flushed <= 64 * 64,
@@ -597,7 +597,7 @@ fn l1_mshrs_limit_outstanding_misses() {
         cfg.memory.dram.bytes_per_cycle = 64;
         cfg.memory.l1.mshrs = m;
         let (_, r) = timed(&micro("stream"), &cfg);
-        assert!(num(r.summary(), &["memory", "mshr_wait_cycles"]) > 0.0);
+        assert!(num(&r.summary(), &["memory", "mshr_wait_cycles"]) > 0.0);
         r.cycles
     };
     for m in [4u64, 8] {
@@ -669,7 +669,7 @@ fn lds_bank_conflicts_follow_the_stride() {
                     start + cycles + lds_latency as u64,
                     "banks {banks} stride {stride}: {ld:?}"
                 );
-                let conflicts = num(r.summary(), &["memory", "lds_conflict_cycles"]) as u64;
+                let conflicts = num(&r.summary(), &["memory", "lds_conflict_cycles"]) as u64;
                 assert_eq!(
                     conflicts,
                     2 * groups * (degree - 1),
@@ -764,14 +764,14 @@ fn atomic_run(stride: u64, cfg: &Config) -> AtomicRun {
         assert_eq!(x.complete, *ready, "stride {stride}: {x:?}");
     }
     let s = r.summary();
-    let got_queue = num(s, &["atomics", "queue_cycles"]) as u64;
+    let got_queue = num(&s, &["atomics", "queue_cycles"]) as u64;
     assert_eq!(got_queue, queue, "stride {stride}: queue cycles");
     AtomicRun {
         span: recs.iter().map(|x| x.complete).max().unwrap() - recs[0].cycle,
         issue_spread: recs[recs.len() - 1].cycle - recs[0].cycle,
         queue,
-        serialised: num(s, &["atomics", "serialised"]) as u64,
-        operations: num(s, &["atomics", "operations"]) as u64,
+        serialised: num(&s, &["atomics", "serialised"]) as u64,
+        operations: num(&s, &["atomics", "operations"]) as u64,
     }
     .check_serialised(serialised)
 }
@@ -819,7 +819,7 @@ fn atomics_serialised_counts_address_waits_with_one_unit() {
         w
     };
     let (_, r) = timed(&w, &teaching());
-    assert_eq!(num(r.summary(), &["atomics", "serialised"]), 255.0);
+    assert_eq!(num(&r.summary(), &["atomics", "serialised"]), 255.0);
 }
 
 #[test]

@@ -14,8 +14,12 @@ pub struct Cache {
     line_shift: u32,
     sets: u64,
     ways: usize,
-    /// `ways` slots per set; a set's first `used[set]` slots hold its lines,
-    /// least recently used first.
+    /// Per set: which block of `ways` slots in `lines` it uses, plus one;
+    /// 0 until the set is first touched, since a short launch touches few
+    /// of a wide GPU's sets and should not pay for the rest.
+    block_of_set: Vec<u32>,
+    /// `ways` slots per touched set; a block's first `used[block]` slots
+    /// hold its lines, least recently used first.
     lines: Vec<Line>,
     used: Vec<usize>,
     pub hits: u64,
@@ -39,8 +43,7 @@ impl Cache {
             line_shift: line_bytes.trailing_zeros(),
             sets,
             ways: ways as usize,
-            // Allocated on first use: most of a wide GPU's L1s may never be
-            // touched by a small launch.
+            block_of_set: vec![0; sets as usize],
             lines: Vec::new(),
             used: Vec::new(),
             hits: 0,
@@ -59,13 +62,16 @@ impl Cache {
 
     /// The set holding `line`, as its slots.
     fn set(&mut self, line: u64) -> (&mut [Line], &mut usize) {
-        if self.used.is_empty() {
-            self.lines = vec![Line::default(); self.sets as usize * self.ways];
-            self.used = vec![0; self.sets as usize];
-        }
         let s = (line % self.sets) as usize;
-        let slots = &mut self.lines[s * self.ways..(s + 1) * self.ways];
-        (slots, &mut self.used[s])
+        if self.block_of_set[s] == 0 {
+            self.lines
+                .extend(std::iter::repeat_n(Line::default(), self.ways));
+            self.used.push(0);
+            self.block_of_set[s] = self.used.len() as u32;
+        }
+        let b = self.block_of_set[s] as usize - 1;
+        let slots = &mut self.lines[b * self.ways..(b + 1) * self.ways];
+        (slots, &mut self.used[b])
     }
 
     /// Looks up the line holding `addr`, allocating it on a miss; `write`
@@ -113,8 +119,8 @@ impl Cache {
     /// Lines written since they were filled (a flush would write them back).
     pub fn dirty_lines(&self) -> u64 {
         (0..self.used.len())
-            .map(|s| {
-                let slots = &self.lines[s * self.ways..s * self.ways + self.used[s]];
+            .map(|b| {
+                let slots = &self.lines[b * self.ways..b * self.ways + self.used[b]];
                 slots.iter().filter(|l| l.dirty).count() as u64
             })
             .sum()

@@ -130,17 +130,20 @@ struct Workgroup {
     lds_bytes: u32,
 }
 
+#[derive(Clone)]
 struct ComputeUnit {
-    /// Resident waves per SIMD (indices into the wave table), oldest first.
-    simd_waves: Vec<Vec<usize>>,
-    simd_vgprs: Vec<u32>,
     workgroups: u32,
     lds_used: u32,
-    /// The cycle each unit instance is free: per SIMD, per unit, per
-    /// instance, in one array (see `Engine::instances`).
-    unit_free: Vec<u64>,
-    /// Last wave each SIMD issued from (round-robin and greedy policies).
-    last_issued: Vec<Option<usize>>,
+}
+
+/// One SIMD of a compute unit.
+#[derive(Clone, Default)]
+struct Simd {
+    /// Resident waves (indices into the wave table), oldest first.
+    waves: Vec<usize>,
+    vgprs: u32,
+    /// Last wave it issued from (round-robin and greedy policies).
+    last_issued: Option<usize>,
 }
 
 /// Theoretical occupancy of the launch on one CU and what limits it.
@@ -218,6 +221,11 @@ struct Engine<'a> {
     waves: Vec<TWave>,
     workgroups: Vec<Workgroup>,
     cus: Vec<ComputeUnit>,
+    /// Per (CU, SIMD), at `c * simds + s`.
+    simd_state: Vec<Simd>,
+    /// The cycle each unit instance is free: per SIMD (as `simd_state`),
+    /// per unit, per instance, in one array (see `Engine::instances`).
+    unit_free: Vec<u64>,
     mem: MemorySystem,
     pending: std::collections::VecDeque<[u32; 3]>,
     next_cu: usize,
@@ -330,16 +338,7 @@ impl<'a> Engine<'a> {
             next += u.count as usize;
         }
         let slots_per_simd = next;
-        let cus = (0..cfg.gpu.compute_units)
-            .map(|_| ComputeUnit {
-                simd_waves: vec![Vec::new(); cu.simds as usize],
-                simd_vgprs: vec![0; cu.simds as usize],
-                workgroups: 0,
-                lds_used: 0,
-                unit_free: vec![0; cu.simds as usize * slots_per_simd],
-                last_issued: vec![None; cu.simds as usize],
-            })
-            .collect();
+        let all_simds = (cfg.gpu.compute_units * cu.simds) as usize;
         let [nx, ny, nz] = launch.workgroups;
         let mut pending = std::collections::VecDeque::new();
         for z in 0..nz {
@@ -360,7 +359,15 @@ impl<'a> Engine<'a> {
             occupancy,
             waves: Vec::new(),
             workgroups: Vec::new(),
-            cus,
+            cus: vec![
+                ComputeUnit {
+                    workgroups: 0,
+                    lds_used: 0
+                };
+                cfg.gpu.compute_units as usize
+            ],
+            simd_state: vec![Simd::default(); all_simds],
+            unit_free: vec![0; all_simds * slots_per_simd],
             mem: MemorySystem::new(cfg),
             pending,
             next_cu: 0,
@@ -370,7 +377,7 @@ impl<'a> Engine<'a> {
             trace,
             order: Vec::new(),
             simds: cu.simds as usize,
-            wake: vec![0; (cfg.gpu.compute_units * cu.simds) as usize],
+            wake: vec![0; all_simds],
             dispatch_dirty: true,
             resident: 0,
             emptied: Vec::new(),
@@ -449,11 +456,10 @@ impl<'a> Engine<'a> {
             return false;
         }
         let v = self.occupancy.vgprs_per_wave;
-        let mut counts: Vec<(usize, u32)> = cu
-            .simd_waves
+        let mut counts: Vec<(usize, u32)> = self
+            .simds_of(c)
             .iter()
-            .zip(&cu.simd_vgprs)
-            .map(|(w, g)| (w.len(), *g))
+            .map(|s| (s.waves.len(), s.vgprs))
             .collect();
         for _ in 0..self.launch.waves_per_workgroup() {
             let Some(s) = (0..counts.len())
@@ -477,20 +483,21 @@ impl<'a> Engine<'a> {
         let slots = self.cfg.cu.wave_slots_per_simd as usize;
         let mut members = Vec::new();
         for i in 0..self.launch.waves_per_workgroup() {
-            let cu = &mut self.cus[c];
-            let simd = (0..cu.simd_waves.len())
+            let simds = self.simds_of(c);
+            let simd = (0..simds.len())
                 .filter(|&s| {
-                    cu.simd_waves[s].len() < slots
-                        && cu.simd_vgprs[s] + v <= self.cfg.cu.vgprs_per_simd
+                    simds[s].waves.len() < slots && simds[s].vgprs + v <= self.cfg.cu.vgprs_per_simd
                 })
-                .min_by_key(|&s| cu.simd_waves[s].len())
+                .min_by_key(|&s| simds[s].waves.len())
                 .expect("fits() checked room");
             let mut wave = self.launch.make_wave(coords, i);
             wave.record_addresses = true;
+            wave.addresses.reserve(self.launch.wave_width);
             let id = self.waves.len();
-            cu.simd_waves[simd].push(id);
-            self.wake[c * self.simds + simd] = 0;
-            cu.simd_vgprs[simd] += v;
+            let k = c * self.simds + simd;
+            self.simd_state[k].waves.push(id);
+            self.simd_state[k].vgprs += v;
+            self.wake[k] = 0;
             self.waves.push(TWave {
                 wave,
                 id,
@@ -519,14 +526,15 @@ impl<'a> Engine<'a> {
 
     fn record_occupancy(&mut self, c: usize) {
         let cu = &self.cus[c];
-        let waves: usize = cu.simd_waves.iter().map(|w| w.len()).sum();
+        let simds = self.simds_of(c);
+        let waves: usize = simds.iter().map(|s| s.waves.len()).sum();
         self.report.occupancy_change(
             OccupancyRecord {
                 cycle: self.cycle,
                 cu: c as u32,
                 waves: waves as u32,
                 workgroups: cu.workgroups,
-                vgprs: cu.simd_vgprs.iter().sum(),
+                vgprs: simds.iter().map(|s| s.vgprs).sum(),
                 lds_bytes: cu.lds_used,
             },
             self.trace,
@@ -551,7 +559,7 @@ impl<'a> Engine<'a> {
                 self.cfg.cu.issue.lds,
                 self.cfg.cu.issue.branch,
             ];
-            for s in 0..self.cus[c].simd_waves.len() {
+            for s in 0..self.simds {
                 let k = c * self.simds + s;
                 if self.cycle < self.wake[k] {
                     // Asleep: nothing it waits for has happened yet.
@@ -606,24 +614,31 @@ impl<'a> Engine<'a> {
         Ok((issued_any, next_event))
     }
 
-    /// Where the instances of unit `u` of SIMD `s` are in `unit_free`.
-    fn instances(&self, s: usize, u: usize) -> std::ops::Range<usize> {
+    /// Where the instances of unit `u` of SIMD `s` of CU `c` are in
+    /// `unit_free`.
+    fn instances(&self, c: usize, s: usize, u: usize) -> std::ops::Range<usize> {
         let (a, b) = self.unit_slots[u];
-        s * self.slots_per_simd + a..s * self.slots_per_simd + b
+        let first = (c * self.simds + s) * self.slots_per_simd;
+        first + a..first + b
+    }
+
+    /// The SIMDs of CU `c`.
+    fn simds_of(&self, c: usize) -> &[Simd] {
+        &self.simd_state[c * self.simds..(c + 1) * self.simds]
     }
 
     /// Resident, unfinished waves of a SIMD in the order the scheduler
     /// considers them, into `order`.
     fn schedule_order(&self, c: usize, s: usize, order: &mut Vec<usize>) {
-        let cu = &self.cus[c];
+        let simd = &self.simd_state[c * self.simds + s];
         order.clear();
         order.extend(
-            cu.simd_waves[s]
+            simd.waves
                 .iter()
                 .copied()
                 .filter(|&w| self.waves[w].wave.state != WaveState::Done),
         );
-        match (self.cfg.cu.scheduler, cu.last_issued[s]) {
+        match (self.cfg.cu.scheduler, simd.last_issued) {
             (SchedulerPolicy::OldestFirst, _) | (_, None) => {}
             (SchedulerPolicy::RoundRobin, Some(last)) => {
                 let k = order.iter().position(|&w| w > last).unwrap_or(0);
@@ -685,7 +700,7 @@ impl<'a> Engine<'a> {
             return Err((Stall::IssueLimit, self.cycle + 1));
         }
         if !t.is_memory || category == t.category {
-            let free = self.cus[c].unit_free[self.instances(s, t.unit)]
+            let free = self.unit_free[self.instances(c, s, t.unit)]
                 .iter()
                 .copied()
                 .min()
@@ -750,7 +765,7 @@ impl<'a> Engine<'a> {
                 self.launch.max_wave_instructions
             )));
         }
-        self.cus[c].last_issued[s] = Some(w);
+        self.simd_state[c * self.simds + s].last_issued = Some(w);
         self.report.issued_on(c);
         let t = &self.info[pc];
         let (unit, interval, latency) = (t.unit, t.interval, t.latency);
@@ -801,8 +816,8 @@ impl<'a> Engine<'a> {
         }
         if let Some(u) = unit_used {
             let busy = interval as u64 * passes;
-            let range = self.instances(s, u);
-            let free = &mut self.cus[c].unit_free[range];
+            let range = self.instances(c, s, u);
+            let free = &mut self.unit_free[range];
             let k = (0..free.len())
                 .min_by_key(|&k| free[k])
                 .expect("units have instances");
@@ -889,10 +904,9 @@ impl<'a> Engine<'a> {
             let c = self.workgroups[wg].cu;
             let v = self.occupancy.vgprs_per_wave;
             for &m in &self.workgroups[wg].waves.clone() {
-                let s = self.waves[m].simd;
-                let cu = &mut self.cus[c];
-                cu.simd_waves[s].retain(|&x| x != m);
-                cu.simd_vgprs[s] -= v;
+                let simd = &mut self.simd_state[c * self.simds + self.waves[m].simd];
+                simd.waves.retain(|&x| x != m);
+                simd.vgprs -= v;
                 // Registers and memory of a finished wave are released.
                 self.waves[m].ready = Vec::new();
                 self.waves[m].producer = Vec::new();

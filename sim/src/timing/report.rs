@@ -1,7 +1,7 @@
 //! What a timed run measured: cycles, issue and stall accounting, unit
 //! utilisation, memory and atomic figures, occupancy, and the traces.
 
-use super::memory::MemorySystem;
+use super::memory::{MemoryStats, MemorySystem};
 use super::{Occupancy, Stall};
 use crate::config::Config;
 use crate::dispatch::Counts;
@@ -54,7 +54,17 @@ pub struct Report {
     pub issue_trace: Vec<IssueRecord>,
     pub occupancy_trace: Vec<OccupancyRecord>,
     pub wave_instructions_per_cu: Vec<u64>,
-    summary: Value,
+    counts: Counts,
+    memory: MemoryFigures,
+}
+
+/// The memory system's figures at the end of the run.
+#[derive(Default)]
+struct MemoryFigures {
+    /// Hits and misses.
+    l1: (u64, u64),
+    l2: (u64, u64),
+    stats: MemoryStats,
 }
 
 impl Report {
@@ -81,7 +91,8 @@ impl Report {
             issue_trace: Vec::new(),
             occupancy_trace: Vec::new(),
             wave_instructions_per_cu: vec![0; cus],
-            summary: Value::Null,
+            counts: Counts::default(),
+            memory: MemoryFigures::default(),
         }
     }
 
@@ -132,6 +143,8 @@ impl Report {
         }
     }
 
+    /// Closes the accounts at the end of the run and keeps the memory
+    /// system's figures; the summary is built when asked for.
     pub fn finish(&mut self, cycles: u64, mem: &MemorySystem, counts: Counts) {
         self.cycles = cycles;
         for k in 0..self.current.len() {
@@ -149,6 +162,18 @@ impl Report {
             *total += *waves as u128 * (cycles - *since) as u128;
             *since = cycles;
         }
+        self.memory = MemoryFigures {
+            l1: mem.l1_hits_misses(),
+            l2: mem.l2_hits_misses(),
+            stats: mem.stats.clone(),
+        };
+        self.counts = counts;
+    }
+
+    /// The headline figures as JSON.
+    pub fn summary(&self) -> Value {
+        let cycles = self.cycles;
+        let counts = self.counts;
         let cus = self.resident.len();
         let slots = (cus * self.simds) as f64 * self.wave_slots as f64;
         let resident_total: u128 = self.resident.iter().map(|r| r.2).sum();
@@ -168,9 +193,8 @@ impl Report {
             .iter()
             .map(|&n| ratio(n, cycles))
             .collect();
-        let (l1h, l1m) = mem.l1_hits_misses();
-        let (l2h, l2m) = mem.l2_hits_misses();
-        let st = &mem.stats;
+        let ((l1h, l1m), (l2h, l2m)) = (self.memory.l1, self.memory.l2);
+        let st = &self.memory.stats;
         let units: serde_json::Map<String, Value> = self
             .unit_names
             .iter()
@@ -190,7 +214,7 @@ impl Report {
             .iter()
             .map(|s| (s.name().to_string(), json!(stall_totals[*s as usize])))
             .collect();
-        self.summary = json!({
+        json!({
             "cycles": cycles,
             "time_us": cycles as f64 / self.clock_mhz,
             "ipc": ratio(counts.wave_instructions, cycles),
@@ -232,12 +256,7 @@ impl Report {
                 "mean_queue_cycles": ratio(st.atomic_queue_cycles, st.atomic_operations),
                 "serialised": st.atomic_serialised,
             },
-        });
-    }
-
-    /// The headline figures as JSON.
-    pub fn summary(&self) -> &Value {
-        &self.summary
+        })
     }
 
     pub fn issue_csv(&self) -> String {
