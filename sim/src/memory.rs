@@ -147,21 +147,9 @@ impl<'a> WaveMemory<'a> {
     /// The bytes at `addr` as seen by `lane`.
     #[inline]
     pub fn slice(&mut self, lane: usize, addr: u64, bytes: u64) -> Result<&mut [u8], String> {
-        let r = self.last;
-        if !(addr >= r.lo && addr < r.hi && bytes <= r.hi - addr) {
-            self.last = self.region(addr, bytes)?;
-        }
-        let r = self.last;
-        let off = (addr - r.lo) as usize;
-        let n = bytes as usize;
-        Ok(match r.place {
-            Place::Buffer(i) => &mut self.global.buffers[i].data[off..off + n],
-            Place::Workgroup => &mut self.workgroup[off..off + n],
-            Place::Private => {
-                let at = lane * self.private_bytes + off;
-                &mut self.private[at..at + n]
-            }
-        })
+        let (r, data, stride) = self.resolve(addr, bytes)?;
+        let at = lane * stride + (addr - r.lo) as usize;
+        Ok(&mut data[at..at + bytes as usize])
     }
 
     /// The region holding all `bytes` at `addr`, or why there is none.
@@ -205,18 +193,87 @@ impl<'a> WaveMemory<'a> {
         }
     }
 
+    /// The memory of the region holding all `bytes` at `addr`, with the
+    /// region's start address and the distance between lanes' copies.
+    fn resolve(&mut self, addr: u64, bytes: u64) -> Result<(Region, &mut [u8], usize), String> {
+        let r = self.last;
+        if !(addr >= r.lo && addr < r.hi && bytes <= r.hi - addr) {
+            self.last = self.region(addr, bytes)?;
+        }
+        let r = self.last;
+        Ok(match r.place {
+            Place::Buffer(i) => (r, &mut self.global.buffers[i].data[..], 0),
+            Place::Workgroup => (r, &mut *self.workgroup, 0),
+            Place::Private => (r, &mut *self.private, self.private_bytes),
+        })
+    }
+
+    /// Loads `bytes` at `addrs[lane] + offset` into `out[lane]` for every
+    /// lane of `mask`; an error names the first lane that faults.
+    pub fn load_lanes(
+        &mut self,
+        mask: u64,
+        addrs: &[u64],
+        offset: u64,
+        bytes: u64,
+        out: &mut [u64],
+    ) -> Result<(), (usize, String)> {
+        let mut rest = mask;
+        while rest != 0 {
+            let first = rest.trailing_zeros() as usize;
+            let (r, data, stride) = self
+                .resolve(addrs[first].wrapping_add(offset), bytes)
+                .map_err(|e| (first, e))?;
+            // Lanes in the same region, without looking it up again.
+            while rest != 0 {
+                let lane = rest.trailing_zeros() as usize;
+                let a = addrs[lane].wrapping_add(offset);
+                if !(a >= r.lo && a < r.hi && bytes <= r.hi - a) {
+                    break;
+                }
+                let at = lane * stride + (a - r.lo) as usize;
+                out[lane] = read_le(&data[at..at + bytes as usize]);
+                rest &= rest - 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Stores the low `bytes` of `values[lane]` at `addrs[lane] + offset`
+    /// for every lane of `mask`, lowest lane first; an error names the
+    /// first lane that faults (the lanes before it have stored).
+    pub fn store_lanes(
+        &mut self,
+        mask: u64,
+        addrs: &[u64],
+        offset: u64,
+        bytes: u64,
+        values: &[u64],
+    ) -> Result<(), (usize, String)> {
+        let mut rest = mask;
+        while rest != 0 {
+            let first = rest.trailing_zeros() as usize;
+            let (r, data, stride) = self
+                .resolve(addrs[first].wrapping_add(offset), bytes)
+                .map_err(|e| (first, e))?;
+            while rest != 0 {
+                let lane = rest.trailing_zeros() as usize;
+                let a = addrs[lane].wrapping_add(offset);
+                if !(a >= r.lo && a < r.hi && bytes <= r.hi - a) {
+                    break;
+                }
+                let at = lane * stride + (a - r.lo) as usize;
+                let n = bytes as usize;
+                data[at..at + n].copy_from_slice(&values[lane].to_le_bytes()[..n]);
+                rest &= rest - 1;
+            }
+        }
+        Ok(())
+    }
+
     #[inline]
     pub fn load(&mut self, lane: usize, addr: u64, bytes: u64) -> Result<u64, String> {
-        let s = self.slice(lane, addr, bytes)?;
-        // Fixed-size reads: a variable-length copy into a wider word costs
-        // a failed store-to-load forwarding on every access.
-        Ok(match *s {
-            [a] => a as u64,
-            [a, b] => u16::from_le_bytes([a, b]) as u64,
-            [a, b, c, d] => u32::from_le_bytes([a, b, c, d]) as u64,
-            [a, b, c, d, e, f, g, h] => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
-            _ => unreachable!("accesses are 1, 2, 4 or 8 bytes"),
-        })
+        Ok(read_le(self.slice(lane, addr, bytes)?))
     }
 
     #[inline]
@@ -225,6 +282,20 @@ impl<'a> WaveMemory<'a> {
         let n = s.len();
         s.copy_from_slice(&value.to_le_bytes()[..n]);
         Ok(())
+    }
+}
+
+/// A little-endian value of 1, 2, 4 or 8 bytes. Fixed-size reads: a
+/// variable-length copy into a wider word costs a failed store-to-load
+/// forwarding on every access.
+#[inline]
+fn read_le(s: &[u8]) -> u64 {
+    match *s {
+        [a] => a as u64,
+        [a, b] => u16::from_le_bytes([a, b]) as u64,
+        [a, b, c, d] => u32::from_le_bytes([a, b, c, d]) as u64,
+        [a, b, c, d, e, f, g, h] => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+        _ => unreachable!("accesses are 1, 2, 4 or 8 bytes"),
     }
 }
 

@@ -124,6 +124,13 @@ impl Wave {
         self.regs[r as usize * self.width + lane]
     }
 
+    /// Every lane of register `r`.
+    #[inline]
+    fn lanes_of(&self, r: u32) -> &[u64] {
+        let at = r as usize * self.width;
+        &self.regs[at..at + self.width]
+    }
+
     /// Executes one instruction for the active lanes.
     pub fn step(&mut self, kernel: &Kernel, mem: &mut WaveMemory) -> Result<Step, Fault> {
         let top = *self.stack.last().expect("a ready wave has a stack entry");
@@ -178,19 +185,25 @@ impl Wave {
                 addr,
                 offset,
             } => {
-                let bytes = ty.bytes() as u64;
-                for lane in lanes(mask) {
-                    let a = self.reg(*addr, lane).wrapping_add(*offset as u64);
-                    if self.record_addresses {
-                        self.addresses.push(a);
+                // The addresses are copied out: `dst` may be `addr`.
+                let mut addrs = [0u64; 64];
+                addrs[..w].copy_from_slice(self.lanes_of(*addr));
+                if self.record_addresses {
+                    push_addresses(&mut self.addresses, mask, &addrs, *offset as u64);
+                }
+                let d = *dst as usize * w;
+                mem.load_lanes(
+                    mask,
+                    &addrs,
+                    *offset as u64,
+                    ty.bytes() as u64,
+                    &mut self.regs[d..d + w],
+                )
+                .map_err(|(lane, e)| fault(Some(lane), format!("load: {e}")))?;
+                if *ty == isa::core::Scalar::Bool {
+                    for lane in lanes(mask) {
+                        self.regs[d + lane] = (self.regs[d + lane] != 0) as u64;
                     }
-                    let mut v = mem
-                        .load(lane, a, bytes)
-                        .map_err(|e| fault(Some(lane), format!("load: {e}")))?;
-                    if *ty == isa::core::Scalar::Bool {
-                        v = (v != 0) as u64;
-                    }
-                    self.regs[*dst as usize * w + lane] = v;
                 }
             }
             Inst::Store {
@@ -199,15 +212,19 @@ impl Wave {
                 addr,
                 offset,
             } => {
-                let bytes = ty.bytes() as u64;
-                for lane in lanes(mask) {
-                    let a = self.reg(*addr, lane).wrapping_add(*offset as u64);
-                    if self.record_addresses {
-                        self.addresses.push(a);
-                    }
-                    mem.store(lane, a, bytes, self.reg(*src, lane))
-                        .map_err(|e| fault(Some(lane), format!("store: {e}")))?;
+                let (a, v) = (*addr as usize * w, *src as usize * w);
+                let addrs = &self.regs[a..a + w];
+                if self.record_addresses {
+                    push_addresses(&mut self.addresses, mask, addrs, *offset as u64);
                 }
+                mem.store_lanes(
+                    mask,
+                    addrs,
+                    *offset as u64,
+                    ty.bytes() as u64,
+                    &self.regs[v..v + w],
+                )
+                .map_err(|(lane, e)| fault(Some(lane), format!("store: {e}")))?;
             }
             Inst::Atomic {
                 op,
@@ -445,6 +462,11 @@ impl Wave {
         self.stack.retain(|e| e.mask != 0);
         self.pop_reconverged();
     }
+}
+
+/// Appends `addrs[lane] + offset` for the lanes of `mask`, lowest first.
+fn push_addresses(out: &mut Vec<u64>, mask: u64, addrs: &[u64], offset: u64) {
+    out.extend(lanes(mask).map(|l| addrs[l].wrapping_add(offset)));
 }
 
 /// The set lanes of a mask, lowest first.
