@@ -355,6 +355,50 @@ mod tests {
     }
 
     #[test]
+    fn lane_runs_change_region_and_name_the_faulting_lane() {
+        let mut g = GlobalMemory::default();
+        let a = g.add("a", (0..16).collect()).unwrap();
+        let b = g.add("b", (100..116).collect()).unwrap();
+        let mut wg = vec![0u8; 8];
+        let mut private = vec![0u8; 6 * 8];
+        let mut printf = String::new();
+        let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 8, &mut printf);
+        // Lanes 0-1 in `a`, 2 in `b`, 3 back in `a`, 5 in private memory;
+        // lane 4 is not in the mask.
+        let addrs = [a + 2, a + 6, b + 2, a + 10, 0, PRIVATE_BASE];
+        let mask = 0b10_1111;
+        let values = [0x1111, 0x2222, 0x3333, 0x4444, 9, 0x5555];
+        m.store_lanes(mask, &addrs, 0, 2, &values).unwrap();
+        let mut out = [0u64; 6];
+        m.load_lanes(mask, &addrs, 0, 4, &mut out).unwrap();
+        assert_eq!(
+            out,
+            [
+                0x0504_1111,
+                0x0908_2222,
+                0x6968_3333,
+                0x0d0c_4444,
+                0,
+                0x5555
+            ]
+        );
+        assert_eq!(m.load(5, PRIVATE_BASE, 2).unwrap(), 0x5555);
+        assert_eq!(m.load(4, PRIVATE_BASE, 2).unwrap(), 0);
+        // Lane 3 runs off the end of `a`: lanes 0-2 store, lane 3 faults.
+        let far = [a + 8, a + 8, b + 8, a + 10];
+        let e = m
+            .store_lanes(0b1111, &far, 4, 4, &[1, 2, 3, 4])
+            .unwrap_err();
+        assert_eq!(e.0, 3);
+        assert!(e.1.contains("outside buffer 'a'"), "{}", e.1);
+        assert_eq!(m.load(0, a + 12, 4).unwrap(), 2);
+        assert_eq!(m.load(0, b + 12, 4).unwrap(), 3);
+        let e = m.load_lanes(0b10, &[a, 0], 0, 4, &mut out).unwrap_err();
+        assert_eq!(e.0, 1);
+        assert!(e.1.contains("null"), "{}", e.1);
+    }
+
+    #[test]
     fn private_memory_is_per_lane() {
         let mut g = GlobalMemory::default();
         let mut wg = vec![0u8; 8];
