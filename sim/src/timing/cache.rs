@@ -64,6 +64,12 @@ impl Cache {
     fn set(&mut self, line: u64) -> (&mut [Line], &mut usize) {
         let s = (line % self.sets) as usize;
         if self.block_of_set[s] == 0 {
+            if self.used.is_empty() {
+                // A few sets' room up front spares the first reallocations.
+                let blocks = (self.sets as usize).min(16);
+                self.lines.reserve_exact(blocks * self.ways);
+                self.used.reserve_exact(blocks);
+            }
             self.lines
                 .extend(std::iter::repeat_n(Line::default(), self.ways));
             self.used.push(0);

@@ -103,6 +103,7 @@ struct InstTiming {
     is_memory: bool,
     srcs: Vec<Reg>,
     dst: Option<Reg>,
+    /// Canonical name, when a trace or a per-instruction entry needs it.
     name: String,
     /// For a global atomic: its own (latency, interval) at the atomic unit,
     /// from an `[instructions."NAME"]` entry.
@@ -278,7 +279,12 @@ impl<'a> Engine<'a> {
                     | Inst::Unreachable => "branch",
                     _ => core_class(inst),
                 };
-                let name = instruction_name(inst, kernel.origins[pc].opcode);
+                // Names serve the trace and per-instruction entries only.
+                let name = if trace || !cfg.instructions.is_empty() {
+                    instruction_name(inst, kernel.origins[pc].opcode)
+                } else {
+                    String::new()
+                };
                 let unit_name = &cfg.classes[class];
                 let u = &cfg.units[unit_name];
                 let mut t = InstTiming {
