@@ -295,18 +295,25 @@ impl MemorySystem {
     pub fn lds(&mut self, cu: usize, cycle: u64, addrs: &[u64], serialise: bool) -> u64 {
         self.stats.lds_instructions += 1;
         let mut cycles = 0u64;
+        let banks = self.lds_banks as u64;
+        // (bank, word) of each lane of a group, sorted so that each bank's
+        // words are side by side.
+        let mut wanted = Vec::with_capacity(self.lds_banks.min(addrs.len()));
         for group in addrs.chunks(self.lds_banks) {
-            let mut per_bank: HashMap<usize, Vec<u64>> = HashMap::new();
-            for &a in group {
-                let word = a / 4;
-                let words = per_bank
-                    .entry((word % self.lds_banks as u64) as usize)
-                    .or_default();
-                if serialise || !words.contains(&word) {
-                    words.push(word);
+            wanted.clear();
+            wanted.extend(group.iter().map(|&a| ((a / 4) % banks, a / 4)));
+            wanted.sort_unstable();
+            let (mut degree, mut run) = (1u64, 0u64);
+            for (i, &(bank, word)) in wanted.iter().enumerate() {
+                let new_bank = i == 0 || wanted[i - 1].0 != bank;
+                if new_bank {
+                    run = 0;
                 }
+                if new_bank || serialise || wanted[i - 1].1 != word {
+                    run += 1;
+                }
+                degree = degree.max(run);
             }
-            let degree = per_bank.values().map(|w| w.len()).max().unwrap_or(1) as u64;
             cycles += degree;
             self.stats.lds_conflict_cycles += degree - 1;
         }
