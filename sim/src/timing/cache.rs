@@ -43,7 +43,7 @@ impl Cache {
             line_shift: line_bytes.trailing_zeros(),
             sets,
             ways: ways as usize,
-            block_of_set: vec![0; sets as usize],
+            block_of_set: Vec::new(),
             lines: Vec::new(),
             used: Vec::new(),
             hits: 0,
@@ -63,13 +63,16 @@ impl Cache {
     /// The set holding `line`, as its slots.
     fn set(&mut self, line: u64) -> (&mut [Line], &mut usize) {
         let s = (line % self.sets) as usize;
+        if self.block_of_set.is_empty() {
+            // Nothing is allocated before the first access: a wide GPU's
+            // idle CUs cost nothing. A few sets' room up front spares the
+            // first reallocations.
+            self.block_of_set = vec![0; self.sets as usize];
+            let blocks = (self.sets as usize).min(16);
+            self.lines.reserve_exact(blocks * self.ways);
+            self.used.reserve_exact(blocks);
+        }
         if self.block_of_set[s] == 0 {
-            if self.used.is_empty() {
-                // A few sets' room up front spares the first reallocations.
-                let blocks = (self.sets as usize).min(16);
-                self.lines.reserve_exact(blocks * self.ways);
-                self.used.reserve_exact(blocks);
-            }
             self.lines
                 .extend(std::iter::repeat_n(Line::default(), self.ways));
             self.used.push(0);

@@ -245,6 +245,9 @@ struct Engine<'a> {
     resident: usize,
     /// CUs that became empty during the current cycle.
     emptied: Vec<usize>,
+    /// CUs with resident workgroups, in ascending order: each cycle visits
+    /// only these, however wide the GPU.
+    busy: Vec<usize>,
     /// Per unit: its instances' range among one SIMD's slots.
     unit_slots: Vec<(usize, usize)>,
     slots_per_simd: usize,
@@ -387,6 +390,7 @@ impl<'a> Engine<'a> {
             dispatch_dirty: true,
             resident: 0,
             emptied: Vec::new(),
+            busy: Vec::new(),
             unit_slots,
             slots_per_simd,
             printf: String::new(),
@@ -518,6 +522,10 @@ impl<'a> Engine<'a> {
         }
         let cu = &mut self.cus[c];
         cu.workgroups += 1;
+        if cu.workgroups == 1 {
+            let at = self.busy.partition_point(|&b| b < c);
+            self.busy.insert(at, c);
+        }
         cu.lds_used += self.launch.workgroup_bytes;
         self.resident += 1;
         self.workgroups.push(Workgroup {
@@ -553,11 +561,8 @@ impl<'a> Engine<'a> {
         let mut issued_any = false;
         let mut next_event = u64::MAX;
         let mut order = std::mem::take(&mut self.order);
-        for c in 0..self.cus.len() {
-            if self.cus[c].workgroups == 0 {
-                // An empty CU: its SIMDs were marked idle when it emptied.
-                continue;
-            }
+        let busy = std::mem::take(&mut self.busy);
+        for &c in &busy {
             let mut budget = [
                 self.cfg.cu.issue.valu,
                 self.cfg.cu.issue.trans,
@@ -609,8 +614,12 @@ impl<'a> Engine<'a> {
             }
         }
         self.order = order;
+        self.busy = busy;
         for c in std::mem::take(&mut self.emptied) {
             if self.cus[c].workgroups == 0 {
+                // Its SIMDs were marked idle; it is visited again once a
+                // workgroup is placed on it.
+                self.busy.retain(|&b| b != c);
                 for s in 0..self.simds {
                     self.report
                         .stall(c * self.simds + s, Stall::NoWave, self.cycle + 1);
