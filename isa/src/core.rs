@@ -612,9 +612,42 @@ pub fn convert(cv: Convert, a: u64) -> u64 {
     let fw = cv.from.bits().clamp(1, 64);
     let tw = cv.to.bits().clamp(1, 64);
     match (cv.from, cv.to) {
+        (Scalar::Float(_), _) | (_, Scalar::Float(_)) => convert_float(cv, fw, tw, a),
+        _ => {
+            let tm = mask(tw);
+            let v = if cv.from_signed {
+                sext(a, fw) as u64
+            } else {
+                a & mask(fw)
+            };
+            if !cv.saturate {
+                return v & tm;
+            }
+            // Clamped in a wider type: the source and destination ranges
+            // need not nest.
+            let v = if cv.from_signed {
+                v as i64 as i128
+            } else {
+                v as i128
+            };
+            let (lo, hi) = if cv.to_signed {
+                (sext(1u64 << (tw - 1), tw) as i128, (tm >> 1) as i128)
+            } else {
+                (0, tm as i128)
+            };
+            v.clamp(lo, hi) as u64 & tm
+        }
+    }
+}
+
+/// The conversions with a float on either side (kept out of line, so that
+/// the common integer resizes stay small enough to inline).
+#[inline(never)]
+fn convert_float(cv: Convert, fw: u32, tw: u32, a: u64) -> u64 {
+    match (cv.from, cv.to) {
         (Scalar::Float(_), Scalar::Float(_)) => float_to_float(fw, tw, a, cv.rounding),
         (Scalar::Float(_), _) => float_to_int(fw, tw, cv.to_signed, a, cv.rounding),
-        (_, Scalar::Float(_)) => {
+        _ => {
             let (neg, mag) = if cv.from_signed {
                 let v = sext(a, fw);
                 (v < 0, v.unsigned_abs())
@@ -634,27 +667,6 @@ pub fn convert(cv: Convert, a: u64) -> u64 {
                     let (mb, eb) = fmt(tw);
                     round_float(neg, mag, 0, mb, eb, mode)
                 }
-            }
-        }
-        _ => {
-            let v: i128 = if cv.from_signed {
-                sext(a, fw) as i128
-            } else {
-                (a & mask(fw)) as i128
-            };
-            let tm = mask(tw);
-            if cv.saturate {
-                let (lo, hi) = if cv.to_signed {
-                    (
-                        sext(1u64 << (tw.clamp(1, 64) - 1), tw) as i128,
-                        (tm >> 1) as i128,
-                    )
-                } else {
-                    (0, tm as i128)
-                };
-                v.clamp(lo, hi) as u64 & tm
-            } else {
-                v as u64 & tm
             }
         }
     }
