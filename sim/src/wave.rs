@@ -124,13 +124,6 @@ impl Wave {
         self.regs[r as usize * self.width + lane]
     }
 
-    /// Every lane of register `r`.
-    #[inline]
-    fn lanes_of(&self, r: u32) -> &[u64] {
-        let at = r as usize * self.width;
-        &self.regs[at..at + self.width]
-    }
-
     /// Executes one instruction for the active lanes.
     pub fn step(&mut self, kernel: &Kernel, mem: &mut WaveMemory) -> Result<Step, Fault> {
         let top = *self.stack.last().expect("a ready wave has a stack entry");
@@ -185,21 +178,25 @@ impl Wave {
                 addr,
                 offset,
             } => {
-                // The addresses are copied out: `dst` may be `addr`.
-                let mut addrs = [0u64; 64];
-                addrs[..w].copy_from_slice(self.lanes_of(*addr));
+                let (a, d) = (*addr as usize * w, *dst as usize * w);
+                // The addresses are read while the results are written; a
+                // load through its own destination reads a copy.
+                let copy: Vec<u64>;
+                let (addrs, out) = if a == d {
+                    copy = self.regs[a..a + w].to_vec();
+                    (&copy[..], &mut self.regs[d..d + w])
+                } else if a < d {
+                    let (low, high) = self.regs.split_at_mut(d);
+                    (&low[a..a + w], &mut high[..w])
+                } else {
+                    let (low, high) = self.regs.split_at_mut(a);
+                    (&high[..w], &mut low[d..d + w])
+                };
                 if self.record_addresses {
-                    push_addresses(&mut self.addresses, mask, &addrs, *offset as u64);
+                    push_addresses(&mut self.addresses, mask, addrs, *offset as u64);
                 }
-                let d = *dst as usize * w;
-                mem.load_lanes(
-                    mask,
-                    &addrs,
-                    *offset as u64,
-                    ty.bytes() as u64,
-                    &mut self.regs[d..d + w],
-                )
-                .map_err(|(lane, e)| fault(Some(lane), format!("load: {e}")))?;
+                mem.load_lanes(mask, addrs, *offset as u64, ty.bytes() as u64, out)
+                    .map_err(|(lane, e)| fault(Some(lane), format!("load: {e}")))?;
                 if *ty == isa::core::Scalar::Bool {
                     for lane in lanes(mask) {
                         self.regs[d + lane] = (self.regs[d + lane] != 0) as u64;
@@ -415,9 +412,9 @@ impl Wave {
     /// Splits the top entry's lanes over `paths` (target, lanes) that meet
     /// again at `reconverge`.
     fn diverge(&mut self, paths: &[(Pc, u64)], reconverge: Pc) {
-        let taken: Vec<(Pc, u64)> = paths.iter().copied().filter(|p| p.1 != 0).collect();
-        if taken.len() == 1 {
-            self.goto(taken[0].0);
+        let mut taken = paths.iter().filter(|p| p.1 != 0);
+        if let (Some(only), None) = (taken.next(), taken.next()) {
+            self.goto(only.0);
             return;
         }
         let top = self.stack.last_mut().unwrap();
@@ -428,8 +425,8 @@ impl Wave {
             top.pc = reconverge;
         }
         // Pushed in reverse so that the first path runs first.
-        for &(target, mask) in taken.iter().rev() {
-            if target != reconverge {
+        for &(target, mask) in paths.iter().rev() {
+            if mask != 0 && target != reconverge {
                 self.stack.push(Entry {
                     pc: target,
                     mask,
@@ -500,4 +497,70 @@ fn read_string(mem: &mut WaveMemory, lane: usize, addr: u64) -> Result<Vec<u8>, 
         out.push(b);
     }
     Err(format!("the string at {addr:#x} has no end within 64 KiB"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::memory::GlobalMemory;
+    use isa::core::Scalar;
+    use isa::ir::{address::PRIVATE_BASE, Dialect};
+
+    fn kernel(insts: Vec<Inst>, reg_count: u32, private_bytes: u32) -> Kernel {
+        Kernel {
+            name: "test".into(),
+            source: String::new(),
+            dialect: Dialect::Shader,
+            pointer_bits: 64,
+            insts,
+            origins: Vec::new(),
+            switches: Vec::new(),
+            printf_calls: Vec::new(),
+            reg_count,
+            constants: Vec::new(),
+            local_size: None,
+            resources: Vec::new(),
+            params: Vec::new(),
+            builtins: Vec::new(),
+            private_bytes,
+            workgroup_bytes: 0,
+        }
+    }
+
+    #[test]
+    fn loads_through_any_register_pair_see_the_old_address() {
+        let load = |dst, addr| Inst::Load {
+            ty: Scalar::Int(64),
+            dst,
+            addr,
+            offset: 0,
+        };
+        // Each lane's private memory holds a pointer to its second word,
+        // which holds 100 + lane.
+        let k = kernel(
+            vec![load(1, 0), load(0, 1), load(2, 2), Inst::Return],
+            3,
+            16,
+        );
+        let mut wave = Wave::new(&k, 4, 3, &[(0, PRIVATE_BASE), (2, PRIVATE_BASE)]);
+        for lane in 0..4 {
+            let at = lane * 16;
+            wave.private[at..at + 8].copy_from_slice(&(PRIVATE_BASE + 8).to_le_bytes());
+            wave.private[at + 8..at + 16].copy_from_slice(&(100 + lane as u64).to_le_bytes());
+        }
+        let mut private = std::mem::take(&mut wave.private);
+        let (mut global, mut shared, mut printf) = (GlobalMemory::default(), [], String::new());
+        let mut mem = WaveMemory::new(&mut global, &mut shared, &mut private, 16, &mut printf);
+        while wave.state == WaveState::Ready {
+            wave.step(&k, &mut mem).unwrap();
+        }
+        for lane in 0..3 {
+            // Register 1 through register 0 (below it), 0 through 1 (above
+            // it), and 2 through itself.
+            assert_eq!(wave.reg(1, lane), PRIVATE_BASE + 8);
+            assert_eq!(wave.reg(0, lane), 100 + lane as u64);
+            assert_eq!(wave.reg(2, lane), PRIVATE_BASE + 8);
+        }
+        assert_eq!(wave.reg(0, 3), PRIVATE_BASE, "lane 3 does not exist");
+    }
 }
