@@ -1,7 +1,7 @@
 //! A kernel launch: its grid, the uniform register values of the dispatch,
 //! and the functional execution of every workgroup (no timing).
 
-use crate::memory::{GlobalMemory, WaveMemory};
+use crate::memory::{write_le, GlobalMemory, WaveMemory};
 use crate::wave::{Wave, WaveState};
 use isa::core::Scalar;
 use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
@@ -113,7 +113,7 @@ impl Launch<'_> {
                 for (c, &value) in v.iter().enumerate().take(slot.components as usize) {
                     let at = lane * pb + slot.offset as usize + c * size;
                     let bits = if slot.ty == Scalar::Bool { 0 } else { value };
-                    wave.private[at..at + size].copy_from_slice(&bits.to_le_bytes()[..size]);
+                    write_le(&mut wave.private[at..at + size], bits);
                 }
             }
         }

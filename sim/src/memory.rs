@@ -263,8 +263,7 @@ impl<'a> WaveMemory<'a> {
                     break;
                 }
                 let at = lane * stride + (a - r.lo) as usize;
-                let n = bytes as usize;
-                data[at..at + n].copy_from_slice(&values[lane].to_le_bytes()[..n]);
+                write_le(&mut data[at..at + bytes as usize], values[lane]);
                 rest &= rest - 1;
             }
         }
@@ -278,9 +277,7 @@ impl<'a> WaveMemory<'a> {
 
     #[inline]
     pub fn store(&mut self, lane: usize, addr: u64, bytes: u64, value: u64) -> Result<(), String> {
-        let s = self.slice(lane, addr, bytes)?;
-        let n = s.len();
-        s.copy_from_slice(&value.to_le_bytes()[..n]);
+        write_le(self.slice(lane, addr, bytes)?, value);
         Ok(())
     }
 }
@@ -295,6 +292,19 @@ fn read_le(s: &[u8]) -> u64 {
         [a, b] => u16::from_le_bytes([a, b]) as u64,
         [a, b, c, d] => u32::from_le_bytes([a, b, c, d]) as u64,
         [a, b, c, d, e, f, g, h] => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+        _ => unreachable!("accesses are 1, 2, 4 or 8 bytes"),
+    }
+}
+
+/// Writes the low `s.len()` bytes (1, 2, 4 or 8) of `value`, little-endian,
+/// with fixed-size stores rather than a variable-length copy.
+#[inline]
+pub fn write_le(s: &mut [u8], value: u64) {
+    match s.len() {
+        1 => s[0] = value as u8,
+        2 => s.copy_from_slice(&(value as u16).to_le_bytes()),
+        4 => s.copy_from_slice(&(value as u32).to_le_bytes()),
+        8 => s.copy_from_slice(&value.to_le_bytes()),
         _ => unreachable!("accesses are 1, 2, 4 or 8 bytes"),
     }
 }
