@@ -78,9 +78,22 @@ impl Launch<'_> {
         let [nx, ny, nz] = self.workgroups.map(|x| x as u64);
         let g = [nx * lx, ny * ly, nz * self.local_size[2] as u64];
         let subgroups = self.waves_per_workgroup() as u64;
+        let start = first as u64;
+        // Local ids step through x, then y, then z: divided out once.
+        let mut local = [start % lx, (start / lx) % ly, start / (lx * ly)];
         for lane in 0..lanes {
-            let i = (first + lane) as u64;
-            let local = [i % lx, (i / lx) % ly, i / (lx * ly)];
+            let i = start + lane as u64;
+            if lane > 0 {
+                local[0] += 1;
+                if local[0] == lx {
+                    local[0] = 0;
+                    local[1] += 1;
+                    if local[1] == ly {
+                        local[1] = 0;
+                        local[2] += 1;
+                    }
+                }
+            }
             let global: [u64; 3] =
                 std::array::from_fn(|d| wg[d] as u64 * self.local_size[d] as u64 + local[d]);
             for slot in &self.kernel.builtins {
