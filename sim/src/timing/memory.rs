@@ -69,6 +69,8 @@ pub struct MemorySystem {
     lds_latency: u64,
     atomic: [(u64, u64); 3],
     pub stats: MemoryStats,
+    /// Scratch for the lines of one instruction.
+    line_buffer: Vec<u64>,
 }
 
 impl MemorySystem {
@@ -92,6 +94,7 @@ impl MemorySystem {
             l2_mshrs: m.l2.mshrs as usize,
             atomic_units: vec![vec![0; a.units_per_bank as usize]; banks],
             address_free: HashMap::new(),
+            line_buffer: Vec::new(),
             dram_free: 0,
             l1_latency: m.l1.latency as u64,
             l1_mshrs: m.l1.mshrs as usize,
@@ -140,12 +143,16 @@ impl MemorySystem {
     }
 
     /// The distinct L1 lines of `addrs`, in order of first use: the
-    /// requests a coalescer makes for one wave instruction.
-    fn lines(&self, cu: usize, addrs: &[u64]) -> Vec<u64> {
-        let mut lines: Vec<u64> = Vec::new();
+    /// requests a coalescer makes for one wave instruction. They are left
+    /// in a buffer reused from one instruction to the next.
+    fn lines(&mut self, cu: usize, addrs: &[u64]) -> Vec<u64> {
+        let mut lines = std::mem::take(&mut self.line_buffer);
+        lines.clear();
         for &a in addrs {
             let l = self.l1[cu].line_of(a);
-            if !lines.contains(&l) {
+            // Neighbouring lanes mostly share a line: the last is checked
+            // first.
+            if lines.last() != Some(&l) && !lines.contains(&l) {
                 lines.push(l);
             }
         }
@@ -210,7 +217,7 @@ impl MemorySystem {
         self.stats.load_lines += lines.len() as u64;
         let line_bytes_shift = self.l1[cu].line_shift();
         let mut ready = start + self.l1_latency;
-        for (i, line) in lines.into_iter().enumerate() {
+        for (i, &line) in lines.iter().enumerate() {
             let t = start + i as u64;
             let addr = line << line_bytes_shift;
             let access = self.l1[cu].access(addr, false);
@@ -229,6 +236,7 @@ impl MemorySystem {
             self.l1[cu].fill(addr, done);
             ready = ready.max(done);
         }
+        self.line_buffer = lines;
         ready
     }
 
@@ -242,12 +250,13 @@ impl MemorySystem {
         self.stats.store_lines += lines.len() as u64;
         let shift = self.l1[cu].line_shift();
         let mut done = start;
-        for (i, line) in lines.into_iter().enumerate() {
+        for (i, &line) in lines.iter().enumerate() {
             let addr = line << shift;
             self.l1[cu].invalidate(addr);
             let t = start + i as u64 + self.l1_latency;
             done = done.max(self.l2_access(addr, t, true));
         }
+        self.line_buffer = lines;
         done
     }
 
