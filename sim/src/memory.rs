@@ -208,8 +208,9 @@ impl<'a> WaveMemory<'a> {
         })
     }
 
-    /// Loads `bytes` at `addrs[lane] + offset` into `out[lane]` for every
-    /// lane of `mask`; an error names the first lane that faults.
+    /// Loads `bytes` (1, 2, 4 or 8) at `addrs[lane] + offset` into
+    /// `out[lane]` for every lane of `mask`; an error names the first lane
+    /// that faults.
     pub fn load_lanes(
         &mut self,
         mask: u64,
@@ -218,30 +219,18 @@ impl<'a> WaveMemory<'a> {
         bytes: u64,
         out: &mut [u64],
     ) -> Result<(), (usize, String)> {
-        let mut rest = mask;
-        while rest != 0 {
-            let first = rest.trailing_zeros() as usize;
-            let (r, data, stride) = self
-                .resolve(addrs[first].wrapping_add(offset), bytes)
-                .map_err(|e| (first, e))?;
-            // Lanes in the same region, without looking it up again.
-            while rest != 0 {
-                let lane = rest.trailing_zeros() as usize;
-                let a = addrs[lane].wrapping_add(offset);
-                if !(a >= r.lo && a < r.hi && bytes <= r.hi - a) {
-                    break;
-                }
-                let at = lane * stride + (a - r.lo) as usize;
-                out[lane] = read_le(&data[at..at + bytes as usize]);
-                rest &= rest - 1;
-            }
+        match bytes {
+            1 => self.load_n::<1>(mask, addrs, offset, out),
+            2 => self.load_n::<2>(mask, addrs, offset, out),
+            4 => self.load_n::<4>(mask, addrs, offset, out),
+            _ => self.load_n::<8>(mask, addrs, offset, out),
         }
-        Ok(())
     }
 
-    /// Stores the low `bytes` of `values[lane]` at `addrs[lane] + offset`
-    /// for every lane of `mask`, lowest lane first; an error names the
-    /// first lane that faults (the lanes before it have stored).
+    /// Stores the low `bytes` (1, 2, 4 or 8) of `values[lane]` at
+    /// `addrs[lane] + offset` for every lane of `mask`, lowest lane first;
+    /// an error names the first lane that faults (the lanes before it have
+    /// stored).
     pub fn store_lanes(
         &mut self,
         mask: u64,
@@ -250,20 +239,68 @@ impl<'a> WaveMemory<'a> {
         bytes: u64,
         values: &[u64],
     ) -> Result<(), (usize, String)> {
+        match bytes {
+            1 => self.store_n::<1>(mask, addrs, offset, values),
+            2 => self.store_n::<2>(mask, addrs, offset, values),
+            4 => self.store_n::<4>(mask, addrs, offset, values),
+            _ => self.store_n::<8>(mask, addrs, offset, values),
+        }
+    }
+
+    fn load_n<const N: usize>(
+        &mut self,
+        mask: u64,
+        addrs: &[u64],
+        offset: u64,
+        out: &mut [u64],
+    ) -> Result<(), (usize, String)> {
+        self.each_lane::<N>(mask, addrs, offset, |lane, b| {
+            let mut word = [0u8; 8];
+            word[..N].copy_from_slice(b);
+            out[lane] = u64::from_le_bytes(word);
+        })
+    }
+
+    fn store_n<const N: usize>(
+        &mut self,
+        mask: u64,
+        addrs: &[u64],
+        offset: u64,
+        values: &[u64],
+    ) -> Result<(), (usize, String)> {
+        self.each_lane::<N>(mask, addrs, offset, |lane, b| {
+            b.copy_from_slice(&values[lane].to_le_bytes()[..N]);
+        })
+    }
+
+    /// Calls `access` with the `N` bytes at `addrs[lane] + offset` for
+    /// every lane of `mask`, lowest first. A region is looked up once for
+    /// each run of lanes that stay in it.
+    #[inline(always)]
+    fn each_lane<const N: usize>(
+        &mut self,
+        mask: u64,
+        addrs: &[u64],
+        offset: u64,
+        mut access: impl FnMut(usize, &mut [u8; N]),
+    ) -> Result<(), (usize, String)> {
         let mut rest = mask;
         while rest != 0 {
             let first = rest.trailing_zeros() as usize;
             let (r, data, stride) = self
-                .resolve(addrs[first].wrapping_add(offset), bytes)
+                .resolve(addrs[first].wrapping_add(offset), N as u64)
                 .map_err(|e| (first, e))?;
             while rest != 0 {
                 let lane = rest.trailing_zeros() as usize;
                 let a = addrs[lane].wrapping_add(offset);
-                if !(a >= r.lo && a < r.hi && bytes <= r.hi - a) {
+                if !(a >= r.lo && a < r.hi && N as u64 <= r.hi - a) {
                     break;
                 }
                 let at = lane * stride + (a - r.lo) as usize;
-                write_le(&mut data[at..at + bytes as usize], values[lane]);
+                let bytes: &mut [u8; N] = (&mut data[at..at + N])
+                    .try_into()
+                    .expect("a slice of N bytes");
+                access(lane, bytes);
                 rest &= rest - 1;
             }
         }
