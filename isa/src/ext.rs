@@ -109,15 +109,15 @@ pub struct Coverage {
 pub struct Emulation {
     /// AMD min3 / max3 / mid3.
     pub trinary_minmax: bool,
-    /// INTEL saturating add and subtract.
+    /// Saturating add and subtract (INTEL; OpenCL.std add_sat, sub_sat).
     pub saturating: bool,
-    /// INTEL averages, rounded and not.
+    /// Averages, rounded and not (INTEL; OpenCL.std hadd, rhadd).
     pub averages: bool,
-    /// INTEL absolute differences.
+    /// Absolute differences (INTEL; OpenCL.std abs_diff).
     pub abs_diff: bool,
     /// INTEL 32x16 multiplies.
     pub mul32x16: bool,
-    /// INTEL count leading / trailing zeros.
+    /// Count leading / trailing zeros (INTEL; OpenCL.std clz, ctz).
     pub count_zeros: bool,
     /// EXT float atomic min / max (as a compare-exchange loop).
     pub float_atomic_minmax: bool,

@@ -26,7 +26,7 @@
 //!   is the low 32 bits of the product.
 
 use crate::core::{AluOp, Scalar};
-use crate::ext::{per_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass};
+use crate::ext::{per_component, Builder, Call, Coverage, Emulation, ExtOp, ExtSet, OpClass};
 use crate::ir::Reg;
 
 pub const UCOUNT_LEADING_ZEROS: u16 = 5585;
@@ -126,15 +126,7 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
         aux: ty,
     };
     let args: Vec<&[Reg]> = call.operands.iter().map(|o| o.regs.as_slice()).collect();
-    let e = b.emulation();
-    let emulated = match opcode {
-        UCOUNT_LEADING_ZEROS | UCOUNT_TRAILING_ZEROS => e.count_zeros,
-        ABS_ISUB | ABS_USUB => e.abs_diff,
-        IADD_SAT | UADD_SAT | ISUB_SAT | USUB_SAT => e.saturating,
-        IMUL32X16 | UMUL32X16 => e.mul32x16,
-        _ => e.averages,
-    };
-    if emulated {
+    if emulated(b.emulation(), opcode) {
         return Ok((0..n)
             .map(|i| {
                 let y = args.get(1).map_or(0, |a| a[i]);
@@ -145,8 +137,21 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
     Ok(per_component(b, op, n, &args))
 }
 
+/// Whether `e` emulates the family of instruction `opcode`.
+pub fn emulated(e: Emulation, opcode: u16) -> bool {
+    match opcode {
+        UCOUNT_LEADING_ZEROS | UCOUNT_TRAILING_ZEROS => e.count_zeros,
+        ABS_ISUB | ABS_USUB => e.abs_diff,
+        IADD_SAT | UADD_SAT | ISUB_SAT | USUB_SAT => e.saturating,
+        IMUL32X16 | UMUL32X16 => e.mul32x16,
+        _ => e.averages,
+    }
+}
+
 /// One component of `opcode` as the sequence of core operations a compiler
-/// emits without the instruction (all exact in the operand width):
+/// emits without the instruction (all exact in the operand width, which
+/// may be 8, 16, 32 or 64 bits; OpenCL.std's instructions of the same
+/// families are emulated with these too):
 /// - add_sat: u: s = a + b, s < a ? MAX : s; i: overflow when
 ///   ((s ^ a) & (s ^ b)) < 0, then a < 0 ? MIN : MAX;
 /// - sub_sat: u: a < b ? 0 : a - b; i: overflow when ((a ^ b) & (a ^ d)) < 0;
@@ -155,8 +160,8 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
 /// - abs_sub: a > b ? a - b : b - a;
 /// - mul32x16: a * (b & 0xffff), or a * sign-extended low half of b;
 /// - ctz: bitcount(!x & (x - 1)); clz: smear the highest set bit right
-///   (x |= x >> 1, 2, 4, 8, 16), then 32 - bitcount.
-fn emulate(b: &mut dyn Builder, opcode: u16, ty: Scalar, x: Reg, y: Reg) -> Reg {
+///   (x |= x >> 1, 2, 4, ... up to half the width), then width - bitcount.
+pub fn emulate(b: &mut dyn Builder, opcode: u16, ty: Scalar, x: Reg, y: Reg) -> Reg {
     let bits = ty.bits();
     let k = |b: &mut dyn Builder, v: u64| b.constant(v & mask(bits));
     let signed_min = 1u64 << (bits - 1);
@@ -250,12 +255,14 @@ fn emulate(b: &mut dyn Builder, opcode: u16, ty: Scalar, x: Reg, y: Reg) -> Reg 
             b.alu(AluOp::BitCount, ty, &[trailing])
         }
         _ => {
-            // UCountLeadingZeros (32-bit only).
+            // UCountLeadingZeros.
             let mut v = x;
-            for s in [1, 2, 4, 8, 16] {
-                let sh = k(b, s);
+            let mut s = 1;
+            while s < bits {
+                let sh = k(b, s as u64);
                 let part = b.alu(AluOp::ShiftRightLogical, ty, &[v, sh]);
                 v = b.alu(AluOp::BitwiseOr, ty, &[v, part]);
+                s *= 2;
             }
             let ones = b.alu(AluOp::BitCount, ty, &[v]);
             let width = k(b, bits as u64);

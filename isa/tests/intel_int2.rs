@@ -4,7 +4,7 @@
 //! builder, the width rules, and coverage.
 
 use isa::core::Scalar;
-use isa::ext::{Builder, Call, ExtOp, ExtSet, OpClass, Operand};
+use isa::ext::{Builder, Call, Emulation, ExtOp, ExtSet, OpClass, Operand};
 use isa::intel_shader_integer_functions2::{self as intel, cases};
 use isa::ir::Reg;
 
@@ -202,11 +202,27 @@ fn operand(regs: Vec<Reg>, ty: Scalar) -> Operand {
     }
 }
 
+/// Every family emulated: the sequences of basic operations a GPU without
+/// the instructions runs.
+fn all_emulated() -> Emulation {
+    Emulation {
+        trinary_minmax: true,
+        saturating: true,
+        averages: true,
+        abs_diff: true,
+        mul32x16: true,
+        count_zeros: true,
+        float_atomic_minmax: true,
+    }
+}
+
 /// Lowers `opcode` on vectors whose components are table rows and checks
-/// each component.
+/// each component, natively and emulated.
 #[test]
 fn vectors_lower_per_component() {
-    for opcode in intel::FIRST..=intel::UMUL32X16 {
+    for (opcode, emulate) in (intel::FIRST..=intel::UMUL32X16)
+        .flat_map(|op| [(op, Emulation::default()), (op, all_emulated())])
+    {
         let widths: &[u8] = match opcode {
             intel::UCOUNT_LEADING_ZEROS
             | intel::UCOUNT_TRAILING_ZEROS
@@ -234,7 +250,10 @@ fn vectors_lower_per_component() {
             };
             let unary = opcode <= intel::UCOUNT_TRAILING_ZEROS;
             for n in [1usize, 2, 3, 4, 8, 16] {
-                let mut b = Eval::default();
+                let mut b = Eval {
+                    emulate,
+                    ..Eval::default()
+                };
                 let mut xs = vec![];
                 let mut ys = vec![];
                 let mut want = vec![];
@@ -257,7 +276,11 @@ fn vectors_lower_per_component() {
                 let regs = intel::lower(&mut b, &call)
                     .unwrap_or_else(|e| panic!("{opcode} {bits}-bit x{n}: {e}"));
                 let got: Vec<u64> = regs.iter().map(|&r| b.regs[r as usize]).collect();
-                assert_eq!(got, want, "{opcode} {bits}-bit x{n}");
+                assert_eq!(got, want, "{opcode} {bits}-bit x{n} {emulate:?}");
+                if emulate != Emulation::default() {
+                    assert!(b.ops.is_empty(), "{opcode} was not emulated");
+                    continue;
+                }
                 assert_eq!(b.ops.len(), n);
                 let class = intel::op_class(b.ops[0]);
                 let expected = match opcode {

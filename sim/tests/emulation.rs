@@ -34,6 +34,9 @@ fn emulated_families_give_the_same_bits_and_cost_more() {
         "workloads/extensions/trinary.toml",
         "workloads/extensions/intel_int2.toml",
         "workloads/extensions/float_atomics.toml",
+        // OpenCL.std's add_sat, sub_sat, hadd, rhadd, abs_diff, clz and
+        // ctz over every integer width, scalar and vector.
+        "workloads/opencl_int/int_ops.toml",
     ] {
         let native = run(manifest, config(false));
         let emulated = run(manifest, config(true));

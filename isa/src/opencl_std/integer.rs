@@ -65,6 +65,28 @@ pub const U_ABS_DIFF: u16 = 202;
 pub const U_MUL_HI: u16 = 203;
 pub const U_MAD_HI: u16 = 204;
 
+/// The SPV_INTEL_shader_integer_functions2 instruction with the same
+/// meaning, for the instructions of the families a GPU may emulate: they
+/// share the emulated sequence and the `[emulate]` switch.
+pub fn intel_equivalent(opcode: u16) -> Option<u16> {
+    use crate::intel_shader_integer_functions2 as intel;
+    Some(match opcode {
+        S_ADD_SAT => intel::IADD_SAT,
+        U_ADD_SAT => intel::UADD_SAT,
+        S_SUB_SAT => intel::ISUB_SAT,
+        U_SUB_SAT => intel::USUB_SAT,
+        S_HADD => intel::IAVERAGE,
+        U_HADD => intel::UAVERAGE,
+        S_RHADD => intel::IAVERAGE_ROUNDED,
+        U_RHADD => intel::UAVERAGE_ROUNDED,
+        S_ABS_DIFF => intel::ABS_ISUB,
+        U_ABS_DIFF => intel::ABS_USUB,
+        CLZ => intel::UCOUNT_LEADING_ZEROS,
+        CTZ => intel::UCOUNT_TRAILING_ZEROS,
+        _ => return None,
+    })
+}
+
 /// Number of operands of an integer instruction (None: not one).
 pub fn arity(opcode: u16) -> Option<usize> {
     Some(match opcode {

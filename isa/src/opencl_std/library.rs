@@ -172,6 +172,19 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
         if matches!(opcode, integer::S_MUL24 | integer::U_MUL24) && ty != Scalar::Int(32) {
             return Err(format!("the component type must be i32, not {ty:?}"));
         }
+        if let Some(same) = integer::intel_equivalent(opcode) {
+            use crate::intel_shader_integer_functions2 as intel;
+            if intel::emulated(b.emulation(), same) {
+                let r = regs(call);
+                return Ok((0..n)
+                    .map(|i| {
+                        // The unary clz / ctz ignore the second operand.
+                        let y = r.get(1).map_or(r[0][i], |a| a[i]);
+                        intel::emulate(b, same, ty, r[0][i], y)
+                    })
+                    .collect());
+            }
+        }
         return Ok(per_component(b, op(opcode, ty, ty), n, &regs(call)));
     }
     if let Some(k) = common::arity(opcode) {

@@ -2,7 +2,7 @@
 //! operation at once on a single lane.
 
 use isa::core::{Alu, AluOp, Convert, Scalar};
-use isa::ext::{Builder, ExtOp};
+use isa::ext::{Builder, Emulation, ExtOp};
 use isa::ir::Reg;
 
 /// A builder that evaluates every operation at once on one lane, and keeps
@@ -11,6 +11,8 @@ use isa::ir::Reg;
 pub struct Eval {
     pub regs: Vec<u64>,
     pub ops: Vec<ExtOp>,
+    /// The families lowered as sequences of basic operations.
+    pub emulate: Emulation,
 }
 
 impl Eval {
@@ -21,6 +23,9 @@ impl Eval {
 }
 
 impl Builder for Eval {
+    fn emulation(&self) -> Emulation {
+        self.emulate
+    }
     fn alu(&mut self, op: AluOp, ty: Scalar, src: &[Reg]) -> Reg {
         let g = |i: usize| src.get(i).map_or(0, |&r| self.regs[r as usize]);
         let v = isa::core::eval(Alu { op, ty }, g(0), g(1), g(2), g(3));
