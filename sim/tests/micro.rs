@@ -994,9 +994,9 @@ fn occupancy_limited_by_lds() {
 fn one_wave_workgroups_limited_by_lds_still_run() {
     // occ_lds on the GCN-like default: 64 lanes = one wave64 per workgroup.
     // With 36000 bytes of LDS per CU, three 12000-byte workgroups fit, so
-    // three waves are resident on the CU's 4 SIMDs. The model computes
-    // floor(3 x 1 / 4) = 0 waves per SIMD and refuses to run ("a workgroup
-    // does not fit on a compute unit").
+    // three waves are resident on the CU's 4 SIMDs: the busiest SIMD holds
+    // one, which is the theoretical figure (not floor(3 / 4) = 0, which
+    // would refuse to run).
     let w = micro("occ_lds");
     let mut cfg = Config::default_config();
     cfg.memory.lds.bytes = 36000;
@@ -1012,8 +1012,7 @@ fn one_wave_workgroups_limited_by_lds_still_run() {
         o.theoretical
     );
     // The same on the teaching CU with wave64 (one wave per workgroup, 2
-    // SIMDs, 3 workgroups): floor(3 / 2) = 1 wave per SIMD is reported as
-    // theoretical (0.25) while 3 waves (0.375 of the slots) are resident.
+    // SIMDs, 3 workgroups): the busiest SIMD holds 2 of the 4 slots.
     let mut cfg = teaching();
     cfg.cu.wave_size = 64;
     cfg.memory.lds.bytes = 36000;
@@ -1027,8 +1026,100 @@ fn one_wave_workgroups_limited_by_lds_still_run() {
     );
 }
 
+#[test]
+fn occupancy_counts_whole_workgroups() {
+    // occ_lds on teaching: 64 lanes of wave32 = 2 waves per workgroup. With
+    // one SIMD of 3 slots, one workgroup fits (2 waves), not 1.5: a
+    // workgroup is placed whole.
+    let w = micro("occ_lds");
+    let mut cfg = teaching();
+    cfg.cu.simds = 1;
+    cfg.cu.wave_slots_per_simd = 3;
+    let o = occupancy(&w, &cfg);
+    assert_eq!((o.waves_per_simd, o.limiter.as_str()), (2, "wave_slots"));
+    assert!((o.theoretical - 2.0 / 3.0).abs() < 1e-12);
+    assert_eq!((o.max_workgroups, o.max_waves), (1, 2));
+    // One slot: no workgroup can ever be placed, and the run says so.
+    cfg.cu.wave_slots_per_simd = 1;
+    let Err(e) = run_workload(&w, &RunOptions::timed(cfg)) else {
+        panic!("a CU with one wave slot ran 2-wave workgroups");
+    };
+    assert!(
+        e.contains("a workgroup does not fit") && e.contains("wave_slots"),
+        "{e}"
+    );
+}
+
 // ---------------------------------------------------------------------------
-// 8. Determinism; timed and functional runs agree
+// 8. Accounting: every SIMD-cycle once, stores until they are done, lines
+// ---------------------------------------------------------------------------
+
+#[test]
+fn every_simd_cycle_is_issue_or_one_stall() {
+    let wide = {
+        let mut c = Config::default_config();
+        c.gpu.compute_units = 8;
+        c
+    };
+    let runs = [
+        ("chain_f32", teaching()),
+        ("stream", teaching()),
+        ("occ_lds", teaching()),
+        ("atomic_add", teaching()),
+        ("stream", wide),
+    ];
+    for (name, cfg) in runs {
+        let (_, r) = timed(&micro(name), &cfg);
+        let simds = (cfg.gpu.compute_units * cfg.cu.simds) as u64;
+        let issue: u64 = r.issue_cycles.iter().sum();
+        let stalls: u64 = r.stalls.iter().flatten().sum();
+        assert_eq!(issue + stalls, r.cycles * simds, "{name}");
+        // The SIMDs that never get a wave are idle throughout.
+        let no_wave = num(&r.summary(), &["stall_cycles", "no_wave"]) as u64;
+        let unused = r.issue_cycles.iter().filter(|&&c| c == 0).count() as u64;
+        assert!(no_wave >= unused * r.cycles, "{name}: no_wave {no_wave}");
+    }
+}
+
+#[test]
+fn a_run_ends_when_its_last_store_is_done() {
+    // The kernel's time is its last issue or its last global write,
+    // whichever ends later (a wave does not wait for its stores).
+    for name in ["stream", "atomic_add", "chase"] {
+        let (_, r) = timed(&micro(name), &teaching());
+        let last_issue = r.issue_trace.iter().map(|x| x.cycle).max().unwrap();
+        // Global stores and atomics (unit "memory"; LDS ones are "lds").
+        let writes: Vec<u64> = r
+            .issue_trace
+            .iter()
+            .filter(|x| x.unit == "memory" && (x.op == "Store" || x.op.contains("Atomic")))
+            .map(|x| x.complete)
+            .collect();
+        assert!(!writes.is_empty(), "{name} writes");
+        let last_write = *writes.iter().max().unwrap();
+        if name == "stream" {
+            // Its stores are its last instructions: nothing waits for them.
+            assert!(last_write > last_issue + 1, "the test needs this");
+        }
+        assert_eq!(r.cycles, last_write.max(last_issue + 1), "{name}");
+    }
+}
+
+#[test]
+fn an_l1_line_wider_than_the_l2_line_fetches_all_of_it() {
+    // stream reads 1024 separate 64-byte lines. With 128-byte L1 lines over
+    // 64-byte L2 lines, each L1 miss fills its line from two L2 lines: DRAM
+    // still delivers every byte once.
+    let mut cfg = teaching();
+    cfg.memory.l1.line_bytes = 128;
+    let (_, r) = timed(&micro("stream"), &cfg);
+    let s = r.summary();
+    assert_eq!(num(&s, &["memory", "dram_read_bytes"]) as u64, 65536);
+    assert_eq!(num(&s, &["memory", "l1_misses"]) as u64, 512);
+}
+
+// ---------------------------------------------------------------------------
+// 9. Determinism; timed and functional runs agree
 // ---------------------------------------------------------------------------
 
 #[test]

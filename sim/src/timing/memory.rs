@@ -231,7 +231,17 @@ impl MemorySystem {
                 t,
                 &mut self.stats.mshr_wait_cycles,
             );
-            let done = self.l2_access(addr, t + self.l1_latency, false);
+            // An L1 line wider than the L2's is filled from each L2 line
+            // it spans, one request per cycle.
+            let l1_line = 1u64 << line_bytes_shift;
+            let mut done = 0;
+            for (j, part) in (addr..addr + l1_line)
+                .step_by(self.l2_line_bytes as usize)
+                .enumerate()
+            {
+                let arrive = t + self.l1_latency + j as u64;
+                done = done.max(self.l2_access(part, arrive, false));
+            }
             self.l1_outstanding[cu].push(Reverse(done));
             self.l1[cu].fill(addr, done);
             ready = ready.max(done);
@@ -254,7 +264,23 @@ impl MemorySystem {
             let addr = line << shift;
             self.l1[cu].invalidate(addr);
             let t = start + i as u64 + self.l1_latency;
-            done = done.max(self.l2_access(addr, t, true));
+            if shift <= self.l2_line_shift {
+                done = done.max(self.l2_access(addr, t, true));
+                continue;
+            }
+            // An L1 line wider than the L2's: the L2 lines the lanes wrote
+            // in it, one request per cycle.
+            let mut parts: Vec<u64> = Vec::new();
+            for &a in addrs {
+                let part = a >> self.l2_line_shift;
+                if a >> shift == line && !parts.contains(&part) {
+                    parts.push(part);
+                }
+            }
+            for (j, part) in parts.into_iter().enumerate() {
+                let at = part << self.l2_line_shift;
+                done = done.max(self.l2_access(at, t + j as u64, true));
+            }
         }
         self.line_buffer = lines;
         done

@@ -163,29 +163,33 @@ pub fn occupancy(kernel: &Kernel, cfg: &Config, waves_per_wg: u32, lds_per_wg: u
     let vgprs = isa::liveness::vgprs_per_lane(kernel)
         .max(1)
         .next_multiple_of(cu.vgpr_granule);
-    let simds = cu.simds;
-    // Workgroups per CU under each limit, then waves per SIMD (rounded
-    // up: the busiest SIMD holds that many).
-    let by_wg = |wgs: u32| (wgs * waves_per_wg).div_ceil(simds);
+    // Whole workgroups per CU under each limit. The dispatcher puts each
+    // wave on the least loaded SIMD with room, so a CU holds a workgroup
+    // while its SIMDs have room for all its waves between them.
+    let waves_per_wg = waves_per_wg.max(1);
+    let per_cu = |waves_per_simd: u32| cu.simds.saturating_mul(waves_per_simd) / waves_per_wg;
     let limits = [
-        ("wave_slots", cu.wave_slots_per_simd),
-        ("vgprs", cu.vgprs_per_simd / vgprs),
+        ("wave_slots", per_cu(cu.wave_slots_per_simd)),
+        ("vgprs", per_cu(cu.vgprs_per_simd / vgprs)),
         (
             "lds",
             cfg.memory
                 .lds
                 .bytes
                 .checked_div(lds_per_wg)
-                .map_or(u32::MAX, by_wg),
+                .unwrap_or(u32::MAX),
         ),
-        ("workgroups_per_cu", by_wg(cu.workgroups_per_cu)),
+        ("workgroups_per_cu", cu.workgroups_per_cu),
     ];
-    let (limiter, waves) = limits
+    let (limiter, workgroups) = limits
         .iter()
         .copied()
         .min_by_key(|(_, w)| *w)
         .expect("limits are listed");
-    let waves = waves.min(cu.wave_slots_per_simd);
+    // Waves per SIMD: the busiest SIMD holds this many.
+    let waves = (workgroups.saturating_mul(waves_per_wg))
+        .div_ceil(cu.simds)
+        .min(cu.wave_slots_per_simd);
     Occupancy {
         vgprs_per_wave: vgprs,
         waves_per_workgroup: waves_per_wg,
@@ -248,6 +252,8 @@ struct Engine<'a> {
     /// CUs with resident workgroups, in ascending order: each cycle visits
     /// only these, however wide the GPU.
     busy: Vec<usize>,
+    /// When the last global store or atomic issued so far completes.
+    writes_done: u64,
     /// Per unit: its instances' range among one SIMD's slots.
     unit_slots: Vec<(usize, usize)>,
     slots_per_simd: usize,
@@ -391,6 +397,7 @@ impl<'a> Engine<'a> {
             resident: 0,
             emptied: Vec::new(),
             busy: Vec::new(),
+            writes_done: 0,
             unit_slots,
             slots_per_simd,
             printf: String::new(),
@@ -431,7 +438,9 @@ impl<'a> Engine<'a> {
             };
         }
         self.mem.flush();
-        self.report.finish(self.cycle, &self.mem, self.counts);
+        // The kernel is done when its last store or atomic is, too.
+        let end = self.cycle.max(self.writes_done);
+        self.report.finish(end, &self.mem, self.counts);
         Ok(TimedRun {
             counts: self.counts,
             report: self.report,
@@ -801,6 +810,7 @@ impl<'a> Engine<'a> {
             }
             (Inst::Store { .. }, Some(Space::Global)) => {
                 let done = self.mem.store(c, cycle, &self.waves[w].wave.addresses);
+                self.writes_done = self.writes_done.max(done);
                 let tw = &mut self.waves[w];
                 tw.memory_done = tw.memory_done.max(done);
                 complete = done;
@@ -811,6 +821,7 @@ impl<'a> Engine<'a> {
                 complete = self
                     .mem
                     .atomic(cycle, *op, &self.waves[w].wave.addresses, timing);
+                self.writes_done = self.writes_done.max(complete);
                 let tw = &mut self.waves[w];
                 tw.memory_done = tw.memory_done.max(complete);
                 producer = Producer::Atomic;

@@ -108,16 +108,20 @@ impl Report {
 
     /// Charges the time since the last change to the old state.
     fn set_state(&mut self, k: usize, state: Option<Stall>, cycle: u64) {
-        if self.current[k] == state {
-            return;
+        if self.current[k] != state {
+            self.charge(k, cycle);
+            self.current[k] = state;
         }
+    }
+
+    /// Charges SIMD `k`'s cycles up to `cycle` to its current state.
+    fn charge(&mut self, k: usize, cycle: u64) {
         debug_assert!(cycle >= self.since[k], "states change forward in time");
         let spent = cycle.saturating_sub(self.since[k]);
         match self.current[k] {
             None => self.issue_cycles[k] += spent,
             Some(s) => self.stalls[k][s as usize] += spent,
         }
-        self.current[k] = state;
         self.since[k] = cycle;
     }
 
@@ -147,16 +151,10 @@ impl Report {
     /// system's figures; the summary is built when asked for.
     pub fn finish(&mut self, cycles: u64, mem: &MemorySystem, counts: Counts) {
         self.cycles = cycles;
+        // Every SIMD's last state lasts to the end of the run, so that each
+        // SIMD-cycle is charged once.
         for k in 0..self.current.len() {
-            // Close every SIMD's last state at the end of the run.
-            let end = if self.current[k].is_some() {
-                Some(Stall::NoWave)
-            } else {
-                Some(Stall::Dependency)
-            };
-            let last = self.current[k];
-            self.set_state(k, end, cycles);
-            self.current[k] = last;
+            self.charge(k, cycles);
         }
         for (waves, since, total) in &mut self.resident {
             *total += *waves as u128 * (cycles - *since) as u128;
