@@ -648,7 +648,7 @@ impl Engine<'_> {
             Some(ls)
         };
         let originals: Vec<Vec<u8>> = views.iter().map(|v| v.bytes.clone()).collect();
-        let counts = dispatch(
+        let launched = dispatch(
             &Dispatch {
                 kernel,
                 context: &context,
@@ -673,7 +673,7 @@ impl Engine<'_> {
                 }
             }
         }
-        let counts = counts.map_err(|e| {
+        let launched = launched.map_err(|e| {
             if e.starts_with(&context) {
                 Stop::Bad(e)
             } else {
@@ -681,7 +681,10 @@ impl Engine<'_> {
             }
         })?;
         self.report.runs += 1;
-        self.report.wave_instructions += counts.counts.wave_instructions;
+        self.report.wave_instructions += launched.counts.wave_instructions;
+        if let Some(t) = &launched.timing {
+            *self.report.cycles.get_or_insert(0) += t.cycles;
+        }
         Ok(())
     }
 

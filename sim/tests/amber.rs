@@ -110,6 +110,19 @@ fn bundled_scripts_pass() {
         assert_eq!(r.status, Status::Pass, "{r}");
         assert!(!r.checks.is_empty(), "{r}");
         assert_eq!(r.exit_code(), 0);
+        // Timed on the GCN-like and the teaching models, every EXPECT still
+        // holds: timing never changes results.
+        let teaching = workloads().join("../../configs/teaching.toml");
+        for cfg in [
+            gpusim::config::Config::default_config(),
+            gpusim::config::Config::load(&teaching).unwrap(),
+        ] {
+            let name = cfg.name.clone();
+            let t = run_script(&p, &RunOptions::timed(cfg)).unwrap();
+            assert_eq!(t.status, Status::Pass, "timed on {name}: {t}");
+            assert_eq!(t.checks, r.checks, "timed on {name}");
+            assert!(t.cycles.is_some_and(|c| c > 0), "timed on {name}: {t}");
+        }
     }
     assert_eq!(n, 5);
     let f = run_folder(&workloads(), &RunOptions::default());
