@@ -63,41 +63,104 @@ fn chain_span(out: &RunOutput, first_op: &str, last_op: &str) -> (u64, usize) {
     (wave0[end].cycle - wave0[start].cycle, end - start + 1)
 }
 
+/// Issue cycles of wave 0's instructions named one of `ops`, in order.
+fn issue_cycles(out: &RunOutput, ops: &[&str]) -> Vec<u64> {
+    let trace = &out.timing.as_ref().unwrap().issue_trace;
+    trace
+        .iter()
+        .filter(|r| r.wave == 0 && ops.contains(&r.op.as_str()))
+        .inspect(|r| assert_eq!(r.unit, "valu", "{r:?}"))
+        .map(|r| r.cycle)
+        .collect()
+}
+
+/// The default config with the valu latency set to `latency`.
+fn with_valu_latency(emulate_all: bool, latency: u32) -> Config {
+    let mut c = config(emulate_all);
+    c.units.get_mut("valu").expect("a valu unit").latency = latency;
+    c
+}
+
 #[test]
 fn emulated_mid3_costs_what_its_sequence_costs() {
-    // 32 dependent UMid3. Native: one valu op each, issued when the
-    // previous result is ready: 31 x latency between the first and last.
-    // Emulated: each mid3 is min(a,b), max(a,b), min(max, c), max(min, ..):
-    // four two-operand min/max ops, all on the valu unit, one wave issuing
-    // an op every interval x passes cycles, and every op's inputs ready by
-    // then (latency <= interval x passes here): 4 x 4 cycles each.
-    let cfg = config(false);
-    let latency = cfg.units["valu"].latency as u64;
+    // 32 dependent UMid3 (x = mid3(x, a, b)), one wave. One valu instance
+    // per SIMD, held I = interval x passes cycles per instruction, result
+    // ready L = latency after issue: a dependent instruction issues
+    // step = max(L, I) after its producer.
+    // Native: one valu op per mid3, each waiting for the previous:
+    // step apart, 31 x step from the first to the last.
+    // Emulated: mid3(x, a, b) = max(lo, min(hi, b)) with lo = min(x, a),
+    // hi = max(x, a), issued in the order lo, hi, hi_b = min(hi, b),
+    // mid = max(lo, hi_b). The critical path from x is x -> hi -> hi_b ->
+    // mid, three dependent ops; lo is off it, but it issues first (in-order
+    // issue), so hi goes I after lo. Each mid3 therefore takes
+    // I + 3 x step, the gaps within it being I (lo -> hi), step (hi ->
+    // hi_b), step (hi_b -> mid; lo was ready long before) and step (mid ->
+    // the next lo): from the first UMin to the last UMax,
+    // 31 x (I + 3 x step) + I + 2 x step.
+    // With L <= I every gap is I (the unit is the limit): 127 x I; with
+    // L > I the dependency chain is: a latency of 12 on the default GPU
+    // (I = 4) makes it 40 cycles per emulated mid3, 12 per native one.
+    let base = config(false);
+    let default_latency = base.units["valu"].latency;
     let issue =
-        cfg.units["valu"].interval as u64 * (cfg.cu.wave_size / cfg.cu.lanes_per_simd) as u64;
-    assert!(latency <= issue, "the prediction below assumes this");
+        base.units["valu"].interval as u64 * (base.cu.wave_size / base.cu.lanes_per_simd) as u64;
+    assert!(
+        default_latency as u64 <= issue,
+        "the first case is unit-bound"
+    );
+    let mut outputs = Vec::new();
+    for latency in [default_latency, 6, 12] {
+        let step = (latency as u64).max(issue);
+        let native = run(
+            "workloads/micro_emulation/mid3_chain.toml",
+            with_valu_latency(false, latency),
+        );
+        let (span, ops) = chain_span(&native, "AMD.UMid3", "AMD.UMid3");
+        assert_eq!(ops, 32, "latency {latency}");
+        assert_eq!(span, 31 * step, "native, latency {latency}");
+        let t = issue_cycles(&native, &["AMD.UMid3"]);
+        assert!(
+            t.windows(2).all(|p| p[1] - p[0] == step),
+            "native, latency {latency}"
+        );
 
-    let native = run("workloads/micro_emulation/mid3_chain.toml", cfg);
-    let (span, ops) = chain_span(&native, "AMD.UMid3", "AMD.UMid3");
-    assert_eq!(ops, 32);
-    assert_eq!(span, 31 * latency.max(issue));
-
-    let emulated = run("workloads/micro_emulation/mid3_chain.toml", config(true));
-    let (span_e, ops_e) = chain_span(&emulated, "UMin", "UMax");
-    assert_eq!(ops_e, 32 * 4, "4 basic ops per emulated mid3");
-    assert_eq!(span_e, (32 * 4 - 1) * issue);
-    assert_eq!(native.buffers[0].bytes, emulated.buffers[0].bytes);
-
-    // The median of x, 3x + 7 and (x ^ 0x55) + 1, computed in plain Rust.
-    let got: Vec<u32> = native.buffers[0]
-        .bytes
-        .chunks(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect();
-    for (x, g) in (0u32..64).zip(got) {
-        let mut v = [x, x * 3 + 7, (x ^ 0x55) + 1];
-        v.sort();
-        assert_eq!(g, v[1], "x = {x}");
+        let emulated = run(
+            "workloads/micro_emulation/mid3_chain.toml",
+            with_valu_latency(true, latency),
+        );
+        let (span_e, ops_e) = chain_span(&emulated, "UMin", "UMax");
+        assert_eq!(ops_e, 32 * 4, "4 basic ops per emulated mid3");
+        let per_mid3 = issue + 3 * step;
+        assert_eq!(
+            span_e,
+            31 * per_mid3 + issue + 2 * step,
+            "emulated, latency {latency}"
+        );
+        // Each emulated mid3 issues min, max, min, max with gaps I, step,
+        // step, then step to the next one.
+        let t = issue_cycles(&emulated, &["UMin", "UMax"]);
+        assert_eq!(t.len(), 128);
+        for (k, p) in t.windows(2).enumerate() {
+            let want = if k % 4 == 0 { issue } else { step };
+            assert_eq!(p[1] - p[0], want, "emulated, latency {latency}, gap {k}");
+        }
+        assert_eq!(native.buffers[0].bytes, emulated.buffers[0].bytes);
+        outputs.push(native);
+    }
+    // The median of x, 3x + 7 and (x ^ 0x55) + 1, computed in plain Rust,
+    // whatever the timing.
+    for native in &outputs {
+        let got: Vec<u32> = native.buffers[0]
+            .bytes
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        for (x, g) in (0u32..64).zip(got) {
+            let mut v = [x, x * 3 + 7, (x ^ 0x55) + 1];
+            v.sort();
+            assert_eq!(g, v[1], "x = {x}");
+        }
     }
 }
 

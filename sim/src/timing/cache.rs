@@ -13,6 +13,10 @@ struct Line {
 pub struct Cache {
     line_shift: u32,
     sets: u64,
+    /// Lines are dealt out over this many caches (an L2's banks, by line
+    /// number): each sees every `interleave`-th line, so its set index
+    /// comes from the line number divided by it.
+    interleave: u64,
     ways: usize,
     /// Per set: which block of `ways` slots in `lines` it uses, plus one;
     /// 0 until the set is first touched, since a short launch touches few
@@ -38,10 +42,16 @@ pub struct Access {
 
 impl Cache {
     pub fn new(size_bytes: u32, line_bytes: u32, ways: u32) -> Cache {
+        Cache::interleaved(size_bytes, line_bytes, ways, 1)
+    }
+
+    /// One of `interleave` caches that share the lines by line number.
+    pub fn interleaved(size_bytes: u32, line_bytes: u32, ways: u32, interleave: u64) -> Cache {
         let sets = (size_bytes / (line_bytes * ways)).max(1) as u64;
         Cache {
             line_shift: line_bytes.trailing_zeros(),
             sets,
+            interleave: interleave.max(1),
             ways: ways as usize,
             block_of_set: Vec::new(),
             lines: Vec::new(),
@@ -62,7 +72,7 @@ impl Cache {
 
     /// The set holding `line`, as its slots.
     fn set(&mut self, line: u64) -> (&mut [Line], &mut usize) {
-        let s = (line % self.sets) as usize;
+        let s = (line / self.interleave % self.sets) as usize;
         if self.block_of_set.is_empty() {
             // Nothing is allocated before the first access: a wide GPU's
             // idle CUs cost nothing. A few sets' room up front spares the
@@ -184,6 +194,22 @@ mod tests {
         assert!(c.access(64, false).wrote_back);
         assert!(!c.access(128, false).wrote_back);
         assert_eq!(c.dirty_lines(), 0);
+    }
+
+    #[test]
+    fn an_interleaved_cache_uses_all_its_sets() {
+        // One of 4 banks, 2 sets x 1 way: it sees lines 0, 4, 8, 12 ...,
+        // which must spread over both sets.
+        let mut c = Cache::interleaved(128, 64, 1, 4);
+        let line = |i: u64| i * 4 * 64;
+        assert!(!c.access(line(0), false).hit);
+        assert!(!c.access(line(1), false).hit);
+        assert!(c.access(line(0), false).hit);
+        assert!(c.access(line(1), false).hit);
+        // Line 2 shares set 0 with line 0 and evicts it.
+        assert!(!c.access(line(2), false).hit);
+        assert!(!c.access(line(0), false).hit);
+        assert!(c.access(line(1), false).hit);
     }
 
     #[test]

@@ -87,7 +87,10 @@ impl MemorySystem {
             vmem_free: vec![0; cus],
             lds_free: vec![0; cus],
             l2: (0..banks)
-                .map(|_| Cache::new(m.l2.size_bytes / m.l2.banks, m.l2.line_bytes, m.l2.ways))
+                .map(|_| {
+                    let size = m.l2.size_bytes / m.l2.banks;
+                    Cache::interleaved(size, m.l2.line_bytes, m.l2.ways, banks as u64)
+                })
                 .collect(),
             bank_free: vec![0; banks],
             l2_outstanding: vec![BinaryHeap::new(); banks],
