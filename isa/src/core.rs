@@ -138,6 +138,178 @@ pub enum AluOp {
     BitFieldUExtract,
 }
 
+impl AluOp {
+    /// Every lane operation, in declaration order (e.g. for checking
+    /// names that must be one of them).
+    pub const ALL: &'static [AluOp] = &[
+        AluOp::SNegate,
+        AluOp::Not,
+        AluOp::BitReverse,
+        AluOp::BitCount,
+        AluOp::IAdd,
+        AluOp::ISub,
+        AluOp::IMul,
+        AluOp::UDiv,
+        AluOp::SDiv,
+        AluOp::UMod,
+        AluOp::SRem,
+        AluOp::SMod,
+        AluOp::ShiftRightLogical,
+        AluOp::ShiftRightArithmetic,
+        AluOp::ShiftLeftLogical,
+        AluOp::BitwiseOr,
+        AluOp::BitwiseXor,
+        AluOp::BitwiseAnd,
+        AluOp::AddCarry,
+        AluOp::SubBorrow,
+        AluOp::UMulHigh,
+        AluOp::SMulHigh,
+        AluOp::IEqual,
+        AluOp::INotEqual,
+        AluOp::UGreaterThan,
+        AluOp::SGreaterThan,
+        AluOp::UGreaterThanEqual,
+        AluOp::SGreaterThanEqual,
+        AluOp::ULessThan,
+        AluOp::SLessThan,
+        AluOp::ULessThanEqual,
+        AluOp::SLessThanEqual,
+        AluOp::FNegate,
+        AluOp::FAdd,
+        AluOp::FSub,
+        AluOp::FMul,
+        AluOp::FDiv,
+        AluOp::FRem,
+        AluOp::FMod,
+        AluOp::FOrdEqual,
+        AluOp::FUnordEqual,
+        AluOp::FOrdNotEqual,
+        AluOp::FUnordNotEqual,
+        AluOp::FOrdLessThan,
+        AluOp::FUnordLessThan,
+        AluOp::FOrdGreaterThan,
+        AluOp::FUnordGreaterThan,
+        AluOp::FOrdLessThanEqual,
+        AluOp::FUnordLessThanEqual,
+        AluOp::FOrdGreaterThanEqual,
+        AluOp::FUnordGreaterThanEqual,
+        AluOp::Ordered,
+        AluOp::Unordered,
+        AluOp::IsNan,
+        AluOp::IsInf,
+        AluOp::IsFinite,
+        AluOp::IsNormal,
+        AluOp::SignBitSet,
+        AluOp::LessOrGreater,
+        AluOp::QuantizeToF16,
+        AluOp::LogicalEqual,
+        AluOp::LogicalNotEqual,
+        AluOp::LogicalOr,
+        AluOp::LogicalAnd,
+        AluOp::LogicalNot,
+        AluOp::Select,
+        AluOp::BitFieldInsert,
+        AluOp::BitFieldSExtract,
+        AluOp::BitFieldUExtract,
+    ];
+}
+
+#[cfg(test)]
+mod aluop_all_tests {
+    use super::AluOp;
+
+    /// Whether `op` is the variant declared last. The match is exhaustive,
+    /// so a new variant does not compile until it is placed here: `true`
+    /// for the new last variant (and `ALL` must list it), `false` for the
+    /// others.
+    fn is_last(op: AluOp) -> bool {
+        match op {
+            AluOp::BitFieldUExtract => true,
+            AluOp::SNegate
+            | AluOp::Not
+            | AluOp::BitReverse
+            | AluOp::BitCount
+            | AluOp::IAdd
+            | AluOp::ISub
+            | AluOp::IMul
+            | AluOp::UDiv
+            | AluOp::SDiv
+            | AluOp::UMod
+            | AluOp::SRem
+            | AluOp::SMod
+            | AluOp::ShiftRightLogical
+            | AluOp::ShiftRightArithmetic
+            | AluOp::ShiftLeftLogical
+            | AluOp::BitwiseOr
+            | AluOp::BitwiseXor
+            | AluOp::BitwiseAnd
+            | AluOp::AddCarry
+            | AluOp::SubBorrow
+            | AluOp::UMulHigh
+            | AluOp::SMulHigh
+            | AluOp::IEqual
+            | AluOp::INotEqual
+            | AluOp::UGreaterThan
+            | AluOp::SGreaterThan
+            | AluOp::UGreaterThanEqual
+            | AluOp::SGreaterThanEqual
+            | AluOp::ULessThan
+            | AluOp::SLessThan
+            | AluOp::ULessThanEqual
+            | AluOp::SLessThanEqual
+            | AluOp::FNegate
+            | AluOp::FAdd
+            | AluOp::FSub
+            | AluOp::FMul
+            | AluOp::FDiv
+            | AluOp::FRem
+            | AluOp::FMod
+            | AluOp::FOrdEqual
+            | AluOp::FUnordEqual
+            | AluOp::FOrdNotEqual
+            | AluOp::FUnordNotEqual
+            | AluOp::FOrdLessThan
+            | AluOp::FUnordLessThan
+            | AluOp::FOrdGreaterThan
+            | AluOp::FUnordGreaterThan
+            | AluOp::FOrdLessThanEqual
+            | AluOp::FUnordLessThanEqual
+            | AluOp::FOrdGreaterThanEqual
+            | AluOp::FUnordGreaterThanEqual
+            | AluOp::Ordered
+            | AluOp::Unordered
+            | AluOp::IsNan
+            | AluOp::IsInf
+            | AluOp::IsFinite
+            | AluOp::IsNormal
+            | AluOp::SignBitSet
+            | AluOp::LessOrGreater
+            | AluOp::QuantizeToF16
+            | AluOp::LogicalEqual
+            | AluOp::LogicalNotEqual
+            | AluOp::LogicalOr
+            | AluOp::LogicalAnd
+            | AluOp::LogicalNot
+            | AluOp::Select
+            | AluOp::BitFieldInsert
+            | AluOp::BitFieldSExtract => false,
+        }
+    }
+
+    #[test]
+    fn all_lists_every_variant_once_in_order() {
+        // Discriminants count up from 0 in declaration order, so a variant
+        // missing from (or misplaced in) the list breaks this ...
+        for (i, &op) in AluOp::ALL.iter().enumerate() {
+            assert_eq!(op as usize, i, "AluOp::ALL[{i}] is {op:?}");
+        }
+        // ... and the list ends with the last declared variant.
+        let (&last, rest) = AluOp::ALL.split_last().expect("not empty");
+        assert!(is_last(last), "AluOp::ALL ends before the last variant");
+        assert!(rest.iter().all(|&op| !is_last(op)));
+    }
+}
+
 /// A fully typed lane operation: the op and the type of its operands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Alu {

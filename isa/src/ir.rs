@@ -52,6 +52,74 @@ pub enum AtomicOp {
 }
 
 impl AtomicOp {
+    /// Every atomic operation, in declaration order (e.g. for checking
+    /// names that must be one of them).
+    pub const ALL: &'static [AtomicOp] = &[
+        AtomicOp::Load,
+        AtomicOp::Store,
+        AtomicOp::Exchange,
+        AtomicOp::CompareExchange,
+        AtomicOp::IIncrement,
+        AtomicOp::IDecrement,
+        AtomicOp::IAdd,
+        AtomicOp::ISub,
+        AtomicOp::SMin,
+        AtomicOp::UMin,
+        AtomicOp::SMax,
+        AtomicOp::UMax,
+        AtomicOp::And,
+        AtomicOp::Or,
+        AtomicOp::Xor,
+        AtomicOp::FMin,
+        AtomicOp::FMax,
+    ];
+}
+
+#[cfg(test)]
+mod atomicop_all_tests {
+    use super::AtomicOp;
+
+    /// Whether `op` is the variant declared last. The match is exhaustive,
+    /// so a new variant does not compile until it is placed here: `true`
+    /// for the new last variant (and `ALL` must list it), `false` for the
+    /// others.
+    fn is_last(op: AtomicOp) -> bool {
+        match op {
+            AtomicOp::FMax => true,
+            AtomicOp::Load
+            | AtomicOp::Store
+            | AtomicOp::Exchange
+            | AtomicOp::CompareExchange
+            | AtomicOp::IIncrement
+            | AtomicOp::IDecrement
+            | AtomicOp::IAdd
+            | AtomicOp::ISub
+            | AtomicOp::SMin
+            | AtomicOp::UMin
+            | AtomicOp::SMax
+            | AtomicOp::UMax
+            | AtomicOp::And
+            | AtomicOp::Or
+            | AtomicOp::Xor
+            | AtomicOp::FMin => false,
+        }
+    }
+
+    #[test]
+    fn all_lists_every_variant_once_in_order() {
+        // Discriminants count up from 0 in declaration order, so a variant
+        // missing from (or misplaced in) the list breaks this ...
+        for (i, &op) in AtomicOp::ALL.iter().enumerate() {
+            assert_eq!(op as usize, i, "AtomicOp::ALL[{i}] is {op:?}");
+        }
+        // ... and the list ends with the last declared variant.
+        let (&last, rest) = AtomicOp::ALL.split_last().expect("not empty");
+        assert!(is_last(last), "AtomicOp::ALL ends before the last variant");
+        assert!(rest.iter().all(|&op| !is_last(op)));
+    }
+}
+
+impl AtomicOp {
     /// The new memory value for a read-modify-write; `value` is the operand
     /// (ignored by increment/decrement), `ty` the integer type.
     pub fn apply(self, ty: Scalar, old: u64, value: u64, comparator: u64) -> u64 {

@@ -32,6 +32,7 @@ pub struct BenchRow {
 pub fn run(workloads: &[PathBuf], cus: u32, seconds: f64) -> Result<Vec<BenchRow>, String> {
     let mut cfg = Config::default_config();
     cfg.gpu.compute_units = cus;
+    cfg.validate().map_err(|e| format!("--cus: {e}"))?;
     let mut rows = Vec::new();
     for path in workloads {
         let w = Workload::load(path)?;

@@ -3,8 +3,9 @@
 //! GCN-like model in configs/gcn.toml is built in as the default.
 
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// The configuration used when none is given.
 pub const DEFAULT_TOML: &str = include_str!("../../configs/gcn.toml");
@@ -191,6 +192,99 @@ pub struct Atomics {
     pub float_minmax: AtomicKind,
 }
 
+// ---------------------------------------------------------------------------
+// Limits. Each bound keeps the model's tables (per CU, per SIMD, per unit
+// instance, per cache set, per bank) small and its arithmetic in range;
+// docs/config.md lists them in its "Allowed" columns.
+
+/// `gpu.compute_units`.
+const MAX_COMPUTE_UNITS: u32 = 1024;
+/// `cu.simds`.
+const MAX_SIMDS: u32 = 64;
+/// `cu.lanes_per_simd`: a SIMD wider than the widest wave gains nothing.
+const MAX_LANES_PER_SIMD: u32 = 64;
+/// `cu.wave_slots_per_simd`.
+const MAX_WAVE_SLOTS: u32 = 1024;
+/// `cu.vgprs_per_simd` (and so `cu.vgpr_granule`).
+const MAX_VGPRS: u32 = 65536;
+/// `cu.workgroups_per_cu`.
+const MAX_WORKGROUPS_PER_CU: u32 = 65536;
+/// Each `cu.issue.*` limit.
+const MAX_ISSUE: u32 = 1024;
+/// `units.<name>.count`.
+const MAX_UNIT_COUNT: u32 = 64;
+/// The sum of every unit's `count`: unit instances per SIMD.
+const MAX_UNIT_INSTANCES: u32 = 256;
+/// Every latency and interval, in cycles.
+const MAX_CYCLES: u32 = 1_000_000;
+/// Cache line sizes (powers of two).
+const MIN_LINE: u32 = 4;
+const MAX_LINE: u32 = 4096;
+/// Ways of a cache.
+const MAX_WAYS: u32 = 1024;
+/// Sets of the L1 and of one L2 bank.
+const MAX_SETS: u32 = 65536;
+/// `memory.l1.size_bytes`: 4 MiB.
+const MAX_L1_BYTES: u32 = 4 << 20;
+/// `memory.l2.size_bytes`: 1 GiB.
+const MAX_L2_BYTES: u32 = 1 << 30;
+/// `memory.l2.banks`.
+const MAX_BANKS: u32 = 1024;
+/// `memory.l1.mshrs`, `memory.l2.mshrs`.
+const MAX_MSHRS: u32 = 65536;
+/// `memory.dram.bytes_per_cycle`.
+const MAX_DRAM_BYTES_PER_CYCLE: u32 = 65536;
+/// `memory.lds.bytes`: 1 GiB, the size of the workgroup address window.
+const MAX_LDS_BYTES: u32 = 1 << 30;
+/// `memory.lds.banks`.
+const MAX_LDS_BANKS: u32 = 1024;
+/// `atomics.units_per_bank`.
+const MAX_ATOMIC_UNITS: u32 = 64;
+/// `gpu.clock_mhz`: 1 kHz to 100 GHz (so `cycles / clock_mhz` stays
+/// finite).
+const MIN_CLOCK_MHZ: f64 = 0.001;
+const MAX_CLOCK_MHZ: f64 = 100_000.0;
+
+/// A value the model cannot use: the dotted key it is set by (to find its
+/// line) and the message, which names that key.
+#[derive(Debug)]
+struct Invalid {
+    key: String,
+    message: String,
+}
+
+fn invalid(key: impl Into<String>, message: impl Into<String>) -> Invalid {
+    Invalid {
+        key: key.into(),
+        message: message.into(),
+    }
+}
+
+/// `key` must hold a value from `lo` to `hi`.
+fn in_range(key: &str, v: u32, lo: u32, hi: u32) -> Result<(), Invalid> {
+    if (lo..=hi).contains(&v) {
+        Ok(())
+    } else {
+        Err(invalid(
+            key,
+            format!("{key} is {v}; it must be {lo} to {hi}"),
+        ))
+    }
+}
+
+/// A dotted key for entry `name` of table `table`, quoted unless bare.
+fn entry_key(table: &str, name: &str) -> String {
+    let bare = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if bare {
+        format!("{table}.{name}")
+    } else {
+        format!("{table}.\"{name}\"")
+    }
+}
+
 impl Config {
     pub fn default_config() -> Config {
         Config::parse(DEFAULT_TOML, Path::new(DEFAULT_NAME)).expect("the built-in config is valid")
@@ -213,155 +307,470 @@ impl Config {
                 .unwrap_or_default();
             format!("{}:{at} {}", path.display(), e.message())
         })?;
-        c.validate().map_err(|e| {
-            // Name the line of the key the message starts with.
-            let key = e.split([' ', ':']).next().unwrap_or("");
-            match key_line(text, key) {
-                Some(line) => format!("{}:{line}: {e}", path.display()),
-                None => format!("{}: {e}", path.display()),
-            }
+        c.check().map_err(|e| match key_line(text, &e.key) {
+            Some(line) => format!("{}:{line}: {}", path.display(), e.message),
+            None => format!("{}: {}", path.display(), e.message),
         })?;
         Ok(c)
     }
 
-    fn validate(&self) -> Result<(), String> {
-        let positive = [
-            ("gpu.compute_units", self.gpu.compute_units),
-            ("cu.simds", self.cu.simds),
-            ("cu.lanes_per_simd", self.cu.lanes_per_simd),
-            ("cu.wave_slots_per_simd", self.cu.wave_slots_per_simd),
-            ("cu.vgprs_per_simd", self.cu.vgprs_per_simd),
-            ("cu.vgpr_granule", self.cu.vgpr_granule),
-            ("cu.workgroups_per_cu", self.cu.workgroups_per_cu),
-            ("cu.issue.per_simd", self.cu.issue.per_simd),
-            ("cu.issue.valu", self.cu.issue.valu),
-            ("cu.issue.trans", self.cu.issue.trans),
-            ("cu.issue.memory", self.cu.issue.memory),
-            ("cu.issue.lds", self.cu.issue.lds),
-            ("cu.issue.branch", self.cu.issue.branch),
-            ("memory.l1.line_bytes", self.memory.l1.line_bytes),
-            ("memory.l1.ways", self.memory.l1.ways),
-            ("memory.l1.mshrs", self.memory.l1.mshrs),
-            ("memory.l2.line_bytes", self.memory.l2.line_bytes),
-            ("memory.l2.ways", self.memory.l2.ways),
-            ("memory.l2.banks", self.memory.l2.banks),
-            ("memory.l2.mshrs", self.memory.l2.mshrs),
-            (
-                "memory.dram.bytes_per_cycle",
-                self.memory.dram.bytes_per_cycle,
-            ),
-            ("memory.lds.banks", self.memory.lds.banks),
-            ("atomics.units_per_bank", self.atomics.units_per_bank),
-        ];
-        for (key, v) in positive {
-            if v == 0 {
-                return Err(format!("{key} must be at least 1"));
-            }
-        }
-        if self.gpu.clock_mhz.is_nan() || self.gpu.clock_mhz <= 0.0 {
-            return Err("gpu.clock_mhz must be positive".into());
-        }
-        if self.cu.wave_size != 32 && self.cu.wave_size != 64 {
-            return Err(format!(
-                "cu.wave_size is {}; it must be 32 or 64",
-                self.cu.wave_size
+    /// Checks the values, as `parse` does; for a config changed after
+    /// loading (e.g. a command-line override). The message names the key.
+    pub fn validate(&self) -> Result<(), String> {
+        self.check().map_err(|e| e.message)
+    }
+
+    fn check(&self) -> Result<(), Invalid> {
+        let (gpu, cu, m) = (&self.gpu, &self.cu, &self.memory);
+        let c = self.gpu.clock_mhz;
+        // Also refuses NaN and infinities.
+        if !(MIN_CLOCK_MHZ..=MAX_CLOCK_MHZ).contains(&c) {
+            return Err(invalid(
+                "gpu.clock_mhz",
+                format!(
+                    "gpu.clock_mhz is {c}; it must be a number from {MIN_CLOCK_MHZ} to {MAX_CLOCK_MHZ}"
+                ),
             ));
         }
-        {
-            let (key, c) = ("memory.l1", &self.memory.l1);
-            check_cache(key, c.size_bytes, c.line_bytes, c.ways)?;
+        if cu.wave_size != 32 && cu.wave_size != 64 {
+            return Err(invalid(
+                "cu.wave_size",
+                format!("cu.wave_size is {}; it must be 32 or 64", cu.wave_size),
+            ));
         }
-        let l2 = &self.memory.l2;
+        let ranges = [
+            ("gpu.compute_units", gpu.compute_units, 1, MAX_COMPUTE_UNITS),
+            ("cu.simds", cu.simds, 1, MAX_SIMDS),
+            (
+                "cu.lanes_per_simd",
+                cu.lanes_per_simd,
+                1,
+                MAX_LANES_PER_SIMD,
+            ),
+            (
+                "cu.wave_slots_per_simd",
+                cu.wave_slots_per_simd,
+                1,
+                MAX_WAVE_SLOTS,
+            ),
+            ("cu.vgprs_per_simd", cu.vgprs_per_simd, 1, MAX_VGPRS),
+            (
+                "cu.workgroups_per_cu",
+                cu.workgroups_per_cu,
+                1,
+                MAX_WORKGROUPS_PER_CU,
+            ),
+            ("cu.issue.per_simd", cu.issue.per_simd, 1, MAX_ISSUE),
+            ("cu.issue.valu", cu.issue.valu, 1, MAX_ISSUE),
+            ("cu.issue.trans", cu.issue.trans, 1, MAX_ISSUE),
+            ("cu.issue.memory", cu.issue.memory, 1, MAX_ISSUE),
+            ("cu.issue.lds", cu.issue.lds, 1, MAX_ISSUE),
+            ("cu.issue.branch", cu.issue.branch, 1, MAX_ISSUE),
+            ("memory.l1.size_bytes", m.l1.size_bytes, 1, MAX_L1_BYTES),
+            ("memory.l1.ways", m.l1.ways, 1, MAX_WAYS),
+            ("memory.l1.latency", m.l1.latency, 0, MAX_CYCLES),
+            ("memory.l1.mshrs", m.l1.mshrs, 1, MAX_MSHRS),
+            ("memory.l2.size_bytes", m.l2.size_bytes, 1, MAX_L2_BYTES),
+            ("memory.l2.ways", m.l2.ways, 1, MAX_WAYS),
+            ("memory.l2.banks", m.l2.banks, 1, MAX_BANKS),
+            ("memory.l2.latency", m.l2.latency, 0, MAX_CYCLES),
+            ("memory.l2.mshrs", m.l2.mshrs, 1, MAX_MSHRS),
+            ("memory.dram.latency", m.dram.latency, 0, MAX_CYCLES),
+            (
+                "memory.dram.bytes_per_cycle",
+                m.dram.bytes_per_cycle,
+                1,
+                MAX_DRAM_BYTES_PER_CYCLE,
+            ),
+            ("memory.lds.bytes", m.lds.bytes, 0, MAX_LDS_BYTES),
+            ("memory.lds.banks", m.lds.banks, 1, MAX_LDS_BANKS),
+            ("memory.lds.latency", m.lds.latency, 0, MAX_CYCLES),
+            (
+                "atomics.units_per_bank",
+                self.atomics.units_per_bank,
+                1,
+                MAX_ATOMIC_UNITS,
+            ),
+            (
+                "atomics.integer.latency",
+                self.atomics.integer.latency,
+                0,
+                MAX_CYCLES,
+            ),
+            (
+                "atomics.integer.interval",
+                self.atomics.integer.interval,
+                0,
+                MAX_CYCLES,
+            ),
+            (
+                "atomics.compare_exchange.latency",
+                self.atomics.compare_exchange.latency,
+                0,
+                MAX_CYCLES,
+            ),
+            (
+                "atomics.compare_exchange.interval",
+                self.atomics.compare_exchange.interval,
+                0,
+                MAX_CYCLES,
+            ),
+            (
+                "atomics.float_minmax.latency",
+                self.atomics.float_minmax.latency,
+                0,
+                MAX_CYCLES,
+            ),
+            (
+                "atomics.float_minmax.interval",
+                self.atomics.float_minmax.interval,
+                0,
+                MAX_CYCLES,
+            ),
+        ];
+        for (key, v, lo, hi) in ranges {
+            in_range(key, v, lo, hi)?;
+        }
+        // A wave needs at least one granule of registers.
+        in_range("cu.vgpr_granule", cu.vgpr_granule, 1, cu.vgprs_per_simd).map_err(|e| {
+            invalid(
+                e.key,
+                format!(
+                    "cu.vgpr_granule is {}; it must be 1 to cu.vgprs_per_simd ({})",
+                    cu.vgpr_granule, cu.vgprs_per_simd
+                ),
+            )
+        })?;
+        check_cache("memory.l1", m.l1.size_bytes, m.l1.line_bytes, m.l1.ways, 1)?;
         check_cache(
             "memory.l2",
-            l2.size_bytes / l2.banks,
-            l2.line_bytes,
-            l2.ways,
+            m.l2.size_bytes,
+            m.l2.line_bytes,
+            m.l2.ways,
+            m.l2.banks,
         )?;
+        let mut instances = 0u32;
         for (name, u) in &self.units {
-            if u.count == 0 || u.interval == 0 {
-                return Err(format!(
-                    "units.{name}: count and interval must be at least 1"
-                ));
-            }
+            let key = entry_key("units", name);
+            in_range(&format!("{key}.count"), u.count, 1, MAX_UNIT_COUNT)?;
+            in_range(&format!("{key}.latency"), u.latency, 0, MAX_CYCLES)?;
+            in_range(&format!("{key}.interval"), u.interval, 1, MAX_CYCLES)?;
+            instances = instances.saturating_add(u.count);
+        }
+        if instances > MAX_UNIT_INSTANCES {
+            return Err(invalid(
+                "units",
+                format!(
+                    "units: the counts add up to {instances} unit instances per SIMD; at most {MAX_UNIT_INSTANCES} are allowed"
+                ),
+            ));
         }
         for (class, unit) in &self.classes {
+            let key = format!("classes.\"{class}\"");
+            if !crate::timing::REQUIRED_CLASSES.contains(&class.as_str()) {
+                return Err(invalid(
+                    &key,
+                    format!(
+                        "{key} is not an op class (the classes are {})",
+                        crate::timing::REQUIRED_CLASSES.join(", ")
+                    ),
+                ));
+            }
             if !self.units.contains_key(unit) {
-                return Err(format!(
-                    "classes.\"{class}\" names unit '{unit}', which is not under [units]"
+                return Err(invalid(
+                    &key,
+                    format!("{key} names unit '{unit}', which is not under [units]"),
                 ));
             }
         }
         for class in crate::timing::REQUIRED_CLASSES {
             if !self.classes.contains_key(*class) {
-                return Err(format!("classes has no unit for op class \"{class}\""));
+                return Err(invalid(
+                    "classes",
+                    format!("classes has no unit for op class \"{class}\""),
+                ));
             }
         }
-        let known: Vec<String> = isa::ext::coverage().into_iter().map(|c| c.name).collect();
         for (name, t) in &self.instructions {
-            // Extended instructions are checked by name; a core name is
-            // the SPIR-V name of a basic operation (see docs/config.md).
-            if name.contains('.') && !known.contains(name) {
-                return Err(format!(
-                    "instructions.\"{name}\" is not an instruction (see `gpusim isa coverage` for the names)"
-                ));
+            let key = format!("instructions.\"{name}\"");
+            if !is_instruction_name(name) {
+                let why = if name.contains('.') {
+                    "is not an instruction (see `gpusim isa coverage` for the names)"
+                } else {
+                    "is not the name of a basic operation (docs/config.md, \"Canonical instruction names\")"
+                };
+                return Err(invalid(&key, format!("{key} {why}")));
             }
             if let Some(u) = &t.unit {
                 if !self.units.contains_key(u) {
-                    return Err(format!(
-                        "instructions.\"{name}\" names unit '{u}', which is not under [units]"
+                    return Err(invalid(
+                        format!("{key}.unit"),
+                        format!("{key} names unit '{u}', which is not under [units]"),
                     ));
                 }
             }
-            if t.interval == Some(0) {
-                return Err(format!(
-                    "instructions.\"{name}\".interval must be at least 1"
-                ));
+            if let Some(l) = t.latency {
+                in_range(&format!("{key}.latency"), l, 0, MAX_CYCLES)?;
+            }
+            if let Some(i) = t.interval {
+                in_range(&format!("{key}.interval"), i, 1, MAX_CYCLES)?;
             }
         }
         Ok(())
     }
 }
 
+/// A cache of `size` bytes split over `banks` banks: each bank must get a
+/// whole power-of-two number of sets of `ways` lines of `line` bytes.
+fn check_cache(key: &str, size: u32, line: u32, ways: u32, banks: u32) -> Result<(), Invalid> {
+    let line_key = format!("{key}.line_bytes");
+    if !line.is_power_of_two() || !(MIN_LINE..=MAX_LINE).contains(&line) {
+        return Err(invalid(
+            &line_key,
+            format!(
+                "{line_key} is {line}; it must be a power of two from {MIN_LINE} to {MAX_LINE}"
+            ),
+        ));
+    }
+    let size_key = format!("{key}.size_bytes");
+    if !size.is_multiple_of(banks) {
+        return Err(invalid(
+            &size_key,
+            format!("{size_key} is {size}, which does not divide evenly among {banks} banks"),
+        ));
+    }
+    let per_bank = size / banks;
+    // At most 4096 x 1024: no overflow.
+    let set_bytes = line * ways;
+    let sets = per_bank / set_bytes;
+    let what = if banks == 1 {
+        format!("{key}: size_bytes / (line_bytes * ways)")
+    } else {
+        format!("{key}: size_bytes / banks / (line_bytes * ways)")
+    };
+    let sum = if banks == 1 {
+        format!("{size} / ({line} * {ways})")
+    } else {
+        format!("{size} / {banks} / ({line} * {ways})")
+    };
+    if sets == 0 || !per_bank.is_multiple_of(set_bytes) || !sets.is_power_of_two() {
+        return Err(invalid(
+            &size_key,
+            format!("{what} must be a power of two (it is {sum})"),
+        ));
+    }
+    if sets > MAX_SETS {
+        return Err(invalid(
+            &size_key,
+            format!("{what} is the number of sets, at most {MAX_SETS} (it is {sum} = {sets})"),
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `[instructions]` can match `name`: an extended instruction of
+/// docs/isa-coverage.md, or a canonical name the timing model gives
+/// lowered instructions (`crate::timing::instruction_name`).
+fn is_instruction_name(name: &str) -> bool {
+    static NAMES: OnceLock<BTreeSet<String>> = OnceLock::new();
+    static HELPERS: OnceLock<BTreeSet<String>> = OnceLock::new();
+    NAMES.get_or_init(instruction_names).contains(name)
+        || (!name.contains('.') && HELPERS.get_or_init(helper_names).contains(name))
+}
+
+/// The extended instructions, and the names `instruction_name` gives one
+/// instruction of every kind, every core ALU operation, every atomic
+/// operation and every conversion opcode.
+fn instruction_names() -> BTreeSet<String> {
+    use isa::core::{Alu, AluOp, Convert, Scalar};
+    use isa::ir::{AtomicOp, Inst};
+    let int = Scalar::Int(32);
+    let mut names: BTreeSet<String> = isa::ext::coverage().into_iter().map(|c| c.name).collect();
+    let mut add = |inst: &Inst, origin: &str| {
+        names.insert(crate::timing::instruction_name(inst, origin));
+    };
+    let plain = [
+        Inst::Mov { dst: 0, src: 0 },
+        Inst::Load {
+            ty: int,
+            dst: 0,
+            addr: 0,
+            offset: 0,
+        },
+        Inst::Store {
+            ty: int,
+            src: 0,
+            addr: 0,
+            offset: 0,
+        },
+        Inst::Jump { target: 0 },
+        Inst::Branch {
+            cond: 0,
+            if_true: 0,
+            if_false: 0,
+            reconverge: 0,
+        },
+        Inst::Switch {
+            selector: 0,
+            table: 0,
+            reconverge: 0,
+        },
+        Inst::Return,
+        Inst::Barrier,
+        Inst::MemoryBarrier,
+        Inst::Unreachable,
+        Inst::Prefetch {
+            addr: 0,
+            offset: 0,
+            count: 0,
+            elem_bytes: 4,
+        },
+        Inst::Printf { call: 0, dst: 0 },
+    ];
+    for inst in &plain {
+        // Exhaustive: a new kind of instruction stops this compiling until
+        // it is added to `plain` or to the loops below (or to
+        // `helper_names`).
+        match inst {
+            Inst::Alu { .. } | Inst::Convert { .. } | Inst::Ext { .. } | Inst::Atomic { .. } => {}
+            Inst::Mov { .. }
+            | Inst::Load { .. }
+            | Inst::Store { .. }
+            | Inst::Jump { .. }
+            | Inst::Branch { .. }
+            | Inst::Switch { .. }
+            | Inst::Return
+            | Inst::Barrier
+            | Inst::MemoryBarrier
+            | Inst::Unreachable
+            | Inst::Prefetch { .. }
+            | Inst::Printf { .. } => add(inst, ""),
+        }
+    }
+    for &op in AluOp::ALL {
+        let inst = Inst::Alu {
+            alu: Alu { op, ty: int },
+            dst: 0,
+            src: [0; 4],
+        };
+        add(&inst, "");
+    }
+    for &op in AtomicOp::ALL {
+        let inst = Inst::Atomic {
+            op,
+            ty: int,
+            dst: 0,
+            addr: 0,
+            value: 0,
+            comparator: 0,
+        };
+        add(&inst, "");
+    }
+    // A conversion is named after the SPIR-V opcode it was lowered from
+    // when that is a conversion opcode, else `Convert`.
+    let convert = Inst::Convert {
+        cv: Convert {
+            from: int,
+            to: Scalar::Float(32),
+            from_signed: true,
+            to_signed: true,
+            rounding: None,
+            saturate: false,
+        },
+        dst: 0,
+        src: 0,
+    };
+    add(&convert, "");
+    for g in rspirv::grammar::INSTRUCTION_TABLE.iter() {
+        add(&convert, g.opname);
+    }
+    names
+}
+
+/// The extended lane operations named without a set prefix (helpers of
+/// emulations, such as `UMin`), found by naming every opcode of every set
+/// (a few tens of milliseconds, so only done when a name needs it).
+fn helper_names() -> BTreeSet<String> {
+    use isa::ext::{ExtOp, ExtSet};
+    use isa::ir::Inst;
+    let int = isa::core::Scalar::Int(32);
+    let mut names = BTreeSet::new();
+    for set in [
+        ExtSet::Glsl,
+        ExtSet::OpenCl,
+        ExtSet::AmdTrinary,
+        ExtSet::IntelInt2,
+        ExtSet::AtomicFloat,
+    ] {
+        // Exhaustive: a new set stops this compiling until it is listed
+        // above.
+        match set {
+            ExtSet::Glsl
+            | ExtSet::OpenCl
+            | ExtSet::AmdTrinary
+            | ExtSet::IntelInt2
+            | ExtSet::AtomicFloat => {}
+        }
+        for opcode in 0..=u16::MAX {
+            let op = ExtOp {
+                set,
+                opcode,
+                ty: int,
+                aux: int,
+            };
+            let inst = Inst::Ext {
+                op,
+                dst: 0,
+                src: [0; 3],
+            };
+            let name = crate::timing::instruction_name(&inst, "");
+            if !name.contains('.') {
+                names.insert(name);
+            }
+        }
+    }
+    names
+}
+
 /// The line (1-based) where dotted key `key` (`cu.simds`,
-/// `classes."valu"`, or a table such as `memory.l1`) is set in `text`.
+/// `classes."valu"`, or a table such as `memory.l1`) is set in `text`;
+/// failing that, the line of the innermost table or inline table that
+/// holds it, or of the first key inside it.
 fn key_line(text: &str, key: &str) -> Option<usize> {
-    let want = key.replace('"', "");
+    let want = key.replace(['"', ' '], "");
     if want.is_empty() {
         return None;
     }
     let mut section = String::new();
+    // (length of the enclosing key, its line)
+    let mut outer: Option<(usize, usize)> = None;
+    let mut inner: Option<usize> = None;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
-        if let Some(header) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-            section = header.trim().replace('"', "");
-            if section == want {
-                return Some(i + 1);
-            }
+        let full = if let Some(header) = line.strip_prefix('[') {
+            let header = header.trim_start_matches('[');
+            let header = header.split(']').next().unwrap_or("");
+            section = header.trim().replace(['"', ' '], "");
+            section.clone()
         } else if let Some((k, _)) = line.split_once('=') {
-            let k = k.trim().replace('"', "");
-            let full = if section.is_empty() {
+            let k = k.trim().replace(['"', ' '], "");
+            if section.is_empty() {
                 k
             } else {
                 format!("{section}.{k}")
-            };
-            if full == want {
-                return Some(i + 1);
             }
+        } else {
+            continue;
+        };
+        if full == want {
+            return Some(i + 1);
+        }
+        if want.starts_with(&format!("{full}.")) && outer.is_none_or(|(n, _)| full.len() > n) {
+            outer = Some((full.len(), i + 1));
+        }
+        if inner.is_none() && full.starts_with(&format!("{want}.")) {
+            inner = Some(i + 1);
         }
     }
-    None
-}
-
-fn check_cache(key: &str, size: u32, line: u32, ways: u32) -> Result<(), String> {
-    if !line.is_power_of_two() {
-        return Err(format!("{key}.line_bytes must be a power of two"));
-    }
-    let sets = size / (line * ways);
-    if sets == 0 || !size.is_multiple_of(line * ways) || !sets.is_power_of_two() {
-        return Err(format!(
-            "{key}: size_bytes / (line_bytes * ways) must be a power of two (it is {size} / ({line} * {ways}))"
-        ));
-    }
-    Ok(())
+    outer.map(|(_, l)| l).or(inner)
 }

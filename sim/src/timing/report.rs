@@ -198,7 +198,7 @@ impl Report {
             .iter()
             .enumerate()
             .map(|(i, name)| {
-                let capacity = self.unit_instances[i] * cycles;
+                let capacity = self.unit_instances[i].saturating_mul(cycles);
                 (
                     name.clone(),
                     json!({
