@@ -779,7 +779,7 @@ pub fn eval(alu: Alu, a: u64, b: u64, c: u64, d: u64) -> u64 {
 ///
 /// Bool is not a conversion type; it is treated as a 1-bit unsigned integer
 /// so that the function never panics.
-#[inline]
+#[inline(always)]
 pub fn convert(cv: Convert, a: u64) -> u64 {
     let fw = cv.from.bits().clamp(1, 64);
     let tw = cv.to.bits().clamp(1, 64);
