@@ -11,6 +11,7 @@
 //!   errors, the line);
 //! * every key line of the bundled configs carries a (non-empty) comment.
 
+mod common;
 use gpusim::config::{Config, DEFAULT_TOML};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -318,36 +319,15 @@ fn bundled_configs_load_and_have_the_default_keys() {
 /// The default config with the first line whose code starts with `old`
 /// replaced by `new`; returns the text and that line's number.
 fn edited(old: &str, new: &str) -> (String, usize) {
-    let mut n = 0;
-    let text: Vec<String> = DEFAULT_TOML
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            if n == 0 && l.starts_with(old) {
-                n = i + 1;
-                new.to_string()
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    assert!(n > 0, "no line starts with {old:?}");
-    (text.join("\n"), n)
+    common::edit_line(DEFAULT_TOML, old, new)
 }
 
 /// Loads `text` from a file, as `--config` would; returns the error.
 fn load_error(test: &str, text: &str) -> String {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("config-docs");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{test}.toml"));
-    std::fs::write(&path, text).unwrap();
-    let e = match Config::load(&path) {
-        Ok(_) => panic!("{test}: the bad config was accepted"),
-        Err(e) => e,
-    };
+    let (file, e) = common::config_error("config-docs", test, text);
     println!("{test}: {e}");
     assert!(
-        e.starts_with(&path.display().to_string()),
+        e.starts_with(&file),
         "{test}: the message does not start with the file: {e}"
     );
     e

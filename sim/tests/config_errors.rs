@@ -9,6 +9,8 @@
 //!   the cache geometry rules;
 //! * configs at the limits run a real workload to the end.
 
+mod common;
+use common::edit_line as edit;
 use gpusim::config::{Config, DEFAULT_TOML};
 use gpusim::run::{run_workload, RunOptions};
 use gpusim::workload::Workload;
@@ -25,15 +27,7 @@ fn root() -> PathBuf {
 /// message must start with the file name and the line; returns the line
 /// number and the rest of the message.
 fn refused(test: &str, text: &str) -> (usize, String) {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("config-errors");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{test}.toml"));
-    std::fs::write(&path, text).unwrap();
-    let e = match Config::load(&path) {
-        Ok(_) => panic!("{test}: the bad config was accepted"),
-        Err(e) => e,
-    };
-    let file = path.display().to_string();
+    let (file, e) = common::config_error("config-errors", test, text);
     let rest = e
         .strip_prefix(&format!("{file}:"))
         .unwrap_or_else(|| panic!("{test}: the message does not start with the file: {e}"));
@@ -60,26 +54,6 @@ fn inserted(after: &str, extra: &str) -> (String, usize) {
     }
     assert!(at > 0, "no line {after:?}");
     (out.join("\n"), at)
-}
-
-/// `text` with the first line starting with `old` replaced by `new`;
-/// returns the text and that line's number.
-fn edit(text: &str, old: &str, new: &str) -> (String, usize) {
-    let mut at = 0;
-    let lines: Vec<String> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            if at == 0 && l.starts_with(old) {
-                at = i + 1;
-                new.to_string()
-            } else {
-                l.to_string()
-            }
-        })
-        .collect();
-    assert!(at > 0, "no line starts with {old:?}");
-    (lines.join("\n"), at)
 }
 
 /// The default config with the first line starting with `old` replaced by

@@ -12,29 +12,17 @@
 //! and completion cycles in the trace say the same thing and do not depend
 //! on how the end of a run is accounted.
 
+mod common;
+use common::{micro, num, root, timed};
 use gpusim::config::{Config, DispatchPolicy, SchedulerPolicy};
-use gpusim::run::{run_workload, RunOptions, RunOutput};
 use gpusim::timing::{IssueRecord, Report};
 use gpusim::workload::{SpecValue, Workload};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("sim/ has a parent")
-        .to_path_buf()
-}
-
-fn micro(name: &str) -> Workload {
-    let p = root().join("workloads/micro").join(format!("{name}.toml"));
-    Workload::load(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
 
 /// `micro(name)` launched as `n` one-wave workgroups: every buffer (and
 /// check) that holds one element per lane of one wave (32 elements) is
@@ -81,36 +69,12 @@ fn teaching() -> Config {
     c
 }
 
-/// A timed run with traces; the manifest's checks must pass.
-fn timed(w: &Workload, cfg: &Config) -> (RunOutput, Report) {
-    let mut out = run_workload(w, &RunOptions::timed(cfg.clone()))
-        .unwrap_or_else(|e| panic!("{}: timed run failed: {e}", w.name));
-    for c in &out.checks {
-        assert!(
-            c.passed,
-            "{}: check on '{}' failed: {c:?}",
-            w.name, c.buffer
-        );
-    }
-    let report = out.timing.take().expect("a timed run has a report");
-    (out, report)
-}
-
 /// Trace records of instructions named one of `ops`.
 fn records<'a>(r: &'a Report, ops: &[&str]) -> Vec<&'a IssueRecord> {
     r.issue_trace
         .iter()
         .filter(|x| ops.contains(&x.op.as_str()))
         .collect()
-}
-
-fn num(v: &Value, path: &[&str]) -> f64 {
-    let mut x = v;
-    for p in path {
-        x = &x[*p];
-    }
-    x.as_f64()
-        .unwrap_or_else(|| panic!("summary has no number at {path:?}: {v}"))
 }
 
 fn stall(r: &Report, reason: &str) -> u64 {
@@ -408,7 +372,7 @@ fn two_competing_chains(
     n: usize,
     cfg: &Config,
     limit: u32,
-    counted: fn(&IssueRecord) -> bool,
+    counted: impl Fn(&IssueRecord) -> bool,
 ) -> (u64, u64) {
     let (_, r) = timed(&micro_waves(name, 2), cfg);
     let recs = records(&r, ops);
@@ -492,42 +456,34 @@ fn issue_per_simd_limits_instructions_of_one_simd() {
 }
 
 #[test]
-fn issue_valu_limit_caps_valu_instructions_per_cu() {
-    // One chain_f32 wave on each of the two SIMDs (one valu instance
-    // each): the CU-wide valu limit decides whether both issue in a cycle.
-    // With limit 1 the SIMD that misses out stalls with `issue_limit`, at
-    // least from when its chain's operand arrives until the other chain is
-    // done.
-    let cfg = one_per_cycle(&["valu"]);
-    for limit in [1, 2] {
-        let mut cfg = cfg.clone();
-        cfg.cu.issue.valu = limit;
-        let ops = ["FMul", "FAdd"];
-        let (stalls, waited) =
-            two_competing_chains("chain_f32", &ops, 64, &cfg, limit, |x| x.unit == "valu");
-        if limit == 1 {
-            assert!(stalls >= waited, "valu 1: {stalls} issue_limit cycles");
-        } else {
-            assert_eq!(stalls, 0, "valu 2");
-        }
-    }
-}
-
-#[test]
-fn issue_trans_limit_caps_trans_instructions_per_cu() {
-    // The same with chain_trans (32 dependent InverseSqrt, class trans) and
-    // the trans limit; valu instructions do not count against it.
-    let cfg = one_per_cycle(&["trans"]);
-    for limit in [1, 2] {
-        let mut cfg = cfg.clone();
-        cfg.cu.issue.trans = limit;
-        let ops = ["GLSL.InverseSqrt"];
-        let (stalls, waited) =
-            two_competing_chains("chain_trans", &ops, 32, &cfg, limit, |x| x.unit == "trans");
-        if limit == 1 {
-            assert!(stalls >= waited, "trans 1: {stalls} issue_limit cycles");
-        } else {
-            assert_eq!(stalls, 0, "trans 2");
+fn issue_valu_and_trans_limits_cap_their_instructions_per_cu() {
+    // One chain wave on each of the two SIMDs (one unit instance each): the
+    // CU-wide limit of the chain's category decides whether both issue in a
+    // cycle. With limit 1 the SIMD that misses out stalls with
+    // `issue_limit`, at least from when its chain's operand arrives until
+    // the other chain is done. chain_f32: 64 dependent FMul / FAdd (valu);
+    // chain_trans: 32 dependent InverseSqrt (trans), to which valu
+    // instructions do not count.
+    type Limit = fn(&mut Config) -> &mut u32;
+    let cases: [(&str, &str, &[&str], usize, Limit); 2] = [
+        ("valu", "chain_f32", &["FMul", "FAdd"], 64, |c| {
+            &mut c.cu.issue.valu
+        }),
+        ("trans", "chain_trans", &["GLSL.InverseSqrt"], 32, |c| {
+            &mut c.cu.issue.trans
+        }),
+    ];
+    for (unit, workload, ops, n, limit_of) in cases {
+        for limit in [1, 2] {
+            let mut cfg = one_per_cycle(&[unit]);
+            *limit_of(&mut cfg) = limit;
+            let (stalls, waited) =
+                two_competing_chains(workload, ops, n, &cfg, limit, |x| x.unit == unit);
+            if limit == 1 {
+                assert!(stalls >= waited, "{unit} 1: {stalls} issue_limit cycles");
+            } else {
+                assert_eq!(stalls, 0, "{unit} 2");
+            }
         }
     }
 }

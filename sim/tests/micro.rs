@@ -13,8 +13,10 @@
 //! The last tests check determinism, and that a timed run and a functional
 //! run of every bundled workload give the same output buffers.
 
+mod common;
+use common::{micro, num, root, timed};
 use gpusim::config::Config;
-use gpusim::run::{run_workload, RunOptions, RunOutput};
+use gpusim::run::{run_workload, RunOptions};
 use gpusim::timing::{IssueRecord, Report};
 use gpusim::workload::{SpecValue, Workload};
 use serde_json::Value;
@@ -23,18 +25,6 @@ use std::path::{Path, PathBuf};
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("sim/ has a parent")
-        .to_path_buf()
-}
-
-fn micro(name: &str) -> Workload {
-    let p = root().join("workloads/micro").join(format!("{name}.toml"));
-    Workload::load(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
 
 /// The teaching config. The tests' hand-worked numbers use its values;
 /// they are checked here so that an edit of the file points at this list.
@@ -99,36 +89,12 @@ fn teaching() -> Config {
     c
 }
 
-/// A timed run with traces; the manifest's checks must pass.
-fn timed(w: &Workload, cfg: &Config) -> (RunOutput, Report) {
-    let mut out = run_workload(w, &RunOptions::timed(cfg.clone()))
-        .unwrap_or_else(|e| panic!("{}: timed run failed: {e}", w.name));
-    for c in &out.checks {
-        assert!(
-            c.passed,
-            "{}: check on '{}' failed: {c:?}",
-            w.name, c.buffer
-        );
-    }
-    let report = out.timing.take().expect("a timed run has a report");
-    (out, report)
-}
-
 /// The trace records of instructions named one of `ops` on unit `unit`.
 fn records<'a>(r: &'a Report, ops: &[&str], unit: &str) -> Vec<&'a IssueRecord> {
     r.issue_trace
         .iter()
         .filter(|x| ops.contains(&x.op.as_str()) && x.unit == unit)
         .collect()
-}
-
-fn num(v: &Value, path: &[&str]) -> f64 {
-    let mut x = v;
-    for p in path {
-        x = &x[*p];
-    }
-    x.as_f64()
-        .unwrap_or_else(|| panic!("summary has no number at {path:?}: {v}"))
 }
 
 fn unit_cfg<'a>(cfg: &'a mut Config, unit: &str) -> &'a mut gpusim::config::Unit {

@@ -1,6 +1,43 @@
 //! Shared by the simulator's integration tests: buffers decoded from
-//! their little-endian bytes. (Each test binary uses a different part.)
+//! their little-endian bytes, and timed runs of the microbenchmarks. (Each
+//! test binary uses a different part.)
 #![allow(dead_code)]
+
+use gpusim::config::Config;
+use gpusim::run::{run_workload, RunOptions, RunOutput};
+use gpusim::timing::Report;
+use gpusim::workload::Workload;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("sim/ has a parent")
+        .to_path_buf()
+}
+
+/// `workloads/micro/<name>.toml`.
+pub fn micro(name: &str) -> Workload {
+    let p = root().join("workloads/micro").join(format!("{name}.toml"));
+    Workload::load(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// A timed run with traces; the manifest's checks must pass.
+pub fn timed(w: &Workload, cfg: &Config) -> (RunOutput, Report) {
+    let mut out = run_workload(w, &RunOptions::timed(cfg.clone()))
+        .unwrap_or_else(|e| panic!("{}: timed run failed: {e}", w.name));
+    for c in &out.checks {
+        assert!(
+            c.passed,
+            "{}: check on '{}' failed: {c:?}",
+            w.name, c.buffer
+        );
+    }
+    let report = out.timing.take().expect("a timed run has a report");
+    (out, report)
+}
 
 use half::f16;
 
@@ -37,4 +74,48 @@ pub fn f32s(b: &[u8]) -> Vec<f32> {
 }
 pub fn f64s(b: &[u8]) -> Vec<f64> {
     decode(b, f64::from_le_bytes)
+}
+
+/// `text` with the first line starting with `old` replaced by `new`;
+/// returns the text and that line's number.
+pub fn edit_line(text: &str, old: &str, new: &str) -> (String, usize) {
+    let mut at = 0;
+    let lines: Vec<String> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if at == 0 && l.starts_with(old) {
+                at = i + 1;
+                new.to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    assert!(at > 0, "no line starts with {old:?}");
+    (lines.join("\n"), at)
+}
+
+/// The number at `path` in a summary.
+pub fn num(v: &Value, path: &[&str]) -> f64 {
+    let mut x = v;
+    for p in path {
+        x = &x[*p];
+    }
+    x.as_f64()
+        .unwrap_or_else(|| panic!("summary has no number at {path:?}: {v}"))
+}
+
+/// Writes `text` to `<folder>/<test>.toml` under the test's scratch folder
+/// and loads it as `--config` would; returns the file's name and the error
+/// it must give.
+pub fn config_error(folder: &str, test: &str, text: &str) -> (String, String) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(folder);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{test}.toml"));
+    std::fs::write(&path, text).unwrap();
+    match Config::load(&path) {
+        Ok(_) => panic!("{test}: the bad config was accepted"),
+        Err(e) => (path.display().to_string(), e),
+    }
 }
