@@ -608,50 +608,44 @@ fn unit_count_lets_instructions_from_several_waves_overlap() {
 
     // valu: indep_f32, whose FAdds are independent (each one's operand was
     // made 8 FAdds earlier by the same wave), so any wave can use any free
-    // instance. busy = 1 x 4 passes on the teaching GPU.
-    let busy = occupancy_of(&cfg, "valu");
-    let mut traces = Vec::new();
-    for count in [1u32, 2, 4, 8] {
-        let (t, trace) = four_waves_sharing("indep_f32", &["FAdd"], "valu", count);
-        let m = (count as u64).min(busy) as usize;
-        for k in 0..t.len() - m {
-            assert_eq!(
-                t[k + m] - t[k],
-                busy,
-                "valu count {count}: {:?}",
-                &t[k..=k + m]
-            );
-        }
-        traces.push(trace);
-    }
+    // instance: m = min(count, busy), busy = 1 x 4 passes on the teaching
+    // GPU. trans: chain_trans, 32 dependent InverseSqrt per wave with
+    // latency = busy (teaching: 16 = 4 x 4 passes), so one wave has at most
+    // one in flight: m = min(count, 4 waves). Beyond m, count 8 adds
+    // nothing to 4.
     assert_eq!(
-        traces[2], traces[3],
-        "valu: 8 instances are no better than 4"
+        cfg.units["trans"].latency as u64,
+        occupancy_of(&cfg, "trans")
     );
-
-    // trans: chain_trans, 32 dependent InverseSqrt per wave with latency =
-    // busy (teaching: 16 = 4 x 4 passes), so one wave has at most one in
-    // flight: m = min(count, 4 waves); count 8 adds nothing to 4.
-    let busy = occupancy_of(&cfg, "trans");
-    assert_eq!(cfg.units["trans"].latency as u64, busy);
-    let mut traces = Vec::new();
-    for count in [1u32, 2, 4, 8] {
-        let (t, trace) = four_waves_sharing("chain_trans", &["GLSL.InverseSqrt"], "trans", count);
-        let m = count.min(4) as usize;
-        for k in 0..t.len() - m {
-            assert_eq!(
-                t[k + m] - t[k],
-                busy,
-                "trans count {count}: {:?}",
-                &t[k..=k + m]
-            );
+    let valu_m = |count: u64, busy: u64| count.min(busy);
+    let trans_m = |count: u64, _: u64| count.min(4);
+    // (unit, workload, op, instances that overlap given (count, busy)).
+    type Case<'a> = (&'a str, &'a str, &'a str, &'a dyn Fn(u64, u64) -> u64);
+    let cases: [Case; 2] = [
+        ("valu", "indep_f32", "FAdd", &valu_m),
+        ("trans", "chain_trans", "GLSL.InverseSqrt", &trans_m),
+    ];
+    for (unit, workload, op, overlap) in cases {
+        let busy = occupancy_of(&cfg, unit);
+        let mut traces = Vec::new();
+        for count in [1u32, 2, 4, 8] {
+            let (t, trace) = four_waves_sharing(workload, &[op], unit, count);
+            let m = overlap(count as u64, busy) as usize;
+            for k in 0..t.len() - m {
+                assert_eq!(
+                    t[k + m] - t[k],
+                    busy,
+                    "{unit} count {count}: {:?}",
+                    &t[k..=k + m]
+                );
+            }
+            traces.push(trace);
         }
-        traces.push(trace);
+        assert_eq!(
+            traces[2], traces[3],
+            "{unit}: 8 instances are no better than 4"
+        );
     }
-    assert_eq!(
-        traces[2], traces[3],
-        "trans: 8 instances are no better than 4"
-    );
 }
 
 // ---------------------------------------------------------------------------
