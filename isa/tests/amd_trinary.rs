@@ -9,7 +9,7 @@ use isa::ext::{Builder, Call, ExtOp, ExtSet, OpClass, Operand};
 use isa::ir::Reg;
 
 mod common;
-use common::Eval;
+use common::{lcg, Eval};
 
 fn op(opcode: u16, ty: Scalar) -> ExtOp {
     ExtOp {
@@ -121,14 +121,6 @@ fn hand_picked_values() {
     assert_eq!(amd::eval(op(amd::UMAX3, i64s), 1, min, 0), min);
     assert_eq!(amd::eval(op(amd::SMID3, i64s), 1, min, 0), 0);
     assert_eq!(amd::eval(op(amd::UMID3, i64s), 1, min, 0), 1);
-}
-
-/// Deterministic pseudo-random bits.
-fn lcg(state: &mut u64) -> u64 {
-    *state = state
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    *state ^ (*state >> 29)
 }
 
 #[test]

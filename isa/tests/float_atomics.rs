@@ -2,6 +2,8 @@
 //! `isa::ext_shader_atomic_float_min_max::cases`, the spec's NaN and
 //! signed-zero rules written out by hand, order independence, and coverage.
 
+mod common;
+use common::lcg;
 use isa::core::Scalar;
 use isa::ext::OpClass;
 use isa::ext_shader_atomic_float_min_max::{self as fa, cases};
@@ -72,13 +74,6 @@ fn spec_rules_by_hand() {
         0xfff0_0000_0000_0000
     );
     assert_eq!(fa::fmax(F16, 0x7bff, 0x7c00), 0x7c00);
-}
-
-fn lcg(state: &mut u64) -> u64 {
-    *state = state
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    *state ^ (*state >> 29)
 }
 
 /// Interesting bits of a width plus random ones.

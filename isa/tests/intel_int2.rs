@@ -9,7 +9,7 @@ use isa::intel_shader_integer_functions2::{self as intel, cases};
 use isa::ir::Reg;
 
 mod common;
-use common::Eval;
+use common::{lcg, Eval};
 
 fn op(opcode: u16, bits: u8) -> ExtOp {
     let ty = Scalar::Int(bits);
@@ -160,13 +160,6 @@ fn multiplies_32x16() {
         intel::eval(op(intel::UMUL32X16, 32), 1, 0xffff_8000, 0),
         0x8000
     );
-}
-
-fn lcg(state: &mut u64) -> u64 {
-    *state = state
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    *state ^ (*state >> 29)
 }
 
 #[test]

@@ -70,6 +70,19 @@ pub struct ScriptReport {
 }
 
 impl ScriptReport {
+    /// A report of nothing run yet, with `status`.
+    fn new(path: &Path, status: Status) -> ScriptReport {
+        ScriptReport {
+            path: path.to_path_buf(),
+            status,
+            checks: Vec::new(),
+            runs: 0,
+            wave_instructions: 0,
+            cycles: None,
+            notes: Vec::new(),
+        }
+    }
+
     /// 0 passed or skipped, 1 an EXPECT failed, 2 the script could not run.
     pub fn exit_code(&self) -> u8 {
         match self.status {
@@ -211,15 +224,7 @@ pub fn run_script(path: &Path, opts: &RunOptions) -> Result<ScriptReport, String
 /// Runs a script held in memory; `path` names it in messages and anchors
 /// relative file names (FILE, SPIRV-BIN).
 pub fn run_source(text: &str, path: &Path, opts: &RunOptions) -> ScriptReport {
-    let mut report = ScriptReport {
-        path: path.to_path_buf(),
-        status: Status::Pass,
-        checks: Vec::new(),
-        runs: 0,
-        wave_instructions: 0,
-        cycles: None,
-        notes: Vec::new(),
-    };
+    let mut report = ScriptReport::new(path, Status::Pass);
     let file = path.display().to_string();
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let script = match script::parse(text, &file, &dir) {
@@ -268,27 +273,11 @@ pub fn run_folder(folder: &Path, opts: &RunOptions) -> FolderReport {
     let mut files = Vec::new();
     let mut scripts = Vec::new();
     if let Err(e) = collect(folder, &mut files, 0) {
-        scripts.push(ScriptReport {
-            path: folder.to_path_buf(),
-            status: Status::Error(e),
-            checks: Vec::new(),
-            runs: 0,
-            wave_instructions: 0,
-            cycles: None,
-            notes: Vec::new(),
-        });
+        scripts.push(ScriptReport::new(folder, Status::Error(e)));
     }
     files.sort();
     for f in files {
-        let r = run_script(&f, opts).unwrap_or_else(|e| ScriptReport {
-            path: f.clone(),
-            status: Status::Error(e),
-            checks: Vec::new(),
-            runs: 0,
-            wave_instructions: 0,
-            cycles: None,
-            notes: Vec::new(),
-        });
+        let r = run_script(&f, opts).unwrap_or_else(|e| ScriptReport::new(&f, Status::Error(e)));
         scripts.push(r);
     }
     FolderReport {

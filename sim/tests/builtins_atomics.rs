@@ -5,6 +5,8 @@
 //! are checked for a valid serial order of the values they returned, since the
 //! order in which lanes and waves reach memory is the simulator's choice.
 
+mod common;
+use common::{assert_same, bytes, u32s, u64s};
 use gpusim::run::{run_workload, RunOptions, RunOutput};
 use gpusim::workload::Workload;
 use std::collections::HashMap;
@@ -23,43 +25,6 @@ fn run_at(name: &str, wave_width: usize) -> RunOutput {
     };
     run_workload(&w, &opts)
         .unwrap_or_else(|e| panic!("running {name} at wave size {wave_width}: {e}"))
-}
-
-fn bytes<'a>(out: &'a RunOutput, buffer: &str) -> &'a [u8] {
-    out.buffer(buffer)
-        .unwrap_or_else(|| panic!("no buffer '{buffer}'"))
-}
-
-fn u32s(out: &RunOutput, buffer: &str) -> Vec<u32> {
-    bytes(out, buffer)
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-fn u64s(out: &RunOutput, buffer: &str) -> Vec<u64> {
-    bytes(out, buffer)
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-/// Element-by-element comparison that names the first mismatches.
-fn assert_same<T: PartialEq + std::fmt::Debug>(what: &str, actual: &[T], expected: &[T]) {
-    assert_eq!(actual.len(), expected.len(), "{what}: length");
-    let bad: Vec<String> = actual
-        .iter()
-        .zip(expected)
-        .enumerate()
-        .filter(|(_, (a, e))| a != e)
-        .take(10)
-        .map(|(i, (a, e))| format!("[{i}] expected {e:?}, got {a:?}"))
-        .collect();
-    assert!(
-        bad.is_empty(),
-        "{what}: elements differ:\n  {}",
-        bad.join("\n  ")
-    );
 }
 
 // ---------------------------------------------------------------------------
@@ -105,7 +70,7 @@ fn vulkan_compute_builtins_3d() {
         let out = run_at("builtins_vulkan", ww);
         assert_same(
             &format!("builtins_vulkan (wave {ww})"),
-            &u32s(&out, "out"),
+            &u32s(bytes(&out, "out")),
             &e,
         );
     }
@@ -127,7 +92,7 @@ fn vulkan_subgroup_builtins() {
         let out = run_at("builtins_vulkan_subgroup", ww);
         assert_same(
             &format!("builtins_vulkan_subgroup (wave {ww})"),
-            &u32s(&out, "out"),
+            &u32s(bytes(&out, "out")),
             &e,
         );
     }
@@ -164,7 +129,7 @@ fn opencl_work_item_functions() {
         let out = run_at("builtins_opencl", ww);
         assert_same(
             &format!("builtins_opencl (wave {ww})"),
-            &u32s(&out, "out"),
+            &u32s(bytes(&out, "out")),
             &e,
         );
     }
@@ -286,11 +251,11 @@ type Case = (String, usize, u64, u64, &'static str, Option<usize>);
 fn atomics_int64_min_max_exchange_cas_and_load_store() {
     for ww in WAVES {
         let out = run_at("atomics_more_vulkan", ww);
-        let u = u64s(&out, "u");
-        let s = u64s(&out, "s");
-        let w = u32s(&out, "w");
-        let r = u64s(&out, "r");
-        let f = u64s(&out, "f");
+        let u = u64s(bytes(&out, "u"));
+        let s = u64s(bytes(&out, "s"));
+        let w = u32s(bytes(&out, "w"));
+        let r = u64s(bytes(&out, "r"));
+        let f = u64s(bytes(&out, "f"));
         let ret = |g: usize, k: usize| r[14 * g + k];
         // (label, slot in r, init, final, kind, shared workgroup)
         let mut cases: Vec<Case> = vec![
@@ -475,10 +440,10 @@ fn atomics_increment_decrement_subtract_vulkan() {
     ];
     for ww in WAVES {
         let out = run_at("atomics_more_incdec", ww);
-        let c32 = u32s(&out, "c32");
-        let c64 = u64s(&out, "c64");
-        let r = u64s(&out, "r");
-        let f = u64s(&out, "f");
+        let c32 = u32s(bytes(&out, "c32"));
+        let c64 = u64s(bytes(&out, "c64"));
+        let r = u64s(bytes(&out, "r"));
+        let f = u64s(bytes(&out, "f"));
         for k in 0..6 {
             let (kind, bits) = (k % 3, if k < 3 { 32 } else { 64 });
             let fin = if k < 3 { c32[k] as u64 } else { c64[k - 3] };
@@ -537,12 +502,12 @@ fn atomics_increment_decrement_subtract_exchange_opencl() {
     let l_init = g_init;
     for ww in WAVES {
         let out = run_at("atomics_more_opencl", ww);
-        let g32 = u32s(&out, "g32");
-        let g64 = u64s(&out, "g64");
-        let r = u64s(&out, "r");
-        let f = u64s(&out, "f");
-        let gs = u32s(&out, "gs");
-        let ld = u32s(&out, "ld");
+        let g32 = u32s(bytes(&out, "g32"));
+        let g64 = u64s(bytes(&out, "g64"));
+        let r = u64s(bytes(&out, "r"));
+        let f = u64s(bytes(&out, "f"));
+        let gs = u32s(bytes(&out, "gs"));
+        let ld = u32s(bytes(&out, "ld"));
         for k in 0..8 {
             let bits = if k < 4 { 32 } else { 64 };
             let kind = k % 4;

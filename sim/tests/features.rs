@@ -46,56 +46,6 @@ fn run_both(name: &str) -> RunOutput {
     b
 }
 
-fn bytes<'a>(out: &'a RunOutput, buffer: &str) -> &'a [u8] {
-    out.buffer(buffer)
-        .unwrap_or_else(|| panic!("no buffer '{buffer}'"))
-}
-
-fn u32s(out: &RunOutput, buffer: &str) -> Vec<u32> {
-    bytes(out, buffer)
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-fn u64s(out: &RunOutput, buffer: &str) -> Vec<u64> {
-    bytes(out, buffer)
-        .chunks_exact(8)
-        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
-        .collect()
-}
-
-/// Compares element by element and reports every mismatch (up to 10) with
-/// its index, so a failure says where and how.
-fn assert_same<T: PartialEq + std::fmt::Debug>(what: &str, actual: &[T], expected: &[T]) {
-    assert_eq!(
-        actual.len(),
-        expected.len(),
-        "{what}: length {} but expected {}",
-        actual.len(),
-        expected.len()
-    );
-    let bad: Vec<String> = actual
-        .iter()
-        .zip(expected)
-        .enumerate()
-        .filter(|(_, (a, e))| a != e)
-        .map(|(i, (a, e))| format!("[{i}] expected {e:?}, got {a:?}"))
-        .collect();
-    if !bad.is_empty() {
-        panic!(
-            "{what}: {} of {} elements differ:\n  {}",
-            bad.len(),
-            actual.len(),
-            bad.iter()
-                .take(10)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join("\n  ")
-        );
-    }
-}
-
 fn f32_bits(v: &[f32]) -> Vec<u32> {
     v.iter().map(|f| f.to_bits()).collect()
 }
@@ -119,7 +69,7 @@ fn spec_constants_default_values() {
     // 2 workgroups of the default gl_WorkGroupSize.x = 64.
     assert_same(
         "spec: out",
-        &u32s(&out, "out"),
+        &u32s(bytes(&out, "out")),
         &spec_expected(3, 64, 128, 512),
     );
 }
@@ -131,7 +81,7 @@ fn spec_constants_overridden_by_manifest() {
     // gl_WorkGroupSize.x = 32, so only 2 x 32 invocations run.
     assert_same(
         "spec_override: out",
-        &u32s(&out, "out"),
+        &u32s(bytes(&out, "out")),
         &spec_expected(7, 32, 64, 512),
     );
 }
@@ -145,7 +95,7 @@ fn function_call_with_early_return() {
     let out = run_both("funcall");
     let f = |x: u32, k: u32| if x > 40 { x + 1000 } else { x * x + k };
     let e: Vec<u32> = (0..128u32).flat_map(|g| [f(g, 1), f(3 * g, 5)]).collect();
-    assert_same("funcall: out", &u32s(&out, "out"), &e);
+    assert_same("funcall: out", &u32s(bytes(&out, "out")), &e);
 }
 
 // ---------------------------------------------------------------------------
@@ -165,7 +115,7 @@ fn switch_with_divergent_lanes() {
             _ => 0xDEAD,
         })
         .collect();
-    assert_same("switch: out", &u32s(&out, "out"), &e);
+    assert_same("switch: out", &u32s(bytes(&out, "out")), &e);
 }
 
 // ---------------------------------------------------------------------------
@@ -199,8 +149,8 @@ fn vector_instructions() {
         ef[fb] = gf * 1.5 + 2.0 * 3.0 + 0.5 * 4.0;
         ef[fb + 1..fb + 4].copy_from_slice(&[gf * 0.25, 0.5, 0.125]);
     }
-    assert_same("vectors: out", &u32s(&out, "out"), &e);
-    assert_same("vectors: outf", &u32s(&out, "outf"), &f32_bits(&ef));
+    assert_same("vectors: out", &u32s(bytes(&out, "out")), &e);
+    assert_same("vectors: outf", &u32s(bytes(&out, "outf")), &f32_bits(&ef));
 }
 
 // ---------------------------------------------------------------------------
@@ -250,7 +200,7 @@ fn matrix_instructions() {
         let b = 32 * g as usize;
         e[b..b + 29].copy_from_slice(&r);
     }
-    assert_same("matrices: out", &u32s(&out, "out"), &f32_bits(&e));
+    assert_same("matrices: out", &u32s(bytes(&out, "out")), &f32_bits(&e));
 }
 
 // ---------------------------------------------------------------------------
@@ -301,9 +251,17 @@ fn opencl_vectors_generic_pointers_and_conversions() {
     }
     let ei: Vec<u32> = ei.iter().map(|&v| v as u32).collect();
     assert_same("opencl_conv: outc", bytes(&out, "outc"), &ec);
-    assert_same("opencl_conv: outi", &u32s(&out, "outi"), &ei);
-    assert_same("opencl_conv: outf", &u32s(&out, "outf"), &f32_bits(&ef));
-    assert_same("opencl_conv: outv", &u32s(&out, "outv"), &f32_bits(&ev));
+    assert_same("opencl_conv: outi", &u32s(bytes(&out, "outi")), &ei);
+    assert_same(
+        "opencl_conv: outf",
+        &u32s(bytes(&out, "outf")),
+        &f32_bits(&ef),
+    );
+    assert_same(
+        "opencl_conv: outv",
+        &u32s(bytes(&out, "outv")),
+        &f32_bits(&ev),
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -331,7 +289,7 @@ fn phi_lost_copy_and_swap_with_divergent_trip_counts() {
             }
         }
     }
-    assert_same("phi_loop: out", &u32s(&out, "out"), &e);
+    assert_same("phi_loop: out", &u32s(bytes(&out, "out")), &e);
 }
 
 // ---------------------------------------------------------------------------
@@ -365,7 +323,7 @@ fn select_any_all_carry_and_extended_multiply() {
         e[bs + 13] = ((sm as u64) >> 32) as u32;
         e[bs + 14] = a;
     }
-    assert_same("misc: out", &u32s(&out, "out"), &e);
+    assert_same("misc: out", &u32s(bytes(&out, "out")), &e);
 }
 
 // ---------------------------------------------------------------------------
@@ -414,8 +372,8 @@ fn small_and_wide_types_and_bitcasts() {
         e64.push((g as f64 / 3.0 + 1e10).to_bits());
         e64.push(g as u64 | ((!g as u64) << 32));
     }
-    assert_same("types: out32", &u32s(&out, "out32"), &e32);
-    assert_same("types: out64", &u64s(&out, "out64"), &e64);
+    assert_same("types: out32", &u32s(bytes(&out, "out32")), &e32);
+    assert_same("types: out64", &u64s(bytes(&out, "out64")), &e64);
 }
 
 // ---------------------------------------------------------------------------
@@ -434,7 +392,7 @@ fn workgroup_memory_across_waves_with_barriers() {
             e.push(v((l + 32) % 128) + 1);
         }
     }
-    assert_same("shared: out", &u32s(&out, "out"), &e);
+    assert_same("shared: out", &u32s(bytes(&out, "out")), &e);
 }
 
 // ---------------------------------------------------------------------------
@@ -445,14 +403,22 @@ fn workgroup_memory_across_waves_with_barriers() {
 fn workgroup_and_64_bit_atomics() {
     let out = run_both("atomics");
     // Each slot 0..128 of each workgroup's counter is handed out exactly once.
-    assert_same("atomics: perm", &u32s(&out, "perm"), &[1u32; 256]);
+    assert_same("atomics: perm", &u32s(bytes(&out, "perm")), &[1u32; 256]);
     let sum: u32 = (1..=128).sum();
-    assert_same("atomics: wg", &u32s(&out, "wg"), &[128, sum, 128, sum]);
+    assert_same(
+        "atomics: wg",
+        &u32s(bytes(&out, "wg")),
+        &[128, sum, 128, sum],
+    );
     let add = (0..256u64).fold(5u64, |s, g| {
         s.wrapping_add((g + 1).wrapping_mul(0x1_0000_0001))
     });
     let max = (0..256u64).map(|g| g * 0x1_2345_6789).max().unwrap().max(7);
-    assert_same("atomics: acc", &u64s(&out, "acc"), &[add, max, u64::MAX]);
+    assert_same(
+        "atomics: acc",
+        &u64s(bytes(&out, "acc")),
+        &[add, max, u64::MAX],
+    );
 }
 
 #[test]

@@ -764,7 +764,9 @@ fn rootn(x: f64, n: i32) -> f64 {
     sign * v
 }
 
-fn fmin(w: u32, a: u64, b: u64) -> u64 {
+/// fmin (`max` false) or fmax: a NaN operand gives the other one; -0 is
+/// below +0.
+fn fmin_fmax(w: u32, a: u64, b: u64, max: bool) -> u64 {
     let (x, y) = (to_f64(w, a), to_f64(w, b));
     if x.is_nan() {
         return if y.is_nan() { qnan(w) } else { b };
@@ -772,22 +774,8 @@ fn fmin(w: u32, a: u64, b: u64) -> u64 {
     if y.is_nan() {
         return a;
     }
-    if y < x || (x == y && y.is_sign_negative()) {
-        b
-    } else {
-        a
-    }
-}
-
-fn fmax(w: u32, a: u64, b: u64) -> u64 {
-    let (x, y) = (to_f64(w, a), to_f64(w, b));
-    if x.is_nan() {
-        return if y.is_nan() { qnan(w) } else { b };
-    }
-    if y.is_nan() {
-        return a;
-    }
-    if x < y || (x == y && x.is_sign_negative()) {
+    let (low, high) = if max { (x, y) } else { (y, x) };
+    if low < high || (x == y && low.is_sign_negative()) {
         b
     } else {
         a
@@ -1006,8 +994,8 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
     match op.opcode {
         FABS => return a & mag,
         COPYSIGN => return (a & mag) | (b & sign),
-        FMIN => return fmin(w, a, b),
-        FMAX => return fmax(w, a, b),
+        FMIN => return fmin_fmax(w, a, b, false),
+        FMAX => return fmin_fmax(w, a, b, true),
         MAXMAG | MINMAG => {
             let (x, y) = (to_f64(w, a).abs(), to_f64(w, b).abs());
             let (big, small) = if op.opcode == MAXMAG { (a, b) } else { (b, a) };
@@ -1015,10 +1003,8 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
                 big
             } else if y > x {
                 small
-            } else if op.opcode == MAXMAG {
-                fmax(w, a, b)
             } else {
-                fmin(w, a, b)
+                fmin_fmax(w, a, b, op.opcode == MAXMAG)
             };
         }
         NEXTAFTER => return nextafter(w, a, b),

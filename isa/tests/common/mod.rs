@@ -1,5 +1,6 @@
 //! Shared by the instruction-set tests: a `Builder` that evaluates every
-//! operation at once on a single lane.
+//! operation at once on a single lane, and pseudo-random operands.
+#![allow(dead_code)]
 
 use isa::core::{Alu, AluOp, Convert, Scalar};
 use isa::ext::{Builder, Emulation, ExtOp};
@@ -50,4 +51,12 @@ impl Builder for Eval {
     fn store(&mut self, _: Scalar, _: Reg, _: Reg, _: i64) {
         panic!("no memory access expected")
     }
+}
+
+/// Deterministic pseudo-random bits.
+pub fn lcg(state: &mut u64) -> u64 {
+    *state = state
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *state ^ (*state >> 29)
 }

@@ -57,6 +57,9 @@ pub fn i8s(b: &[u8]) -> Vec<i8> {
 pub fn i16s(b: &[u8]) -> Vec<i16> {
     decode(b, i16::from_le_bytes)
 }
+pub fn u64s(b: &[u8]) -> Vec<u64> {
+    decode(b, u64::from_le_bytes)
+}
 pub fn u32s(b: &[u8]) -> Vec<u32> {
     decode(b, u32::from_le_bytes)
 }
@@ -118,4 +121,36 @@ pub fn config_error(folder: &str, test: &str, text: &str) -> (String, String) {
         Ok(_) => panic!("{test}: the bad config was accepted"),
         Err(e) => (path.display().to_string(), e),
     }
+}
+
+/// The bytes of output buffer `name`.
+pub fn bytes<'a>(out: &'a RunOutput, name: &str) -> &'a [u8] {
+    out.buffer(name)
+        .unwrap_or_else(|| panic!("no buffer '{name}'"))
+}
+
+/// Compares element by element and reports the mismatches (the first 10)
+/// with their indices, so a failure says where and how.
+pub fn assert_same<T: PartialEq + std::fmt::Debug>(what: &str, actual: &[T], expected: &[T]) {
+    assert_eq!(
+        actual.len(),
+        expected.len(),
+        "{what}: length {} but expected {}",
+        actual.len(),
+        expected.len()
+    );
+    let bad: Vec<String> = actual
+        .iter()
+        .zip(expected)
+        .enumerate()
+        .filter(|(_, (a, e))| a != e)
+        .map(|(i, (a, e))| format!("[{i}] expected {e:?}, got {a:?}"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what}: {} of {} elements differ:\n  {}",
+        bad.len(),
+        actual.len(),
+        bad[..bad.len().min(10)].join("\n  ")
+    );
 }
