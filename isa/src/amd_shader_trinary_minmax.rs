@@ -21,7 +21,9 @@
 //! * Denormals are kept exactly (no flush to zero).
 
 use crate::core::{AluOp, Scalar};
-use crate::ext::{per_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass};
+use crate::ext::{
+    per_component, result_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass,
+};
 use crate::ir::Reg;
 
 pub const FMIN3: u16 = 1;
@@ -59,20 +61,7 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
         return Err(format!("takes 3 operands, got {}", call.operands.len()));
     }
     let n = call.result.len();
-    let Some(&ty) = call.result.first() else {
-        return Err("the result type must be a scalar or vector, not void".to_string());
-    };
-    if call.result.iter().any(|&t| t != ty) {
-        return Err("the result type must be a scalar or vector".to_string());
-    }
-    match ty {
-        Scalar::Float(16 | 32 | 64) if float => {}
-        Scalar::Int(8 | 16 | 32 | 64) if !float => {}
-        other => {
-            let want = if float { "floating-point" } else { "integer" };
-            return Err(format!("the component type must be {want}, not {other:?}"));
-        }
-    }
+    let ty = result_component(call, float)?;
     for (i, o) in call.operands.iter().enumerate() {
         if o.pointer.is_some() || o.types.as_slice() != call.result || o.regs.len() != n {
             return Err(format!(

@@ -172,6 +172,25 @@ pub struct Call<'a> {
     pub operands: &'a [Operand],
 }
 
+/// The component type of `call`'s result, which must be a scalar or a
+/// vector of floats (`float`) or integers of a SPIR-V width.
+pub fn result_component(call: &Call, float: bool) -> Result<Scalar, String> {
+    let Some(&ty) = call.result.first() else {
+        return Err("the result type must be a scalar or vector, not void".to_string());
+    };
+    if call.result.iter().any(|&t| t != ty) {
+        return Err("the result type must be a scalar or vector".to_string());
+    }
+    match ty {
+        Scalar::Float(16 | 32 | 64) if float => Ok(ty),
+        Scalar::Int(8 | 16 | 32 | 64) if !float => Ok(ty),
+        other => {
+            let want = if float { "floating-point" } else { "integer" };
+            Err(format!("the component type must be {want}, not {other:?}"))
+        }
+    }
+}
+
 /// Applies lane operation `op` to each of `n` components; an argument with
 /// one register is used for every component (a scalar operand).
 pub fn per_component(b: &mut dyn Builder, op: ExtOp, n: usize, args: &[&[Reg]]) -> Vec<Reg> {

@@ -6,26 +6,10 @@
 //! order in which lanes and waves reach memory is the simulator's choice.
 
 mod common;
-use common::{assert_same, bytes, u32s, u64s};
-use gpusim::run::{run_workload, RunOptions, RunOutput};
-use gpusim::workload::Workload;
+use common::{assert_same, bytes, run_at, u32s, u64s};
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 const WAVES: [usize; 2] = [32, 64];
-
-fn run_at(name: &str, wave_width: usize) -> RunOutput {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/kernels")
-        .join(format!("{name}.toml"));
-    let w = Workload::load(&path).unwrap_or_else(|e| panic!("loading {}: {e}", path.display()));
-    let opts = RunOptions {
-        wave_width,
-        ..RunOptions::default()
-    };
-    run_workload(&w, &opts)
-        .unwrap_or_else(|e| panic!("running {name} at wave size {wave_width}: {e}"))
-}
 
 // ---------------------------------------------------------------------------
 // Built-ins

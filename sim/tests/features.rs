@@ -3,29 +3,10 @@
 //! requires identical buffers from both, and compares them bit for bit with
 //! values computed here in plain Rust.
 
-use gpusim::run::{run_workload, RunOptions, RunOutput};
-use gpusim::workload::Workload;
-use std::path::PathBuf;
+use gpusim::run::RunOutput;
 
 mod common;
 use common::*;
-
-fn manifest(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/kernels")
-        .join(format!("{name}.toml"))
-}
-
-fn run_at(name: &str, wave_width: usize) -> RunOutput {
-    let path = manifest(name);
-    let w = Workload::load(&path).unwrap_or_else(|e| panic!("loading {}: {e}", path.display()));
-    let opts = RunOptions {
-        wave_width,
-        ..RunOptions::default()
-    };
-    run_workload(&w, &opts)
-        .unwrap_or_else(|e| panic!("running {name} at wave size {wave_width}: {e}"))
-}
 
 /// Runs at wave sizes 32 and 64; the buffers must be identical. Returns the
 /// wave-64 run.

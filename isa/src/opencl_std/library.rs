@@ -28,7 +28,9 @@ mod vector_data;
 pub use vector_data::MISALIGNED_64;
 
 use crate::core::{AluOp, Scalar};
-use crate::ext::{per_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass};
+use crate::ext::{
+    per_component, result_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass,
+};
 use crate::ir::Reg;
 
 pub const PRINTF: u16 = 184;
@@ -125,18 +127,7 @@ fn same_type(call: &Call, arity: usize, float: bool) -> Result<Scalar, String> {
             call.operands.len()
         ));
     }
-    let ty = match call.result.first() {
-        Some(&t) if call.result.iter().all(|&u| u == t) => t,
-        _ => return Err("the result type must be a scalar or vector".to_string()),
-    };
-    match ty {
-        Scalar::Float(16 | 32 | 64) if float => {}
-        Scalar::Int(8 | 16 | 32 | 64) if !float => {}
-        other => {
-            let want = if float { "floating-point" } else { "integer" };
-            return Err(format!("the component type must be {want}, not {other:?}"));
-        }
-    }
+    let ty = result_component(call, float)?;
     check_n(call.result.len())?;
     for (i, o) in call.operands.iter().enumerate() {
         if o.pointer.is_some() || o.types.as_slice() != call.result || o.regs.len() != o.types.len()

@@ -154,3 +154,17 @@ pub fn assert_same<T: PartialEq + std::fmt::Debug>(what: &str, actual: &[T], exp
         bad[..bad.len().min(10)].join("\n  ")
     );
 }
+
+/// Runs `tests/kernels/<name>.toml` functionally with waves of `wave_width`.
+pub fn run_at(name: &str, wave_width: usize) -> RunOutput {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/kernels")
+        .join(format!("{name}.toml"));
+    let w = Workload::load(&path).unwrap_or_else(|e| panic!("loading {}: {e}", path.display()));
+    let opts = RunOptions {
+        wave_width,
+        ..RunOptions::default()
+    };
+    run_workload(&w, &opts)
+        .unwrap_or_else(|e| panic!("running {name} at wave size {wave_width}: {e}"))
+}
