@@ -91,15 +91,14 @@ impl OpClass {
 }
 
 /// One row of `gpusim isa coverage`: an instruction of a seed
-/// specification and how far the simulator supports it.
+/// specification and how far the simulator supports it. (How many test
+/// rows exercise it is counted from the tables under `isa/tests/tables/`.)
 #[derive(Clone, Debug, PartialEq)]
 pub struct Coverage {
     /// Canonical name, usable in configs: `GLSL.FMix`, `CL.exp`, `AMD.FMid3`.
     pub name: String,
     pub implemented: bool,
     pub class: Option<OpClass>,
-    /// Rows of the instruction's semantic test tables.
-    pub tests: usize,
 }
 
 /// Which extended-instruction families a GPU lacks. An emulated family is

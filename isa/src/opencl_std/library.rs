@@ -454,11 +454,6 @@ pub fn coverage() -> Vec<Coverage> {
             name: name.to_string(),
             implemented: true,
             class: Some(class_of(opcode)),
-            tests: if opcode == PRINTF {
-                super::printf::TEST_ROWS
-            } else {
-                cases::count(opcode)
-            },
         })
         .collect()
 }

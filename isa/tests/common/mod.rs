@@ -60,3 +60,71 @@ pub fn lcg(state: &mut u64) -> u64 {
         .wrapping_add(1442695040888963407);
     *state ^ (*state >> 29)
 }
+
+/// The semantic test tables: `isa/tests/tables/<set>.jsonl`, one JSON
+/// object a line. Every row names the instruction it exercises (`inst`, a
+/// canonical name such as `GLSL.FMix`) and the table it belongs to
+/// (`table`); its other fields are the table's own.
+pub fn table<T: serde::de::DeserializeOwned>(set: &str, table: &str) -> Vec<T> {
+    let path = format!("{}/tests/tables/{set}.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut rows = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let value: serde_json::Value = serde_json::from_str(line)
+            .unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
+        if value["table"] == table {
+            rows.push(
+                serde_json::from_value(value).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1)),
+            );
+        }
+    }
+    assert!(!rows.is_empty(), "{path} has no rows of table {table}");
+    rows
+}
+
+/// Bits written as a hexadecimal string (`"0x3f800000"`), for
+/// `#[serde(deserialize_with = "common::hex")]`.
+pub fn hex<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let s: String = serde::Deserialize::deserialize(d)?;
+    parse_hex(&s).map_err(serde::de::Error::custom)
+}
+
+/// A list of hexadecimal bit strings.
+pub fn hex_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<u64>, D::Error> {
+    let v: Vec<String> = serde::Deserialize::deserialize(d)?;
+    v.iter()
+        .map(|s| parse_hex(s).map_err(serde::de::Error::custom))
+        .collect()
+}
+
+fn parse_hex(s: &str) -> Result<u64, String> {
+    let digits = s
+        .strip_prefix("0x")
+        .ok_or_else(|| format!("{s:?} is not 0x-prefixed hexadecimal"))?;
+    u64::from_str_radix(digits, 16).map_err(|e| format!("{s:?}: {e}"))
+}
+
+/// A scalar type written `f16`, `f32`, `f64`, `i8`, `i16`, `i32`, `i64` or
+/// `bool`.
+pub fn scalar<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Scalar, D::Error> {
+    let s: String = serde::Deserialize::deserialize(d)?;
+    parse_scalar(&s).map_err(serde::de::Error::custom)
+}
+
+/// A list of scalar types.
+pub fn scalar_list<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Scalar>, D::Error> {
+    let v: Vec<String> = serde::Deserialize::deserialize(d)?;
+    v.iter()
+        .map(|s| parse_scalar(s).map_err(serde::de::Error::custom))
+        .collect()
+}
+
+fn parse_scalar(s: &str) -> Result<Scalar, String> {
+    let bits = |t: &str| t.parse::<u8>().map_err(|e| format!("{s:?}: {e}"));
+    match s.split_at(1) {
+        ("f", w) => Ok(Scalar::Float(bits(w)?)),
+        ("i", w) => Ok(Scalar::Int(bits(w)?)),
+        _ if s == "bool" => Ok(Scalar::Bool),
+        _ => Err(format!("{s:?} is not a scalar type")),
+    }
+}
