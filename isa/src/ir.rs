@@ -7,10 +7,10 @@
 //! index where its lanes reconverge (its immediate post-dominator).
 
 use crate::core::{Alu, Convert, Scalar};
-use crate::ext::ExtOp;
 use crate::module::Location;
 
 pub type Reg = u32;
+
 /// Index into [`Kernel::insts`].
 pub type Pc = u32;
 /// Reconvergence point of a branch whose paths only meet at kernel exit.
@@ -28,7 +28,50 @@ pub mod address {
     pub const PRIVATE_END: u64 = 0xC000_0000;
 }
 
+/// The instruction sets whose instructions become [`ExtOp`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ExtSet {
+    /// GLSL.std.450 extended instructions.
+    Glsl,
+    /// OpenCL.std extended instructions.
+    OpenCl,
+    /// SPV_AMD_shader_trinary_minmax extended instructions.
+    AmdTrinary,
+    /// SPV_INTEL_shader_integer_functions2: core opcodes of the extension.
+    IntelInt2,
+    /// The min and max of SPV_EXT_shader_atomic_float_min_max as plain lane
+    /// operations, for emulating the atomics with compare-exchange.
+    AtomicFloat,
+}
+
+impl ExtSet {
+    /// Prefix of the set's canonical instruction names (`GLSL.FMix`).
+    pub fn prefix(self) -> &'static str {
+        match self {
+            ExtSet::Glsl => "GLSL",
+            ExtSet::OpenCl => "CL",
+            ExtSet::AmdTrinary => "AMD",
+            ExtSet::IntelInt2 => "INTEL",
+            ExtSet::AtomicFloat => "EXT",
+        }
+    }
+}
+
+/// One lane operation of an extended instruction set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ExtOp {
+    pub set: ExtSet,
+    /// The instruction number in its set (for IntelInt2, the SPIR-V opcode).
+    pub opcode: u16,
+    /// The type the operation computes in (usually the result type).
+    pub ty: Scalar,
+    /// A second type where the operation mixes two, e.g. the integer
+    /// exponent of ldexp; otherwise equal to `ty`.
+    pub aux: Scalar,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// An atomic read-modify-write; what each computes is in `atomics.rs`.
 pub enum AtomicOp {
     Load,
     Store,
@@ -116,53 +159,6 @@ mod atomicop_all_tests {
         let (&last, rest) = AtomicOp::ALL.split_last().expect("not empty");
         assert!(is_last(last), "AtomicOp::ALL ends before the last variant");
         assert!(rest.iter().all(|&op| !is_last(op)));
-    }
-}
-
-impl AtomicOp {
-    /// The new memory value for a read-modify-write; `value` is the operand
-    /// (ignored by increment/decrement), `ty` the integer type.
-    pub fn apply(self, ty: Scalar, old: u64, value: u64, comparator: u64) -> u64 {
-        let bits = ty.bits();
-        let mask = crate::core::mask(bits);
-        let signed = |x: u64| crate::core::sign_extend(x, bits);
-        let r = match self {
-            AtomicOp::Load => old,
-            AtomicOp::Store | AtomicOp::Exchange => value,
-            AtomicOp::CompareExchange => {
-                if old == comparator {
-                    value
-                } else {
-                    old
-                }
-            }
-            AtomicOp::IIncrement => old.wrapping_add(1),
-            AtomicOp::IDecrement => old.wrapping_sub(1),
-            AtomicOp::IAdd => old.wrapping_add(value),
-            AtomicOp::ISub => old.wrapping_sub(value),
-            AtomicOp::SMin => {
-                if signed(value) < signed(old) {
-                    value
-                } else {
-                    old
-                }
-            }
-            AtomicOp::SMax => {
-                if signed(value) > signed(old) {
-                    value
-                } else {
-                    old
-                }
-            }
-            AtomicOp::UMin => old.min(value),
-            AtomicOp::UMax => old.max(value),
-            AtomicOp::And => old & value,
-            AtomicOp::Or => old | value,
-            AtomicOp::Xor => old ^ value,
-            AtomicOp::FMin => crate::ext_shader_atomic_float_min_max::fmin(ty, old, value),
-            AtomicOp::FMax => crate::ext_shader_atomic_float_min_max::fmax(ty, old, value),
-        };
-        r & mask
     }
 }
 

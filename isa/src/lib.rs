@@ -1,16 +1,25 @@
 //! gpusim's instruction-set side: SPIR-V in, kernel IR out, and the meaning
 //! of every instruction. Nothing here knows about cycles.
+//!
+//! From the bottom up, each module using only those above it in this list:
+//! `core` (scalar semantics), `module` / `asm` / `dis` (SPIR-V words and
+//! text), `ir` (the kernel IR), `instruction_set` (what every extended set
+//! implements), the five set files, `ext` (the registry over them),
+//! `atomics`, `vocabulary` (names and op classes), `liveness`, `lower`.
 
 pub mod amd_shader_trinary_minmax;
 pub mod asm;
+pub mod atomics;
 pub mod core;
 pub mod dis;
 pub mod ext;
 pub mod ext_shader_atomic_float_min_max;
 pub mod glsl_std_450;
+pub mod instruction_set;
 pub mod intel_shader_integer_functions2;
 pub mod ir;
 pub mod liveness;
 pub mod lower;
 pub mod module;
 pub mod opencl_std;
+pub mod vocabulary;

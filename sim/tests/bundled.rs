@@ -9,8 +9,8 @@
 //! * The `gpusim run` command line: JSON summary, results folder, exit codes.
 //! * Runs are deterministic (buffers and instruction counts).
 
+use gpusim::input::workload::{ArgValue, Binding, ElemType, Workload};
 use gpusim::run::{run_workload, RunOptions, RunOutput};
-use gpusim::workload::{ArgValue, Binding, ElemType, Workload};
 use half::f16;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

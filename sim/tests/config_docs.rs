@@ -12,7 +12,8 @@
 //! * every key line of the bundled configs carries a (non-empty) comment.
 
 mod common;
-use gpusim::config::{Config, DEFAULT_TOML};
+use gpusim::input::config::{Config, DEFAULT_TOML};
+use isa::ext::OpClass;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -260,7 +261,8 @@ fn op_class_table_matches_the_instruction_sets() {
                 .insert(c.name.clone());
         }
     }
-    for class in gpusim::timing::REQUIRED_CLASSES {
+    let class_names = OpClass::ALL.map(OpClass::name);
+    for class in class_names {
         assert!(
             doc.contains(&format!("| `{class}` |")),
             "docs/config.md has no row for op class {class}"
@@ -268,7 +270,7 @@ fn op_class_table_matches_the_instruction_sets() {
     }
     for (class, names) in &by_class {
         assert!(
-            gpusim::timing::REQUIRED_CLASSES.contains(class),
+            class_names.contains(class),
             "op class {class} is not required of configs"
         );
         // Plain `valu` is described as "everything else", not listed.
@@ -304,8 +306,9 @@ fn bundled_configs_load_and_have_the_default_keys() {
             "{}: keys beyond the default: {extra:?}; default keys missing: {missing:?}",
             p.display()
         );
-        for class in gpusim::timing::REQUIRED_CLASSES {
-            assert!(c.classes.contains_key(*class), "{}: {class}", p.display());
+        for class in OpClass::ALL {
+            let class = class.name();
+            assert!(c.classes.contains_key(class), "{}: {class}", p.display());
         }
     }
     // The built-in default is configs/gcn.toml itself.

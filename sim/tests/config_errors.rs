@@ -11,9 +11,9 @@
 
 mod common;
 use common::edit_line as edit;
-use gpusim::config::{Config, DEFAULT_TOML};
+use gpusim::input::config::{Config, DEFAULT_TOML};
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions};
-use gpusim::workload::Workload;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -140,7 +140,7 @@ fn an_instruction_name_written_as_dotted_keys_names_its_line() {
 }
 
 /// Every name the timing model can give a lowered instruction, as listed
-/// by docs/config.md and `gpusim::timing::instruction_name`.
+/// by docs/config.md and `isa::vocabulary::instruction_name`.
 const CORE_NAMES: &[&str] = &[
     // Core ALU operations (a sample from every group of isa::core::AluOp).
     "SNegate",

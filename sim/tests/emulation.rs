@@ -1,9 +1,9 @@
 //! Native versus emulated extended-instruction families: the same bits
 //! either way, and the emulated sequence costs what its operations cost.
 
-use gpusim::config::Config;
+use gpusim::input::config::Config;
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions, RunOutput};
-use gpusim::workload::Workload;
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -172,7 +172,7 @@ fn a_float_atomic_can_be_given_its_own_timing() {
     let mut cfg = config(false);
     cfg.instructions.insert(
         "EXT.AtomicFMin".into(),
-        gpusim::config::InstructionTiming {
+        gpusim::input::config::InstructionTiming {
             unit: None,
             latency: Some(400),
             interval: Some(40),

@@ -3,8 +3,8 @@
 //! folder behind. The bad workloads live in `workloads/bad/` (see
 //! `workloads/README.md`); a few more are in `tests/kernels/`.
 
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions};
-use gpusim::workload::Workload;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

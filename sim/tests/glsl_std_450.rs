@@ -3,8 +3,8 @@
 //! The manifests' expected values come from `workloads/glsl/gen_expected.py`
 //! (mpmath / exact rationals, independent of the simulator).
 
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions, RunOutput};
-use gpusim::workload::Workload;
 use std::path::PathBuf;
 
 fn run_at(name: &str, wave_width: usize) -> RunOutput {

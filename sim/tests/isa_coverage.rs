@@ -18,7 +18,10 @@ fn table_counts() -> BTreeMap<String, usize> {
         .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
         .collect();
     files.sort();
-    assert!(files.len() >= 5, "one table file per instruction set in {dir}");
+    assert!(
+        files.len() >= 5,
+        "one table file per instruction set in {dir}"
+    );
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         for (i, line) in text.lines().enumerate() {
@@ -40,7 +43,7 @@ fn table_counts() -> BTreeMap<String, usize> {
 }
 
 fn report() -> String {
-    gpusim::coverage::report(Some(&table_counts()))
+    gpusim::cli::coverage::report(Some(&table_counts()))
 }
 
 #[test]
@@ -69,7 +72,7 @@ fn docs_isa_coverage_is_up_to_date() {
 
 #[test]
 fn the_command_prints_the_document_without_test_counts() {
-    let plain = gpusim::coverage::report(None);
+    let plain = gpusim::cli::coverage::report(None);
     assert!(plain.contains("| Instruction | Opcode | Implemented | Class |\n"));
     assert!(!plain.contains("Tests"));
     assert_eq!(plain.lines().count(), report().lines().count());

@@ -14,9 +14,9 @@
 
 mod common;
 use common::{micro, num, root, timed};
-use gpusim::config::{Config, DispatchPolicy, SchedulerPolicy};
+use gpusim::input::config::{Config, DispatchPolicy, SchedulerPolicy};
+use gpusim::input::workload::{SpecValue, Workload};
 use gpusim::timing::{IssueRecord, Report};
-use gpusim::workload::{SpecValue, Workload};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -81,7 +81,7 @@ fn stall(r: &Report, reason: &str) -> u64 {
     num(&r.summary(), &["stall_cycles", reason]) as u64
 }
 
-fn unit<'a>(cfg: &'a mut Config, name: &str) -> &'a mut gpusim::config::Unit {
+fn unit<'a>(cfg: &'a mut Config, name: &str) -> &'a mut gpusim::input::config::Unit {
     cfg.units.get_mut(name).expect("unit exists")
 }
 

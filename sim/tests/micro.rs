@@ -15,10 +15,10 @@
 
 mod common;
 use common::{micro, num, root, timed};
-use gpusim::config::Config;
+use gpusim::input::config::Config;
+use gpusim::input::workload::{SpecValue, Workload};
 use gpusim::run::{run_workload, RunOptions};
 use gpusim::timing::{IssueRecord, Report};
-use gpusim::workload::{SpecValue, Workload};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -97,7 +97,7 @@ fn records<'a>(r: &'a Report, ops: &[&str], unit: &str) -> Vec<&'a IssueRecord> 
         .collect()
 }
 
-fn unit_cfg<'a>(cfg: &'a mut Config, unit: &str) -> &'a mut gpusim::config::Unit {
+fn unit_cfg<'a>(cfg: &'a mut Config, unit: &str) -> &'a mut gpusim::input::config::Unit {
     cfg.units.get_mut(unit).expect("unit exists")
 }
 
@@ -197,7 +197,7 @@ fn per_instruction_override_changes_only_that_instruction() {
     unit_cfg(&mut cfg, "valu").latency = 6;
     cfg.instructions.insert(
         "FMul".into(),
-        gpusim::config::InstructionTiming {
+        gpusim::input::config::InstructionTiming {
             unit: None,
             latency: Some(12),
             interval: None,

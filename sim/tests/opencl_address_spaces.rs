@@ -1,8 +1,8 @@
 //! OpenCL vector loads and stores through __constant, __local and
 //! __private memory (workloads/opencl_int/spaces.cl), against plain Rust.
 
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions};
-use gpusim::workload::Workload;
 use half::f16;
 use std::path::Path;
 

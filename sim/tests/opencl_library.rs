@@ -5,8 +5,8 @@
 //! integers, bit-level half rounding) — no simulator or isa code is used to
 //! compute expected values.
 
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions, RunOutput};
-use gpusim::workload::Workload;
 use std::path::PathBuf;
 
 fn run(name: &str) -> RunOutput {

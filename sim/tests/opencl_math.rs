@@ -71,8 +71,8 @@
 
 #![allow(clippy::needless_range_loop)]
 
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions};
-use gpusim::workload::Workload;
 use half::f16;
 use std::path::Path;
 

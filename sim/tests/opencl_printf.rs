@@ -1,8 +1,8 @@
 //! OpenCL printf end to end: the kernel's output, in lane order per call,
 //! on the run's output and in its results folder.
 
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions};
-use gpusim::workload::Workload;
 use std::path::Path;
 
 #[test]
@@ -38,13 +38,13 @@ fn printf_output_is_collected_in_lane_order() {
     }
     for opts in [
         RunOptions::default(),
-        RunOptions::timed(gpusim::config::Config::default_config()),
+        RunOptions::timed(gpusim::input::config::Config::default_config()),
     ] {
         let out = run_workload(&w, &opts).unwrap();
         assert!(out.all_checks_passed());
         assert_eq!(out.printf, want);
         let dir = std::env::temp_dir().join(format!("gpusim-printf-{}", std::process::id()));
-        let written = gpusim::results::write(&dir, &out).unwrap();
+        let written = gpusim::output::results::write(&dir, &out).unwrap();
         assert_eq!(
             std::fs::read_to_string(written.join("printf.txt")).unwrap(),
             want

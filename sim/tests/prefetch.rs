@@ -1,9 +1,9 @@
 //! OpenCL prefetch: no functional effect, but the timing model fetches the
 //! lines so that the later reads hit.
 
-use gpusim::config::Config;
+use gpusim::input::config::Config;
+use gpusim::input::workload::{ArgValue, Workload};
 use gpusim::run::{run_workload, RunOptions, RunOutput};
-use gpusim::workload::{ArgValue, Workload};
 use std::path::Path;
 
 fn run(use_prefetch: bool, timed: bool) -> RunOutput {
@@ -12,7 +12,7 @@ fn run(use_prefetch: bool, timed: bool) -> RunOutput {
     for a in &mut w.args {
         if a.index == 2 {
             a.value = ArgValue::Scalar {
-                ty: gpusim::workload::ElemType::I32,
+                ty: gpusim::input::workload::ElemType::I32,
                 bytes: (use_prefetch as i32).to_le_bytes().to_vec(),
             };
         }

@@ -1,8 +1,8 @@
 //! What a timed run writes: buffers, summary, traces and plots, complete.
 
-use gpusim::config::Config;
+use gpusim::input::config::Config;
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions};
-use gpusim::workload::Workload;
 use std::path::Path;
 
 #[test]
@@ -11,7 +11,7 @@ fn a_timed_run_writes_traces_and_plots() {
     let w = Workload::load(&root.join("workloads/reduction.toml")).unwrap();
     let out = run_workload(&w, &RunOptions::timed(Config::default_config())).unwrap();
     let dir = std::env::temp_dir().join(format!("gpusim-results-{}", std::process::id()));
-    let written = gpusim::results::write(&dir, &out).unwrap();
+    let written = gpusim::output::results::write(&dir, &out).unwrap();
     let read = |f: &str| std::fs::read_to_string(written.join(f)).unwrap();
 
     let issue = read("issue_trace.csv");

@@ -4,8 +4,8 @@
 //! compared with plain-Rust references computed here from the inputs, and
 //! the manifests' own checks (computed by Python) must pass too.
 
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions, RunOutput};
-use gpusim::workload::Workload;
 use std::cmp::Ordering;
 use std::path::PathBuf;
 

@@ -5,7 +5,7 @@
 //! returns the cycle its result is ready.
 
 use super::cache::Cache;
-use crate::config::Config;
+use crate::input::config::Config;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 

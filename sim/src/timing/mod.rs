@@ -7,27 +7,13 @@ mod cache;
 mod memory;
 pub mod report;
 
-use crate::config::{Config, SchedulerPolicy};
-use crate::dispatch::{Counts, ExecError, Launch};
-use crate::memory::{space_of, GlobalMemory, Space, WaveMemory};
-use crate::wave::{Wave, WaveState};
+use crate::exec::launch::{Counts, ExecError, Launch};
+use crate::exec::memory::{space_of, GlobalMemory, Space, WaveMemory};
+use crate::exec::wave::{Wave, WaveState};
+use crate::input::config::{Config, SchedulerPolicy};
 use isa::ir::{AtomicOp, Inst, Kernel, Reg};
 use memory::MemorySystem;
 pub use report::{IssueRecord, OccupancyRecord, Report};
-
-/// Op classes every config must map to a unit.
-pub const REQUIRED_CLASSES: &[&str] = &[
-    "valu",
-    "valu.f64",
-    "trans",
-    "valu.min3",
-    "valu.sat",
-    "valu.avg",
-    "valu.absdiff",
-    "valu.mul32x16",
-    "valu.bitscan",
-    "branch",
-];
 
 /// Why a SIMD issued nothing in a cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -277,20 +263,10 @@ impl<'a> Engine<'a> {
             .enumerate()
             .map(|(pc, inst)| {
                 isa::liveness::sources(kernel, inst, &mut srcs);
-                let class = match inst {
-                    Inst::Ext { op, .. } => ext_class(op),
-                    Inst::Jump { .. }
-                    | Inst::Branch { .. }
-                    | Inst::Switch { .. }
-                    | Inst::Return
-                    | Inst::Barrier
-                    | Inst::MemoryBarrier
-                    | Inst::Unreachable => "branch",
-                    _ => core_class(inst),
-                };
+                let class = isa::vocabulary::op_class(inst).name();
                 // Names serve the trace and per-instruction entries only.
                 let name = if trace || !cfg.instructions.is_empty() {
-                    instruction_name(inst, kernel.origins[pc].opcode)
+                    isa::vocabulary::instruction_name(inst, kernel.origins[pc].opcode)
                 } else {
                     String::new()
                 };
@@ -453,8 +429,8 @@ impl<'a> Engine<'a> {
         let n = self.cus.len();
         while let Some(&coords) = self.pending.front() {
             let start = match self.cfg.gpu.dispatch {
-                crate::config::DispatchPolicy::RoundRobin => self.next_cu,
-                crate::config::DispatchPolicy::FillFirst => 0,
+                crate::input::config::DispatchPolicy::RoundRobin => self.next_cu,
+                crate::input::config::DispatchPolicy::FillFirst => 0,
             };
             let Some(cu) = (0..n).map(|i| (start + i) % n).find(|&c| self.fits(c)) else {
                 return Ok(());
@@ -911,7 +887,7 @@ impl<'a> Engine<'a> {
                 .filter(|(_, s)| **s == WaveState::Done)
                 .map(|(i, _)| i.to_string())
                 .collect();
-            return Err(ExecError(crate::dispatch::deadlock_message(
+            return Err(ExecError(crate::exec::launch::deadlock_message(
                 &self
                     .launch
                     .describe(self.workgroups[wg].coords, i, wpc, None),
@@ -953,59 +929,6 @@ impl<'a> Engine<'a> {
         }
         Ok(())
     }
-}
-
-/// The canonical name of a lowered instruction, as issue traces show it
-/// and `[instructions."NAME"]` matches it: the SPIR-V name of the basic
-/// operation (`FAdd`, `Select`, `AtomicIAdd`, `BranchConditional`), or the
-/// extended instruction's name (`GLSL.FMix`, `AMD.FMid3`, `EXT.AtomicFMin`).
-pub fn instruction_name(inst: &Inst, origin: &str) -> String {
-    match inst {
-        Inst::Alu { alu, .. } => format!("{:?}", alu.op),
-        Inst::Convert { .. } => match origin {
-            "ConvertFToU" | "ConvertFToS" | "ConvertSToF" | "ConvertUToF" | "UConvert"
-            | "SConvert" | "FConvert" | "SatConvertSToU" | "SatConvertUToS" | "ConvertPtrToU"
-            | "ConvertUToPtr" => origin.to_string(),
-            _ => "Convert".to_string(),
-        },
-        Inst::Ext { op, .. } => op.canonical_name(),
-        Inst::Mov { .. } => "Mov".into(),
-        Inst::Load { .. } => "Load".into(),
-        Inst::Store { .. } => "Store".into(),
-        Inst::Atomic { op, .. } => match op {
-            AtomicOp::FMin => "EXT.AtomicFMin".into(),
-            AtomicOp::FMax => "EXT.AtomicFMax".into(),
-            other => format!("Atomic{other:?}"),
-        },
-        Inst::Jump { .. } => "Branch".into(),
-        Inst::Branch { .. } => "BranchConditional".into(),
-        Inst::Switch { .. } => "Switch".into(),
-        Inst::Return => "Return".into(),
-        Inst::Barrier => "ControlBarrier".into(),
-        Inst::MemoryBarrier => "MemoryBarrier".into(),
-        Inst::Unreachable => "Unreachable".into(),
-        Inst::Printf { .. } => "CL.printf".into(),
-        Inst::Prefetch { .. } => "CL.prefetch".into(),
-    }
-}
-
-fn core_class(inst: &Inst) -> &'static str {
-    let f64 = match inst {
-        Inst::Alu { alu, .. } => alu.ty == isa::core::Scalar::Float(64),
-        Inst::Convert { cv, .. } => {
-            cv.from == isa::core::Scalar::Float(64) || cv.to == isa::core::Scalar::Float(64)
-        }
-        _ => false,
-    };
-    if f64 {
-        "valu.f64"
-    } else {
-        "valu"
-    }
-}
-
-fn ext_class(op: &isa::ext::ExtOp) -> &'static str {
-    isa::ext::op_class(*op).name()
 }
 
 /// Which atomic-unit timing an operation uses.

@@ -3,8 +3,8 @@
 
 use super::memory::{MemoryStats, MemorySystem};
 use super::{Occupancy, Stall};
-use crate::config::Config;
-use crate::dispatch::Counts;
+use crate::exec::launch::Counts;
+use crate::input::config::Config;
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 

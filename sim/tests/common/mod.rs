@@ -3,10 +3,10 @@
 //! test binary uses a different part.)
 #![allow(dead_code)]
 
-use gpusim::config::Config;
+use gpusim::input::config::Config;
+use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions, RunOutput};
 use gpusim::timing::Report;
-use gpusim::workload::Workload;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

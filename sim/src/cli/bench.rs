@@ -6,9 +6,9 @@
 //! each launch's set-up (placing and binding buffers) and execution, in
 //! the median of batches of launches.
 
-use crate::config::Config;
+use crate::input::config::Config;
+use crate::input::workload::Workload;
 use crate::run::{dispatch, initial_buffers, lower_workload, Dispatch, RunOptions};
-use crate::workload::Workload;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -1,8 +1,8 @@
 //! A kernel launch: its grid, the uniform register values of the dispatch,
 //! and the functional execution of every workgroup (no timing).
 
-use crate::memory::{write_le, GlobalMemory, WaveMemory};
-use crate::wave::{Wave, WaveState};
+use crate::exec::memory::{write_le, GlobalMemory, WaveMemory};
+use crate::exec::wave::{Wave, WaveState};
 use isa::core::Scalar;
 use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
 use isa::module::Location;

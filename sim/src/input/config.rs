@@ -2,13 +2,13 @@
 //! unknown keys and bad values are errors naming the key and line. The
 //! GCN-like model in configs/gcn.toml is built in as the default.
 
+use isa::ext::OpClass;
 use serde::Deserialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::OnceLock;
 
 /// The configuration used when none is given.
-pub const DEFAULT_TOML: &str = include_str!("../../configs/gcn.toml");
+pub const DEFAULT_TOML: &str = include_str!("../../../configs/gcn.toml");
 pub const DEFAULT_NAME: &str = "configs/gcn.toml (built in)";
 
 #[derive(Clone, Debug, Deserialize)]
@@ -301,7 +301,7 @@ impl Config {
             let at = e
                 .span()
                 .map(|s| {
-                    let (l, c) = crate::workload::line_col(text, s.start);
+                    let (l, c) = crate::input::workload::line_col(text, s.start);
                     format!("{l}:{c}:")
                 })
                 .unwrap_or_default();
@@ -465,14 +465,15 @@ impl Config {
                 ),
             ));
         }
+        let class_names = OpClass::ALL.map(OpClass::name);
         for (class, unit) in &self.classes {
             let key = format!("classes.\"{class}\"");
-            if !crate::timing::REQUIRED_CLASSES.contains(&class.as_str()) {
+            if !class_names.contains(&class.as_str()) {
                 return Err(invalid(
                     &key,
                     format!(
                         "{key} is not an op class (the classes are {})",
-                        crate::timing::REQUIRED_CLASSES.join(", ")
+                        class_names.join(", ")
                     ),
                 ));
             }
@@ -483,8 +484,8 @@ impl Config {
                 ));
             }
         }
-        for class in crate::timing::REQUIRED_CLASSES {
-            if !self.classes.contains_key(*class) {
+        for class in class_names {
+            if !self.classes.contains_key(class) {
                 return Err(invalid(
                     "classes",
                     format!("classes has no unit for op class \"{class}\""),
@@ -493,7 +494,7 @@ impl Config {
         }
         for (name, t) in &self.instructions {
             let key = format!("instructions.\"{name}\"");
-            if !is_instruction_name(name) {
+            if !isa::vocabulary::is_instruction_name(name) {
                 let why = if name.contains('.') {
                     "is not an instruction (see `gpusim isa coverage` for the names)"
                 } else {
@@ -566,170 +567,6 @@ fn check_cache(key: &str, size: u32, line: u32, ways: u32, banks: u32) -> Result
         ));
     }
     Ok(())
-}
-
-/// Whether `[instructions]` can match `name`: an extended instruction of
-/// docs/isa-coverage.md, or a canonical name the timing model gives
-/// lowered instructions (`crate::timing::instruction_name`).
-fn is_instruction_name(name: &str) -> bool {
-    static NAMES: OnceLock<BTreeSet<String>> = OnceLock::new();
-    static HELPERS: OnceLock<BTreeSet<String>> = OnceLock::new();
-    NAMES.get_or_init(instruction_names).contains(name)
-        || (!name.contains('.') && HELPERS.get_or_init(helper_names).contains(name))
-}
-
-/// The extended instructions, and the names `instruction_name` gives one
-/// instruction of every kind, every core ALU operation, every atomic
-/// operation and every conversion opcode.
-fn instruction_names() -> BTreeSet<String> {
-    use isa::core::{Alu, AluOp, Convert, Scalar};
-    use isa::ir::{AtomicOp, Inst};
-    let int = Scalar::Int(32);
-    let mut names: BTreeSet<String> = isa::ext::coverage().into_iter().map(|c| c.name).collect();
-    let mut add = |inst: &Inst, origin: &str| {
-        names.insert(crate::timing::instruction_name(inst, origin));
-    };
-    let plain = [
-        Inst::Mov { dst: 0, src: 0 },
-        Inst::Load {
-            ty: int,
-            dst: 0,
-            addr: 0,
-            offset: 0,
-        },
-        Inst::Store {
-            ty: int,
-            src: 0,
-            addr: 0,
-            offset: 0,
-        },
-        Inst::Jump { target: 0 },
-        Inst::Branch {
-            cond: 0,
-            if_true: 0,
-            if_false: 0,
-            reconverge: 0,
-        },
-        Inst::Switch {
-            selector: 0,
-            table: 0,
-            reconverge: 0,
-        },
-        Inst::Return,
-        Inst::Barrier,
-        Inst::MemoryBarrier,
-        Inst::Unreachable,
-        Inst::Prefetch {
-            addr: 0,
-            offset: 0,
-            count: 0,
-            elem_bytes: 4,
-        },
-        Inst::Printf { call: 0, dst: 0 },
-    ];
-    for inst in &plain {
-        // Exhaustive: a new kind of instruction stops this compiling until
-        // it is added to `plain` or to the loops below (or to
-        // `helper_names`).
-        match inst {
-            Inst::Alu { .. } | Inst::Convert { .. } | Inst::Ext { .. } | Inst::Atomic { .. } => {}
-            Inst::Mov { .. }
-            | Inst::Load { .. }
-            | Inst::Store { .. }
-            | Inst::Jump { .. }
-            | Inst::Branch { .. }
-            | Inst::Switch { .. }
-            | Inst::Return
-            | Inst::Barrier
-            | Inst::MemoryBarrier
-            | Inst::Unreachable
-            | Inst::Prefetch { .. }
-            | Inst::Printf { .. } => add(inst, ""),
-        }
-    }
-    for &op in AluOp::ALL {
-        let inst = Inst::Alu {
-            alu: Alu { op, ty: int },
-            dst: 0,
-            src: [0; 4],
-        };
-        add(&inst, "");
-    }
-    for &op in AtomicOp::ALL {
-        let inst = Inst::Atomic {
-            op,
-            ty: int,
-            dst: 0,
-            addr: 0,
-            value: 0,
-            comparator: 0,
-        };
-        add(&inst, "");
-    }
-    // A conversion is named after the SPIR-V opcode it was lowered from
-    // when that is a conversion opcode, else `Convert`.
-    let convert = Inst::Convert {
-        cv: Convert {
-            from: int,
-            to: Scalar::Float(32),
-            from_signed: true,
-            to_signed: true,
-            rounding: None,
-            saturate: false,
-        },
-        dst: 0,
-        src: 0,
-    };
-    add(&convert, "");
-    for g in rspirv::grammar::INSTRUCTION_TABLE.iter() {
-        add(&convert, g.opname);
-    }
-    names
-}
-
-/// The extended lane operations named without a set prefix (helpers of
-/// emulations, such as `UMin`), found by naming every opcode of every set
-/// (a few tens of milliseconds, so only done when a name needs it).
-fn helper_names() -> BTreeSet<String> {
-    use isa::ext::{ExtOp, ExtSet};
-    use isa::ir::Inst;
-    let int = isa::core::Scalar::Int(32);
-    let mut names = BTreeSet::new();
-    for set in [
-        ExtSet::Glsl,
-        ExtSet::OpenCl,
-        ExtSet::AmdTrinary,
-        ExtSet::IntelInt2,
-        ExtSet::AtomicFloat,
-    ] {
-        // Exhaustive: a new set stops this compiling until it is listed
-        // above.
-        match set {
-            ExtSet::Glsl
-            | ExtSet::OpenCl
-            | ExtSet::AmdTrinary
-            | ExtSet::IntelInt2
-            | ExtSet::AtomicFloat => {}
-        }
-        for opcode in 0..=u16::MAX {
-            let op = ExtOp {
-                set,
-                opcode,
-                ty: int,
-                aux: int,
-            };
-            let inst = Inst::Ext {
-                op,
-                dst: 0,
-                src: [0; 3],
-            };
-            let name = crate::timing::instruction_name(&inst, "");
-            if !name.contains('.') {
-                names.insert(name);
-            }
-        }
-    }
-    names
 }
 
 /// The line (1-based) where dotted key `key` (`cu.simds`,

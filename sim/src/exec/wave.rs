@@ -6,7 +6,7 @@
 //! lanes reach its reconvergence point, where the entry below holds them
 //! all again. Lanes that return are removed from every entry.
 
-use crate::memory::WaveMemory;
+use crate::exec::memory::WaveMemory;
 use isa::ir::{Inst, Kernel, Pc, EXIT_PC};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -502,7 +502,7 @@ fn read_string(mem: &mut WaveMemory, lane: usize, addr: u64) -> Result<Vec<u8>, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::memory::GlobalMemory;
+    use crate::exec::memory::GlobalMemory;
     use isa::core::Scalar;
     use isa::ir::{address::PRIVATE_BASE, Dialect};
 

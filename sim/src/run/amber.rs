@@ -11,10 +11,9 @@
 //! compiler) makes the whole script a SKIP with the reason, never a failure
 //! of the simulator. `docs/amber.md` describes the accepted language.
 
-mod script;
-
+use crate::input::amber as script;
+use crate::input::workload::{Arg, ArgValue, Binding, ElemType};
 use crate::run::{dispatch, Dispatch, OutputBuffer, RunOptions};
-use crate::workload::{Arg, ArgValue, Binding, ElemType};
 use isa::ir::{Dialect, Kernel};
 use script::{
     BindTarget, Cmd, Cmp, Expect, ExpectKind, Layout, Num, Pipeline, Script, Seg, Shader,
@@ -25,8 +24,6 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-pub use script::{SUPPORTED_DEVICE_EXTENSIONS, SUPPORTED_FEATURES};
 
 /// How one script ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -967,6 +964,3 @@ fn values_of(layout: &Layout, bytes: &[u8]) -> Vec<f64> {
     }
     out
 }
-
-#[cfg(test)]
-mod tests;

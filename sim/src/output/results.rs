@@ -74,12 +74,12 @@ pub fn write(root: &Path, out: &RunOutput) -> Result<PathBuf, String> {
                 ("issue_trace.csv", t.issue_csv()),
                 ("occupancy_trace.csv", t.occupancy_csv()),
                 ("trace.json", t.chrome_trace().to_string()),
-                ("stalls.svg", crate::plots::stalls_svg(t)?),
+                ("stalls.svg", crate::output::plots::stalls_svg(t)?),
             ];
             let occupancy = if t.occupancy_trace.is_empty() {
                 None
             } else {
-                Some(("occupancy.svg", crate::plots::occupancy_svg(t)?))
+                Some(("occupancy.svg", crate::output::plots::occupancy_svg(t)?))
             };
             for (name, text) in files.into_iter().chain(occupancy) {
                 let p = tmp.join(name);

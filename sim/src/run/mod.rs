@@ -1,12 +1,18 @@
-//! Running a workload: load and lower its kernel, place its buffers, bind
-//! them, launch, and check the results.
+//! One run from inputs to results: load and lower a workload's kernel,
+//! place its buffers, bind them, launch (functionally through `exec`, or
+//! timed through `timing`), and check the results. `amber` runs an Amber
+//! script's commands the same way.
+//!
+//! Uses `input`, `exec` and `timing`; writing the results is `output`'s.
 
-use crate::config::Config;
-use crate::dispatch::{Counts, Launch};
-use crate::kernel_file::KernelFile;
-use crate::memory::GlobalMemory;
+pub mod amber;
+
+use crate::exec::launch::{Counts, Launch};
+use crate::exec::memory::GlobalMemory;
+use crate::input::config::Config;
+use crate::input::kernel_file::KernelFile;
+use crate::input::workload::{Arg, ArgValue, Binding, CheckOutcome, ElemType, SpecValue, Workload};
 use crate::timing::Report;
-use crate::workload::{Arg, ArgValue, Binding, CheckOutcome, ElemType, SpecValue, Workload};
 use isa::ir::{address, Kernel, ParamKind, ResourceKind};
 use isa::lower::Options;
 

@@ -1,7 +1,7 @@
 //! Unit tests of the AmberScript reader (end-to-end tests are in sim/tests/amber.rs).
 
-use super::script::{parse_num, parse_type, Layout, Num, Seg};
-use crate::workload::ElemType;
+use super::{parse_num, parse_type, Layout, Num, Seg};
+use crate::input::workload::ElemType;
 
 #[test]
 fn numbers() {

@@ -1,6 +1,6 @@
 //! AmberScript text: tokens, the script model and the parser.
 
-use crate::workload::{f64_to_f16_bits, ElemType};
+use crate::input::workload::{f64_to_f16_bits, ElemType};
 use isa::lower::SpecValue;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -1500,3 +1500,6 @@ fn encode(layout: &Layout, mut vals: impl Iterator<Item = Num>, out: &mut [u8]) 
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,10 @@
+//! Executing a kernel's instructions, with no notion of time: the memory a
+//! kernel sees, wavefronts stepping one instruction at a time, and a launch
+//! run functionally workgroup by workgroup. The timing model steps the same
+//! waves, so timed and untimed runs give the same bits.
+//!
+//! Uses `isa` (what each instruction means) and nothing else of this crate.
+
+pub mod launch;
+pub mod memory;
+pub mod wave;
