@@ -1,15 +1,76 @@
 //! SPV_AMD_shader_trinary_minmax: the semantic tables of
-//! `isa::amd_shader_trinary_minmax::cases` (every permutation of every
-//! sorted triple, NaN operands), vectors through `lower` with a fake
+//! `isa/tests/tables/amd_shader_trinary_minmax.jsonl` (every permutation of
+//! every sorted triple, NaN operands), vectors through `lower` with a fake
 //! builder, refused operand types, and coverage.
 
-use isa::amd_shader_trinary_minmax::{self as amd, cases};
+use isa::amd_shader_trinary_minmax as amd;
 use isa::core::Scalar;
 use isa::ext::{Builder, Call, ExtOp, ExtSet, OpClass, Operand};
 use isa::ir::Reg;
+use serde::Deserialize;
 
 mod common;
 use common::{lcg, Eval};
+
+const SET: &str = "amd_shader_trinary_minmax";
+
+/// A row of table `sorted`: three values already in order (`lo <= mid <=
+/// hi` for the instruction's comparison, -0 below +0). Every permutation of
+/// them must give `want` (`lo` for a min3, `mid` for a mid3, `hi` for a
+/// max3). `note` names the operands the generator started from, in its
+/// order.
+#[derive(Debug, Deserialize)]
+struct Sorted {
+    inst: String,
+    #[serde(deserialize_with = "common::scalar")]
+    ty: Scalar,
+    #[serde(deserialize_with = "common::hex")]
+    lo: u64,
+    #[serde(deserialize_with = "common::hex")]
+    mid: u64,
+    #[serde(deserialize_with = "common::hex")]
+    hi: u64,
+    #[serde(deserialize_with = "common::hex")]
+    want: u64,
+    #[allow(dead_code)] // shown by `{row:?}`
+    note: String,
+}
+
+/// A row of table `nan`: a float instruction with NaN operands (the
+/// documented choice).
+#[derive(Debug, Deserialize)]
+struct Nan {
+    inst: String,
+    #[serde(deserialize_with = "common::scalar")]
+    ty: Scalar,
+    #[serde(deserialize_with = "common::hex")]
+    a: u64,
+    #[serde(deserialize_with = "common::hex")]
+    b: u64,
+    #[serde(deserialize_with = "common::hex")]
+    c: u64,
+    #[serde(deserialize_with = "common::hex")]
+    want: u64,
+    #[allow(dead_code)] // shown by `{row:?}`
+    note: String,
+}
+
+fn sorted() -> Vec<Sorted> {
+    common::table(SET, "sorted")
+}
+
+fn nan() -> Vec<Nan> {
+    common::table(SET, "nan")
+}
+
+/// The instruction number of a canonical name (`AMD.FMin3` is 1).
+fn opcode_of(inst: &str) -> u16 {
+    let i = amd::NAMES
+        .iter()
+        .position(|n| *n == inst)
+        .unwrap_or_else(|| panic!("{inst} is no AMD instruction"));
+    i as u16 + 1
+}
 
 fn op(opcode: u16, ty: Scalar) -> ExtOp {
     ExtOp {
@@ -20,11 +81,22 @@ fn op(opcode: u16, ty: Scalar) -> ExtOp {
     }
 }
 
-fn opcodes(kind: cases::Kind) -> (u16, u16, u16) {
-    match kind {
-        cases::Kind::F => (amd::FMIN3, amd::FMID3, amd::FMAX3),
-        cases::Kind::U => (amd::UMIN3, amd::UMID3, amd::UMAX3),
-        cases::Kind::S => (amd::SMIN3, amd::SMID3, amd::SMAX3),
+/// The component types an instruction takes: floats for FMin3, FMax3 and
+/// FMid3, integers for the others.
+fn types(opcode: u16) -> Vec<Scalar> {
+    if matches!(opcode, amd::FMIN3 | amd::FMAX3 | amd::FMID3) {
+        [16, 32, 64].map(Scalar::Float).to_vec()
+    } else {
+        [8, 16, 32, 64].map(Scalar::Int).to_vec()
+    }
+}
+
+/// Which of the sorted values (lo, mid, hi) an instruction picks.
+fn position(opcode: u16) -> usize {
+    match opcode {
+        amd::FMIN3 | amd::UMIN3 | amd::SMIN3 => 0,
+        amd::FMID3 | amd::UMID3 | amd::SMID3 => 1,
+        _ => 2,
     }
 }
 
@@ -40,60 +112,52 @@ const PERMS: [[usize; 3]; 6] = [
 #[test]
 fn sorted_triples_in_every_order() {
     let mut checked = 0;
-    for row in cases::SORTED {
+    for row in sorted() {
         let v = [row.lo, row.mid, row.hi];
-        let (min, mid, max) = opcodes(row.kind);
+        let o = opcode_of(&row.inst);
+        // min3 = lo, mid3 = mid, max3 = hi.
+        assert_eq!(row.want, v[position(o)], "{row:?}");
         for p in PERMS {
             let (a, b, c) = (v[p[0]], v[p[1]], v[p[2]]);
-            let got = [
-                amd::eval(op(min, row.ty), a, b, c),
-                amd::eval(op(mid, row.ty), a, b, c),
-                amd::eval(op(max, row.ty), a, b, c),
-            ];
+            let got = amd::eval(op(o, row.ty), a, b, c);
             assert_eq!(
-                got,
-                [row.lo, row.mid, row.hi],
-                "{row:?} permuted {p:?}: min3/mid3/max3 of ({a:#x}, {b:#x}, {c:#x})"
+                got, row.want,
+                "{row:?} permuted {p:?}: {} of ({a:#x}, {b:#x}, {c:#x})",
+                row.inst
             );
             checked += 1;
         }
     }
-    assert!(checked >= 6 * 100, "{checked}");
+    // A hundred triples, each checked by its min3, mid3 and max3.
+    assert!(checked >= 3 * 6 * 100, "{checked}");
 }
 
 #[test]
 fn every_width_and_kind_is_in_the_tables() {
-    for (kind, widths) in [
-        (cases::Kind::F, &[16u8, 32, 64][..]),
-        (cases::Kind::U, &[8, 16, 32, 64]),
-        (cases::Kind::S, &[8, 16, 32, 64]),
-    ] {
-        for &w in widths {
-            let ty = if kind == cases::Kind::F {
-                Scalar::Float(w)
-            } else {
-                Scalar::Int(w)
-            };
-            let n = cases::SORTED
+    let sorted = sorted();
+    for o in 1..=9u16 {
+        for ty in types(o) {
+            let n = sorted
                 .iter()
-                .filter(|r| r.kind == kind && r.ty == ty)
+                .filter(|r| opcode_of(&r.inst) == o && r.ty == ty)
                 .count();
-            assert!(n >= 10, "{kind:?} {ty:?}: {n} rows");
+            assert!(n >= 10, "{} {ty:?}: {n} rows", amd::NAMES[o as usize - 1]);
         }
     }
+    let nan = nan();
     for w in [16u8, 32, 64] {
         for o in [amd::FMIN3, amd::FMAX3, amd::FMID3] {
-            assert!(cases::NAN
+            assert!(nan
                 .iter()
-                .any(|r| r.op == o && r.ty == Scalar::Float(w)));
+                .any(|r| opcode_of(&r.inst) == o && r.ty == Scalar::Float(w)));
         }
     }
 }
 
 #[test]
 fn nan_operands_follow_the_documented_choice() {
-    for row in cases::NAN {
-        let got = amd::eval(op(row.op, row.ty), row.a, row.b, row.c);
+    for row in nan() {
+        let got = amd::eval(op(opcode_of(&row.inst), row.ty), row.a, row.b, row.c);
         assert_eq!(got, row.want, "{row:?} gave {got:#x}");
     }
 }
@@ -180,34 +244,14 @@ fn operand(regs: Vec<Reg>, ty: Scalar) -> Operand {
 
 #[test]
 fn vectors_lower_per_component() {
-    // Each component takes a different table row of the type, in a
-    // different permutation.
+    // Each component takes a different table row of the instruction and
+    // type, in a different permutation.
+    let sorted = sorted();
     for opcode in 1..=9u16 {
-        let (kind, which) = match opcode {
-            1 => (cases::Kind::F, 0),
-            4 => (cases::Kind::F, 2),
-            7 => (cases::Kind::F, 1),
-            2 => (cases::Kind::U, 0),
-            5 => (cases::Kind::U, 2),
-            8 => (cases::Kind::U, 1),
-            3 => (cases::Kind::S, 0),
-            6 => (cases::Kind::S, 2),
-            _ => (cases::Kind::S, 1),
-        };
-        let widths: &[u8] = if kind == cases::Kind::F {
-            &[16, 32, 64]
-        } else {
-            &[8, 16, 32, 64]
-        };
-        for &w in widths {
-            let ty = if kind == cases::Kind::F {
-                Scalar::Float(w)
-            } else {
-                Scalar::Int(w)
-            };
-            let rows: Vec<_> = cases::SORTED
+        for ty in types(opcode) {
+            let rows: Vec<&Sorted> = sorted
                 .iter()
-                .filter(|r| r.kind == kind && r.ty == ty)
+                .filter(|r| opcode_of(&r.inst) == opcode && r.ty == ty)
                 .collect();
             for n in [2usize, 3, 4] {
                 let mut b = Eval::default();
@@ -220,7 +264,7 @@ fn vectors_lower_per_component() {
                     for (k, a) in args.iter_mut().enumerate() {
                         a.push(b.constant(v[p[k]]));
                     }
-                    want.push(v[which]);
+                    want.push(r.want);
                 }
                 let operands: Vec<Operand> = args.into_iter().map(|r| operand(r, ty)).collect();
                 let result = vec![ty; n];
@@ -331,20 +375,39 @@ fn coverage_lists_all_nine() {
             "AMD.SMid3"
         ]
     );
+    let (sorted, nan) = (sorted(), nan());
     for r in &c {
         assert!(r.implemented);
         assert_eq!(r.class, Some(OpClass::Min3));
-        assert!(r.tests >= 40, "{r:?}");
+        let rows = sorted.iter().filter(|s| s.inst == r.name).count()
+            + nan.iter().filter(|s| s.inst == r.name).count();
+        assert!(rows >= 40, "{r:?}: {rows} rows");
     }
-    // The F rows also count the NaN table.
-    let f = cases::SORTED
-        .iter()
-        .filter(|r| r.kind == cases::Kind::F)
-        .count();
-    assert_eq!(
-        c[0].tests,
-        f + cases::NAN.iter().filter(|r| r.op == 1).count()
-    );
+    // Every sorted triple is checked by the min3, max3 and mid3 of its kind,
+    // every NaN operand triple by FMin3, FMax3 and FMid3.
+    for kind in [
+        ["AMD.FMin3", "AMD.FMax3", "AMD.FMid3"],
+        ["AMD.UMin3", "AMD.UMax3", "AMD.UMid3"],
+        ["AMD.SMin3", "AMD.SMax3", "AMD.SMid3"],
+    ] {
+        let triples = |inst: &str| -> Vec<(Scalar, u64, u64, u64)> {
+            sorted
+                .iter()
+                .filter(|r| r.inst == inst)
+                .map(|r| (r.ty, r.lo, r.mid, r.hi))
+                .collect()
+        };
+        assert_eq!(triples(kind[0]), triples(kind[1]), "{kind:?}");
+        assert_eq!(triples(kind[0]), triples(kind[2]), "{kind:?}");
+    }
+    let operands = |inst: &str| -> Vec<(Scalar, u64, u64, u64)> {
+        nan.iter()
+            .filter(|r| r.inst == inst)
+            .map(|r| (r.ty, r.a, r.b, r.c))
+            .collect()
+    };
+    assert_eq!(operands("AMD.FMin3"), operands("AMD.FMax3"));
+    assert_eq!(operands("AMD.FMin3"), operands("AMD.FMid3"));
     // Present in the aggregate list.
     let all = isa::ext::coverage();
     assert!(all.iter().any(|r| r.name == "AMD.SMid3" && r.implemented));

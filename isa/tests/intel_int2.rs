@@ -1,15 +1,66 @@
 //! SPV_INTEL_shader_integer_functions2: the semantic tables of
-//! `isa::intel_shader_integer_functions2::cases`, an exhaustive 8-bit check
-//! against plain i32 arithmetic, vectors through `lower` with a fake
-//! builder, the width rules, and coverage.
+//! `isa/tests/tables/intel_shader_integer_functions2.jsonl`, an exhaustive
+//! 8-bit check against plain i32 arithmetic, vectors through `lower` with a
+//! fake builder, the width rules, and coverage.
 
 use isa::core::Scalar;
 use isa::ext::{Builder, Call, Emulation, ExtOp, ExtSet, OpClass, Operand};
-use isa::intel_shader_integer_functions2::{self as intel, cases};
+use isa::intel_shader_integer_functions2 as intel;
 use isa::ir::Reg;
+use serde::Deserialize;
 
 mod common;
 use common::{lcg, Eval};
+
+const SET: &str = "intel_shader_integer_functions2";
+
+/// A row of table `pairs` (the ten binary instructions AbsISub ... USubSat)
+/// or `muls` (IMul32x16, UMul32x16): two operands and the result.
+#[derive(Debug, Deserialize)]
+struct Binary {
+    inst: String,
+    #[serde(deserialize_with = "common::scalar")]
+    ty: Scalar,
+    #[serde(deserialize_with = "common::hex")]
+    a: u64,
+    #[serde(deserialize_with = "common::hex")]
+    b: u64,
+    #[serde(deserialize_with = "common::hex")]
+    want: u64,
+}
+
+/// A row of table `scans`: a 32-bit operand and its leading or trailing
+/// zero count.
+#[derive(Debug, Deserialize)]
+struct Scan {
+    inst: String,
+    #[serde(deserialize_with = "common::scalar")]
+    ty: Scalar,
+    #[serde(deserialize_with = "common::hex")]
+    a: u64,
+    want: u64,
+}
+
+fn pairs() -> Vec<Binary> {
+    common::table(SET, "pairs")
+}
+
+fn scans() -> Vec<Scan> {
+    common::table(SET, "scans")
+}
+
+fn muls() -> Vec<Binary> {
+    common::table(SET, "muls")
+}
+
+/// The opcode of a canonical name (`INTEL.UCountLeadingZeros` is 5585).
+fn opcode_of(inst: &str) -> u16 {
+    let i = intel::NAMES
+        .iter()
+        .position(|n| *n == inst)
+        .unwrap_or_else(|| panic!("{inst} is no INTEL instruction"));
+    intel::FIRST + i as u16
+}
 
 fn op(opcode: u16, bits: u8) -> ExtOp {
     let ty = Scalar::Int(bits);
@@ -23,25 +74,28 @@ fn op(opcode: u16, bits: u8) -> ExtOp {
 
 #[test]
 fn binary_table() {
-    for row in cases::PAIRS {
-        for (i, &want) in row.want.iter().enumerate() {
-            let opcode = intel::ABS_ISUB + i as u16;
-            let got = intel::eval(op(opcode, row.bits), row.a, row.b, 0);
-            assert_eq!(
-                got,
-                want,
-                "{} ({}-bit) of {:#x}, {:#x}",
-                intel::NAMES[(opcode - intel::FIRST) as usize],
-                row.bits,
-                row.a,
-                row.b
-            );
-        }
+    for row in pairs() {
+        let opcode = opcode_of(&row.inst);
+        assert!(
+            (intel::ABS_ISUB..=intel::USUB_SAT).contains(&opcode),
+            "{row:?}"
+        );
+        let got = intel::eval(op(opcode, row.ty.bits() as u8), row.a, row.b, 0);
+        assert_eq!(
+            got,
+            row.want,
+            "{} ({}-bit) of {:#x}, {:#x}",
+            row.inst,
+            row.ty.bits(),
+            row.a,
+            row.b
+        );
     }
 }
 
 #[test]
 fn table_has_the_edges_of_every_width() {
+    let pairs = pairs();
     for bits in [8u8, 16, 32, 64] {
         let m = if bits == 64 {
             u64::MAX
@@ -50,14 +104,18 @@ fn table_has_the_edges_of_every_width() {
         };
         let min = 1u64 << (bits - 1);
         let edges = [0, 1, m, min, min - 1, min + 1, m - 1];
-        for a in edges {
-            for b in edges {
-                assert!(
-                    cases::PAIRS
-                        .iter()
-                        .any(|r| r.bits == bits && r.a == a && r.b == b),
-                    "{bits}-bit ({a:#x}, {b:#x}) missing"
-                );
+        for opcode in intel::ABS_ISUB..=intel::USUB_SAT {
+            let inst = intel::NAMES[(opcode - intel::FIRST) as usize];
+            for a in edges {
+                for b in edges {
+                    assert!(
+                        pairs.iter().any(|r| r.inst == inst
+                            && r.ty == Scalar::Int(bits)
+                            && r.a == a
+                            && r.b == b),
+                        "{inst} {bits}-bit ({a:#x}, {b:#x}) missing"
+                    );
+                }
             }
         }
     }
@@ -134,22 +192,38 @@ fn exhaustive_8_bit_against_i32_arithmetic() {
 
 #[test]
 fn bit_scans() {
-    for row in cases::SCANS {
-        let clz = intel::eval(op(intel::UCOUNT_LEADING_ZEROS, 32), row.a, 0, 0);
-        let ctz = intel::eval(op(intel::UCOUNT_TRAILING_ZEROS, 32), row.a, 0, 0);
-        assert_eq!((clz, ctz), (row.clz, row.ctz), "{row:?}");
+    let scans = scans();
+    for row in &scans {
+        let opcode = opcode_of(&row.inst);
+        assert!(
+            matches!(
+                opcode,
+                intel::UCOUNT_LEADING_ZEROS | intel::UCOUNT_TRAILING_ZEROS
+            ),
+            "{row:?}"
+        );
+        assert_eq!(row.ty, Scalar::Int(32), "32-bit only: {row:?}");
+        let got = intel::eval(op(opcode, 32), row.a, 0, 0);
+        assert_eq!(got, row.want, "{row:?}");
     }
-    assert!(cases::SCANS
-        .iter()
-        .any(|r| r.a == 0 && r.clz == 32 && r.ctz == 32));
+    for inst in ["INTEL.UCountLeadingZeros", "INTEL.UCountTrailingZeros"] {
+        assert!(scans
+            .iter()
+            .any(|r| r.inst == inst && r.a == 0 && r.want == 32));
+    }
 }
 
 #[test]
 fn multiplies_32x16() {
-    for row in cases::MULS {
-        let i = intel::eval(op(intel::IMUL32X16, 32), row.a, row.b, 0);
-        let u = intel::eval(op(intel::UMUL32X16, 32), row.a, row.b, 0);
-        assert_eq!((i, u), (row.imul, row.umul), "{row:?}");
+    for row in muls() {
+        let opcode = opcode_of(&row.inst);
+        assert!(
+            matches!(opcode, intel::IMUL32X16 | intel::UMUL32X16),
+            "{row:?}"
+        );
+        assert_eq!(row.ty, Scalar::Int(32), "32-bit only: {row:?}");
+        let got = intel::eval(op(opcode, 32), row.a, row.b, 0);
+        assert_eq!(got, row.want, "{row:?}");
     }
     // By hand: the low half 0x8000 is -32768 signed, 32768 unsigned.
     assert_eq!(
@@ -213,6 +287,7 @@ fn all_emulated() -> Emulation {
 /// each component, natively and emulated.
 #[test]
 fn vectors_lower_per_component() {
+    let (pairs, scans, muls) = (pairs(), scans(), muls());
     for (opcode, emulate) in (intel::FIRST..=intel::UMUL32X16)
         .flat_map(|op| [(op, Emulation::default()), (op, all_emulated())])
     {
@@ -226,19 +301,18 @@ fn vectors_lower_per_component() {
         for &bits in widths {
             let ty = Scalar::Int(bits);
             // (a, b, want) rows for this op and width.
+            let inst = intel::NAMES[(opcode - intel::FIRST) as usize];
             let rows: Vec<(u64, u64, u64)> = match opcode {
-                intel::UCOUNT_LEADING_ZEROS => {
-                    cases::SCANS.iter().map(|r| (r.a, 0, r.clz)).collect()
-                }
-                intel::UCOUNT_TRAILING_ZEROS => {
-                    cases::SCANS.iter().map(|r| (r.a, 0, r.ctz)).collect()
-                }
-                intel::IMUL32X16 => cases::MULS.iter().map(|r| (r.a, r.b, r.imul)).collect(),
-                intel::UMUL32X16 => cases::MULS.iter().map(|r| (r.a, r.b, r.umul)).collect(),
-                _ => cases::PAIRS
+                intel::UCOUNT_LEADING_ZEROS | intel::UCOUNT_TRAILING_ZEROS => scans
                     .iter()
-                    .filter(|r| r.bits == bits)
-                    .map(|r| (r.a, r.b, r.want[(opcode - intel::ABS_ISUB) as usize]))
+                    .filter(|r| r.inst == inst && r.ty == ty)
+                    .map(|r| (r.a, 0, r.want))
+                    .collect(),
+                _ => pairs
+                    .iter()
+                    .chain(&muls)
+                    .filter(|r| r.inst == inst && r.ty == ty)
+                    .map(|r| (r.a, r.b, r.want))
                     .collect(),
             };
             let unary = opcode <= intel::UCOUNT_TRAILING_ZEROS;
@@ -360,9 +434,48 @@ fn coverage_lists_all_fourteen() {
         assert_eq!(row.name, name);
         assert_eq!(row.class, Some(class));
         assert!(row.implemented);
-        assert!(row.tests >= 10, "{row:?}");
     }
-    assert_eq!(c[4].tests, cases::PAIRS.len());
-    assert_eq!(c[0].tests, cases::SCANS.len());
-    assert_eq!(c[13].tests, cases::MULS.len());
+    let (pairs, scans, muls) = (pairs(), scans(), muls());
+    let count = |inst: &str| {
+        pairs.iter().filter(|r| r.inst == inst).count()
+            + scans.iter().filter(|r| r.inst == inst).count()
+            + muls.iter().filter(|r| r.inst == inst).count()
+    };
+    for row in &c {
+        assert!(count(&row.name) >= 10, "{row:?}: {} rows", count(&row.name));
+    }
+    // Every operand pair is checked by the ten binary instructions, every
+    // scan operand by both counts, every multiply by both multiplies.
+    let operands = |rows: &[Binary], inst: &str| -> Vec<(Scalar, u64, u64)> {
+        rows.iter()
+            .filter(|r| r.inst == inst)
+            .map(|r| (r.ty, r.a, r.b))
+            .collect()
+    };
+    assert_eq!(pairs.len() % 10, 0);
+    for inst in &intel::NAMES[2..12] {
+        assert_eq!(
+            operands(&pairs, inst),
+            operands(&pairs, "INTEL.AbsISub"),
+            "{inst}"
+        );
+    }
+    assert_eq!(count("INTEL.IAddSat"), pairs.len() / 10);
+    let scanned = |inst: &str| -> Vec<u64> {
+        scans
+            .iter()
+            .filter(|r| r.inst == inst)
+            .map(|r| r.a)
+            .collect()
+    };
+    assert_eq!(
+        scanned("INTEL.UCountLeadingZeros"),
+        scanned("INTEL.UCountTrailingZeros")
+    );
+    assert_eq!(count("INTEL.UCountLeadingZeros"), scans.len() / 2);
+    assert_eq!(
+        operands(&muls, "INTEL.IMul32x16"),
+        operands(&muls, "INTEL.UMul32x16")
+    );
+    assert_eq!(count("INTEL.UMul32x16"), muls.len() / 2);
 }

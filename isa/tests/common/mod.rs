@@ -1,10 +1,12 @@
 //! Shared by the instruction-set tests: a `Builder` that evaluates every
-//! operation at once on a single lane, and pseudo-random operands.
+//! operation at once on a single lane, pseudo-random operands, and the
+//! loader of the semantic test tables.
 #![allow(dead_code)]
 
 use isa::core::{Alu, AluOp, Convert, Scalar};
 use isa::ext::{Builder, Emulation, ExtOp};
 use isa::ir::Reg;
+use std::collections::HashMap;
 
 /// A builder that evaluates every operation at once on one lane, and keeps
 /// the extended lane operations it was asked for.
@@ -14,6 +16,17 @@ pub struct Eval {
     pub ops: Vec<ExtOp>,
     /// The families lowered as sequences of basic operations.
     pub emulate: Emulation,
+    /// Memory by byte address, for lowerings that load or store (pointer
+    /// operands). `None`, the default, makes any access a test failure.
+    pub mem: Option<HashMap<i64, u64>>,
+    /// Every load, in order: its type and byte address.
+    pub loads: Vec<(Scalar, i64)>,
+    /// Every store, in order: its type, the register's value (before the
+    /// width is applied), the address register's value and the constant
+    /// offset.
+    pub stores: Vec<(Scalar, u64, u64, i64)>,
+    /// How many basic operations (`alu`, `convert`) were emitted.
+    pub basic: usize,
 }
 
 impl Eval {
@@ -28,15 +41,18 @@ impl Builder for Eval {
         self.emulate
     }
     fn alu(&mut self, op: AluOp, ty: Scalar, src: &[Reg]) -> Reg {
+        self.basic += 1;
         let g = |i: usize| src.get(i).map_or(0, |&r| self.regs[r as usize]);
         let v = isa::core::eval(Alu { op, ty }, g(0), g(1), g(2), g(3));
         self.push(v)
     }
     fn convert(&mut self, cv: Convert, src: Reg) -> Reg {
+        self.basic += 1;
         let v = isa::core::convert(cv, self.regs[src as usize]);
         self.push(v)
     }
     fn ext(&mut self, op: ExtOp, src: &[Reg]) -> Reg {
+        assert!(src.len() <= 3, "at most 3 operands");
         self.ops.push(op);
         let g = |i: usize| src.get(i).map_or(0, |&r| self.regs[r as usize]);
         let v = isa::ext::eval(op, g(0), g(1), g(2));
@@ -45,11 +61,22 @@ impl Builder for Eval {
     fn constant(&mut self, bits: u64) -> Reg {
         self.push(bits)
     }
-    fn load(&mut self, _: Scalar, _: Reg, _: i64) -> Reg {
-        panic!("no memory access expected")
+    /// The value stored at the address, 0 where nothing was.
+    fn load(&mut self, ty: Scalar, addr: Reg, offset: i64) -> Reg {
+        let a = self.regs[addr as usize] as i64 + offset;
+        let mem = self.mem.as_ref().expect("no memory access expected");
+        self.loads.push((ty, a));
+        let v = mem.get(&a).copied().unwrap_or(0);
+        self.push(v)
     }
-    fn store(&mut self, _: Scalar, _: Reg, _: Reg, _: i64) {
-        panic!("no memory access expected")
+    /// Keeps the low bits of the type's width.
+    fn store(&mut self, ty: Scalar, src: Reg, addr: Reg, offset: i64) {
+        let a = self.regs[addr as usize] as i64 + offset;
+        let v = self.regs[src as usize] & isa::core::mask(ty.bits());
+        let mem = self.mem.as_mut().expect("no memory access expected");
+        mem.insert(a, v);
+        let base = self.regs[addr as usize];
+        self.stores.push((ty, self.regs[src as usize], base, offset));
     }
 }
 
@@ -70,8 +97,8 @@ pub fn table<T: serde::de::DeserializeOwned>(set: &str, table: &str) -> Vec<T> {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut rows = Vec::new();
     for (i, line) in text.lines().enumerate() {
-        let value: serde_json::Value = serde_json::from_str(line)
-            .unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
+        let value: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1));
         if value["table"] == table {
             rows.push(
                 serde_json::from_value(value).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1)),
@@ -127,4 +154,38 @@ fn parse_scalar(s: &str) -> Result<Scalar, String> {
         _ if s == "bool" => Ok(Scalar::Bool),
         _ => Err(format!("{s:?} is not a scalar type")),
     }
+}
+
+/// An optional hexadecimal bit string, for
+/// `#[serde(default, deserialize_with = "common::hex_opt")]` (absent: `None`).
+pub fn hex_opt<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    hex(d).map(Some)
+}
+
+/// Every row of `isa/tests/tables/<set>.jsonl`, whatever its table.
+pub fn rows(set: &str) -> Vec<serde_json::Value> {
+    let path = format!("{}/tests/tables/{set}.jsonl", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1))
+        })
+        .collect()
+}
+
+/// The opcode of each instruction of `set` below `end`, by canonical name
+/// (`CL.exp` -> 19), to find the instruction a row's `inst` names.
+pub fn opcodes(set: isa::ext::ExtSet, end: u16) -> HashMap<String, u16> {
+    (0..end)
+        .map(|opcode| {
+            let op = ExtOp {
+                set,
+                opcode,
+                ty: Scalar::Float(32),
+                aux: Scalar::Float(32),
+            };
+            (op.canonical_name(), opcode)
+        })
+        .collect()
 }

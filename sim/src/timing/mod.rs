@@ -98,6 +98,8 @@ struct InstTiming {
 
 struct TWave {
     wave: Wave,
+    /// Dispatch order over the whole launch (its slot in the wave table is
+    /// reused once it finishes).
     id: usize,
     workgroup: usize,
     simd: usize,
@@ -129,7 +131,8 @@ struct Simd {
     /// Resident waves (indices into the wave table), oldest first.
     waves: Vec<usize>,
     vgprs: u32,
-    /// Last wave it issued from (round-robin and greedy policies).
+    /// Id of the last wave it issued from (round-robin and greedy
+    /// policies).
     last_issued: Option<usize>,
 }
 
@@ -209,8 +212,14 @@ struct Engine<'a> {
     unit_names: Vec<String>,
     passes: u32,
     occupancy: Occupancy,
+    /// Resident waves and workgroups; a finished one's slot is reused, so
+    /// the tables hold at most what the GPU can hold at once.
     waves: Vec<TWave>,
+    free_waves: Vec<usize>,
     workgroups: Vec<Workgroup>,
+    free_workgroups: Vec<usize>,
+    /// Waves placed so far: the next wave's id.
+    waves_placed: usize,
     cus: Vec<ComputeUnit>,
     /// Per (CU, SIMD), at `c * simds + s`.
     simd_state: Vec<Simd>,
@@ -218,7 +227,9 @@ struct Engine<'a> {
     /// per unit, per instance, in one array (see `Engine::instances`).
     unit_free: Vec<u64>,
     mem: MemorySystem,
-    pending: std::collections::VecDeque<[u32; 3]>,
+    /// Workgroups placed so far, in x-fastest order; the rest wait.
+    workgroups_placed: u64,
+    total_workgroups: u64,
     next_cu: usize,
     cycle: u64,
     report: Report,
@@ -331,14 +342,6 @@ impl<'a> Engine<'a> {
         let slots_per_simd = next;
         let all_simds = (cfg.gpu.compute_units * cu.simds) as usize;
         let [nx, ny, nz] = launch.workgroups;
-        let mut pending = std::collections::VecDeque::new();
-        for z in 0..nz {
-            for y in 0..ny {
-                for x in 0..nx {
-                    pending.push_back([x, y, z]);
-                }
-            }
-        }
         let report = Report::new(cfg, &unit_names, &occupancy);
         Engine {
             launch,
@@ -349,7 +352,10 @@ impl<'a> Engine<'a> {
             unit_names,
             occupancy,
             waves: Vec::new(),
+            free_waves: Vec::new(),
             workgroups: Vec::new(),
+            free_workgroups: Vec::new(),
+            waves_placed: 0,
             cus: vec![
                 ComputeUnit {
                     workgroups: 0,
@@ -360,7 +366,8 @@ impl<'a> Engine<'a> {
             simd_state: vec![Simd::default(); all_simds],
             unit_free: vec![0; all_simds * slots_per_simd],
             mem: MemorySystem::new(cfg),
-            pending,
+            workgroups_placed: 0,
+            total_workgroups: nx as u64 * ny as u64 * nz as u64,
             next_cu: 0,
             cycle: 0,
             report,
@@ -397,7 +404,7 @@ impl<'a> Engine<'a> {
                 self.dispatch_workgroups()?;
                 self.dispatch_dirty = false;
             }
-            if self.pending.is_empty() && self.resident == 0 {
+            if self.workgroups_placed == self.total_workgroups && self.resident == 0 {
                 break;
             }
             let (issued, next_event) = self.cycle_step(global)?;
@@ -427,7 +434,7 @@ impl<'a> Engine<'a> {
     /// Places waiting workgroups on CUs with room.
     fn dispatch_workgroups(&mut self) -> Result<(), ExecError> {
         let n = self.cus.len();
-        while let Some(&coords) = self.pending.front() {
+        while self.workgroups_placed < self.total_workgroups {
             let start = match self.cfg.gpu.dispatch {
                 crate::input::config::DispatchPolicy::RoundRobin => self.next_cu,
                 crate::input::config::DispatchPolicy::FillFirst => 0,
@@ -435,7 +442,10 @@ impl<'a> Engine<'a> {
             let Some(cu) = (0..n).map(|i| (start + i) % n).find(|&c| self.fits(c)) else {
                 return Ok(());
             };
-            self.pending.pop_front();
+            let i = self.workgroups_placed;
+            self.workgroups_placed += 1;
+            let [nx, ny, _] = self.launch.workgroups.map(u64::from);
+            let coords = [i % nx, i / nx % ny, i / (nx * ny)].map(|x| x as u32);
             self.next_cu = (cu + 1) % n;
             self.place(coords, cu);
         }
@@ -473,7 +483,7 @@ impl<'a> Engine<'a> {
     }
 
     fn place(&mut self, coords: [u32; 3], c: usize) {
-        let wg_index = self.workgroups.len();
+        let wg_index = self.free_workgroups.pop().unwrap_or(self.workgroups.len());
         let v = self.occupancy.vgprs_per_wave;
         let slots = self.cfg.cu.wave_slots_per_simd as usize;
         let mut members = Vec::new();
@@ -488,22 +498,28 @@ impl<'a> Engine<'a> {
             let mut wave = self.launch.make_wave(coords, i);
             wave.record_addresses = true;
             wave.addresses.reserve(self.launch.wave_width);
-            let id = self.waves.len();
+            let slot = self.free_waves.pop().unwrap_or(self.waves.len());
             let k = c * self.simds + simd;
-            self.simd_state[k].waves.push(id);
+            self.simd_state[k].waves.push(slot);
             self.simd_state[k].vgprs += v;
             self.wake[k] = 0;
-            self.waves.push(TWave {
+            let tw = TWave {
                 wave,
-                id,
+                id: self.waves_placed,
                 workgroup: wg_index,
                 simd,
                 ready: vec![0; self.kernel.reg_count as usize],
                 producer: vec![Producer::Alu; self.kernel.reg_count as usize],
                 next_issue: self.cycle,
                 memory_done: 0,
-            });
-            members.push(id);
+            };
+            self.waves_placed += 1;
+            if slot == self.waves.len() {
+                self.waves.push(tw);
+            } else {
+                self.waves[slot] = tw;
+            }
+            members.push(slot);
         }
         let cu = &mut self.cus[c];
         cu.workgroups += 1;
@@ -513,13 +529,18 @@ impl<'a> Engine<'a> {
         }
         cu.lds_used += self.launch.workgroup_bytes;
         self.resident += 1;
-        self.workgroups.push(Workgroup {
+        let group = Workgroup {
             coords,
             cu: c,
             waves: members,
             shared: vec![0; self.launch.workgroup_bytes as usize],
             lds_bytes: self.launch.workgroup_bytes,
-        });
+        };
+        if wg_index == self.workgroups.len() {
+            self.workgroups.push(group);
+        } else {
+            self.workgroups[wg_index] = group;
+        }
         self.record_occupancy(c);
     }
 
@@ -641,11 +662,14 @@ impl<'a> Engine<'a> {
         match (self.cfg.cu.scheduler, simd.last_issued) {
             (SchedulerPolicy::OldestFirst, _) | (_, None) => {}
             (SchedulerPolicy::RoundRobin, Some(last)) => {
-                let k = order.iter().position(|&w| w > last).unwrap_or(0);
+                let k = order
+                    .iter()
+                    .position(|&w| self.waves[w].id > last)
+                    .unwrap_or(0);
                 order.rotate_left(k);
             }
             (SchedulerPolicy::GreedyThenOldest, Some(last)) => {
-                if let Some(k) = order.iter().position(|&w| w == last) {
+                if let Some(k) = order.iter().position(|&w| self.waves[w].id == last) {
                     let w = order.remove(k);
                     order.insert(0, w);
                 }
@@ -765,7 +789,7 @@ impl<'a> Engine<'a> {
                 self.launch.max_wave_instructions
             )));
         }
-        self.simd_state[c * self.simds + s].last_issued = Some(w);
+        self.simd_state[c * self.simds + s].last_issued = Some(self.waves[w].id);
         self.report.issued_on(c);
         let t = &self.info[pc];
         let (unit, interval, latency) = (t.unit, t.interval, t.latency);
@@ -909,10 +933,8 @@ impl<'a> Engine<'a> {
                 let simd = &mut self.simd_state[c * self.simds + self.waves[m].simd];
                 simd.waves.retain(|&x| x != m);
                 simd.vgprs -= v;
-                // Registers and memory of a finished wave are released.
-                self.waves[m].ready = Vec::new();
-                self.waves[m].producer = Vec::new();
-                self.waves[m].wave.private = Vec::new();
+                // The slot (registers, memory) goes to the next wave placed.
+                self.free_waves.push(m);
             }
             let cu = &mut self.cus[c];
             cu.workgroups -= 1;
@@ -925,6 +947,7 @@ impl<'a> Engine<'a> {
             self.resident -= 1;
             self.dispatch_dirty = true;
             self.workgroups[wg].shared = Vec::new();
+            self.free_workgroups.push(wg);
             self.record_occupancy(c);
         }
         Ok(())

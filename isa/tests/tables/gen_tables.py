@@ -1,12 +1,25 @@
 #!/usr/bin/env python3
-"""Computes the expected values of the semantic test tables in
-isa/src/{amd_shader_trinary_minmax,intel_shader_integer_functions2,
-ext_shader_atomic_float_min_max}.rs with exact Python arithmetic
-(integers, fractions, struct-decoded IEEE values), independently of the Rust
-code under test. Usage: python3 gen_tables.py amd|intel|ext
-Prints the rows to paste into the `cases` module of the file."""
-import struct, sys
+"""Writes the semantic test tables of three instruction sets beside this
+script:
+
+    amd_shader_trinary_minmax.jsonl         (read by isa/tests/amd_trinary.rs)
+    intel_shader_integer_functions2.jsonl   (read by isa/tests/intel_int2.rs)
+    ext_shader_atomic_float_min_max.jsonl   (read by isa/tests/float_atomics.rs)
+
+The expected values are computed with exact Python arithmetic (integers,
+fractions, struct-decoded IEEE values), independently of the Rust code under
+test. One JSON object a line, one instruction a row (see README.md).
+
+Regenerate all three from the workspace root with
+
+    python3 isa/tests/tables/gen_tables.py
+
+or only some by naming them (amd, intel, ext), e.g.
+`python3 isa/tests/tables/gen_tables.py intel ext`."""
+import json, os, struct, sys
 from fractions import Fraction
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 FMT = {16: 'e', 32: 'f', 64: 'd'}
 ARR = {16: 'H', 32: 'I', 64: 'Q'}
@@ -45,14 +58,31 @@ def fvals(w):
                 snan=exp_all | 1, nsnan=exp_all | 3 | sign)
 
 def ty(kind, w):
-    return ('Scalar::Float(%d)' if kind == 'F' else 'Scalar::Int(%d)') % w
+    return ('f%d' if kind == 'F' else 'i%d') % w
 
 def hx(v):
     return '0x%x' % v
 
+def row(inst, table, **fields):
+    """A table row: the instruction it exercises, its table, its fields."""
+    return dict(inst=inst, table=table, **fields)
+
+def write(name, rows):
+    path = os.path.join(HERE, name + '.jsonl')
+    with open(path, 'w', newline='\n') as f:
+        f.write(''.join(json.dumps(r) + '\n' for r in rows))
+    print('%s: %d rows' % (os.path.relpath(path), len(rows)))
+
 # ---------------------------------------------------------------- AMD
 def amd():
     rows = []
+    # Each sorted triple gives one row per instruction of its kind, in
+    # opcode order (min3, max3, mid3), whose want is lo, hi or mid.
+    def sorted_rows(kind, t, b, note):
+        lo, mid, hi = b
+        for inst, want in (('Min3', lo), ('Max3', hi), ('Mid3', mid)):
+            rows.append(row('AMD.' + kind + inst, 'sorted', ty=t, lo=hx(lo), mid=hx(mid), hi=hx(hi),
+                            want=hx(want), note=note))
     F_TRIPLES = [('one', 'two', 'half'), ('mone', 'one', 'pz'), ('pz', 'nz', 'pz'), ('nz', 'pz', 'nz'),
                  ('nz', 'nz', 'nz'), ('one', 'one', 'two'), ('two', 'one', 'one'), ('inf', 'ninf', 'one'),
                  ('maxf', 'nmaxf', 'inf'), ('dmin', 'ndmin', 'pz'), ('dmax', 'minn', 'dmin'),
@@ -62,7 +92,7 @@ def amd():
         v = fvals(w)
         for t in F_TRIPLES:
             b = sorted((v[n] for n in t), key=lambda x: fkey(w, x))
-            rows.append('    Sorted { kind: Kind::F, ty: %s, lo: %s, mid: %s, hi: %s }, // %s' % (ty('F', w), hx(b[0]), hx(b[1]), hx(b[2]), ' '.join(t)))
+            sorted_rows('F', ty('F', w), b, ' '.join(t))
     for w in (8, 16, 32, 64):
         m = (1 << w) - 1
         smin, smax = -(1 << (w - 1)), (1 << (w - 1)) - 1
@@ -72,16 +102,12 @@ def amd():
              (0, 0, 1), (3, 9, 5), (m, 2, m - 1), (1 << (w - 1), 0, m), (1, 0, 0)]
         for t in S:
             b = sorted(t)
-            rows.append('    Sorted { kind: Kind::S, ty: %s, lo: %s, mid: %s, hi: %s }, // %s' % (ty('I', w), *(hx(x & m) for x in b), ' '.join(map(str, t))))
+            sorted_rows('S', ty('I', w), [x & m for x in b], ' '.join(map(str, t)))
         for t in U:
             b = sorted(t)
-            rows.append('    Sorted { kind: Kind::U, ty: %s, lo: %s, mid: %s, hi: %s }, // %s' % (ty('I', w), *(hx(x) for x in b), ' '.join(map(str, t))))
-    print('pub static SORTED: &[Sorted] = &[')
-    print('\n'.join(rows))
-    print('];')
+            sorted_rows('U', ty('I', w), b, ' '.join(map(str, t)))
     # NaN rows: min3/max3 ignore NaN operands; all NaN -> default quiet NaN;
     # mid3 with any NaN operand -> min3 of the operands.
-    rows = []
     NT = [('qnan', 'one', 'two'), ('one', 'qnan', 'mone'), ('one', 'two', 'snan'), ('nqnan', 'qnan', 'half'),
           ('snan', 'nsnan', 'qnan'), ('qnan', 'qnan', 'qnan'), ('ninf', 'nqnan', 'inf'), ('nz', 'snan', 'pz')]
     for w in (16, 32, 64):
@@ -91,15 +117,17 @@ def amd():
             num = [b for b in bits if not is_nan(w, b)]
             mn = min(num, key=lambda x: fkey(w, x)) if num else qnan(w)
             mx = max(num, key=lambda x: fkey(w, x)) if num else qnan(w)
-            for op, want in ((1, mn), (4, mx), (7, mn)):
-                rows.append('    Nan { op: %d, ty: %s, a: %s, b: %s, c: %s, want: %s }, // %s' % (op, ty('F', w), *(hx(x) for x in bits), hx(want), ' '.join(t)))
-    print('pub static NAN: &[Nan] = &[')
-    print('\n'.join(rows))
-    print('];')
+            for inst, want in (('AMD.FMin3', mn), ('AMD.FMax3', mx), ('AMD.FMid3', mn)):
+                a, b, c = bits
+                rows.append(row(inst, 'nan', ty=ty('F', w), a=hx(a), b=hx(b), c=hx(c), want=hx(want),
+                                note=' '.join(t)))
+    write('amd_shader_trinary_minmax', rows)
 
 # ---------------------------------------------------------------- INTEL
 def intel():
     rows = []
+    BINARY = ['AbsISub', 'AbsUSub', 'IAddSat', 'UAddSat', 'IAverage', 'UAverage', 'IAverageRounded',
+              'UAverageRounded', 'ISubSat', 'USubSat']
     for w in (8, 16, 32, 64):
         m = (1 << w) - 1
         smin, smax = -(1 << (w - 1)), (1 << (w - 1)) - 1
@@ -128,19 +156,13 @@ def intel():
                 sat_u(a - b),                    # USubSat
             ]
             assert all(0 <= x <= m for x in want)
-            rows.append('    Pair { bits: %d, a: %s, b: %s, want: [%s] },' % (w, hx(a), hx(b), ', '.join(hx(x) for x in want)))
-    print('pub static PAIRS: &[Pair] = &[')
-    print('\n'.join(rows))
-    print('];')
-    rows = []
+            for name, x in zip(BINARY, want):
+                rows.append(row('INTEL.' + name, 'pairs', ty=ty('I', w), a=hx(a), b=hx(b), want=hx(x)))
     for a in [0, 1, 2, 3, 0x80000000, 0xffffffff, 0x7fffffff, 0x00010000, 0x0000ffff, 0x00f00f00, 0x40000000, 0x80000001]:
         clz = 32 if a == 0 else 32 - a.bit_length()
         ctz = 32 if a == 0 else (a & -a).bit_length() - 1
-        rows.append('    Scan { a: %s, clz: %d, ctz: %d },' % (hx(a), clz, ctz))
-    print('pub static SCANS: &[Scan] = &[')
-    print('\n'.join(rows))
-    print('];')
-    rows = []
+        for name, count in (('UCountLeadingZeros', clz), ('UCountTrailingZeros', ctz)):
+            rows.append(row('INTEL.' + name, 'scans', ty='i32', a=hx(a), want=count))
     M = [(3, 5), (0xffffffff, 1), (1, 0xffffffff), (1, 0x8000), (2, 0x7fff), (0x10000, 0xffff), (0x12345678, 0xabcd1234),
          (0xffffffff, 0xffff), (0x80000000, 0x8000), (0x7fffffff, 0x7fff), (0, 0xffffffff), (0xdeadbeef, 0x0001ffff),
          (0x00012345, 0xffff8000)]
@@ -149,10 +171,9 @@ def intel():
         sb = lo - 0x10000 if lo & 0x8000 else lo
         imul = (a * sb) & 0xffffffff   # operand 1 bit pattern times sign-extended low half, low 32 bits
         umul = (a * lo) & 0xffffffff
-        rows.append('    Mul { a: %s, b: %s, imul: %s, umul: %s },' % (hx(a), hx(b), hx(imul), hx(umul)))
-    print('pub static MULS: &[Mul] = &[')
-    print('\n'.join(rows))
-    print('];')
+        for name, x in (('IMul32x16', imul), ('UMul32x16', umul)):
+            rows.append(row('INTEL.' + name, 'muls', ty='i32', a=hx(a), b=hx(b), want=hx(x)))
+    write('intel_shader_integer_functions2', rows)
 
 # ---------------------------------------------------------------- EXT
 def ext():
@@ -173,9 +194,17 @@ def ext():
                 else:
                     mn = min((o, val), key=lambda b: fkey(w, b))
                     mx = max((o, val), key=lambda b: fkey(w, b))
-                rows.append('    Case { ty: %s, old: %s, value: %s, min: %s, max: %s }, // %s %s' % (ty('F', w), hx(o), hx(val), hx(mn), hx(mx), x, y))
-    print('pub static CASES: &[Case] = &[')
-    print('\n'.join(rows))
-    print('];')
+                for inst, want in (('EXT.AtomicFMin', mn), ('EXT.AtomicFMax', mx)):
+                    rows.append(row(inst, 'cases', ty=ty('F', w), old=hx(o), value=hx(val), want=hx(want),
+                                    note='%s %s' % (x, y)))
+    write('ext_shader_atomic_float_min_max', rows)
 
-{'amd': amd, 'intel': intel, 'ext': ext}[sys.argv[1]]()
+SETS = {'amd': amd, 'intel': intel, 'ext': ext}
+
+if __name__ == '__main__':
+    wanted = sys.argv[1:] or list(SETS)
+    for s in wanted:
+        if s not in SETS:
+            sys.exit('usage: gen_tables.py [%s ...]' % '|'.join(SETS))
+    for s in wanted:
+        SETS[s]()
