@@ -21,10 +21,8 @@
 //! * Denormals are kept exactly (no flush to zero).
 
 use crate::core::{AluOp, Scalar};
-use crate::ext::{
-    per_component, result_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass,
-};
-use crate::ir::Reg;
+use crate::instruction_set::{per_component, result_component, Builder, Call, Coverage, OpClass};
+use crate::ir::{ExtOp, ExtSet, Reg};
 
 pub const FMIN3: u16 = 1;
 pub const UMIN3: u16 = 2;

@@ -29,7 +29,7 @@
 //! atomics.
 
 use crate::core::Scalar;
-use crate::ext::{Coverage, OpClass};
+use crate::instruction_set::{Coverage, OpClass};
 
 pub use crate::core::default_nan;
 use crate::core::{float_order_key as key, is_nan_bits as is_nan, mask};
@@ -80,7 +80,7 @@ pub fn fmax(ty: Scalar, old: u64, value: u64) -> u64 {
     pick(ty, old, value, true)
 }
 
-/// Lane operation numbers of [`crate::ext::ExtSet::AtomicFloat`]: the
+/// Lane operation numbers of [`crate::ir::ExtSet::AtomicFloat`]: the
 /// min and max the atomics apply, used by their compare-exchange emulation.
 pub const LANE_FMIN: u16 = 0;
 pub const LANE_FMAX: u16 = 1;
@@ -95,7 +95,7 @@ pub fn lane_op_name(opcode: u16) -> Option<&'static str> {
 
 /// One lane of the min or max: `a` is the memory value, `b` the operand.
 #[inline]
-pub fn eval(op: crate::ext::ExtOp, a: u64, b: u64) -> u64 {
+pub fn eval(op: crate::ir::ExtOp, a: u64, b: u64) -> u64 {
     if op.opcode == LANE_FMAX {
         fmax(op.ty, a, b)
     } else {

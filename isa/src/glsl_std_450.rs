@@ -50,8 +50,8 @@
 //!   …) give what the f64 `libm` function gives (usually NaN), rounded.
 
 use crate::core::{AluOp, Scalar};
-use crate::ext::{per_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass, Operand};
-use crate::ir::Reg;
+use crate::instruction_set::{per_component, Builder, Call, Coverage, OpClass, Operand};
+use crate::ir::{ExtOp, ExtSet, Reg};
 
 /// Precision per instruction family, measured by the tests, as a Markdown table (docs/isa-coverage.md shows it).
 pub const PRECISION: &str = "\

@@ -26,8 +26,8 @@
 //!   is the low 32 bits of the product.
 
 use crate::core::{AluOp, Scalar};
-use crate::ext::{per_component, Builder, Call, Coverage, Emulation, ExtOp, ExtSet, OpClass};
-use crate::ir::Reg;
+use crate::instruction_set::{per_component, Builder, Call, Coverage, Emulation, OpClass};
+use crate::ir::{ExtOp, ExtSet, Reg};
 
 pub const UCOUNT_LEADING_ZEROS: u16 = 5585;
 pub const UCOUNT_TRAILING_ZEROS: u16 = 5586;

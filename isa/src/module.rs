@@ -29,7 +29,7 @@ pub struct Module {
 
 /// Where something is in the input: a word offset in a binary, or a line
 /// of a text file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Location {
     Word(usize),
     Line(usize),

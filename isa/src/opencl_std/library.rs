@@ -28,10 +28,8 @@ mod vector_data;
 pub use vector_data::MISALIGNED_64;
 
 use crate::core::{AluOp, Scalar};
-use crate::ext::{
-    per_component, result_component, Builder, Call, Coverage, ExtOp, ExtSet, OpClass,
-};
-use crate::ir::Reg;
+use crate::instruction_set::{per_component, result_component, Builder, Call, Coverage, OpClass};
+use crate::ir::{ExtOp, ExtSet, Reg};
 
 pub const PRINTF: u16 = 184;
 pub const PREFETCH: u16 = 185;
@@ -457,9 +455,6 @@ pub fn coverage() -> Vec<Coverage> {
         })
         .collect()
 }
-
-#[path = "library_cases.rs"]
-pub mod cases;
 
 /// printf(format, args...): the format is a pointer; each argument is a
 /// value (scalar or vector) or a pointer (`%s`, `%p`).

@@ -7,9 +7,9 @@ mod library;
 mod math;
 pub mod printf;
 
-use crate::ext::{Builder, Call, Coverage, ExtOp, OpClass};
+use crate::instruction_set::{Builder, Call, Coverage, OpClass};
+use crate::ir::{ExtOp, Reg};
 
-use crate::ir::Reg;
 /// The bits a misaligned vloada_halfn / vstorea_halfn address is or-ed with
 /// (64-bit pointers), so that its access faults; the simulator names it.
 pub use library::MISALIGNED_64;

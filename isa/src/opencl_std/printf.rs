@@ -861,11 +861,6 @@ fn fmt_float(out: &mut Vec<u8>, s: &Spec, neg: bool, x: f64) {
     }
 }
 
-/// Rows of the printf test tables in isa/tests/opencl_printf.rs (formats
-/// checked against glibc, this module's own choices, and errors); that test
-/// checks the number, and `gpusim isa coverage` reports it.
-pub const TEST_ROWS: usize = 338;
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,7 +27,7 @@
 //!   of range picks the last one.
 
 use crate::core::{AluOp, Convert, Rounding, Scalar};
-use crate::ext::{Builder, Call, Operand};
+use crate::instruction_set::{Builder, Call, Operand};
 use crate::ir::Reg;
 
 pub const VLOADN: u16 = 171;

@@ -76,7 +76,8 @@ impl Builder for Eval {
         let mem = self.mem.as_mut().expect("no memory access expected");
         mem.insert(a, v);
         let base = self.regs[addr as usize];
-        self.stores.push((ty, self.regs[src as usize], base, offset));
+        self.stores
+            .push((ty, self.regs[src as usize], base, offset));
     }
 }
 
