@@ -3,7 +3,8 @@
 
 use gpusim::input::config::Config;
 use gpusim::input::workload::Workload;
-use gpusim::run::{run_workload, RunOptions, RunOutput};
+use gpusim::run::{run_workload_with, Hooks, RunOptions, RunOutput};
+use gpusim::timing::trace::{IssueRecord, Recorder};
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
@@ -23,9 +24,31 @@ fn config(emulate_all: bool) -> Config {
     c
 }
 
-fn run(manifest: &str, cfg: Config) -> RunOutput {
+/// A timed run and the instructions it issued.
+struct Run {
+    out: RunOutput,
+    issue_trace: Vec<IssueRecord>,
+}
+
+impl std::ops::Deref for Run {
+    type Target = RunOutput;
+    fn deref(&self) -> &RunOutput {
+        &self.out
+    }
+}
+
+fn run(manifest: &str, cfg: Config) -> Run {
     let w = Workload::load(&root().join(manifest)).unwrap();
-    run_workload(&w, &RunOptions::timed(cfg)).unwrap()
+    let mut recorder = Recorder::default();
+    let hooks = Hooks {
+        trace: Some(&mut recorder),
+        ..Hooks::default()
+    };
+    let out = run_workload_with(&w, &RunOptions::timed(cfg), hooks).unwrap();
+    Run {
+        out,
+        issue_trace: recorder.issue_trace,
+    }
 }
 
 #[test]
@@ -55,8 +78,8 @@ fn emulated_families_give_the_same_bits_and_cost_more() {
 }
 
 /// Cycles from the first to the last UMid3 step of wave 0, from the trace.
-fn chain_span(out: &RunOutput, first_op: &str, last_op: &str) -> (u64, usize) {
-    let trace = &out.timing.as_ref().unwrap().issue_trace;
+fn chain_span(out: &Run, first_op: &str, last_op: &str) -> (u64, usize) {
+    let trace = &out.issue_trace;
     let wave0: Vec<_> = trace.iter().filter(|r| r.wave == 0).collect();
     let start = wave0.iter().position(|r| r.op == first_op).unwrap();
     let end = wave0.iter().rposition(|r| r.op == last_op).unwrap();
@@ -64,8 +87,8 @@ fn chain_span(out: &RunOutput, first_op: &str, last_op: &str) -> (u64, usize) {
 }
 
 /// Issue cycles of wave 0's instructions named one of `ops`, in order.
-fn issue_cycles(out: &RunOutput, ops: &[&str]) -> Vec<u64> {
-    let trace = &out.timing.as_ref().unwrap().issue_trace;
+fn issue_cycles(out: &Run, ops: &[&str]) -> Vec<u64> {
+    let trace = &out.issue_trace;
     trace
         .iter()
         .filter(|r| r.wave == 0 && ops.contains(&r.op.as_str()))

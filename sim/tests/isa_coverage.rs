@@ -75,7 +75,8 @@ fn the_command_prints_the_document_without_test_counts() {
     let plain = gpusim::cli::coverage::report(None);
     assert!(plain.contains("| Instruction | Opcode | Implemented | Class |\n"));
     assert!(!plain.contains("Tests"));
-    assert_eq!(plain.lines().count(), report().lines().count());
+    let rows = |r: &str| r.lines().filter(|l| l.starts_with("| `")).count();
+    assert_eq!(rows(&plain), rows(&report()));
 }
 
 fn section<'a>(report: &'a str, title: &str) -> &'a str {

@@ -13,10 +13,11 @@
 //! on how the end of a run is accounted.
 
 mod common;
+use common::Traced;
 use common::{micro, num, root, timed};
 use gpusim::input::config::{Config, DispatchPolicy, SchedulerPolicy};
 use gpusim::input::workload::{SpecValue, Workload};
-use gpusim::timing::{IssueRecord, Report};
+use gpusim::timing::trace::IssueRecord;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -70,14 +71,14 @@ fn teaching() -> Config {
 }
 
 /// Trace records of instructions named one of `ops`.
-fn records<'a>(r: &'a Report, ops: &[&str]) -> Vec<&'a IssueRecord> {
+fn records<'a>(r: &'a Traced, ops: &[&str]) -> Vec<&'a IssueRecord> {
     r.issue_trace
         .iter()
         .filter(|x| ops.contains(&x.op.as_str()))
         .collect()
 }
 
-fn stall(r: &Report, reason: &str) -> u64 {
+fn stall(r: &Traced, reason: &str) -> u64 {
     num(&r.summary(), &["stall_cycles", reason]) as u64
 }
 
@@ -96,7 +97,7 @@ fn occupancy_of(cfg: &Config, name: &str) -> u64 {
 }
 
 /// The CU each wave ran on (waves are numbered in dispatch order).
-fn cu_of_waves(r: &Report) -> BTreeMap<u32, u32> {
+fn cu_of_waves(r: &Traced) -> BTreeMap<u32, u32> {
     let mut m = BTreeMap::new();
     for x in &r.issue_trace {
         let cu = *m.entry(x.wave).or_insert(x.cu);
@@ -171,7 +172,7 @@ fn dispatch_policy_decides_which_cu_a_workgroup_lands_on() {
 
 /// Issue cycles of the chain instructions (FMul, FAdd) of chain_f32 on SIMD
 /// `simd` of CU `cu`.
-fn chain_cycles(r: &Report, cu: u32, simd: u32) -> Vec<u64> {
+fn chain_cycles(r: &Traced, cu: u32, simd: u32) -> Vec<u64> {
     records(r, &["FMul", "FAdd"])
         .iter()
         .filter(|x| x.cu == cu && x.simd == simd)

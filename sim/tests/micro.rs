@@ -14,11 +14,12 @@
 //! run of every bundled workload give the same output buffers.
 
 mod common;
+use common::Traced;
 use common::{micro, num, root, timed};
 use gpusim::input::config::Config;
 use gpusim::input::workload::{SpecValue, Workload};
 use gpusim::run::{run_workload, RunOptions};
-use gpusim::timing::{IssueRecord, Report};
+use gpusim::timing::trace::IssueRecord;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -90,7 +91,7 @@ fn teaching() -> Config {
 }
 
 /// The trace records of instructions named one of `ops` on unit `unit`.
-fn records<'a>(r: &'a Report, ops: &[&str], unit: &str) -> Vec<&'a IssueRecord> {
+fn records<'a>(r: &'a Traced, ops: &[&str], unit: &str) -> Vec<&'a IssueRecord> {
     r.issue_trace
         .iter()
         .filter(|x| ops.contains(&x.op.as_str()) && x.unit == unit)
@@ -1169,8 +1170,7 @@ fn timed_and_functional_runs_give_identical_buffers() {
             };
             let f = run_workload(&w, &functional)
                 .unwrap_or_else(|e| panic!("{}: functional run failed: {e}", p.display()));
-            let mut opts = RunOptions::timed(cfg.clone());
-            opts.timing.as_mut().unwrap().trace = false;
+            let opts = RunOptions::timed(cfg.clone());
             let t = run_workload(&w, &opts)
                 .unwrap_or_else(|e| panic!("{rel}: timed run on {} failed: {e}", cfg.name));
             assert_eq!(f.buffers.len(), t.buffers.len());

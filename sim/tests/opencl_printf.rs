@@ -44,7 +44,7 @@ fn printf_output_is_collected_in_lane_order() {
         assert!(out.all_checks_passed());
         assert_eq!(out.printf, want);
         let dir = std::env::temp_dir().join(format!("gpusim-printf-{}", std::process::id()));
-        let written = gpusim::output::results::write(&dir, &out).unwrap();
+        let written = gpusim::output::results::write(&dir, &out, false).unwrap();
         assert_eq!(
             std::fs::read_to_string(written.join("printf.txt")).unwrap(),
             want

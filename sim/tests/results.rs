@@ -1,51 +1,448 @@
-//! What a timed run writes: buffers, summary, traces and plots, complete.
+//! What a run leaves behind, through the `gpusim` command as users run
+//! it: every file of a results folder, traces that follow the Chrome
+//! trace-event format's rules as Perfetto applies them, folders that are
+//! never overwritten, and the exit codes.
 
-use gpusim::input::config::Config;
-use gpusim::input::workload::Workload;
-use gpusim::run::{run_workload, RunOptions};
-use std::path::Path;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A fresh empty folder for one test.
+fn scratch(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("gpusim-results-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn gpusim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("gpusim runs")
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("an exit code")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// Checks the rules Perfetto's JSON importer applies: on each track
+/// (pid, tid) complete slices nest or are disjoint, and start in time
+/// order; every track with slices and every process is named by a
+/// metadata event; no pid or tid is 0; counters are monotonic per track.
+/// Returns the number of slices.
+fn check_chrome_trace(path: &Path) -> usize {
+    let trace: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap())
+        .unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()));
+    assert_eq!(trace["displayTimeUnit"], "ns");
+    let events = trace["traceEvents"].as_array().expect("traceEvents");
+    let mut slices: BTreeMap<(u64, u64), Vec<(f64, f64)>> = BTreeMap::new();
+    let mut counters: BTreeMap<(u64, String), f64> = BTreeMap::new();
+    let mut named_threads = BTreeSet::new();
+    let mut named_processes = BTreeSet::new();
+    let mut pids = BTreeSet::new();
+    for e in events {
+        let pid = e["pid"].as_u64().expect("every event has a pid");
+        assert_ne!(pid, 0, "{e}");
+        pids.insert(pid);
+        match e["ph"].as_str().expect("every event has a phase") {
+            "X" => {
+                let tid = e["tid"].as_u64().expect("a slice has a tid");
+                assert_ne!(tid, 0, "{e}");
+                let ts = e["ts"].as_f64().unwrap();
+                let dur = e["dur"].as_f64().unwrap();
+                assert!(dur >= 0.0, "{e}");
+                for key in [
+                    "cycle",
+                    "complete",
+                    "pc",
+                    "location",
+                    "unit",
+                    "active_lanes",
+                    "workgroup",
+                ] {
+                    assert!(!e["args"][key].is_null(), "slice without args.{key}: {e}");
+                }
+                slices.entry((pid, tid)).or_default().push((ts, ts + dur));
+            }
+            "C" => {
+                let ts = e["ts"].as_f64().unwrap();
+                let name = e["name"].as_str().unwrap().to_string();
+                let last = counters.entry((pid, name)).or_insert(f64::MIN);
+                assert!(ts >= *last, "counter out of order: {e}");
+                *last = ts;
+            }
+            "M" => match e["name"].as_str().unwrap() {
+                "thread_name" => {
+                    named_threads.insert((pid, e["tid"].as_u64().unwrap()));
+                }
+                "process_name" => {
+                    named_processes.insert(pid);
+                }
+                "thread_sort_index" | "process_sort_index" => {}
+                other => panic!("unexpected metadata {other}"),
+            },
+            other => panic!("unexpected phase {other}: {e}"),
+        }
+    }
+    let mut n = 0;
+    for (track, list) in &slices {
+        assert!(named_threads.contains(track), "track {track:?} has no name");
+        // In file order, starts never go back; a slice either ends before
+        // the next starts or contains it (with exact nanosecond values,
+        // compared with a tolerance below a nanosecond).
+        let mut open: Vec<f64> = Vec::new();
+        let mut last_start = f64::MIN;
+        for &(start, end) in list {
+            assert!(start >= last_start, "{track:?}: slices out of order");
+            last_start = start;
+            while open.last().is_some_and(|&e| e <= start + 1e-4) {
+                open.pop();
+            }
+            if let Some(&outer) = open.last() {
+                assert!(
+                    end <= outer + 1e-4,
+                    "{track:?}: slices overlap without nesting at {start}"
+                );
+            }
+            open.push(end);
+            n += 1;
+        }
+    }
+    assert_eq!(pids, named_processes, "every process is named");
+    n
+}
 
 #[test]
-fn a_timed_run_writes_traces_and_plots() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let w = Workload::load(&root.join("workloads/reduction.toml")).unwrap();
-    let out = run_workload(&w, &RunOptions::timed(Config::default_config())).unwrap();
-    let dir = std::env::temp_dir().join(format!("gpusim-results-{}", std::process::id()));
-    let written = gpusim::output::results::write(&dir, &out).unwrap();
-    let read = |f: &str| std::fs::read_to_string(written.join(f)).unwrap();
+fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
+    let dir = scratch("traced");
+    let results = dir.to_str().unwrap();
+    let o = gpusim(&[
+        "run",
+        "workloads/reduction.toml",
+        "--trace",
+        "--results",
+        results,
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let out = dir.join("reduction");
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let waves = summary["instructions"]["wave"].as_u64().unwrap();
 
-    let issue = read("issue_trace.csv");
+    // One CSV row per issued wave-instruction.
+    let issue = std::fs::read_to_string(out.join("issue_trace.csv")).unwrap();
     let mut lines = issue.lines();
-    assert_eq!(lines.next(), Some("cycle,cu,simd,wave,pc,op,unit,complete"));
-    // One row per issued wave-instruction.
-    assert_eq!(lines.count() as u64, out.counts.wave_instructions);
-
-    let occupancy = read("occupancy_trace.csv");
+    assert_eq!(
+        lines.next(),
+        Some("cycle,cu,simd,wave,workgroup,pc,location,op,unit,complete,active_lanes")
+    );
+    assert_eq!(lines.count() as u64, waves);
+    let occupancy = std::fs::read_to_string(out.join("occupancy_trace.csv")).unwrap();
     assert!(occupancy.starts_with("cycle,cu,waves,workgroups,vgprs,lds_bytes\n"));
+    // One slice per instruction, on tracks that nest.
+    assert_eq!(check_chrome_trace(&out.join("trace.json")) as u64, waves);
 
-    let trace: serde_json::Value = serde_json::from_str(&read("trace.json")).unwrap();
-    let events = trace["traceEvents"].as_array().unwrap();
-    assert!(events.len() as u64 >= out.counts.wave_instructions);
-
-    for plot in ["occupancy.svg", "stalls.svg"] {
-        let svg = read(plot);
+    for plot in ["stalls", "occupancy", "utilisation", "memory"] {
+        let svg = std::fs::read_to_string(out.join(format!("{plot}.svg"))).unwrap();
         assert!(
             svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"),
             "{plot}"
         );
+        assert!(
+            svg.contains("reduction on gcn-like"),
+            "{plot}: the title names the run"
+        );
+        let png = std::fs::read(out.join(format!("{plot}.png"))).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{plot}.png");
     }
-    let summary: serde_json::Value = serde_json::from_str(&read("summary.json")).unwrap();
-    assert_eq!(summary["mode"], "timed");
-    assert_eq!(
-        summary["cycles"].as_u64(),
-        Some(out.timing.as_ref().unwrap().cycles)
-    );
-    // No half-written folder is left beside the result.
-    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+
+    // Run identity.
+    assert_eq!(summary["run"]["config"], "gcn-like");
+    assert_eq!(summary["run"]["config_file"], "config.toml");
+    assert_eq!(summary["run"]["source"], "workloads/reduction.toml");
+    assert!(summary["run"]["gpusim"]
+        .as_str()
         .unwrap()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_name().to_string_lossy().contains("partial"))
+        .starts_with(env!("CARGO_PKG_VERSION")));
+    assert!(summary["run"]["command"].as_array().unwrap().len() >= 2);
+    assert!(summary["run"]["wall_seconds"].as_f64().unwrap() > 0.0);
+    let config = gpusim::input::config::Config::load(&out.join("config.toml")).unwrap();
+    let default = gpusim::input::config::Config::default_config();
+    assert_eq!(
+        config.to_toml(),
+        default.to_toml(),
+        "the resolved config reads back"
+    );
+
+    // The statistics researchers look for first.
+    let mix: u64 = summary["instruction_mix"]["by_class"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(mix, waves);
+    let by_name: u64 = summary["instruction_mix"]["by_name"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(by_name, waves);
+    let per_cu = summary["per_cu"].as_array().unwrap();
+    assert_eq!(per_cu.len(), 8);
+    let per_cu_waves: u64 = per_cu
+        .iter()
+        .map(|c| c["wave_instructions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(per_cu_waves, waves);
+    let lane = summary["instructions"]["lane"].as_f64().unwrap();
+    let efficiency = summary["instructions"]["lane_efficiency"].as_f64().unwrap();
+    assert!((efficiency - lane / (waves as f64 * 64.0)).abs() < 1e-12);
+    let occupancy = &summary["occupancy"];
+    // Over busy CUs it can only be higher than over the whole GPU.
+    assert!(occupancy["achieved_busy_cus"].as_f64() >= occupancy["achieved"].as_f64());
+    let memory = &summary["memory"];
+    let lines: u64 = ["l1_hit", "l2_hit", "dram"]
+        .iter()
+        .map(|l| memory["load_latency"][l]["lines"].as_u64().unwrap())
+        .sum();
+    assert_eq!(lines, memory["load_lines"].as_u64().unwrap());
+    assert!(memory["dram_bandwidth_fraction"].as_f64().unwrap() > 0.0);
+
+    // summary.csv: a header and one row of as many fields.
+    let csv = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].split(',').count(), rows[1].split(',').count());
+    assert!(rows[1].starts_with("reduction,main,timed,gcn-like,64,0,"));
+
+    // Each buffer as .bin and as .npy with the same elements.
+    for b in summary["buffers"].as_array().unwrap() {
+        let name = b["name"].as_str().unwrap();
+        let raw = std::fs::read(out.join(format!("{name}.bin"))).unwrap();
+        let npy = std::fs::read(out.join(format!("{name}.npy"))).unwrap();
+        assert_eq!(&npy[..6], b"\x93NUMPY");
+        let header_len = u16::from_le_bytes([npy[8], npy[9]]) as usize;
+        let header = std::str::from_utf8(&npy[10..10 + header_len]).unwrap();
+        let descr = match b["type"].as_str().unwrap() {
+            "u32" => "'<u4'",
+            "f32" => "'<f4'",
+            other => panic!("reduction has no {other} buffer"),
+        };
+        assert!(header.contains(descr), "{name}: {header}");
+        let compact: String = header.chars().filter(|c| *c != ' ').collect();
+        assert!(
+            compact.contains(&format!("'shape':({},)", raw.len() / 4)),
+            "{name}: {header}"
+        );
+        assert_eq!(&npy[10 + header_len..], &raw[..], "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn folders_are_never_overwritten_and_force_replaces_only_ours() {
+    let dir = scratch("names");
+    let results = dir.to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "run",
+            "workloads/vector_add.toml",
+            "--functional",
+            "--results",
+            results,
+        ];
+        args.extend(extra);
+        gpusim(&args)
+    };
+    assert_eq!(code(&run(&[])), 0);
+    std::fs::write(dir.join("vector_add/notes.txt"), "mine").unwrap();
+    let second = run(&[]);
+    assert_eq!(code(&second), 0);
+    assert!(text(&second).contains("vector_add-2"), "{}", text(&second));
+    assert!(
+        dir.join("vector_add/notes.txt").exists(),
+        "the user's file stays"
+    );
+    // --force refuses a folder holding a file gpusim did not write ...
+    let forced = run(&["--force"]);
+    assert_eq!(code(&forced), 3, "{}", text(&forced));
+    assert!(text(&forced).contains("notes.txt"), "{}", text(&forced));
+    assert!(dir.join("vector_add/notes.txt").exists());
+    // ... and replaces one holding only its own.
+    std::fs::remove_file(dir.join("vector_add/notes.txt")).unwrap();
+    assert_eq!(code(&run(&["--force"])), 0);
+    assert!(!dir.join("vector_add-3").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn concurrent_runs_into_one_folder_all_succeed_into_distinct_folders() {
+    let dir = scratch("concurrent");
+    let results = dir.to_str().unwrap().to_string();
+    let children: Vec<_> = (0..6)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_gpusim"))
+                .current_dir(root())
+                .args(["run", "workloads/vector_add.toml", "--results", &results])
+                .output()
+        })
         .collect();
-    assert!(leftovers.is_empty());
+    for c in children {
+        let c = c.unwrap();
+        assert_eq!(code(&c), 0, "{}", text(&c));
+    }
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 6, "{names:?}");
+    assert!(
+        names.iter().all(|n| n.starts_with("vector_add")),
+        "no partial folder left: {names:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn stale_partial_folders_are_removed_and_live_ones_kept() {
+    let dir = scratch("stale");
+    // No process has a pid this large on Linux (pid_max is at most 2^22).
+    let stale = dir.join(".vector_add.partial-999999999");
+    std::fs::create_dir_all(&stale).unwrap();
+    let live = dir.join(format!(".other.partial-{}", std::process::id()));
+    std::fs::create_dir_all(&live).unwrap();
+    let o = gpusim(&[
+        "run",
+        "workloads/vector_add.toml",
+        "--functional",
+        "--results",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    assert!(!stale.exists());
+    assert!(live.exists(), "a running process's folder stays");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_unwritable_results_folder_is_an_output_error_found_before_running() {
+    let dir = scratch("readonly");
+    // A file where the folder should be: no user or permission tricks
+    // needed, and root cannot write into it either.
+    let blocked = dir.join("blocked");
+    std::fs::write(&blocked, "not a folder").unwrap();
+    let o = gpusim(&[
+        "run",
+        "workloads/bad/endless_loop.toml",
+        "--results",
+        blocked.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 3, "{}", text(&o));
+    let t = text(&o);
+    assert!(
+        t.contains("cannot write results") && t.contains("blocked"),
+        "{t}"
+    );
+    // Found before the (hung) kernel ran: no hang message.
+    assert!(!t.contains("hung"), "{t}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn several_workloads_and_folders_run_in_one_call() {
+    let dir = scratch("batch");
+    let results = dir.to_str().unwrap();
+    let o = gpusim(&[
+        "run",
+        "workloads/micro_emulation",
+        "workloads/vector_add.toml",
+        "--functional",
+        "--json",
+        "--quiet",
+        "--results",
+        results,
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let all: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let runs = all.as_array().expect("a JSON array for a folder");
+    let manifests = std::fs::read_dir(root().join("workloads/micro_emulation"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "toml")
+        })
+        .count();
+    assert_eq!(runs.len(), manifests + 1);
+    for r in runs {
+        assert!(Path::new(r["results"].as_str().unwrap())
+            .join("summary.json")
+            .exists());
+    }
+    // An empty folder is an error, not "0 runs".
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let o = gpusim(&["run", empty.to_str().unwrap(), "--results", results]);
+    assert_eq!(code(&o), 2, "{}", text(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn amber_scripts_write_folders_and_json() {
+    let dir = scratch("amber");
+    let results = dir.to_str().unwrap();
+    let o = gpusim(&[
+        "run",
+        "workloads/amber/amd_trinary_minmax.amber",
+        "--json",
+        "--results",
+        results,
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let s: Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(s["status"], "pass");
+    assert_eq!(s["mode"], "timed");
+    assert!(s["cycles"].as_u64().unwrap() > 0);
+    let checks = s["checks"].as_array().unwrap();
+    assert!(!checks.is_empty() && checks.iter().all(|c| c["passed"] == true));
+    let folder = PathBuf::from(s["results"].as_str().unwrap());
+    assert!(folder.join("summary.json").exists());
+    assert!(folder.join("config.toml").exists());
+    for b in s["buffers"].as_array().unwrap() {
+        let bytes = std::fs::read(folder.join(b["file"].as_str().unwrap())).unwrap();
+        assert_eq!(bytes.len() as u64, b["bytes"].as_u64().unwrap());
+    }
+    // A folder of scripts prints a JSON array.
+    let o = gpusim(&[
+        "run",
+        "workloads/amber",
+        "--functional",
+        "--json",
+        "--results",
+        results,
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let all: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(all.as_array().unwrap().len(), 5);
     std::fs::remove_dir_all(&dir).unwrap();
 }

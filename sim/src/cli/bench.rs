@@ -8,7 +8,7 @@
 
 use crate::input::config::Config;
 use crate::input::workload::Workload;
-use crate::run::{dispatch, initial_buffers, lower_workload, Dispatch, RunOptions};
+use crate::run::{dispatch, initial_buffers, lower_workload, Dispatch, Hooks, RunOptions};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -36,10 +36,7 @@ pub fn run(workloads: &[PathBuf], cus: u32, seconds: f64) -> Result<Vec<BenchRow
     let mut rows = Vec::new();
     for path in workloads {
         let w = Workload::load(path)?;
-        let mut timed = RunOptions::timed(cfg.clone());
-        if let Some(t) = &mut timed.timing {
-            t.trace = false;
-        }
+        let timed = RunOptions::timed(cfg.clone());
         let modes = [("functional", RunOptions::default()), ("timed", timed)];
         for (mode, opts) in modes {
             let lowering = Instant::now();
@@ -67,7 +64,7 @@ pub fn run(workloads: &[PathBuf], cus: u32, seconds: f64) -> Result<Vec<BenchRow
                 while launches == 0 || batch.elapsed() < Duration::from_secs_f64(BATCH.min(seconds))
                 {
                     let mut buffers = initial_buffers(&w);
-                    let launched = dispatch(&d, &mut buffers, &opts)?;
+                    let launched = dispatch(&d, &mut buffers, &opts, Hooks::default())?;
                     waves += launched.counts.wave_instructions;
                     lanes += launched.counts.lane_instructions;
                     launches += 1;

@@ -6,20 +6,37 @@
 
 pub mod bench;
 pub mod coverage;
+mod progress;
+mod run;
 
 use crate::input::config::Config;
-use crate::input::workload::Workload;
-use crate::output::results;
-use crate::run::{run_workload, RunOptions};
+use crate::run::RunOptions;
 use clap::{Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// Exit codes, as `gpusim --help` lists them.
+pub mod exit {
+    /// Every check passed.
+    pub const PASSED: u8 = 0;
+    /// A check failed.
+    pub const CHECK_FAILED: u8 = 1;
+    /// Bad input: malformed SPIR-V, an unsupported feature, a bad manifest
+    /// or config, an out-of-bounds access, a hung kernel.
+    pub const BAD_INPUT: u8 = 2;
+    /// The results could not be written (an unwritable folder, a full
+    /// disk).
+    pub const OUTPUT_FAILED: u8 = 3;
+}
+
 #[derive(Parser)]
 #[command(
     name = "gpusim",
-    version,
-    about = "A GPU simulator for SPIR-V compute kernels"
+    version = crate::output::results::VERSION,
+    about = "A GPU simulator for SPIR-V compute kernels",
+    after_help = "Exit codes: 0 every check passed; 1 a check failed; 2 bad input (malformed \
+SPIR-V, an unsupported feature, a bad manifest or config, an out-of-bounds access, a hung \
+kernel); 3 the results could not be written."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -28,17 +45,30 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run a workload manifest (.toml), an Amber script (.amber) or a folder
-    /// of Amber scripts; exit 0 if every check passed, 1 if one failed, 2 on
-    /// bad input.
+    /// Run workload manifests (.toml), Amber scripts (.amber) and folders
+    /// of them, each into its own results folder.
+    #[command(
+        after_help = "Example:\n  gpusim run workloads/vector_add.toml --trace\n  \
+gpusim run workloads/micro --functional --json\n\nExit codes: 0 every check passed; 1 a \
+check failed; 2 bad input; 3 the results could not be written (the worst over all runs)."
+    )]
     Run {
-        workload: PathBuf,
-        /// Print one JSON summary object on stdout.
+        /// Manifests, Amber scripts, or folders holding them (searched
+        /// recursively).
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print each run's summary as one JSON object on stdout (an array
+        /// when several run).
         #[arg(long)]
         json: bool,
-        /// Folder under which results/<name>/ is written.
+        /// Folder under which each run writes <name>/ (or <name>-2/, ... if
+        /// that exists).
         #[arg(long, default_value = "results")]
         results: PathBuf,
+        /// Replace an existing results folder of the same name (only if it
+        /// holds nothing but files gpusim writes).
+        #[arg(long)]
+        force: bool,
         /// GPU model (TOML); the built-in GCN-like model by default.
         #[arg(long)]
         config: Option<PathBuf>,
@@ -51,9 +81,14 @@ enum Command {
         /// Stop the launch as hung after this many wave-instructions.
         #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
         max_instructions: u64,
-        /// Do not keep the issue and occupancy traces of a timed run.
+        /// Write the issue and occupancy traces of a timed run
+        /// (issue_trace.csv, occupancy_trace.csv, trace.json), streamed
+        /// while it runs: about 200 bytes of disk per wave-instruction.
         #[arg(long)]
-        no_trace: bool,
+        trace: bool,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
     },
     /// Assemble SPIR-V text into a binary module.
     Asm {
@@ -107,24 +142,32 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run {
-            workload,
+            paths,
             json,
-            results: root,
+            results,
+            force,
             config,
             functional,
             wave_size,
             max_instructions,
-            no_trace,
+            trace,
+            quiet,
         } => {
-            let opts = match run_options(config, functional, wave_size, max_instructions, no_trace)
-            {
+            let opts = match run_options(config, functional, wave_size, max_instructions) {
                 Ok(o) => o,
                 Err(e) => {
                     eprintln!("error: {e}");
-                    return ExitCode::from(2);
+                    return ExitCode::from(exit::BAD_INPUT);
                 }
             };
-            run(&workload, json, &root, &opts)
+            let how = run::How {
+                json,
+                root: results,
+                force,
+                trace,
+                quiet,
+            };
+            ExitCode::from(run::run_paths(&paths, &opts, &how))
         }
         Command::Bench {
             workloads,
@@ -163,7 +206,6 @@ fn run_options(
     functional: bool,
     wave_size: Option<usize>,
     max_instructions: u64,
-    no_trace: bool,
 ) -> Result<RunOptions, String> {
     let mut opts = if functional {
         if config.is_some() {
@@ -175,11 +217,7 @@ fn run_options(
             Some(p) => Config::load(p)?,
             None => Config::default_config(),
         };
-        let mut o = RunOptions::timed(cfg);
-        if let Some(t) = &mut o.timing {
-            t.trace = !no_trace;
-        }
-        o
+        RunOptions::timed(cfg)
     };
     if let Some(w) = wave_size {
         // An explicit wave size wins over the config's.
@@ -200,86 +238,6 @@ fn bad_input(r: Result<(), String>) -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-fn run(path: &Path, json: bool, root: &Path, opts: &RunOptions) -> ExitCode {
-    if path.is_dir() || crate::run::amber::is_amber_path(path) {
-        return run_amber(path, opts);
-    }
-    let out = match Workload::load(path).and_then(|w| run_workload(&w, opts)) {
-        Ok(out) => out,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let dir = match results::write(root, &out) {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("error: cannot write results: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    if json {
-        // stdout holds only the JSON object; what the kernel printed goes
-        // to stderr.
-        eprint!("{}", out.printf);
-        println!("{}", results::summary(&out));
-    } else {
-        // What the kernel printed comes first, as a program's output would.
-        print!("{}", out.printf);
-        println!(
-            "{}: {} wave-instructions, {} lane-instructions (wave size {})",
-            out.name, out.counts.wave_instructions, out.counts.lane_instructions, out.wave_width
-        );
-        if let Some(t) = &out.timing {
-            let s = t.summary();
-            println!(
-                "  {} cycles ({:.3} us), IPC {:.3}, occupancy {:.2} theoretical (limited by {}), {:.2} achieved",
-                s["cycles"], s["time_us"].as_f64().unwrap_or(0.0), s["ipc"].as_f64().unwrap_or(0.0),
-                s["occupancy"]["theoretical"].as_f64().unwrap_or(0.0),
-                s["occupancy"]["limiter"].as_str().unwrap_or("?"),
-                s["occupancy"]["achieved"].as_f64().unwrap_or(0.0)
-            );
-        }
-        for c in &out.checks {
-            match &c.first_mismatch {
-                None => println!("  check {}: passed ({} elements)", c.buffer, c.checked),
-                Some(m) => println!(
-                    "  check {}: FAILED, {} of {} elements differ; first at [{}]: expected {}, got {}",
-                    c.buffer, c.mismatches, c.checked, m.index, m.expected, m.actual
-                ),
-            }
-        }
-        println!("  results in {}", dir.display());
-    }
-    if out.all_checks_passed() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
-}
-
-/// Runs an Amber script, or every script of a folder with a table of
-/// results.
-fn run_amber(path: &Path, opts: &RunOptions) -> ExitCode {
-    let code = if path.is_dir() {
-        let r = crate::run::amber::run_folder(path, opts);
-        print!("{r}");
-        r.exit_code()
-    } else {
-        match crate::run::amber::run_script(path, opts) {
-            Ok(r) => {
-                print!("{r}");
-                r.exit_code()
-            }
-            Err(e) => {
-                eprintln!("error: {e}");
-                2
-            }
-        }
-    };
-    ExitCode::from(code)
 }
 
 fn asm(input: &Path, output: &Path) -> Result<(), String> {

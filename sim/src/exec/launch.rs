@@ -2,6 +2,7 @@
 //! and the functional execution of every workgroup (no timing).
 
 use crate::exec::memory::{write_le, GlobalMemory, WaveMemory};
+use crate::exec::progress::{Progress, ProgressState};
 use crate::exec::wave::{Wave, WaveState};
 use isa::core::Scalar;
 use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
@@ -139,13 +140,23 @@ impl Launch<'_> {
         &self,
         global: &mut GlobalMemory,
         printf: &mut String,
+        mut progress: Option<&mut dyn Progress>,
     ) -> Result<Counts, ExecError> {
         let mut counts = Counts::default();
         let [nx, ny, nz] = self.workgroups;
+        let mut state = ProgressState {
+            workgroups: nx as u64 * ny as u64 * nz as u64,
+            ..ProgressState::default()
+        };
         for z in 0..nz {
             for y in 0..ny {
                 for x in 0..nx {
                     self.run_workgroup([x, y, z], global, printf, &mut counts)?;
+                    if let Some(p) = progress.as_deref_mut() {
+                        state.workgroups_done += 1;
+                        state.wave_instructions = counts.wave_instructions;
+                        p.update(&state);
+                    }
                 }
             }
         }

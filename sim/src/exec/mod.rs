@@ -7,4 +7,5 @@
 
 pub mod launch;
 pub mod memory;
+pub mod progress;
 pub mod wave;

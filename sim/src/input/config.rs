@@ -3,7 +3,7 @@
 //! GCN-like model in configs/gcn.toml is built in as the default.
 
 use isa::ext::OpClass;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -11,7 +11,7 @@ use std::path::Path;
 pub const DEFAULT_TOML: &str = include_str!("../../../configs/gcn.toml");
 pub const DEFAULT_NAME: &str = "configs/gcn.toml (built in)";
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
     pub name: String,
@@ -30,7 +30,7 @@ pub struct Config {
 
 /// Extended-instruction families the GPU lacks (true: emulated with the
 /// sequence of basic operations a compiler emits; false: a native unit).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Emulate {
     pub trinary_minmax: bool,
@@ -56,7 +56,7 @@ impl Emulate {
     }
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum DispatchPolicy {
     /// Workgroup i goes to the next CU in turn that has room.
@@ -65,7 +65,7 @@ pub enum DispatchPolicy {
     FillFirst,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum SchedulerPolicy {
     OldestFirst,
@@ -74,7 +74,7 @@ pub enum SchedulerPolicy {
     GreedyThenOldest,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Gpu {
     pub clock_mhz: f64,
@@ -82,7 +82,7 @@ pub struct Gpu {
     pub dispatch: DispatchPolicy,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ComputeUnit {
     pub simds: u32,
@@ -100,7 +100,7 @@ pub struct ComputeUnit {
 
 /// What one CU may issue in a cycle: at most `per_simd` instructions from
 /// each SIMD, and per category at most this many from different waves.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Issue {
     pub per_simd: u32,
@@ -114,7 +114,7 @@ pub struct Issue {
 /// A functional unit: `count` per SIMD; a wave instruction occupies one
 /// for `interval` cycles per pass (a pass is `lanes_per_simd` lanes), and
 /// its result is ready `latency` cycles after issue.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Unit {
     pub count: u32,
@@ -122,15 +122,18 @@ pub struct Unit {
     pub interval: u32,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct InstructionTiming {
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub latency: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub interval: Option<u32>,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cache {
     pub size_bytes: u32,
@@ -141,7 +144,7 @@ pub struct Cache {
     pub mshrs: u32,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct L2 {
     pub size_bytes: u32,
@@ -152,14 +155,14 @@ pub struct L2 {
     pub mshrs: u32,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Dram {
     pub latency: u32,
     pub bytes_per_cycle: u32,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Lds {
     pub bytes: u32,
@@ -167,7 +170,7 @@ pub struct Lds {
     pub latency: u32,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Memory {
     pub l1: Cache,
@@ -176,14 +179,14 @@ pub struct Memory {
     pub lds: Lds,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct AtomicKind {
     pub latency: u32,
     pub interval: u32,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Atomics {
     pub units_per_bank: u32,
@@ -288,6 +291,15 @@ fn entry_key(table: &str, name: &str) -> String {
 impl Config {
     pub fn default_config() -> Config {
         Config::parse(DEFAULT_TOML, Path::new(DEFAULT_NAME)).expect("the built-in config is valid")
+    }
+
+    /// The config as TOML, every key resolved: parsing it gives this config
+    /// back.
+    pub fn to_toml(&self) -> String {
+        let body = toml::to_string(self).expect("a config serialises as TOML");
+        format!(
+            "# The resolved GPU model of this run (docs/config.md describes every key).\n{body}"
+        )
     }
 
     pub fn load(path: &Path) -> Result<Config, String> {

@@ -48,7 +48,7 @@ impl KernelFile {
         kernel.source = self.path.display().to_string();
         if self.lines.is_some() {
             for o in &mut kernel.origins {
-                o.location = self.to_line(o.location.clone());
+                o.location = self.to_line(o.location);
             }
         }
         Ok(kernel)

@@ -1,8 +1,11 @@
-//! What a run leaves behind: the results folder (buffers, summary, traces)
-//! and the plots drawn from a timed run's report.
+//! What a run leaves behind: the results folder (buffers as raw bytes and
+//! `.npy`, summary as JSON and CSV, the resolved config), the traces
+//! written while a timed run goes on, and the plots drawn from its report.
 //!
-//! Uses `run` (a run's outputs) and `timing` (its report); nothing here
-//! changes a result.
+//! Uses `run` (a run's outputs), `timing` (its report and trace events)
+//! and `input` (configs, element types); nothing here changes a result.
 
+pub mod npy;
 pub mod plots;
 pub mod results;
+pub mod trace;

@@ -1,105 +1,426 @@
-//! Plots of a timed run, as SVG: resident waves per CU over time, and where
-//! the SIMDs' cycles went (issuing, or stalled for each reason).
+//! Plots of a timed run, each as SVG and PNG (drawn with plotters; text in
+//! the bundled DejaVu Sans, so no system font or library is needed). Every
+//! title names the workload, the config and the cycles.
+//!
+//! - `stalls`: where the SIMDs' cycles went: issuing, stalled for each
+//!   reason on SIMDs with resident waves, and idle (no wave placed), each
+//!   bar labelled with its share;
+//! - `occupancy`: resident waves per CU over time as a heat map (a row per
+//!   CU), and their mean over the GPU against the capacity and the
+//!   theoretical occupancy;
+//! - `utilisation`: each unit's busy fraction over time;
+//! - `memory`: cache hit rates, DRAM bandwidth used against its peak, and
+//!   the atomic units' figures.
 
 use crate::timing::{Report, Stall};
+use plotters::coord::Shift;
 use plotters::prelude::*;
+use std::path::Path;
+use std::sync::OnceLock;
 
-/// Resident waves on each CU over the run, from the occupancy trace.
-pub fn occupancy_svg(report: &Report) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 420)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let trace = &report.occupancy_trace;
-        let cus = trace.iter().map(|r| r.cu).max().map_or(0, |c| c + 1);
-        let max_waves = trace.iter().map(|r| r.waves).max().unwrap_or(0).max(1);
-        let end = report.cycles.max(1);
-        let mut chart = ChartBuilder::on(&root)
-            .caption("Resident waves per compute unit", ("sans-serif", 20))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(44)
-            .build_cartesian_2d(0u64..end, 0u32..max_waves + 1)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc("cycle")
-            .y_desc("waves")
-            .draw()
-            .map_err(err)?;
-        for cu in 0..cus {
-            // A step line: each record holds until the CU's next one.
-            let mut points = Vec::new();
-            let mut last = 0;
-            for r in trace.iter().filter(|r| r.cu == cu) {
-                points.push((r.cycle, last));
-                points.push((r.cycle, r.waves));
-                last = r.waves;
-            }
-            points.push((end, last));
-            let color = Palette99::pick(cu as usize);
-            chart
-                .draw_series(LineSeries::new(points, color.stroke_width(2)))
-                .map_err(err)?
-                .label(format!("CU {cu}"))
-                .legend(move |(x, y)| {
-                    PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2))
-                });
-        }
-        if cus <= 16 {
-            chart
-                .configure_series_labels()
-                .background_style(WHITE.mix(0.8))
-                .border_style(BLACK)
-                .draw()
-                .map_err(err)?;
-        }
-        root.present().map_err(err)?;
-    }
-    Ok(svg)
+/// What every plot's title names.
+pub struct Title<'a> {
+    pub workload: &'a str,
+    pub config: &'a str,
+    pub cycles: u64,
 }
 
-/// SIMD cycles spent issuing and stalled, by reason, summed over all SIMDs.
-pub fn stalls_svg(report: &Report) -> Result<String, String> {
-    let mut bars: Vec<(String, u64)> = vec![("issue".into(), report.issue_cycles.iter().sum())];
-    for s in Stall::ALL {
-        let total = report.stalls.iter().map(|v| v[s as usize]).sum();
-        bars.push((s.name().into(), total));
+impl Title<'_> {
+    fn text(&self, what: &str) -> String {
+        let config = if self.config.is_empty() {
+            String::new()
+        } else {
+            format!(" on {}", self.config)
+        };
+        format!("{what}: {}{config}, {} cycles", self.workload, self.cycles)
     }
-    let max = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 420)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let n = bars.len() as u32;
-        let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
-        let mut chart = ChartBuilder::on(&root)
-            .caption("SIMD cycles: issuing and stall reasons", ("sans-serif", 20))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(70)
-            .build_cartesian_2d(0u32..n, 0u64..max + max / 10 + 1)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(n as usize)
-            .x_label_formatter(&|i| labels.get(*i as usize).cloned().unwrap_or_default())
-            .y_desc("SIMD-cycles")
-            .draw()
-            .map_err(err)?;
-        chart
-            .draw_series(bars.iter().enumerate().map(|(i, (_, v))| {
-                let i = i as u32;
-                let color = if i == 0 { GREEN } else { RED };
-                Rectangle::new([(i, 0), (i + 1, *v)], color.mix(0.6).filled())
-            }))
-            .map_err(err)?;
-        root.present().map_err(err)?;
+}
+
+const SIZE: (u32, u32) = (1000, 520);
+const FONT: &str = "sans-serif";
+
+/// The plots, by file name.
+const PLOTS: [&str; 4] = ["stalls", "occupancy", "utilisation", "memory"];
+
+fn draw<DB: DrawingBackend>(
+    name: &str,
+    root: &DrawingArea<DB, Shift>,
+    report: &Report,
+    title: &Title,
+) -> Result<(), String> {
+    match name {
+        "stalls" => stalls(root, report, title),
+        "occupancy" => occupancy(root, report, title),
+        "utilisation" => utilisation(root, report, title),
+        _ => memory(root, report, title),
     }
-    Ok(svg)
+}
+
+/// Writes every plot as `<name>.svg` and `<name>.png` into `dir`.
+pub fn write_all(report: &Report, title: &Title, dir: &Path) -> Result<(), String> {
+    static FONT_LOADED: OnceLock<Result<(), String>> = OnceLock::new();
+    FONT_LOADED
+        .get_or_init(|| {
+            plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular())
+                .map_err(|_| "plotting: the bundled font does not load".to_string())
+        })
+        .clone()?;
+    for name in PLOTS {
+        let svg = dir.join(format!("{name}.svg"));
+        let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
+        draw(name, &root, report, title)?;
+        root.present()
+            .map_err(|e| format!("{}: {e}", svg.display()))?;
+        drop(root);
+        let png = dir.join(format!("{name}.png"));
+        let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
+        draw(name, &root, report, title)?;
+        root.present()
+            .map_err(|e| format!("{}: {e}", png.display()))?;
+    }
+    Ok(())
 }
 
 fn err(e: impl std::fmt::Display) -> String {
     format!("plotting: {e}")
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+/// SIMD-cycles issuing, stalled per reason (SIMDs with waves), and idle.
+fn stalls<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    report: &Report,
+    title: &Title,
+) -> Result<(), String> {
+    root.fill(&WHITE).map_err(err)?;
+    let mut bars: Vec<(String, u64, RGBColor)> = vec![(
+        "issue".into(),
+        report.issue_cycles.iter().sum(),
+        RGBColor(46, 139, 87),
+    )];
+    for s in Stall::ALL {
+        let total = report.stalls.iter().map(|v| v[s as usize]).sum();
+        let (label, color) = if s == Stall::NoWave {
+            ("idle (no wave)".to_string(), RGBColor(160, 160, 160))
+        } else {
+            (s.name().to_string(), RGBColor(200, 70, 60))
+        };
+        bars.push((label, total, color));
+    }
+    let all: u64 = bars.iter().map(|b| b.1).sum::<u64>().max(1);
+    // SIMD-cycles with a wave resident: issuing or stalled.
+    let busy = (all - bars.last().map_or(0, |b| b.1)).max(1);
+    let max = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
+    let n = bars.len();
+    let mut chart = ChartBuilder::on(root)
+        .caption(title.text("SIMD cycles"), (FONT, 20))
+        .margin(14)
+        .x_label_area_size(50)
+        .y_label_area_size(150)
+        .build_cartesian_2d(0u64..max + max / 5 + 1, (0..n - 1).into_segmented())
+        .map_err(err)?;
+    let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(n)
+        .y_label_formatter(&|v| match v {
+            SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
+            _ => String::new(),
+        })
+        .x_desc(
+            "SIMD-cycles (green: issuing, red: stalled with waves resident, grey: no wave placed)",
+        )
+        .label_style((FONT, 14))
+        .draw()
+        .map_err(err)?;
+    chart
+        .draw_series(bars.iter().enumerate().map(|(i, (_, v, color))| {
+            Rectangle::new(
+                [
+                    (0, SegmentValue::Exact(i)),
+                    (*v, SegmentValue::Exact(i + 1)),
+                ],
+                color.mix(0.75).filled(),
+            )
+        }))
+        .map_err(err)?;
+    chart
+        .draw_series(bars.iter().enumerate().map(|(i, (_, v, _))| {
+            let share = if i + 1 < n {
+                format!(
+                    "{} of all, {} of busy",
+                    percent(*v as f64 / all as f64),
+                    percent(*v as f64 / busy as f64)
+                )
+            } else {
+                format!("{} of all", percent(*v as f64 / all as f64))
+            };
+            Text::new(
+                format!("{v} ({share})"),
+                (*v, SegmentValue::CenterOf(i)),
+                (FONT, 13).into_font(),
+            )
+        }))
+        .map_err(err)?;
+    Ok(())
+}
+
+/// Resident waves per CU over time (heat map) and over the GPU (line).
+fn occupancy<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    report: &Report,
+    title: &Title,
+) -> Result<(), String> {
+    root.fill(&WHITE).map_err(err)?;
+    let t = &report.timeline;
+    let bins = t.bins();
+    let cus = t.resident.len();
+    let capacity = report.wave_slots_per_cu() as f64;
+    let theoretical = report.theoretical_waves_per_cu() as f64;
+    let end = t.end.max(1) as f64;
+    // Mean resident waves of CU `c` in bin `b`.
+    let mean = |c: usize, b: usize| {
+        let start = b as u64 * t.bin_cycles;
+        let len = (t.end.min(start + t.bin_cycles))
+            .saturating_sub(start)
+            .max(1);
+        t.resident[c][b] as f64 / len as f64
+    };
+    let (upper, lower) = root.split_vertically(SIZE.1 * 3 / 5);
+    let mut heat = ChartBuilder::on(&upper)
+        .caption(title.text("Resident waves per CU"), (FONT, 20))
+        .margin(10)
+        .x_label_area_size(30)
+        .y_label_area_size(70)
+        .build_cartesian_2d(0f64..end, (0..cus - 1).into_segmented())
+        .map_err(err)?;
+    // At most 16 CU labels, evenly spaced.
+    let label_every = cus.div_ceil(16);
+    heat.configure_mesh()
+        .disable_mesh()
+        .x_desc("cycle")
+        .y_desc("CU")
+        .y_labels(cus)
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|v| match v {
+            SegmentValue::CenterOf(c) if c % label_every == 0 => c.to_string(),
+            _ => String::new(),
+        })
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(err)?;
+    heat.draw_series((0..cus).flat_map(|c| {
+        (0..bins).map(move |b| {
+            let x0 = (b as u64 * t.bin_cycles) as f64;
+            let x1 = (((b + 1) as u64 * t.bin_cycles) as f64).min(end);
+            let level = (mean(c, b) / capacity).clamp(0.0, 1.0);
+            let color = HSLColor(0.6, 0.8, 0.97 - 0.62 * level);
+            Rectangle::new(
+                [
+                    (x0, SegmentValue::Exact(c)),
+                    (x1, SegmentValue::Exact(c + 1)),
+                ],
+                color.filled(),
+            )
+        })
+    }))
+    .map_err(err)?;
+    let mut line = ChartBuilder::on(&lower)
+        .caption(
+            format!("Mean over the GPU (darkest = {capacity} waves, the CU's capacity)"),
+            (FONT, 15),
+        )
+        .margin(10)
+        .x_label_area_size(30)
+        .y_label_area_size(70)
+        .build_cartesian_2d(0f64..end, 0f64..capacity * 1.1)
+        .map_err(err)?;
+    line.configure_mesh()
+        .x_desc("cycle")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_desc("waves per CU")
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(err)?;
+    let points = (0..bins).map(|b| {
+        let x = ((b as u64 * t.bin_cycles) as f64 + t.bin_cycles as f64 / 2.0).min(end);
+        (
+            x,
+            (0..cus).map(|c| mean(c, b)).sum::<f64>() / cus.max(1) as f64,
+        )
+    });
+    line.draw_series(LineSeries::new(points, BLUE.stroke_width(2)))
+        .map_err(err)?
+        .label("resident waves (mean over CUs)")
+        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLUE.stroke_width(2)));
+    for (value, color, label) in [
+        (capacity, BLACK, format!("capacity: {capacity} waves")),
+        (
+            theoretical,
+            RED,
+            format!("theoretical occupancy: {theoretical} waves"),
+        ),
+    ] {
+        line.draw_series(LineSeries::new(
+            [(0.0, value), (end, value)],
+            color.stroke_width(1),
+        ))
+        .map_err(err)?
+        .label(label)
+        .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(1)));
+    }
+    line.configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font((FONT, 12))
+        .draw()
+        .map_err(err)?;
+    Ok(())
+}
+
+/// Each unit's busy fraction over time, over every instance on every CU.
+fn utilisation<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    report: &Report,
+    title: &Title,
+) -> Result<(), String> {
+    root.fill(&WHITE).map_err(err)?;
+    let t = &report.timeline;
+    let bins = t.bins();
+    let end = t.end.max(1) as f64;
+    let mut chart = ChartBuilder::on(root)
+        .caption(title.text("Unit utilisation"), (FONT, 20))
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d(0f64..end, 0f64..1.05)
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("cycle")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_desc("busy fraction")
+        .label_style((FONT, 13))
+        .draw()
+        .map_err(err)?;
+    for (u, name) in report.unit_names().iter().enumerate() {
+        let instances = report.unit_instances(u).max(1) as f64;
+        let points = (0..bins).map(|b| {
+            let start = b as u64 * t.bin_cycles;
+            let len = (t.end.min(start + t.bin_cycles))
+                .saturating_sub(start)
+                .max(1);
+            let x = (start as f64 + len as f64 / 2.0).min(end);
+            (
+                x,
+                (t.unit_busy[u][b] as f64 / (len as f64 * instances)).min(1.0),
+            )
+        });
+        let color = Palette99::pick(u).to_rgba();
+        chart
+            .draw_series(LineSeries::new(points, color.stroke_width(2)))
+            .map_err(err)?
+            .label(format!(
+                "{name} ({} overall)",
+                percent(report.unit_utilisation(u))
+            ))
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font((FONT, 13))
+        .draw()
+        .map_err(err)?;
+    Ok(())
+}
+
+/// Cache hit rates, DRAM bandwidth against peak, atomic-unit figures.
+fn memory<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    report: &Report,
+    title: &Title,
+) -> Result<(), String> {
+    root.fill(&WHITE).map_err(err)?;
+    let f = report.memory_figures();
+    let bars = [
+        (
+            "L1 hit rate",
+            f.l1_hit_rate,
+            format!("{} hits, {} misses", f.l1.0, f.l1.1),
+        ),
+        (
+            "L2 hit rate",
+            f.l2_hit_rate,
+            format!("{} hits, {} misses", f.l2.0, f.l2.1),
+        ),
+        (
+            "DRAM bandwidth / peak",
+            f.dram_bandwidth_fraction,
+            format!("{:.1} GB/s of {:.1} GB/s", f.dram_gbps, f.dram_peak_gbps),
+        ),
+        (
+            "atomics serialised",
+            f.atomic_serialised_fraction,
+            format!(
+                "{} operations, mean queue {:.1} cycles",
+                f.atomic_operations, f.atomic_mean_queue
+            ),
+        ),
+    ];
+    let n = bars.len();
+    let mut chart = ChartBuilder::on(root)
+        .caption(title.text("Memory"), (FONT, 20))
+        .margin(14)
+        .x_label_area_size(50)
+        .y_label_area_size(190)
+        .build_cartesian_2d(0f64..1.45, (0..n - 1).into_segmented())
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(n)
+        .y_label_formatter(&|v| match v {
+            SegmentValue::CenterOf(i) => bars.get(*i).map(|b| b.0.to_string()).unwrap_or_default(),
+            _ => String::new(),
+        })
+        .x_labels(9)
+        .x_label_formatter(&|x| {
+            if *x <= 1.0 {
+                percent(*x)
+            } else {
+                String::new()
+            }
+        })
+        .label_style((FONT, 14))
+        .draw()
+        .map_err(err)?;
+    chart
+        .draw_series(bars.iter().enumerate().map(|(i, (_, v, _))| {
+            Rectangle::new(
+                [
+                    (0.0, SegmentValue::Exact(i)),
+                    (v.clamp(0.0, 1.0), SegmentValue::Exact(i + 1)),
+                ],
+                RGBColor(70, 110, 180).mix(0.75).filled(),
+            )
+        }))
+        .map_err(err)?;
+    chart
+        .draw_series(bars.iter().enumerate().map(|(i, (_, v, detail))| {
+            Text::new(
+                format!("{} ({detail})", percent(*v)),
+                (v.clamp(0.0, 1.0) + 0.01, SegmentValue::CenterOf(i)),
+                (FONT, 13).into_font(),
+            )
+        }))
+        .map_err(err)?;
+    Ok(())
 }

@@ -1,10 +1,29 @@
-//! Writing a run's results folder: every buffer as raw little-endian bytes
-//! and a `summary.json`. The folder is written under a temporary name and
-//! renamed when complete, so a failed run never leaves half a folder.
+//! A run's results folder: every buffer as raw little-endian bytes and as
+//! `.npy`, `summary.json` and a one-row `summary.csv`, the resolved
+//! `config.toml` of a timed run, its traces (written while it runs, see
+//! `trace`) and plots, and `printf.txt`.
+//!
+//! The folder is written under a temporary name (`.NAME.partial-PID`) and
+//! renamed into place when complete, so a failed run never leaves half a
+//! folder. An existing folder is never overwritten: the run takes the
+//! first free name `NAME-2`, `NAME-3`, ... (so concurrent runs of one
+//! workload all succeed, into distinct folders), unless `force` replaces
+//! it, which it does only when every file in it is one gpusim writes.
+//! Partial folders whose process has died are removed.
 
-use crate::run::RunOutput;
+use crate::run::amber::{ScriptReport, Status};
+use crate::run::{RunOptions, RunOutput};
+use crate::timing::Report;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
+
+/// The gpusim version and the source revision it was built from.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("GPUSIM_SOURCE_REVISION"),
+    ")"
+);
 
 /// The JSON summary of a run, as printed by `--json` and saved.
 pub fn summary(out: &RunOutput) -> Value {
@@ -29,11 +48,23 @@ pub fn summary(out: &RunOutput) -> Value {
             v
         })
         .collect();
+    let wall = out.wall_seconds;
+    let rate = |n: u64| if wall > 0.0 { n as f64 / wall } else { 0.0 };
     let mut v = json!({
         "workload": out.name,
         "kernel": out.kernel.name,
         "mode": if out.timing.is_some() { "timed" } else { "functional" },
         "wave_size": out.wave_width,
+        "run": {
+            "source": out.source.display().to_string(),
+            "config": out.config.as_ref().map(|c| c.name.clone()),
+            "config_file": out.config.as_ref().map(|_| "config.toml"),
+            "gpusim": VERSION,
+            "command": std::env::args().collect::<Vec<_>>(),
+            "wall_seconds": wall,
+            "wave_instructions_per_second": rate(out.counts.wave_instructions),
+            "lane_instructions_per_second": rate(out.counts.lane_instructions),
+        },
         "checks": {
             "passed": passed,
             "failed": out.checks.len() - passed,
@@ -42,12 +73,19 @@ pub fn summary(out: &RunOutput) -> Value {
         "instructions": {
             "wave": out.counts.wave_instructions,
             "lane": out.counts.lane_instructions,
+            "lane_efficiency": if out.counts.wave_instructions == 0 {
+                0.0
+            } else {
+                out.counts.lane_instructions as f64
+                    / (out.counts.wave_instructions as f64 * out.wave_width as f64)
+            },
         },
         "buffers": out.buffers.iter().map(|b| json!({
             "name": b.name,
             "type": b.ty.name(),
             "bytes": b.bytes.len(),
             "file": format!("{}.bin", b.name),
+            "npy": format!("{}.npy", b.name),
         })).collect::<Vec<_>>(),
     });
     if let Some(t) = &out.timing {
@@ -58,48 +96,298 @@ pub fn summary(out: &RunOutput) -> Value {
     v
 }
 
-/// Writes `root/<run name>/`, replacing an earlier run of the same name.
-pub fn write(root: &Path, out: &RunOutput) -> Result<PathBuf, String> {
-    let dir = root.join(&out.name);
-    let tmp = root.join(format!(".{}.partial-{}", out.name, std::process::id()));
-    let fail = |e: std::io::Error, what: &Path| format!("{}: {e}", what.display());
-    std::fs::create_dir_all(&tmp).map_err(|e| fail(e, &tmp))?;
-    let result = (|| {
+/// The JSON summary of an Amber script's run: its outcome, every EXPECT
+/// with its line, the launches, instructions and (timed) cycles.
+pub fn script_summary(r: &ScriptReport, opts: &RunOptions) -> Value {
+    let (status, reason) = match &r.status {
+        Status::Pass => ("pass", None),
+        Status::Fail => ("fail", None),
+        Status::Skip(why) => ("skip", Some(why.clone())),
+        Status::Error(why) => ("error", Some(why.clone())),
+    };
+    json!({
+        "script": r.path.display().to_string(),
+        "status": status,
+        "reason": reason,
+        "mode": if opts.timing.is_some() { "timed" } else { "functional" },
+        "run": {
+            "config": opts.timing.as_ref().map(|t| t.config.name.clone()),
+            "config_file": opts.timing.as_ref().map(|_| "config.toml"),
+            "gpusim": VERSION,
+            "command": std::env::args().collect::<Vec<_>>(),
+        },
+        "checks": r.checks.iter().map(|c| json!({
+            "line": c.line,
+            "command": c.command,
+            "passed": c.passed,
+            "message": c.message,
+        })).collect::<Vec<_>>(),
+        "runs": r.runs,
+        "wave_instructions": r.wave_instructions,
+        "cycles": r.cycles,
+        "notes": r.notes,
+        "buffers": r.buffers.iter().map(|(name, bytes)| json!({
+            "name": name,
+            "bytes": bytes.len(),
+            "file": format!("{name}.bin"),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The headline figures of a run as one CSV header and row: runs
+/// concatenated (without their headers) make a table.
+pub fn summary_csv(out: &RunOutput) -> Result<String, String> {
+    let s = summary(out);
+    let t = out.timing.as_ref();
+    let figure = |path: &[&str]| -> String {
+        let mut v = &s;
+        for p in path {
+            v = &v[*p];
+        }
+        match v {
+            Value::Null => String::new(),
+            Value::String(x) => x.clone(),
+            other => other.to_string(),
+        }
+    };
+    let columns: Vec<(&str, String)> = vec![
+        ("workload", out.name.clone()),
+        ("kernel", out.kernel.name.clone()),
+        ("mode", figure(&["mode"])),
+        ("config", figure(&["run", "config"])),
+        ("wave_size", out.wave_width.to_string()),
+        ("checks_failed", figure(&["checks", "failed"])),
+        (
+            "wave_instructions",
+            out.counts.wave_instructions.to_string(),
+        ),
+        (
+            "lane_instructions",
+            out.counts.lane_instructions.to_string(),
+        ),
+        (
+            "lane_efficiency",
+            figure(&["instructions", "lane_efficiency"]),
+        ),
+        ("cycles", t.map_or(String::new(), |t| t.cycles.to_string())),
+        ("time_us", figure(&["time_us"])),
+        ("ipc", figure(&["ipc"])),
+        (
+            "occupancy_theoretical",
+            figure(&["occupancy", "theoretical"]),
+        ),
+        ("occupancy_achieved", figure(&["occupancy", "achieved"])),
+        (
+            "occupancy_achieved_busy_cus",
+            figure(&["occupancy", "achieved_busy_cus"]),
+        ),
+        ("l1_hit_rate", figure(&["memory", "l1_hit_rate"])),
+        ("l2_hit_rate", figure(&["memory", "l2_hit_rate"])),
+        ("dram_read_bytes", figure(&["memory", "dram_read_bytes"])),
+        ("dram_write_bytes", figure(&["memory", "dram_write_bytes"])),
+        (
+            "dram_bandwidth_fraction",
+            figure(&["memory", "dram_bandwidth_fraction"]),
+        ),
+        ("atomic_queue_cycles", figure(&["atomics", "queue_cycles"])),
+        ("wall_seconds", figure(&["run", "wall_seconds"])),
+    ];
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let err = |e: csv::Error| format!("summary.csv: {e}");
+    w.write_record(columns.iter().map(|c| c.0)).map_err(err)?;
+    w.write_record(columns.iter().map(|c| c.1.as_str()))
+        .map_err(err)?;
+    let bytes = w.into_inner().map_err(|e| format!("summary.csv: {e}"))?;
+    Ok(String::from_utf8(bytes).expect("CSV of UTF-8 fields"))
+}
+
+/// Files gpusim writes into a results folder: only a folder holding
+/// nothing else may be replaced.
+fn is_ours(name: &str) -> bool {
+    [".bin", ".npy", ".csv", ".svg", ".png", ".json"]
+        .iter()
+        .any(|ext| name.ends_with(ext))
+        || name == "config.toml"
+        || name == "printf.txt"
+}
+
+/// A results folder being written: files go into its partial folder until
+/// [`ResultsFolder::finish`] renames it into place; dropped unfinished, it
+/// removes what it wrote.
+pub struct ResultsFolder {
+    root: PathBuf,
+    name: String,
+    partial: PathBuf,
+    force: bool,
+    finished: bool,
+}
+
+impl ResultsFolder {
+    /// Prepares `root/<name>`: creates `root`, removes partial folders of
+    /// processes that no longer run, and creates this run's partial
+    /// folder, so an unwritable place is found before anything runs.
+    pub fn create(root: &Path, name: &str, force: bool) -> Result<ResultsFolder, String> {
+        std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
+        remove_stale_partials(root);
+        let partial = root.join(format!(".{name}.partial-{}", std::process::id()));
+        if partial.exists() {
+            std::fs::remove_dir_all(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
+        }
+        std::fs::create_dir(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
+        let folder = ResultsFolder {
+            root: root.to_path_buf(),
+            name: name.to_string(),
+            partial,
+            force,
+            finished: false,
+        };
+        // Writable, not only creatable: try a file.
+        let probe = folder.partial.join("summary.json");
+        std::fs::write(&probe, b"{}\n").map_err(|e| format!("{}: {e}", probe.display()))?;
+        Ok(folder)
+    }
+
+    /// Where the run's files go until it finishes.
+    pub fn path(&self) -> &Path {
+        &self.partial
+    }
+
+    fn write_file(&self, name: &str, bytes: &[u8]) -> Result<(), String> {
+        let p = self.partial.join(name);
+        std::fs::write(&p, bytes).map_err(|e| format!("{}: {e}", p.display()))
+    }
+
+    /// Writes the run's buffers, summary, config and plots, and moves the
+    /// folder into place; returns where it is.
+    pub fn finish(mut self, out: &RunOutput) -> Result<PathBuf, String> {
         for b in &out.buffers {
-            let p = tmp.join(format!("{}.bin", b.name));
-            std::fs::write(&p, &b.bytes).map_err(|e| fail(e, &p))?;
+            self.write_file(&format!("{}.bin", b.name), &b.bytes)?;
+            let p = self.partial.join(format!("{}.npy", b.name));
+            crate::output::npy::write(&p, b.ty, &b.bytes)
+                .map_err(|e| format!("{}: {e}", p.display()))?;
+        }
+        if let Some(cfg) = &out.config {
+            self.write_file("config.toml", cfg.to_toml().as_bytes())?;
         }
         if let Some(t) = &out.timing {
-            let files = [
-                ("issue_trace.csv", t.issue_csv()),
-                ("occupancy_trace.csv", t.occupancy_csv()),
-                ("trace.json", t.chrome_trace().to_string()),
-                ("stalls.svg", crate::output::plots::stalls_svg(t)?),
-            ];
-            let occupancy = if t.occupancy_trace.is_empty() {
-                None
-            } else {
-                Some(("occupancy.svg", crate::output::plots::occupancy_svg(t)?))
-            };
-            for (name, text) in files.into_iter().chain(occupancy) {
-                let p = tmp.join(name);
-                std::fs::write(&p, text).map_err(|e| fail(e, &p))?;
-            }
+            self.write_plots(out, t)?;
         }
         if !out.printf.is_empty() {
-            let p = tmp.join("printf.txt");
-            std::fs::write(&p, &out.printf).map_err(|e| fail(e, &p))?;
+            self.write_file("printf.txt", out.printf.as_bytes())?;
         }
-        let p = tmp.join("summary.json");
+        self.write_file("summary.csv", summary_csv(out)?.as_bytes())?;
         let text = serde_json::to_string_pretty(&summary(out)).expect("JSON values serialise");
-        std::fs::write(&p, text + "\n").map_err(|e| fail(e, &p))?;
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir).map_err(|e| fail(e, &dir))?;
-        }
-        std::fs::rename(&tmp, &dir).map_err(|e| fail(e, &dir))
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_dir_all(&tmp);
+        self.write_file("summary.json", (text + "\n").as_bytes())?;
+        let dir = self.move_into_place()?;
+        self.finished = true;
+        Ok(dir)
     }
-    result.map(|_| dir)
+
+    /// Writes an Amber script's buffers (after its last command), its
+    /// summary and config, and moves the folder into place.
+    pub fn finish_script(
+        mut self,
+        r: &ScriptReport,
+        opts: &RunOptions,
+        summary: &Value,
+    ) -> Result<PathBuf, String> {
+        for (name, bytes) in &r.buffers {
+            self.write_file(&format!("{name}.bin"), bytes)?;
+        }
+        if let Some(t) = &opts.timing {
+            self.write_file("config.toml", t.config.to_toml().as_bytes())?;
+        }
+        let text = serde_json::to_string_pretty(summary).expect("JSON values serialise");
+        self.write_file("summary.json", (text + "\n").as_bytes())?;
+        let dir = self.move_into_place()?;
+        self.finished = true;
+        Ok(dir)
+    }
+
+    fn write_plots(&self, out: &RunOutput, t: &Report) -> Result<(), String> {
+        let title = crate::output::plots::Title {
+            workload: &out.name,
+            config: out.config.as_ref().map_or("", |c| &c.name),
+            cycles: t.cycles,
+        };
+        crate::output::plots::write_all(t, &title, &self.partial)
+    }
+
+    /// Renames the partial folder to the first free name (or over its own
+    /// name, with `force`).
+    fn move_into_place(&self) -> Result<PathBuf, String> {
+        let target = self.root.join(&self.name);
+        if self.force && target.is_dir() {
+            let entries =
+                std::fs::read_dir(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+            for e in entries {
+                let e = e.map_err(|e| format!("{}: {e}", target.display()))?;
+                let name = e.file_name().to_string_lossy().into_owned();
+                if !e.path().is_file() || !is_ours(&name) {
+                    return Err(format!(
+                        "{}: not replaced: {name} is not a file gpusim writes; move it away or choose another --results folder",
+                        target.display()
+                    ));
+                }
+            }
+            std::fs::remove_dir_all(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+        }
+        for n in 1.. {
+            let dir = if n == 1 {
+                target.clone()
+            } else {
+                self.root.join(format!("{}-{n}", self.name))
+            };
+            if dir.exists() {
+                continue;
+            }
+            match std::fs::rename(&self.partial, &dir) {
+                Ok(()) => return Ok(dir),
+                // Another run took the name between the check and now.
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::DirectoryNotEmpty
+                        || e.kind() == std::io::ErrorKind::AlreadyExists
+                        || dir.exists() => {}
+                Err(e) => return Err(format!("{}: {e}", dir.display())),
+            }
+        }
+        unreachable!("some name is free")
+    }
+}
+
+impl Drop for ResultsFolder {
+    fn drop(&mut self) {
+        if !self.finished {
+            let _ = std::fs::remove_dir_all(&self.partial);
+        }
+    }
+}
+
+/// Removes `root/.NAME.partial-PID` folders whose process is gone (where
+/// the system tells: `/proc` on Linux).
+fn remove_stale_partials(root: &Path) {
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix('.')
+            .and_then(|n| n.rsplit_once(".partial-"))
+            .and_then(|(_, pid)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+}
+
+/// Writes `root/<run name>/` for a run whose traces were not kept.
+pub fn write(root: &Path, out: &RunOutput, force: bool) -> Result<PathBuf, String> {
+    ResultsFolder::create(root, &out.name, force)?.finish(out)
 }

@@ -13,7 +13,7 @@
 
 use crate::input::amber as script;
 use crate::input::workload::{Arg, ArgValue, Binding, ElemType};
-use crate::run::{dispatch, Dispatch, OutputBuffer, RunOptions};
+use crate::run::{dispatch, Dispatch, Hooks, OutputBuffer, RunOptions};
 use isa::ir::{Dialect, Kernel};
 use script::{
     BindTarget, Cmd, Cmp, Expect, ExpectKind, Layout, Num, Pipeline, Script, Seg, Shader,
@@ -64,6 +64,8 @@ pub struct ScriptReport {
     pub cycles: Option<u64>,
     /// Things accepted but ignored (SET ENGINE_DATA, SHADER_OPTIMIZATION ...).
     pub notes: Vec<String>,
+    /// Every buffer's bytes after the last command, by name.
+    pub buffers: Vec<(String, Vec<u8>)>,
 }
 
 impl ScriptReport {
@@ -77,7 +79,13 @@ impl ScriptReport {
             wave_instructions: 0,
             cycles: None,
             notes: Vec::new(),
+            buffers: Vec::new(),
         }
+    }
+
+    /// A script that could not be read at all.
+    pub fn error(path: &Path, message: String) -> ScriptReport {
+        ScriptReport::new(path, Status::Error(message))
     }
 
     /// 0 passed or skipped, 1 an EXPECT failed, 2 the script could not run.
@@ -253,6 +261,13 @@ pub fn run_source(text: &str, path: &Path, opts: &RunOptions) -> ScriptReport {
     let result = engine
         .prepare()
         .and_then(|()| engine.exec(&script.commands));
+    let mut buffers: Vec<(String, Vec<u8>)> = engine
+        .buffers
+        .into_iter()
+        .map(|(name, (_, bytes))| (name, bytes))
+        .collect();
+    buffers.sort();
+    report.buffers = buffers;
     match result {
         Ok(()) => {
             if report.checks.iter().any(|c| !c.passed) {
@@ -645,6 +660,7 @@ impl Engine<'_> {
             },
             &mut views,
             self.opts,
+            Hooks::default(),
         );
         // Write back the bytes each binding changed (the same buffer may be
         // bound several times, at different offsets).

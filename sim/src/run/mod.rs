@@ -9,12 +9,15 @@ pub mod amber;
 
 use crate::exec::launch::{Counts, Launch};
 use crate::exec::memory::GlobalMemory;
+use crate::exec::progress::Progress;
 use crate::input::config::Config;
 use crate::input::kernel_file::KernelFile;
 use crate::input::workload::{Arg, ArgValue, Binding, CheckOutcome, ElemType, SpecValue, Workload};
+use crate::timing::trace::TraceSink;
 use crate::timing::Report;
 use isa::ir::{address, Kernel, ParamKind, ResourceKind};
 use isa::lower::Options;
+use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -25,11 +28,10 @@ pub struct RunOptions {
     pub timing: Option<Timing>,
 }
 
-/// A timed run: the GPU model and whether to keep the traces.
+/// A timed run: the GPU model.
 #[derive(Clone, Debug)]
 pub struct Timing {
     pub config: Config,
-    pub trace: bool,
 }
 
 impl Default for RunOptions {
@@ -52,14 +54,11 @@ impl RunOptions {
             .unwrap_or_default()
     }
 
-    /// A timed run on `config`, with traces.
+    /// A timed run on `config`.
     pub fn timed(config: Config) -> RunOptions {
         RunOptions {
             wave_width: config.cu.wave_size as usize,
-            timing: Some(Timing {
-                config,
-                trace: true,
-            }),
+            timing: Some(Timing { config }),
             ..RunOptions::default()
         }
     }
@@ -73,6 +72,12 @@ pub struct OutputBuffer {
 
 pub struct RunOutput {
     pub name: String,
+    /// The manifest (or script) the run came from.
+    pub source: PathBuf,
+    /// The GPU model of a timed run.
+    pub config: Option<Config>,
+    /// Host time of the run: lowering, launch and checks.
+    pub wall_seconds: f64,
     pub kernel: Kernel,
     pub buffers: Vec<OutputBuffer>,
     pub checks: Vec<CheckOutcome>,
@@ -119,9 +124,28 @@ pub fn lower_workload(w: &Workload, opts: &RunOptions) -> Result<Kernel, String>
     file.lower(&w.entry, &options)
 }
 
-/// Runs a workload functionally. Any error (bad kernel, bad binding, a
-/// fault while executing) is returned as a message naming its place.
+/// Who is told about a run while it goes on: a trace of a timed run's
+/// events, and a progress display.
+#[derive(Default)]
+pub struct Hooks<'a> {
+    pub trace: Option<&'a mut dyn TraceSink>,
+    pub progress: Option<&'a mut dyn Progress>,
+}
+
+/// Runs a workload, functionally or timed as `opts` say. Any error (bad
+/// kernel, bad binding, a fault while executing) is returned as a message
+/// naming its place.
 pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String> {
+    run_workload_with(w, opts, Hooks::default())
+}
+
+/// [`run_workload`], telling `hooks` about the run as it goes on.
+pub fn run_workload_with(
+    w: &Workload,
+    opts: &RunOptions,
+    hooks: Hooks,
+) -> Result<RunOutput, String> {
+    let started = std::time::Instant::now();
     let kernel = lower_workload(w, opts)?;
     let mut buffers = initial_buffers(w);
     let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
@@ -140,6 +164,7 @@ pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String
         },
         &mut buffers,
         opts,
+        hooks,
     )?;
     let checks = w
         .checks
@@ -154,6 +179,9 @@ pub fn run_workload(w: &Workload, opts: &RunOptions) -> Result<RunOutput, String
         .collect();
     Ok(RunOutput {
         name: w.name.clone(),
+        source: w.path.clone(),
+        config: opts.timing.as_ref().map(|t| t.config.clone()),
+        wall_seconds: started.elapsed().as_secs_f64(),
         kernel,
         buffers,
         checks,
@@ -197,11 +225,13 @@ pub struct Dispatch<'a> {
     pub args: &'a [Arg],
 }
 
-/// Launches `d.kernel` over `buffers`, whose bytes it updates in place.
+/// Launches `d.kernel` over `buffers`, whose bytes it updates in place,
+/// telling `hooks` about it as it goes on.
 pub fn dispatch(
     d: &Dispatch,
     buffers: &mut [OutputBuffer],
     opts: &RunOptions,
+    hooks: Hooks,
 ) -> Result<Launched, String> {
     if let Some(t) = &opts.timing {
         if t.config.cu.wave_size as usize != opts.wave_width {
@@ -268,7 +298,7 @@ pub fn dispatch(
             None => {
                 let mut printf = String::new();
                 launch
-                    .run_functional(&mut global, &mut printf)
+                    .run_functional(&mut global, &mut printf, hooks.progress)
                     .map(|counts| Launched {
                         counts,
                         timing: None,
@@ -276,13 +306,15 @@ pub fn dispatch(
                     })
                     .map_err(|e| e.0)
             }
-            Some(t) => crate::timing::run(&launch, &mut global, &t.config, t.trace)
-                .map(|r| Launched {
-                    counts: r.counts,
-                    timing: Some(r.report),
-                    printf: r.printf,
-                })
-                .map_err(|e| e.0),
+            Some(t) => {
+                crate::timing::run(&launch, &mut global, &t.config, hooks.trace, hooks.progress)
+                    .map(|r| Launched {
+                        counts: r.counts,
+                        timing: Some(r.report),
+                        printf: r.printf,
+                    })
+                    .map_err(|e| e.0)
+            }
         }
     });
     // The buffers get their bytes back whether or not the launch finished.

@@ -41,6 +41,10 @@ pub struct MemoryStats {
     pub lds_conflict_cycles: u64,
     /// Cycles misses waited for a free MSHR.
     pub mshr_wait_cycles: u64,
+    /// Lines read by loads, by the level that served them (L1 hit, L2
+    /// hit, DRAM), with their summed latency from request to data.
+    pub load_lines_by_level: [u64; 3],
+    pub load_latency_by_level: [u64; 3],
 }
 
 pub struct MemorySystem {
@@ -139,6 +143,11 @@ impl MemorySystem {
             .fold((0, 0), |(h, m), c| (h + c.hits, m + c.misses))
     }
 
+    /// Per CU: its L1's hits and misses.
+    pub fn l1_hits_misses_per_cu(&self) -> Vec<(u64, u64)> {
+        self.l1.iter().map(|c| (c.hits, c.misses)).collect()
+    }
+
     pub fn l2_hits_misses(&self) -> (u64, u64) {
         self.l2
             .iter()
@@ -166,8 +175,9 @@ impl MemorySystem {
         ((addr >> self.l2_line_shift) % self.banks) as usize
     }
 
-    /// A request reaching the L2 at `arrive`: when its data is ready.
-    fn l2_access(&mut self, addr: u64, arrive: u64, write: bool) -> u64 {
+    /// A request reaching the L2 at `arrive`: when its data is ready, and
+    /// whether the L2 held it.
+    fn l2_access(&mut self, addr: u64, arrive: u64, write: bool) -> (u64, bool) {
         let b = self.bank_of(addr);
         let start = arrive.max(self.bank_free[b]);
         self.bank_free[b] = start + 1;
@@ -177,13 +187,13 @@ impl MemorySystem {
             self.stats.dram_write_bytes += self.l2_line_bytes;
         }
         if access.hit {
-            return (start + self.l2_latency).max(access.ready);
+            return ((start + self.l2_latency).max(access.ready), true);
         }
         if write {
             // A full-line write needs no fetch.
             let done = start + self.l2_latency;
             self.l2[b].fill(addr, done);
-            return done;
+            return (done, false);
         }
         let start = wait_for_mshr(
             &mut self.l2_outstanding[b],
@@ -197,7 +207,7 @@ impl MemorySystem {
         let done = d + self.transfer + self.dram_latency;
         self.l2_outstanding[b].push(Reverse(done));
         self.l2[b].fill(addr, done);
-        done
+        (done, false)
     }
 
     /// An OpenCL prefetch by CU `cu`: its lines are read like a load's.
@@ -225,9 +235,13 @@ impl MemorySystem {
             let addr = line << line_bytes_shift;
             let access = self.l1[cu].access(addr, false);
             if access.hit {
-                ready = ready.max((t + self.l1_latency).max(access.ready));
+                let line_ready = (t + self.l1_latency).max(access.ready);
+                self.stats.load_lines_by_level[0] += 1;
+                self.stats.load_latency_by_level[0] += line_ready - t;
+                ready = ready.max(line_ready);
                 continue;
             }
+            let requested = t;
             let t = wait_for_mshr(
                 &mut self.l1_outstanding[cu],
                 self.l1_mshrs,
@@ -238,13 +252,19 @@ impl MemorySystem {
             // it spans, one request per cycle.
             let l1_line = 1u64 << line_bytes_shift;
             let mut done = 0;
+            let mut l2_hit = true;
             for (j, part) in (addr..addr + l1_line)
                 .step_by(self.l2_line_bytes as usize)
                 .enumerate()
             {
                 let arrive = t + self.l1_latency + j as u64;
-                done = done.max(self.l2_access(part, arrive, false));
+                let (part_done, hit) = self.l2_access(part, arrive, false);
+                done = done.max(part_done);
+                l2_hit &= hit;
             }
+            let level = if l2_hit { 1 } else { 2 };
+            self.stats.load_lines_by_level[level] += 1;
+            self.stats.load_latency_by_level[level] += done - requested;
             self.l1_outstanding[cu].push(Reverse(done));
             self.l1[cu].fill(addr, done);
             ready = ready.max(done);
@@ -268,7 +288,7 @@ impl MemorySystem {
             self.l1[cu].invalidate(addr);
             let t = start + i as u64 + self.l1_latency;
             if shift <= self.l2_line_shift {
-                done = done.max(self.l2_access(addr, t, true));
+                done = done.max(self.l2_access(addr, t, true).0);
                 continue;
             }
             // An L1 line wider than the L2's: the L2 lines the lanes wrote
@@ -282,7 +302,7 @@ impl MemorySystem {
             }
             for (j, part) in parts.into_iter().enumerate() {
                 let at = part << self.l2_line_shift;
-                done = done.max(self.l2_access(at, t + j as u64, true));
+                done = done.max(self.l2_access(at, t + j as u64, true).0);
             }
         }
         self.line_buffer = lines;

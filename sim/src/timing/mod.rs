@@ -6,14 +6,17 @@
 mod cache;
 mod memory;
 pub mod report;
+pub mod trace;
 
 use crate::exec::launch::{Counts, ExecError, Launch};
 use crate::exec::memory::{space_of, GlobalMemory, Space, WaveMemory};
+use crate::exec::progress::{Progress, ProgressState};
 use crate::exec::wave::{Wave, WaveState};
 use crate::input::config::{Config, SchedulerPolicy};
 use isa::ir::{AtomicOp, Inst, Kernel, Reg};
 use memory::MemorySystem;
-pub use report::{IssueRecord, OccupancyRecord, Report};
+pub use report::Report;
+use trace::{IssueEvent, OccupancyRecord, TraceSink};
 
 /// Why a SIMD issued nothing in a cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -194,17 +197,20 @@ pub struct TimedRun {
     pub printf: String,
 }
 
-/// Runs `launch` under the timing model of `cfg`.
+/// Runs `launch` under the timing model of `cfg`, telling the trace every
+/// issue and occupancy change, and the progress display every workgroup
+/// done, as they happen.
 pub fn run(
     launch: &Launch,
     global: &mut GlobalMemory,
     cfg: &Config,
-    trace: bool,
+    trace: Option<&mut dyn TraceSink>,
+    progress: Option<&mut dyn Progress>,
 ) -> Result<TimedRun, ExecError> {
-    Engine::new(launch, cfg, trace).run(global)
+    Engine::new(launch, cfg, trace, progress).run(global)
 }
 
-struct Engine<'a> {
+struct Engine<'a, 't, 'p> {
     launch: &'a Launch<'a>,
     cfg: &'a Config,
     kernel: &'a Kernel,
@@ -234,7 +240,9 @@ struct Engine<'a> {
     cycle: u64,
     report: Report,
     counts: Counts,
-    trace: bool,
+    trace: Option<&'t mut dyn TraceSink>,
+    progress: Option<&'p mut dyn Progress>,
+    workgroups_done: u64,
     /// Reused buffer for the scheduler's order of waves.
     order: Vec<usize>,
     simds: usize,
@@ -255,10 +263,17 @@ struct Engine<'a> {
     unit_slots: Vec<(usize, usize)>,
     slots_per_simd: usize,
     printf: String,
+    /// Wave-instructions issued at each pc, for the instruction mix.
+    issued: Vec<u64>,
 }
 
-impl<'a> Engine<'a> {
-    fn new(launch: &'a Launch<'a>, cfg: &'a Config, trace: bool) -> Engine<'a> {
+impl<'a, 't, 'p> Engine<'a, 't, 'p> {
+    fn new(
+        launch: &'a Launch<'a>,
+        cfg: &'a Config,
+        trace: Option<&'t mut dyn TraceSink>,
+        progress: Option<&'p mut dyn Progress>,
+    ) -> Engine<'a, 't, 'p> {
         let kernel = launch.kernel;
         let unit_names: Vec<String> = cfg.units.keys().cloned().collect();
         let unit_index = |name: &str| {
@@ -276,7 +291,7 @@ impl<'a> Engine<'a> {
                 isa::liveness::sources(kernel, inst, &mut srcs);
                 let class = isa::vocabulary::op_class(inst).name();
                 // Names serve the trace and per-instruction entries only.
-                let name = if trace || !cfg.instructions.is_empty() {
+                let name = if trace.is_some() || !cfg.instructions.is_empty() {
                     isa::vocabulary::instruction_name(inst, kernel.origins[pc].opcode)
                 } else {
                     String::new()
@@ -373,6 +388,8 @@ impl<'a> Engine<'a> {
             report,
             counts: Counts::default(),
             trace,
+            progress,
+            workgroups_done: 0,
             order: Vec::new(),
             simds: cu.simds as usize,
             wake: vec![0; all_simds],
@@ -384,6 +401,7 @@ impl<'a> Engine<'a> {
             unit_slots,
             slots_per_simd,
             printf: String::new(),
+            issued: vec![0; kernel.insts.len()],
         }
     }
 
@@ -423,7 +441,8 @@ impl<'a> Engine<'a> {
         self.mem.flush();
         // The kernel is done when its last store or atomic is, too.
         let end = self.cycle.max(self.writes_done);
-        self.report.finish(end, &self.mem, self.counts);
+        self.report
+            .finish(end, &self.mem, self.counts, self.kernel, &self.issued);
         Ok(TimedRun {
             counts: self.counts,
             report: self.report,
@@ -548,17 +567,18 @@ impl<'a> Engine<'a> {
         let cu = &self.cus[c];
         let simds = self.simds_of(c);
         let waves: usize = simds.iter().map(|s| s.waves.len()).sum();
-        self.report.occupancy_change(
-            OccupancyRecord {
-                cycle: self.cycle,
-                cu: c as u32,
-                waves: waves as u32,
-                workgroups: cu.workgroups,
-                vgprs: simds.iter().map(|s| s.vgprs).sum(),
-                lds_bytes: cu.lds_used,
-            },
-            self.trace,
-        );
+        let record = OccupancyRecord {
+            cycle: self.cycle,
+            cu: c as u32,
+            waves: waves as u32,
+            workgroups: cu.workgroups,
+            vgprs: simds.iter().map(|s| s.vgprs).sum(),
+            lds_bytes: cu.lds_used,
+        };
+        self.report.occupancy_change(&record);
+        if let Some(sink) = self.trace.as_deref_mut() {
+            sink.occupancy(&record);
+        }
     }
 
     /// One cycle of every CU. Returns whether anything issued and, if not,
@@ -781,6 +801,7 @@ impl<'a> Engine<'a> {
         };
         self.counts.wave_instructions += 1;
         self.counts.lane_instructions += step.lanes as u64;
+        self.issued[pc] += 1;
         if self.counts.wave_instructions > self.launch.max_wave_instructions {
             let coords = self.workgroups[wg].coords;
             return Err(ExecError(format!(
@@ -840,15 +861,16 @@ impl<'a> Engine<'a> {
             }
             _ => {}
         }
+        let mut busy = 0;
         if let Some(u) = unit_used {
-            let busy = interval as u64 * passes;
+            busy = interval as u64 * passes;
             let range = self.instances(c, s, u);
             let free = &mut self.unit_free[range];
             let k = (0..free.len())
                 .min_by_key(|&k| free[k])
                 .expect("units have instances");
             free[k] = cycle + busy;
-            self.report.unit_busy(u, busy);
+            self.report.unit_busy(c, u, cycle, busy);
         }
         let name = &self.info[pc].name;
         let tw = &mut self.waves[w];
@@ -863,20 +885,26 @@ impl<'a> Engine<'a> {
         ) {
             tw.next_issue = complete;
         }
-        if self.trace {
-            self.report.issue(IssueRecord {
+        if let Some(sink) = self.trace.as_deref_mut() {
+            sink.issue(&IssueEvent {
                 cycle,
+                complete,
                 cu: c as u32,
                 simd: s as u32,
                 wave: tw.id as u32,
+                slot: w as u32,
+                workgroup: self.workgroups[wg].coords,
                 pc: pc as u32,
-                op: name.clone(),
+                location: self.kernel.origins[pc].location,
+                op: name,
                 unit: match (unit_used, space) {
-                    (Some(u), _) => self.unit_names[u].clone(),
-                    (None, Some(Space::Workgroup(_))) => "lds".into(),
-                    (None, _) => "memory".into(),
+                    (Some(u), _) => &self.unit_names[u],
+                    (None, Some(Space::Workgroup(_))) => "lds",
+                    (None, _) => "memory",
                 },
-                complete,
+                unit_index: unit_used,
+                busy,
+                active_lanes: step.lanes as u32,
             });
         }
         self.after_step(w, step.pc)
@@ -949,6 +977,15 @@ impl<'a> Engine<'a> {
             self.workgroups[wg].shared = Vec::new();
             self.free_workgroups.push(wg);
             self.record_occupancy(c);
+            self.workgroups_done += 1;
+            if let Some(p) = self.progress.as_deref_mut() {
+                p.update(&ProgressState {
+                    workgroups_done: self.workgroups_done,
+                    workgroups: self.total_workgroups,
+                    wave_instructions: self.counts.wave_instructions,
+                    cycle: Some(self.cycle),
+                });
+            }
         }
         Ok(())
     }

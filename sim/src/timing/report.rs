@@ -1,39 +1,15 @@
 //! What a timed run measured: cycles, issue and stall accounting, unit
-//! utilisation, memory and atomic figures, occupancy, and the traces.
+//! utilisation, memory and atomic figures, occupancy, and a timeline of
+//! them in a bounded number of bins (the traces are `trace`'s).
 
 use super::memory::{MemoryStats, MemorySystem};
+use super::trace::OccupancyRecord;
 use super::{Occupancy, Stall};
 use crate::exec::launch::Counts;
 use crate::input::config::Config;
+use isa::ir::Kernel;
 use serde_json::{json, Value};
-use std::fmt::Write as _;
-
-/// One issued wave instruction.
-#[derive(Clone, Debug, PartialEq)]
-pub struct IssueRecord {
-    pub cycle: u64,
-    pub cu: u32,
-    pub simd: u32,
-    /// Wave number, in dispatch order over the whole launch.
-    pub wave: u32,
-    pub pc: u32,
-    /// Canonical instruction name.
-    pub op: String,
-    pub unit: String,
-    /// When its result is ready (or its memory access done).
-    pub complete: u64,
-}
-
-/// A CU's resident work after a change.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OccupancyRecord {
-    pub cycle: u64,
-    pub cu: u32,
-    pub waves: u32,
-    pub workgroups: u32,
-    pub vgprs: u32,
-    pub lds_bytes: u32,
-}
+use std::collections::BTreeMap;
 
 pub struct Report {
     pub cycles: u64,
@@ -41,21 +17,27 @@ pub struct Report {
     simds: usize,
     wave_slots: u32,
     unit_names: Vec<String>,
+    /// Per unit: instances on the whole GPU.
     unit_instances: Vec<u64>,
     pub unit_busy: Vec<u64>,
+    /// Per CU, per unit: busy cycles.
+    unit_busy_per_cu: Vec<Vec<u64>>,
     /// Per (CU, SIMD): its state since `since`; `None` = issuing.
     current: Vec<Option<Stall>>,
     since: Vec<u64>,
     pub issue_cycles: Vec<u64>,
     pub stalls: Vec<[u64; 8]>,
     pub occupancy: Occupancy,
-    /// Per CU: resident waves now, since when, and waves x cycles so far.
-    resident: Vec<(u32, u64, u128)>,
-    pub issue_trace: Vec<IssueRecord>,
-    pub occupancy_trace: Vec<OccupancyRecord>,
+    /// Per CU: resident waves now, since when, waves x cycles so far, and
+    /// cycles with any wave resident.
+    resident: Vec<(u32, u64, u128, u64)>,
+    pub timeline: Timeline,
     pub wave_instructions_per_cu: Vec<u64>,
     counts: Counts,
     memory: MemoryFigures,
+    dram_bytes_per_cycle: u64,
+    /// Wave-instructions by op class and by canonical name.
+    mix: (BTreeMap<String, u64>, BTreeMap<String, u64>),
 }
 
 /// The memory system's figures at the end of the run.
@@ -63,8 +45,23 @@ pub struct Report {
 struct MemoryFigures {
     /// Hits and misses.
     l1: (u64, u64),
+    l1_per_cu: Vec<(u64, u64)>,
     l2: (u64, u64),
     stats: MemoryStats,
+}
+
+/// The figures the memory plot shows.
+pub struct MemoryPlotFigures {
+    pub l1: (u64, u64),
+    pub l2: (u64, u64),
+    pub l1_hit_rate: f64,
+    pub l2_hit_rate: f64,
+    pub dram_gbps: f64,
+    pub dram_peak_gbps: f64,
+    pub dram_bandwidth_fraction: f64,
+    pub atomic_operations: u64,
+    pub atomic_mean_queue: f64,
+    pub atomic_serialised_fraction: f64,
 }
 
 impl Report {
@@ -82,17 +79,19 @@ impl Report {
                 .map(|u| cfg.units[u].count as u64 * (cus * simds) as u64)
                 .collect(),
             unit_busy: vec![0; unit_names.len()],
+            unit_busy_per_cu: vec![vec![0; unit_names.len()]; cus],
             current: vec![Some(Stall::NoWave); cus * simds],
             since: vec![0; cus * simds],
             issue_cycles: vec![0; cus * simds],
             stalls: vec![[0; 8]; cus * simds],
             occupancy: occupancy.clone(),
-            resident: vec![(0, 0, 0); cus],
-            issue_trace: Vec::new(),
-            occupancy_trace: Vec::new(),
+            resident: vec![(0, 0, 0, 0); cus],
+            timeline: Timeline::new(cus, unit_names.len()),
             wave_instructions_per_cu: vec![0; cus],
             counts: Counts::default(),
             memory: MemoryFigures::default(),
+            dram_bytes_per_cycle: cfg.memory.dram.bytes_per_cycle as u64,
+            mix: Default::default(),
         }
     }
 
@@ -125,47 +124,127 @@ impl Report {
         self.since[k] = cycle;
     }
 
-    pub fn unit_busy(&mut self, unit: usize, cycles: u64) {
+    /// An instance of `unit` on CU `cu` is busy for `cycles` from `cycle`
+    /// on.
+    pub fn unit_busy(&mut self, cu: usize, unit: usize, cycle: u64, cycles: u64) {
         self.unit_busy[unit] += cycles;
-    }
-
-    pub fn issue(&mut self, r: IssueRecord) {
-        self.issue_trace.push(r);
+        self.unit_busy_per_cu[cu][unit] += cycles;
+        self.timeline.unit_busy(unit, cycle, cycles);
     }
 
     pub fn issued_on(&mut self, cu: usize) {
         self.wave_instructions_per_cu[cu] += 1;
     }
 
-    pub fn occupancy_change(&mut self, r: OccupancyRecord, trace: bool) {
-        let (waves, since, total) = &mut self.resident[r.cu as usize];
-        *total += *waves as u128 * (r.cycle - *since) as u128;
+    pub fn occupancy_change(&mut self, r: &OccupancyRecord) {
+        let (waves, since, total, busy) = &mut self.resident[r.cu as usize];
+        let span = r.cycle - *since;
+        *total += *waves as u128 * span as u128;
+        if *waves > 0 {
+            *busy += span;
+        }
+        self.timeline
+            .resident(r.cu as usize, *since, r.cycle, *waves as u64);
         *waves = r.waves;
         *since = r.cycle;
-        if trace {
-            self.occupancy_trace.push(r);
-        }
     }
 
     /// Closes the accounts at the end of the run and keeps the memory
-    /// system's figures; the summary is built when asked for.
-    pub fn finish(&mut self, cycles: u64, mem: &MemorySystem, counts: Counts) {
+    /// system's figures and the instruction mix (`issued[pc]`
+    /// wave-instructions at each pc of `kernel`); the summary is built when
+    /// asked for.
+    pub fn finish(
+        &mut self,
+        cycles: u64,
+        mem: &MemorySystem,
+        counts: Counts,
+        kernel: &Kernel,
+        issued: &[u64],
+    ) {
         self.cycles = cycles;
         // Every SIMD's last state lasts to the end of the run, so that each
         // SIMD-cycle is charged once.
         for k in 0..self.current.len() {
             self.charge(k, cycles);
         }
-        for (waves, since, total) in &mut self.resident {
-            *total += *waves as u128 * (cycles - *since) as u128;
+        for (cu, (waves, since, total, busy)) in self.resident.iter_mut().enumerate() {
+            let span = cycles - *since;
+            *total += *waves as u128 * span as u128;
+            if *waves > 0 {
+                *busy += span;
+            }
+            self.timeline.resident(cu, *since, cycles, *waves as u64);
             *since = cycles;
         }
+        self.timeline.end = cycles;
         self.memory = MemoryFigures {
             l1: mem.l1_hits_misses(),
+            l1_per_cu: mem.l1_hits_misses_per_cu(),
             l2: mem.l2_hits_misses(),
             stats: mem.stats.clone(),
         };
         self.counts = counts;
+        for (pc, &n) in issued.iter().enumerate().filter(|(_, &n)| n > 0) {
+            let inst = &kernel.insts[pc];
+            let class = isa::vocabulary::op_class(inst).name().to_string();
+            let name = isa::vocabulary::instruction_name(inst, kernel.origins[pc].opcode);
+            *self.mix.0.entry(class).or_default() += n;
+            *self.mix.1.entry(name).or_default() += n;
+        }
+    }
+
+    pub fn unit_names(&self) -> &[String] {
+        &self.unit_names
+    }
+
+    /// Instances of unit `u` on the whole GPU.
+    pub fn unit_instances(&self, u: usize) -> u64 {
+        self.unit_instances[u]
+    }
+
+    /// Busy fraction of unit `u` over the run.
+    pub fn unit_utilisation(&self, u: usize) -> f64 {
+        ratio(
+            self.unit_busy[u],
+            self.unit_instances[u].saturating_mul(self.cycles),
+        )
+    }
+
+    /// Wave slots of one CU.
+    pub fn wave_slots_per_cu(&self) -> u32 {
+        self.wave_slots * self.simds as u32
+    }
+
+    /// Waves one CU holds at the theoretical occupancy.
+    pub fn theoretical_waves_per_cu(&self) -> u32 {
+        self.occupancy.waves_per_simd * self.simds as u32
+    }
+
+    /// DRAM traffic during the run (the final flush is after it), in bytes
+    /// per cycle.
+    fn dram_bytes_per_cycle_used(&self) -> f64 {
+        let st = &self.memory.stats;
+        let bytes = st.dram_read_bytes + st.dram_write_bytes - st.dram_flush_bytes;
+        ratio(bytes, self.cycles)
+    }
+
+    pub fn memory_figures(&self) -> MemoryPlotFigures {
+        let ((l1h, l1m), (l2h, l2m)) = (self.memory.l1, self.memory.l2);
+        let st = &self.memory.stats;
+        let gbps = |bytes_per_cycle: f64| bytes_per_cycle * self.clock_mhz / 1000.0;
+        let used = self.dram_bytes_per_cycle_used();
+        MemoryPlotFigures {
+            l1: (l1h, l1m),
+            l2: (l2h, l2m),
+            l1_hit_rate: ratio(l1h, l1h + l1m),
+            l2_hit_rate: ratio(l2h, l2h + l2m),
+            dram_gbps: gbps(used),
+            dram_peak_gbps: gbps(self.dram_bytes_per_cycle as f64),
+            dram_bandwidth_fraction: used / self.dram_bytes_per_cycle as f64,
+            atomic_operations: st.atomic_operations,
+            atomic_mean_queue: ratio(st.atomic_queue_cycles, st.atomic_operations),
+            atomic_serialised_fraction: ratio(st.atomic_serialised, st.atomic_operations),
+        }
     }
 
     /// The headline figures as JSON.
@@ -173,12 +252,24 @@ impl Report {
         let cycles = self.cycles;
         let counts = self.counts;
         let cus = self.resident.len();
-        let slots = (cus * self.simds) as f64 * self.wave_slots as f64;
+        let slots_per_cu = self.wave_slots_per_cu() as f64;
         let resident_total: u128 = self.resident.iter().map(|r| r.2).sum();
+        let busy_cu_cycles: u64 = self.resident.iter().map(|r| r.3).sum();
         let achieved = if cycles == 0 {
             0.0
         } else {
-            resident_total as f64 / cycles as f64 / slots
+            resident_total as f64 / cycles as f64 / (cus as f64 * slots_per_cu)
+        };
+        let achieved_busy = if busy_cu_cycles == 0 {
+            0.0
+        } else {
+            resident_total as f64 / busy_cu_cycles as f64 / slots_per_cu
+        };
+        let stall_map = |totals: &[u64; 8]| -> serde_json::Map<String, Value> {
+            Stall::ALL
+                .iter()
+                .map(|s| (s.name().to_string(), json!(totals[*s as usize])))
+                .collect()
         };
         let mut stall_totals = [0u64; 8];
         for s in &self.stalls {
@@ -198,28 +289,76 @@ impl Report {
             .iter()
             .enumerate()
             .map(|(i, name)| {
-                let capacity = self.unit_instances[i].saturating_mul(cycles);
                 (
                     name.clone(),
                     json!({
                         "busy_cycles": self.unit_busy[i],
-                        "utilisation": ratio(self.unit_busy[i], capacity),
+                        "utilisation": self.unit_utilisation(i),
                     }),
                 )
             })
             .collect();
-        let stalls: serde_json::Map<String, Value> = Stall::ALL
-            .iter()
-            .map(|s| (s.name().to_string(), json!(stall_totals[*s as usize])))
+        let per_cu: Vec<Value> = (0..cus)
+            .map(|c| {
+                let mut stalls = [0u64; 8];
+                let mut issue = 0;
+                for k in c * self.simds..(c + 1) * self.simds {
+                    issue += self.issue_cycles[k];
+                    for (t, v) in stalls.iter_mut().zip(&self.stalls[k]) {
+                        *t += v;
+                    }
+                }
+                let (h, m) = self.memory.l1_per_cu.get(c).copied().unwrap_or((0, 0));
+                let units: serde_json::Map<String, Value> = self
+                    .unit_names
+                    .iter()
+                    .enumerate()
+                    .map(|(u, name)| {
+                        let per_cu = self.unit_instances[u] / cus as u64;
+                        let busy = self.unit_busy_per_cu[c][u];
+                        (
+                            name.clone(),
+                            json!(ratio(busy, per_cu.saturating_mul(cycles))),
+                        )
+                    })
+                    .collect();
+                let (_, _, resident, busy) = self.resident[c];
+                json!({
+                    "cu": c,
+                    "wave_instructions": self.wave_instructions_per_cu[c],
+                    "ipc": per_cu_ipc[c],
+                    "issue_cycles": issue,
+                    "stall_cycles": stall_map(&stalls),
+                    "unit_utilisation": units,
+                    "l1_hits": h,
+                    "l1_misses": m,
+                    "l1_hit_rate": ratio(h, h + m),
+                    "busy_cycles": busy,
+                    "achieved_occupancy": if cycles == 0 { 0.0 } else {
+                        resident as f64 / cycles as f64 / slots_per_cu
+                    },
+                })
+            })
             .collect();
+        let level = |i: usize| {
+            json!({
+                "lines": st.load_lines_by_level[i],
+                "mean_latency": ratio(st.load_latency_by_level[i], st.load_lines_by_level[i]),
+            })
+        };
+        let plot = self.memory_figures();
         json!({
             "cycles": cycles,
             "time_us": cycles as f64 / self.clock_mhz,
             "ipc": ratio(counts.wave_instructions, cycles),
             "ipc_per_cu": per_cu_ipc,
             "issue_cycles": self.issue_cycles.iter().sum::<u64>(),
-            "stall_cycles": stalls,
+            "stall_cycles": stall_map(&stall_totals),
             "units": units,
+            "instruction_mix": {
+                "by_class": self.mix.0,
+                "by_name": self.mix.1,
+            },
             "occupancy": {
                 "vgprs_per_wave": self.occupancy.vgprs_per_wave,
                 "waves_per_workgroup": self.occupancy.waves_per_workgroup,
@@ -227,6 +366,7 @@ impl Report {
                 "theoretical": self.occupancy.fraction,
                 "limiter": self.occupancy.limiter,
                 "achieved": achieved,
+                "achieved_busy_cus": achieved_busy,
             },
             "memory": {
                 "l1_hits": l1h,
@@ -238,6 +378,15 @@ impl Report {
                 "dram_read_bytes": st.dram_read_bytes,
                 "dram_write_bytes": st.dram_write_bytes,
                 "dram_flush_bytes": st.dram_flush_bytes,
+                "dram_bytes_per_cycle": self.dram_bytes_per_cycle_used(),
+                "dram_peak_bytes_per_cycle": self.dram_bytes_per_cycle,
+                "dram_bandwidth_fraction": plot.dram_bandwidth_fraction,
+                "dram_gb_per_s": plot.dram_gbps,
+                "load_latency": {
+                    "l1_hit": level(0),
+                    "l2_hit": level(1),
+                    "dram": level(2),
+                },
                 "load_instructions": st.load_instructions,
                 "prefetch_instructions": st.prefetch_instructions,
                 "store_instructions": st.store_instructions,
@@ -254,63 +403,8 @@ impl Report {
                 "mean_queue_cycles": ratio(st.atomic_queue_cycles, st.atomic_operations),
                 "serialised": st.atomic_serialised,
             },
+            "per_cu": per_cu,
         })
-    }
-
-    pub fn issue_csv(&self) -> String {
-        let mut s = String::from("cycle,cu,simd,wave,pc,op,unit,complete\n");
-        for r in &self.issue_trace {
-            let _ = writeln!(
-                s,
-                "{},{},{},{},{},{},{},{}",
-                r.cycle, r.cu, r.simd, r.wave, r.pc, r.op, r.unit, r.complete
-            );
-        }
-        s
-    }
-
-    pub fn occupancy_csv(&self) -> String {
-        let mut s = String::from("cycle,cu,waves,workgroups,vgprs,lds_bytes\n");
-        for r in &self.occupancy_trace {
-            let _ = writeln!(
-                s,
-                "{},{},{},{},{},{}",
-                r.cycle, r.cu, r.waves, r.workgroups, r.vgprs, r.lds_bytes
-            );
-        }
-        s
-    }
-
-    /// The issue trace in the Chrome trace-event format (Perfetto reads
-    /// it): one track per SIMD, one slice per instruction, and a counter of
-    /// resident waves per CU. Timestamps are cycles.
-    pub fn chrome_trace(&self) -> Value {
-        let mut events: Vec<Value> = self
-            .issue_trace
-            .iter()
-            .map(|r| {
-                json!({
-                    "name": r.op,
-                    "cat": r.unit,
-                    "ph": "X",
-                    "ts": r.cycle,
-                    "dur": (r.complete.saturating_sub(r.cycle)).max(1),
-                    "pid": r.cu,
-                    "tid": r.simd,
-                    "args": { "wave": r.wave, "pc": r.pc },
-                })
-            })
-            .collect();
-        events.extend(self.occupancy_trace.iter().map(|r| {
-            json!({
-                "name": "resident waves",
-                "ph": "C",
-                "ts": r.cycle,
-                "pid": r.cu,
-                "args": { "waves": r.waves },
-            })
-        }));
-        json!({ "traceEvents": events, "displayTimeUnit": "ns" })
     }
 }
 
@@ -319,5 +413,71 @@ fn ratio(a: u64, b: u64) -> f64 {
         0.0
     } else {
         a as f64 / b as f64
+    }
+}
+
+/// Figures over the run in at most [`Timeline::BINS`] bins of equal length:
+/// when the run outgrows them, neighbouring bins merge and each then spans
+/// twice as many cycles. Memory is bounded by the GPU's size, whatever the
+/// run's length.
+pub struct Timeline {
+    /// Cycles per bin (a power of two).
+    pub bin_cycles: u64,
+    /// The run's end (set when it finishes).
+    pub end: u64,
+    /// Per CU, per bin: resident waves x cycles.
+    pub resident: Vec<Vec<u64>>,
+    /// Per unit, per bin: busy cycles of its instances on every CU.
+    pub unit_busy: Vec<Vec<u64>>,
+}
+
+impl Timeline {
+    pub const BINS: usize = 256;
+
+    fn new(cus: usize, units: usize) -> Timeline {
+        Timeline {
+            bin_cycles: 1,
+            end: 0,
+            resident: vec![vec![0; Self::BINS]; cus],
+            unit_busy: vec![vec![0; Self::BINS]; units],
+        }
+    }
+
+    /// Bins used so far (the last one may be partly filled).
+    pub fn bins(&self) -> usize {
+        (self.end.div_ceil(self.bin_cycles) as usize).clamp(1, Self::BINS)
+    }
+
+    /// Widens the bins until cycle `t` falls in one.
+    fn reach(&mut self, t: u64) {
+        while t >= self.bin_cycles * Self::BINS as u64 {
+            for series in self.resident.iter_mut().chain(self.unit_busy.iter_mut()) {
+                for i in 0..Self::BINS / 2 {
+                    series[i] = series[2 * i] + series[2 * i + 1];
+                }
+                series[Self::BINS / 2..].fill(0);
+            }
+            self.bin_cycles *= 2;
+        }
+    }
+
+    fn unit_busy(&mut self, unit: usize, cycle: u64, cycles: u64) {
+        self.reach(cycle);
+        self.unit_busy[unit][(cycle / self.bin_cycles) as usize] += cycles;
+    }
+
+    /// `waves` were resident on `cu` from `from` to `to`.
+    fn resident(&mut self, cu: usize, from: u64, to: u64, waves: u64) {
+        if waves == 0 || to <= from {
+            return;
+        }
+        self.reach(to - 1);
+        let mut t = from;
+        while t < to {
+            let bin = t / self.bin_cycles;
+            let bin_end = ((bin + 1) * self.bin_cycles).min(to);
+            self.resident[cu][bin as usize] += waves * (bin_end - t);
+            t = bin_end;
+        }
     }
 }

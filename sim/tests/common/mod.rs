@@ -5,7 +5,8 @@
 
 use gpusim::input::config::Config;
 use gpusim::input::workload::Workload;
-use gpusim::run::{run_workload, RunOptions, RunOutput};
+use gpusim::run::{run_workload, run_workload_with, Hooks, RunOptions, RunOutput};
+use gpusim::timing::trace::{IssueRecord, OccupancyRecord, Recorder};
 use gpusim::timing::Report;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -24,9 +25,28 @@ pub fn micro(name: &str) -> Workload {
     Workload::load(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+/// A timed run's report with the trace events it told, kept in memory.
+pub struct Traced {
+    pub report: Report,
+    pub issue_trace: Vec<IssueRecord>,
+    pub occupancy_trace: Vec<OccupancyRecord>,
+}
+
+impl std::ops::Deref for Traced {
+    type Target = Report;
+    fn deref(&self) -> &Report {
+        &self.report
+    }
+}
+
 /// A timed run with traces; the manifest's checks must pass.
-pub fn timed(w: &Workload, cfg: &Config) -> (RunOutput, Report) {
-    let mut out = run_workload(w, &RunOptions::timed(cfg.clone()))
+pub fn timed(w: &Workload, cfg: &Config) -> (RunOutput, Traced) {
+    let mut recorder = Recorder::default();
+    let hooks = Hooks {
+        trace: Some(&mut recorder),
+        ..Hooks::default()
+    };
+    let mut out = run_workload_with(w, &RunOptions::timed(cfg.clone()), hooks)
         .unwrap_or_else(|e| panic!("{}: timed run failed: {e}", w.name));
     for c in &out.checks {
         assert!(
@@ -36,7 +56,12 @@ pub fn timed(w: &Workload, cfg: &Config) -> (RunOutput, Report) {
         );
     }
     let report = out.timing.take().expect("a timed run has a report");
-    (out, report)
+    let traced = Traced {
+        report,
+        issue_trace: recorder.issue_trace,
+        occupancy_trace: recorder.occupancy_trace,
+    };
+    (out, traced)
 }
 
 use half::f16;

@@ -1,0 +1,264 @@
+//! `gpusim run`: every manifest and Amber script named, or found under a
+//! named folder, runs in turn into its own results folder; the exit code
+//! is the worst of them.
+
+use super::exit;
+use super::progress::Bar;
+use crate::input::workload::Workload;
+use crate::output::results::{self, ResultsFolder};
+use crate::output::trace::TraceWriter;
+use crate::run::amber::{self, ScriptReport, Status};
+use crate::run::{run_workload_with, Hooks, RunOptions};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// How `gpusim run` reports and where it writes.
+pub struct How {
+    pub json: bool,
+    pub root: PathBuf,
+    pub force: bool,
+    pub trace: bool,
+    pub quiet: bool,
+}
+
+/// One thing to run.
+enum Item {
+    Manifest(PathBuf),
+    Script(PathBuf),
+}
+
+/// Runs every path; returns the exit code.
+pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
+    let mut items = Vec::new();
+    for p in paths {
+        if let Err(e) = expand(p, &mut items) {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    }
+    let many = items.len() > 1 || paths.iter().any(|p| p.is_dir());
+    let mut code = exit::PASSED;
+    let mut summaries = Vec::new();
+    let mut tally = [0usize; 4];
+    for item in &items {
+        let (c, summary) = match item {
+            Item::Manifest(p) => run_manifest(p, opts, how),
+            Item::Script(p) => run_script(p, opts, how),
+        };
+        code = code.max(c);
+        tally[c as usize] += 1;
+        summaries.extend(summary);
+    }
+    if how.json {
+        let out = if many {
+            Value::Array(summaries)
+        } else {
+            summaries.pop().unwrap_or(Value::Null)
+        };
+        println!("{out}");
+    } else if many {
+        println!(
+            "{} runs: {} passed, {} failed a check, {} bad input, {} could not write results",
+            items.len(),
+            tally[0],
+            tally[1],
+            tally[2],
+            tally[3]
+        );
+    }
+    code
+}
+
+/// A manifest, a script, or every manifest and script under a folder (in
+/// path order); a folder holding neither is an error.
+fn expand(path: &Path, items: &mut Vec<Item>) -> Result<(), String> {
+    if !path.is_dir() {
+        if amber::is_amber_path(path) {
+            items.push(Item::Script(path.to_path_buf()));
+        } else {
+            items.push(Item::Manifest(path.to_path_buf()));
+        }
+        return Ok(());
+    }
+    let before = items.len();
+    let mut files = Vec::new();
+    collect(path, &mut files)?;
+    files.sort();
+    for f in files {
+        if amber::is_amber_path(&f) {
+            items.push(Item::Script(f));
+        } else if f.extension().is_some_and(|e| e == "toml") {
+            items.push(Item::Manifest(f));
+        }
+    }
+    if items.len() == before {
+        return Err(format!(
+            "{}: no workload manifest (.toml) or Amber script (.amber) in this folder",
+            path.display()
+        ));
+    }
+    Ok(())
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for e in entries {
+        let p = e.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        if p.is_dir() {
+            collect(&p, out)?;
+        } else {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+/// Runs one manifest: its results folder is prepared (and found writable)
+/// before anything runs, and traces stream into it while the run goes on.
+fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>) {
+    let bad = |e: String| {
+        eprintln!("error: {e}");
+        (exit::BAD_INPUT, None)
+    };
+    let output_failed = |e: String| {
+        eprintln!("error: cannot write results: {e}");
+        (exit::OUTPUT_FAILED, None)
+    };
+    let w = match Workload::load(path) {
+        Ok(w) => w,
+        Err(e) => return bad(e),
+    };
+    let folder = match ResultsFolder::create(&how.root, &w.name, how.force) {
+        Ok(f) => f,
+        Err(e) => return output_failed(e),
+    };
+    let mut writer = match (&opts.timing, how.trace) {
+        (Some(t), true) => {
+            match TraceWriter::create(folder.path(), &t.config, &w.kernel.display().to_string()) {
+                Ok(tw) => Some(tw),
+                Err(e) => return output_failed(e),
+            }
+        }
+        _ => None,
+    };
+    let mut bar = Bar::new(&w.name, how.quiet);
+    let hooks = Hooks {
+        trace: writer
+            .as_mut()
+            .map(|t| t as &mut dyn crate::timing::trace::TraceSink),
+        progress: bar
+            .as_mut()
+            .map(|b| b as &mut dyn crate::exec::progress::Progress),
+    };
+    let result = run_workload_with(&w, opts, hooks);
+    if let Some(b) = bar {
+        b.finish();
+    }
+    let out = match result {
+        Ok(out) => out,
+        Err(e) => return bad(e),
+    };
+    if let Some(tw) = writer {
+        let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);
+        if let Err(e) = tw.finish(cycles) {
+            return output_failed(e);
+        }
+    }
+    let dir = match folder.finish(&out) {
+        Ok(d) => d,
+        Err(e) => return output_failed(e),
+    };
+    let code = if out.all_checks_passed() {
+        exit::PASSED
+    } else {
+        exit::CHECK_FAILED
+    };
+    if how.json {
+        // stdout holds only JSON; what the kernel printed goes to stderr.
+        eprint!("{}", out.printf);
+        let mut s = results::summary(&out);
+        s["results"] = Value::String(dir.display().to_string());
+        return (code, Some(s));
+    }
+    // What the kernel printed comes first, as a program's output would.
+    print!("{}", out.printf);
+    println!(
+        "{}: {} wave-instructions, {} lane-instructions (wave size {}), {:.2} s",
+        out.name,
+        out.counts.wave_instructions,
+        out.counts.lane_instructions,
+        out.wave_width,
+        out.wall_seconds
+    );
+    if let Some(t) = &out.timing {
+        let s = t.summary();
+        let f = |v: &Value| v.as_f64().unwrap_or(0.0);
+        println!(
+            "  {} cycles ({:.3} us) on {}, IPC {:.3}, occupancy {:.2} theoretical (limited by {}), {:.2} achieved",
+            s["cycles"],
+            f(&s["time_us"]),
+            out.config.as_ref().map_or("", |c| &c.name),
+            f(&s["ipc"]),
+            f(&s["occupancy"]["theoretical"]),
+            s["occupancy"]["limiter"].as_str().unwrap_or("?"),
+            f(&s["occupancy"]["achieved"])
+        );
+    }
+    for c in &out.checks {
+        match &c.first_mismatch {
+            None => println!("  check {}: passed ({} elements)", c.buffer, c.checked),
+            Some(m) => println!(
+                "  check {}: FAILED, {} of {} elements differ; first at [{}]: expected {}, got {}",
+                c.buffer, c.mismatches, c.checked, m.index, m.expected, m.actual
+            ),
+        }
+    }
+    let target = how.root.join(&out.name);
+    if dir != target {
+        println!(
+            "  results in {} ({} exists; --force replaces it)",
+            dir.display(),
+            target.display()
+        );
+    } else {
+        println!("  results in {}", dir.display());
+    }
+    (code, None)
+}
+
+/// Runs one Amber script into its own results folder.
+fn run_script(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>) {
+    let name = path
+        .file_stem()
+        .map_or("script".into(), |s| s.to_string_lossy().into_owned());
+    let folder = match ResultsFolder::create(&how.root, &name, how.force) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: cannot write results: {e}");
+            return (exit::OUTPUT_FAILED, None);
+        }
+    };
+    let report = match amber::run_script(path, opts) {
+        Ok(r) => r,
+        Err(e) => ScriptReport::error(path, e),
+    };
+    let code = report.exit_code();
+    let mut summary = results::script_summary(&report, opts);
+    match folder.finish_script(&report, opts, &summary) {
+        Ok(dir) => summary["results"] = Value::String(dir.display().to_string()),
+        Err(e) => {
+            eprintln!("error: cannot write results: {e}");
+            return (exit::OUTPUT_FAILED, None);
+        }
+    }
+    if how.json {
+        return (code, Some(summary));
+    }
+    print!("{report}");
+    if !matches!(report.status, Status::Skip(_)) {
+        if let Some(dir) = summary["results"].as_str() {
+            println!("  results in {dir}");
+        }
+    }
+    (code, None)
+}

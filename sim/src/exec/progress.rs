@@ -1,0 +1,17 @@
+//! How far a launch has got, for a progress display: told after each
+//! workgroup finishes, by the functional launch and the timing model alike.
+
+/// A launch's progress.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProgressState {
+    pub workgroups_done: u64,
+    pub workgroups: u64,
+    pub wave_instructions: u64,
+    /// The simulated cycle, in a timed run.
+    pub cycle: Option<u64>,
+}
+
+/// Receives a launch's progress.
+pub trait Progress {
+    fn update(&mut self, state: &ProgressState);
+}

@@ -1,0 +1,94 @@
+//! What a timed run tells a trace while it runs: each issued instruction
+//! and each change of a CU's resident work, in cycle order. The model
+//! keeps none of it; a sink (a file writer in `output`, or the in-memory
+//! [`Recorder`]) decides what to keep, so memory is bounded by the modelled
+//! GPU and not by the length of the run.
+
+use isa::module::Location;
+
+/// One issued wave-instruction.
+#[derive(Clone, Copy, Debug)]
+pub struct IssueEvent<'a> {
+    pub cycle: u64,
+    /// When its result is ready (or its memory access done).
+    pub complete: u64,
+    pub cu: u32,
+    pub simd: u32,
+    /// Wave number, in dispatch order over the whole launch.
+    pub wave: u32,
+    /// The wave's slot in the model's wave table: at most as many slots as
+    /// waves the GPU holds at once; a finished wave's slot is reused.
+    pub slot: u32,
+    pub workgroup: [u32; 3],
+    pub pc: u32,
+    /// Where the instruction is in the kernel file.
+    pub location: Location,
+    /// Canonical instruction name.
+    pub op: &'a str,
+    /// The unit it ran on (`lds` and `memory` for the memory paths).
+    pub unit: &'a str,
+    /// Index of `unit` among the config's units, if it is one of them.
+    pub unit_index: Option<usize>,
+    /// Cycles it keeps its unit instance busy (0 on the memory paths).
+    pub busy: u64,
+    pub active_lanes: u32,
+}
+
+/// A CU's resident work after a change.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct OccupancyRecord {
+    pub cycle: u64,
+    pub cu: u32,
+    pub waves: u32,
+    pub workgroups: u32,
+    pub vgprs: u32,
+    pub lds_bytes: u32,
+}
+
+/// Receives a timed run's events as they happen, in cycle order.
+pub trait TraceSink {
+    fn issue(&mut self, event: &IssueEvent);
+    fn occupancy(&mut self, record: &OccupancyRecord);
+}
+
+/// One issued wave-instruction, owned (see [`Recorder`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IssueRecord {
+    pub cycle: u64,
+    pub cu: u32,
+    pub simd: u32,
+    pub wave: u32,
+    pub pc: u32,
+    pub op: String,
+    pub unit: String,
+    pub complete: u64,
+    pub active_lanes: u32,
+}
+
+/// A sink that keeps every event in memory: for small runs examined from
+/// Rust (tests, notebooks), not for research-scale runs.
+#[derive(Default)]
+pub struct Recorder {
+    pub issue_trace: Vec<IssueRecord>,
+    pub occupancy_trace: Vec<OccupancyRecord>,
+}
+
+impl TraceSink for Recorder {
+    fn issue(&mut self, e: &IssueEvent) {
+        self.issue_trace.push(IssueRecord {
+            cycle: e.cycle,
+            cu: e.cu,
+            simd: e.simd,
+            wave: e.wave,
+            pc: e.pc,
+            op: e.op.to_string(),
+            unit: e.unit.to_string(),
+            complete: e.complete,
+            active_lanes: e.active_lanes,
+        });
+    }
+
+    fn occupancy(&mut self, record: &OccupancyRecord) {
+        self.occupancy_trace.push(record.clone());
+    }
+}
