@@ -3,12 +3,14 @@
 //!
 //! The folders follow the data, each using only those before it:
 //!
-//!     input/   manifests, GPU configs, kernel files, Amber scripts: read and checked
-//!     exec/    memory, wavefronts, a launch's functional execution
-//!     timing/  compute units, schedulers, functional units, caches, L2, DRAM
-//!     run/     one run from inputs to results: place buffers, launch, check
-//!     output/  what a run leaves behind: results folders, plots
-//!     cli/     the `gpusim` commands
+//! ```text
+//! input/   manifests, GPU configs, kernel files, Amber scripts: read and checked
+//! exec/    memory, wavefronts, a launch's functional execution
+//! timing/  compute units, schedulers, functional units, caches, L2, DRAM
+//! run/     one run from inputs to results: place buffers, launch, check
+//! output/  what a run leaves behind: results folders, traces, plots
+//! cli/     the `gpusim` commands
+//! ```
 
 pub mod cli;
 pub mod exec;

@@ -486,6 +486,8 @@ fn a_glsl_shader_without_glslang_on_path_is_an_error_naming_the_tool() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
         .arg("run")
         .arg(&script)
+        .arg("--results")
+        .arg(dir.join("results"))
         .env("PATH", dir.join("no-tools-here"))
         .output()
         .unwrap();
@@ -497,5 +499,7 @@ fn a_glsl_shader_without_glslang_on_path_is_an_error_naming_the_tool() {
         "{text}"
     );
     assert!(text.contains("glsl.amber:2"), "{text}");
+    // A script that could not run leaves no results folder.
+    assert_eq!(std::fs::read_dir(dir.join("results")).unwrap().count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }

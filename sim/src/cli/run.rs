@@ -244,21 +244,23 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>) 
     };
     let code = report.exit_code();
     let mut summary = results::script_summary(&report, opts);
-    match folder.finish_script(&report, opts, &summary) {
-        Ok(dir) => summary["results"] = Value::String(dir.display().to_string()),
-        Err(e) => {
-            eprintln!("error: cannot write results: {e}");
-            return (exit::OUTPUT_FAILED, None);
+    // A script that ran (passing or not) has results; one skipped or
+    // stopped by an error leaves no folder (the partial one is dropped).
+    if matches!(report.status, Status::Pass | Status::Fail) {
+        match folder.finish_script(&report, opts, &summary) {
+            Ok(dir) => summary["results"] = Value::String(dir.display().to_string()),
+            Err(e) => {
+                eprintln!("error: cannot write results: {e}");
+                return (exit::OUTPUT_FAILED, None);
+            }
         }
     }
     if how.json {
         return (code, Some(summary));
     }
     print!("{report}");
-    if !matches!(report.status, Status::Skip(_)) {
-        if let Some(dir) = summary["results"].as_str() {
-            println!("  results in {dir}");
-        }
+    if let Some(dir) = summary["results"].as_str() {
+        println!("  results in {dir}");
     }
     (code, None)
 }
