@@ -127,6 +127,145 @@ fn check_chrome_trace(path: &Path) -> usize {
     n
 }
 
+/// One field of a protobuf message, read with the wire format's rules
+/// alone (independently of the prost structs that wrote it).
+enum Wire<'a> {
+    Varint(u64),
+    Bytes(&'a [u8]),
+    /// A fixed64 value (gpusim writes doubles in counters).
+    Fixed,
+}
+
+fn varint(b: &mut &[u8]) -> u64 {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let byte = b[0];
+        *b = &b[1..];
+        v |= ((byte & 0x7f) as u64) << shift;
+        if byte & 0x80 == 0 {
+            return v;
+        }
+    }
+    panic!("varint longer than 10 bytes")
+}
+
+fn fields(mut b: &[u8]) -> Vec<(u64, Wire<'_>)> {
+    let mut out = Vec::new();
+    while !b.is_empty() {
+        let key = varint(&mut b);
+        let value = match key & 7 {
+            0 => Wire::Varint(varint(&mut b)),
+            1 => {
+                b = &b[8..];
+                Wire::Fixed
+            }
+            2 => {
+                let n = varint(&mut b) as usize;
+                let v = &b[..n];
+                b = &b[n..];
+                Wire::Bytes(v)
+            }
+            other => panic!("wire type {other}"),
+        };
+        out.push((key >> 3, value));
+    }
+    out
+}
+
+fn uint(f: &[(u64, Wire)], field: u64) -> Option<u64> {
+    f.iter().find_map(|(k, v)| match v {
+        Wire::Varint(x) if *k == field => Some(*x),
+        _ => None,
+    })
+}
+
+fn bytes<'a>(f: &[(u64, Wire<'a>)], field: u64) -> Vec<&'a [u8]> {
+    f.iter()
+        .filter_map(|(k, v)| match v {
+            Wire::Bytes(x) if *k == field => Some(*x),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Checks a Perfetto protobuf trace against the rules its importer
+/// applies: every packet is field 1 of Trace; every track an event uses
+/// is described and named, with a described parent; names are interned
+/// before use; on each track slices begin and end as a stack (nested or
+/// disjoint) in time order. Returns the number of slices.
+fn check_perfetto_trace(path: &Path) -> usize {
+    let data = std::fs::read(path).unwrap();
+    let mut tracks: BTreeMap<u64, (String, Option<u64>)> = BTreeMap::new();
+    let mut event_names = BTreeSet::new();
+    let mut open: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
+    let mut last: BTreeMap<u64, u64> = BTreeMap::new();
+    let mut slices = 0;
+    let mut used = BTreeSet::new();
+    for (field, packet) in fields(&data) {
+        assert_eq!(field, 1, "a Trace holds only packets");
+        let Wire::Bytes(packet) = packet else {
+            panic!("a packet is a message")
+        };
+        let p = fields(packet);
+        for interned in bytes(&p, 12) {
+            for name in bytes(&fields(interned), 2) {
+                event_names.insert(uint(&fields(name), 1).unwrap());
+            }
+        }
+        for t in bytes(&p, 60) {
+            let t = fields(t);
+            let uuid = uint(&t, 1).expect("a track has a uuid");
+            let name = bytes(&t, 2)
+                .first()
+                .map(|n| String::from_utf8(n.to_vec()).unwrap());
+            let name = name.expect("every track is named");
+            tracks.insert(uuid, (name, uint(&t, 5)));
+        }
+        for e in bytes(&p, 11) {
+            let e = fields(e);
+            let ts = uint(&p, 8).expect("an event has a timestamp");
+            let track = uint(&e, 11).expect("an event names its track");
+            used.insert(track);
+            assert!(
+                tracks.contains_key(&track),
+                "track {track} is described first"
+            );
+            let stack = open.entry(track).or_default();
+            let previous = last.entry(track).or_insert(0);
+            assert!(ts >= *previous, "track {track}: time goes back at {ts}");
+            *previous = ts;
+            match uint(&e, 9) {
+                Some(1) => {
+                    let name = uint(&e, 10).expect("a slice is named");
+                    assert!(
+                        event_names.contains(&name),
+                        "name {name} interned before use"
+                    );
+                    stack.push(ts);
+                    slices += 1;
+                }
+                Some(2) => {
+                    let begin = stack.pop().expect("an end closes a begin");
+                    assert!(ts >= begin);
+                }
+                Some(4) => {}
+                other => panic!("event type {other:?}"),
+            }
+        }
+    }
+    assert!(open.values().all(|s| s.is_empty()), "every slice ends");
+    for (uuid, (_, parent)) in &tracks {
+        if let Some(p) = parent {
+            assert!(
+                tracks.contains_key(p),
+                "track {uuid}: parent {p} is described"
+            );
+        }
+    }
+    assert!(!used.is_empty());
+    slices
+}
+
 #[test]
 fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
     let dir = scratch("traced");
@@ -135,6 +274,8 @@ fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
         "run",
         "workloads/reduction.toml",
         "--trace",
+        "--trace-format",
+        "perfetto,json,csv",
         "--results",
         results,
     ]);
@@ -154,8 +295,12 @@ fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
     assert_eq!(lines.count() as u64, waves);
     let occupancy = std::fs::read_to_string(out.join("occupancy_trace.csv")).unwrap();
     assert!(occupancy.starts_with("cycle,cu,waves,workgroups,vgprs,lds_bytes\n"));
-    // One slice per instruction, on tracks that nest.
+    // One slice per instruction, on tracks that nest, in both formats.
     assert_eq!(check_chrome_trace(&out.join("trace.json")) as u64, waves);
+    assert_eq!(
+        check_perfetto_trace(&out.join("trace.pftrace")) as u64,
+        waves
+    );
 
     for plot in ["stalls", "occupancy", "utilisation", "memory"] {
         let svg = std::fs::read_to_string(out.join(format!("{plot}.svg"))).unwrap();
@@ -253,6 +398,37 @@ fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
         );
         assert_eq!(&npy[10 + header_len..], &raw[..], "{name}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_default_trace_is_perfetto_and_a_bad_format_is_refused() {
+    let dir = scratch("formats");
+    let results = dir.to_str().unwrap();
+    let o = gpusim(&[
+        "run",
+        "workloads/vector_add.toml",
+        "--trace",
+        "--results",
+        results,
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let out = dir.join("vector_add");
+    assert!(out.join("trace.pftrace").exists() && out.join("occupancy_trace.csv").exists());
+    assert!(!out.join("trace.json").exists() && !out.join("issue_trace.csv").exists());
+    assert_eq!(check_perfetto_trace(&out.join("trace.pftrace")), 96);
+    // Without --trace, no trace files at all.
+    let o = gpusim(&["run", "workloads/vector_add.toml", "--results", results]);
+    let second = dir.join("vector_add-2");
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    assert!(!second.join("trace.pftrace").exists() && !second.join("occupancy_trace.csv").exists());
+    let o = gpusim(&["run", "workloads/vector_add.toml", "--trace-format", "svg"]);
+    assert_eq!(code(&o), 2, "{}", text(&o));
+    assert!(
+        text(&o).contains("'svg' is not a trace format"),
+        "{}",
+        text(&o)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

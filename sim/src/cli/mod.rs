@@ -81,11 +81,15 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         /// Stop the launch as hung after this many wave-instructions.
         #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
         max_instructions: u64,
-        /// Write the issue and occupancy traces of a timed run
-        /// (issue_trace.csv, occupancy_trace.csv, trace.json), streamed
-        /// while it runs: about 200 bytes of disk per wave-instruction.
+        /// Write the traces of a timed run, streamed while it runs:
+        /// occupancy_trace.csv and the formats of --trace-format.
         #[arg(long)]
         trace: bool,
+        /// Trace formats, comma-separated: perfetto (trace.pftrace, about
+        /// 60 bytes per wave-instruction), json (trace.json, Chrome's
+        /// format, about 300), csv (issue_trace.csv, about 80).
+        #[arg(long, default_value = "perfetto", value_parser = crate::output::trace::TraceFormats::parse)]
+        trace_format: crate::output::trace::TraceFormats,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
@@ -151,6 +155,7 @@ pub fn main() -> ExitCode {
             wave_size,
             max_instructions,
             trace,
+            trace_format,
             quiet,
         } => {
             let opts = match run_options(config, functional, wave_size, max_instructions) {
@@ -165,6 +170,7 @@ pub fn main() -> ExitCode {
                 root: results,
                 force,
                 trace,
+                trace_formats: trace_format,
                 quiet,
             };
             ExitCode::from(run::run_paths(&paths, &opts, &how))

@@ -6,7 +6,7 @@ use super::exit;
 use super::progress::Bar;
 use crate::input::workload::Workload;
 use crate::output::results::{self, ResultsFolder};
-use crate::output::trace::TraceWriter;
+use crate::output::trace::{TraceFormats, TraceThread, TraceWriter};
 use crate::run::amber::{self, ScriptReport, Status};
 use crate::run::{run_workload_with, Hooks, RunOptions};
 use serde_json::Value;
@@ -18,6 +18,7 @@ pub struct How {
     pub root: PathBuf,
     pub force: bool,
     pub trace: bool,
+    pub trace_formats: TraceFormats,
     pub quiet: bool,
 }
 
@@ -134,8 +135,15 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>
     };
     let mut writer = match (&opts.timing, how.trace) {
         (Some(t), true) => {
-            match TraceWriter::create(folder.path(), &t.config, &w.kernel.display().to_string()) {
-                Ok(tw) => Some(tw),
+            let kernel = w.kernel.display().to_string();
+            match TraceWriter::create(
+                folder.path(),
+                &t.config,
+                &w.name,
+                &kernel,
+                how.trace_formats,
+            ) {
+                Ok(tw) => Some(TraceThread::spawn(tw)),
                 Err(e) => return output_failed(e),
             }
         }

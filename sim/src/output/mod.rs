@@ -6,6 +6,7 @@
 //! and `input` (configs, element types); nothing here changes a result.
 
 pub mod npy;
+pub mod perfetto;
 pub mod plots;
 pub mod results;
 pub mod trace;

@@ -204,7 +204,7 @@ pub fn summary_csv(out: &RunOutput) -> Result<String, String> {
 /// Files gpusim writes into a results folder: only a folder holding
 /// nothing else may be replaced.
 fn is_ours(name: &str) -> bool {
-    [".bin", ".npy", ".csv", ".svg", ".png", ".json"]
+    [".bin", ".npy", ".csv", ".svg", ".png", ".json", ".pftrace"]
         .iter()
         .any(|ext| name.ends_with(ext))
         || name == "config.toml"

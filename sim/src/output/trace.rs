@@ -1,20 +1,29 @@
 //! Trace files written while a timed run goes on, through buffered
-//! writers, so a trace costs disk but no memory that grows with the run:
+//! writers, so a trace costs disk but no memory that grows with the run.
+//! One slice per issued instruction, from its issue to its result or to
+//! its wave's next issue, whichever is first, so slices on a wave's track
+//! never overlap. The formats ([`TraceFormats`]):
 //!
-//! - `issue_trace.csv`: one row per issued wave-instruction;
-//! - `occupancy_trace.csv`: one row per change of a CU's resident work;
-//! - `trace.json`: the Chrome trace-event format, as Perfetto and
+//! - `perfetto`: `trace.pftrace`, Perfetto's native protobuf format (see
+//!   `perfetto`), the smallest;
+//! - `json`: `trace.json`, the Chrome trace-event format, as Perfetto and
 //!   chrome://tracing read it. Each CU is a process and each wave a thread
-//!   (a track), named by metadata events and ordered by SIMD; one slice per
-//!   instruction, from its issue to its result or to the wave's next issue,
-//!   whichever is first, so slices on a track never overlap. Timestamps are
-//!   nanoseconds at the configured clock (written as microseconds with
-//!   three decimals, as the format counts time); the cycle numbers, the
+//!   (a track), named by metadata events and ordered by SIMD. Timestamps
+//!   are nanoseconds at the configured clock (written as microseconds with
+//!   three decimals, as the format counts time); the cycles, the
 //!   instruction's place in the kernel file, its unit, active lanes and
-//!   workgroup are in each slice's args. Counter tracks give each CU's
-//!   resident waves and its units' busy fraction per window of cycles.
+//!   workgroup are in each slice's args;
+//! - `csv`: `issue_trace.csv`, one row per issued wave-instruction.
+//!
+//! Every traced run also writes `occupancy_trace.csv` (one row per change
+//! of a CU's resident work), and counter tracks give each CU's resident
+//! waves and its units' busy fraction per window of cycles.
 
 use crate::input::config::Config;
+use crate::output::perfetto::{
+    uuid, CounterDescriptor, PacketWriter, TrackDescriptor, TrackEvent, ARG_ACTIVE_LANES,
+    ARG_COMPLETE, ARG_CYCLE, ARG_SPIRV_LINE, ARG_SPIRV_WORD, COUNTER,
+};
 use crate::timing::trace::{IssueEvent, OccupancyRecord, TraceSink};
 use isa::module::Location;
 use serde::Serialize;
@@ -25,6 +34,38 @@ use std::path::{Path, PathBuf};
 
 /// Cycles per sample of the units' busy-fraction counters.
 pub const COUNTER_WINDOW: u64 = 256;
+
+/// Which trace files a traced run writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceFormats {
+    pub perfetto: bool,
+    pub json: bool,
+    pub csv: bool,
+}
+
+impl TraceFormats {
+    /// Parses a comma-separated list of `perfetto`, `json` and `csv`.
+    pub fn parse(list: &str) -> Result<TraceFormats, String> {
+        let mut f = TraceFormats {
+            perfetto: false,
+            json: false,
+            csv: false,
+        };
+        for name in list.split(',').map(str::trim) {
+            match name {
+                "perfetto" => f.perfetto = true,
+                "json" => f.json = true,
+                "csv" => f.csv = true,
+                other => {
+                    return Err(format!(
+                        "--trace-format: '{other}' is not a trace format (perfetto, json, csv)"
+                    ))
+                }
+            }
+        }
+        Ok(f)
+    }
+}
 
 /// One row of `issue_trace.csv`.
 #[derive(Serialize)]
@@ -51,6 +92,7 @@ struct Slice {
     complete: u64,
     cu: u32,
     pc: u32,
+    location: Option<Location>,
     op: String,
     unit: String,
     active_lanes: u32,
@@ -59,19 +101,23 @@ struct Slice {
 
 /// Writes the trace files of one timed run into a folder.
 pub struct TraceWriter {
-    issues: csv::Writer<BufWriter<File>>,
+    issues: Option<csv::Writer<BufWriter<File>>>,
     occupancy: csv::Writer<BufWriter<File>>,
-    chrome: BufWriter<File>,
+    chrome: Option<BufWriter<File>>,
+    perfetto: Option<PacketWriter>,
     folder: PathBuf,
     /// The kernel file's name, as a JSON string body.
     kernel_file: String,
     clock_mhz: f64,
-    /// Per pc: the instruction's place in the kernel file.
+    /// Per pc: the instruction's place in the kernel file, as text.
     locations: Vec<Option<String>>,
     /// Per wave-table slot: the slice of the last instruction issued.
     pending: Vec<Slice>,
-    /// CUs whose process has been named.
+    /// CUs whose tracks have been described.
     named_cus: Vec<bool>,
+    /// (CU, SIMD) tracks described (Perfetto).
+    named_simds: Vec<bool>,
+    simds: u32,
     unit_names: Vec<String>,
     /// Per unit: instances on one CU.
     unit_instances: Vec<u64>,
@@ -98,7 +144,8 @@ fn escaped(s: &str) -> Cow<'_, str> {
     }
 }
 
-/// Nanoseconds as microseconds with three decimals (the format's unit).
+/// Nanoseconds as microseconds with three decimals (the JSON format's
+/// unit).
 struct Micros(u64);
 
 impl std::fmt::Display for Micros {
@@ -108,36 +155,71 @@ impl std::fmt::Display for Micros {
 }
 
 impl TraceWriter {
-    /// Creates the trace files in `folder` for a run of `kernel_file` on
-    /// `config`.
-    pub fn create(folder: &Path, config: &Config, kernel_file: &str) -> Result<Self, String> {
+    /// Creates the trace files in `folder` for a run of `run_name` (its
+    /// kernel file `kernel_file`) on `config`.
+    pub fn create(
+        folder: &Path,
+        config: &Config,
+        run_name: &str,
+        kernel_file: &str,
+        formats: TraceFormats,
+    ) -> Result<Self, String> {
         let open = |name: &str| {
             let p = folder.join(name);
-            File::create(&p)
-                .map(BufWriter::new)
-                .map_err(|e| format!("{}: {e}", p.display()))
+            File::create(&p).map_err(|e| format!("{}: {e}", p.display()))
         };
-        let issues = csv::Writer::from_writer(open("issue_trace.csv")?);
-        let occupancy = csv::Writer::from_writer(open("occupancy_trace.csv")?);
-        let mut chrome = open("trace.json")?;
-        let other = serde_json::json!({ "config": config.name, "clock_mhz": config.gpu.clock_mhz, "kernel": kernel_file });
-        writeln!(
-            chrome,
-            "{{\"displayTimeUnit\":\"ns\",\"otherData\":{other},\"traceEvents\":["
-        )
-        .map_err(|e| format!("{}: {e}", folder.join("trace.json").display()))?;
+        let issues = if formats.csv {
+            Some(csv::Writer::from_writer(BufWriter::new(open(
+                "issue_trace.csv",
+            )?)))
+        } else {
+            None
+        };
+        let occupancy = csv::Writer::from_writer(BufWriter::new(open("occupancy_trace.csv")?));
+        let chrome = if formats.json {
+            let mut chrome = BufWriter::new(open("trace.json")?);
+            let other = serde_json::json!({ "config": config.name, "clock_mhz": config.gpu.clock_mhz, "kernel": kernel_file });
+            writeln!(
+                chrome,
+                "{{\"displayTimeUnit\":\"ns\",\"otherData\":{other},\"traceEvents\":["
+            )
+            .map_err(|e| format!("{}: {e}", folder.join("trace.json").display()))?;
+            Some(chrome)
+        } else {
+            None
+        };
+        let perfetto = if formats.perfetto {
+            let p = folder.join("trace.pftrace");
+            let mut w = open("trace.pftrace")
+                .and_then(|f| PacketWriter::new(f).map_err(|e| format!("{}: {e}", p.display())))?;
+            w.track(TrackDescriptor {
+                uuid: Some(uuid::ROOT),
+                name: Some(format!(
+                    "{run_name} on {} ({kernel_file}, {} MHz)",
+                    config.name, config.gpu.clock_mhz
+                )),
+                ..TrackDescriptor::default()
+            })
+            .map_err(|e| format!("{}: {e}", p.display()))?;
+            Some(w)
+        } else {
+            None
+        };
         let cus = config.gpu.compute_units as usize;
         let unit_names: Vec<String> = config.units.keys().cloned().collect();
         Ok(TraceWriter {
             issues,
             occupancy,
             chrome,
+            perfetto,
             folder: folder.to_path_buf(),
             kernel_file: escaped(kernel_file).into_owned(),
             clock_mhz: config.gpu.clock_mhz,
             locations: Vec::new(),
             pending: Vec::new(),
             named_cus: vec![false; cus],
+            named_simds: vec![false; cus * config.cu.simds as usize],
+            simds: config.cu.simds,
             unit_instances: unit_names
                 .iter()
                 .map(|u| config.units[u].count as u64 * config.cu.simds as u64)
@@ -159,27 +241,29 @@ impl TraceWriter {
             self.flush_slice(slot, u64::MAX);
         }
         self.flush_windows(cycles.max(self.window_start + 1));
-        // Every event ends with ",\n": the last one's separator is
-        // overwritten by the end of the array.
-        let closed = self.chrome.flush().and_then(|_| {
-            let file = self.chrome.get_mut();
-            if self.events > 0 {
-                file.seek(SeekFrom::End(-2))?;
-            }
-            file.write_all(b"\n]}\n")
-        });
-        self.record(closed, "trace.json");
-        let flushed = self.chrome.flush();
-        self.record(flushed, "trace.json");
-        for name in ["issue_trace.csv", "occupancy_trace.csv"] {
-            let w = if name == "issue_trace.csv" {
-                &mut self.issues
-            } else {
-                &mut self.occupancy
-            };
-            let flushed = w.flush();
-            self.record(flushed, name);
+        if let Some(chrome) = &mut self.chrome {
+            // Every event ends with ",\n": the last one's separator is
+            // overwritten by the end of the array.
+            let events = self.events;
+            let closed = chrome.flush().and_then(|_| {
+                let file = chrome.get_mut();
+                if events > 0 {
+                    file.seek(SeekFrom::End(-2))?;
+                }
+                file.write_all(b"\n]}\n")
+            });
+            self.record(closed, "trace.json");
         }
+        if let Some(p) = &mut self.perfetto {
+            let flushed = p.flush();
+            self.record(flushed, "trace.pftrace");
+        }
+        if let Some(w) = &mut self.issues {
+            let flushed = w.flush();
+            self.record(flushed, "issue_trace.csv");
+        }
+        let flushed = self.occupancy.flush();
+        self.record(flushed, "occupancy_trace.csv");
         self.error.map_or(Ok(()), Err)
     }
 
@@ -195,21 +279,87 @@ impl TraceWriter {
 
     /// Writes one JSON event (the events' separators included).
     fn event(&mut self, args: std::fmt::Arguments) {
+        let Some(chrome) = &mut self.chrome else {
+            return;
+        };
         self.events += 1;
         if self.error.is_none() {
-            let r = self.chrome.write_fmt(args);
+            let r = chrome.write_fmt(args);
             self.record(r, "trace.json");
         }
     }
 
+    fn perfetto_track(&mut self, t: TrackDescriptor) {
+        if let Some(p) = &mut self.perfetto {
+            let r = p.track(t);
+            self.record(r, "trace.pftrace");
+        }
+    }
+
     fn name_cu(&mut self, cu: u32) {
-        if !self.named_cus[cu as usize] {
-            self.named_cus[cu as usize] = true;
-            let pid = cu + 1;
-            self.event(format_args!(
-                "{{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":{pid},\"args\":{{\"name\":\"CU {cu}\"}}}},\n\
-                 {{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":{pid},\"args\":{{\"sort_index\":{cu}}}}},\n"
-            ));
+        if self.named_cus[cu as usize] {
+            return;
+        }
+        self.named_cus[cu as usize] = true;
+        let pid = cu + 1;
+        self.event(format_args!(
+            "{{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":{pid},\"args\":{{\"name\":\"CU {cu}\"}}}},\n\
+             {{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":{pid},\"args\":{{\"sort_index\":{cu}}}}},\n"
+        ));
+        if self.perfetto.is_some() {
+            let cu_uuid = uuid::cu(cu);
+            self.perfetto_track(TrackDescriptor {
+                uuid: Some(cu_uuid),
+                name: Some(format!("CU {cu}")),
+                parent_uuid: Some(uuid::ROOT),
+                ..TrackDescriptor::default()
+            });
+            self.perfetto_track(TrackDescriptor {
+                uuid: Some(uuid::resident(cu)),
+                name: Some(format!("CU {cu} resident waves")),
+                parent_uuid: Some(cu_uuid),
+                counter: Some(CounterDescriptor {}),
+            });
+            for u in 0..self.unit_names.len() {
+                let name = format!("CU {cu} {} busy fraction", self.unit_names[u]);
+                self.perfetto_track(TrackDescriptor {
+                    uuid: Some(uuid::unit_busy(cu, u)),
+                    name: Some(name),
+                    parent_uuid: Some(cu_uuid),
+                    counter: Some(CounterDescriptor {}),
+                });
+            }
+        }
+    }
+
+    /// Describes the tracks of a wave seen for the first time.
+    fn name_wave(&mut self, e: &IssueEvent) {
+        self.name_cu(e.cu);
+        let [x, y, z] = e.workgroup;
+        let (pid, tid, simd, wave) = (e.cu + 1, e.wave + 1, e.simd, e.wave);
+        self.event(format_args!(
+            "{{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":{pid},\"tid\":{tid},\
+             \"args\":{{\"name\":\"SIMD {simd} wave {wave} workgroup ({x},{y},{z})\"}}}},\n\
+             {{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":{pid},\"tid\":{tid},\
+             \"args\":{{\"sort_index\":{simd}}}}},\n"
+        ));
+        if self.perfetto.is_some() {
+            let k = (e.cu * self.simds + e.simd) as usize;
+            if !self.named_simds[k] {
+                self.named_simds[k] = true;
+                self.perfetto_track(TrackDescriptor {
+                    uuid: Some(uuid::simd(e.cu, e.simd)),
+                    name: Some(format!("CU {} SIMD {simd}", e.cu)),
+                    parent_uuid: Some(uuid::cu(e.cu)),
+                    ..TrackDescriptor::default()
+                });
+            }
+            self.perfetto_track(TrackDescriptor {
+                uuid: Some(uuid::wave(wave)),
+                name: Some(format!("wave {wave} workgroup ({x},{y},{z})")),
+                parent_uuid: Some(uuid::simd(e.cu, e.simd)),
+                ..TrackDescriptor::default()
+            });
         }
     }
 
@@ -219,54 +369,97 @@ impl TraceWriter {
         let Some(wave) = self.pending[slot].wave.take() else {
             return;
         };
-        let s = &self.pending[slot];
+        // Taken out while it is written (its buffers go back after).
+        let s = std::mem::take(&mut self.pending[slot]);
         let end = s.complete.min(next_issue).max(s.cycle + 1);
         let (start, end_ns) = (self.ns(s.cycle), self.ns(end));
-        let location = self.locations[s.pc as usize].as_deref().unwrap_or("");
         let [x, y, z] = s.workgroup;
-        let r = writeln!(
-            self.chrome,
-            "{{\"ph\":\"X\",\"name\":\"{op}\",\"cat\":\"{unit}\",\"pid\":{pid},\"tid\":{tid},\"ts\":{ts},\"dur\":{dur},\
-             \"args\":{{\"cycle\":{cycle},\"complete\":{complete},\"pc\":{pc},\"location\":\"{location}\",\
-             \"unit\":\"{unit}\",\"active_lanes\":{lanes},\"workgroup\":[{x},{y},{z}]}}}},",
-            op = escaped(&s.op),
-            unit = escaped(&s.unit),
-            pid = s.cu + 1,
-            tid = wave + 1,
-            ts = Micros(start),
-            dur = Micros(end_ns - start),
-            cycle = s.cycle,
-            complete = s.complete,
-            pc = s.pc,
-            lanes = s.active_lanes,
-        );
-        self.events += 1;
-        if self.error.is_none() {
-            self.record(r, "trace.json");
+        if let Some(chrome) = &mut self.chrome {
+            let location = self.locations[s.pc as usize].as_deref().unwrap_or("");
+            let r = writeln!(
+                chrome,
+                "{{\"ph\":\"X\",\"name\":\"{op}\",\"cat\":\"{unit}\",\"pid\":{pid},\"tid\":{tid},\"ts\":{ts},\"dur\":{dur},\
+                 \"args\":{{\"cycle\":{cycle},\"complete\":{complete},\"pc\":{pc},\"location\":\"{location}\",\
+                 \"unit\":\"{unit}\",\"active_lanes\":{lanes},\"workgroup\":[{x},{y},{z}]}}}},",
+                op = escaped(&s.op),
+                unit = escaped(&s.unit),
+                pid = s.cu + 1,
+                tid = wave + 1,
+                ts = Micros(start),
+                dur = Micros(end_ns - start),
+                cycle = s.cycle,
+                complete = s.complete,
+                pc = s.pc,
+                lanes = s.active_lanes,
+            );
+            self.events += 1;
+            if self.error.is_none() {
+                self.record(r, "trace.json");
+            }
         }
+        if let Some(p) = &mut self.perfetto {
+            let mut interned = None;
+            let iids = p.intern(&s.op, &s.unit, &mut interned);
+            let place = match s.location {
+                Some(Location::Line(l)) => (ARG_SPIRV_LINE, l as u64),
+                Some(Location::Word(w)) => (ARG_SPIRV_WORD, w as u64),
+                None => (ARG_SPIRV_WORD, 0),
+            };
+            let args = [
+                (ARG_CYCLE, s.cycle),
+                (ARG_COMPLETE, s.complete),
+                place,
+                (ARG_ACTIVE_LANES, s.active_lanes as u64),
+            ];
+            let r = p.slice((start, end_ns), uuid::wave(wave), iids, &args, interned);
+            self.record(r, "trace.pftrace");
+        }
+        self.pending[slot] = s;
     }
 
     /// Writes the units' busy fractions of every window that ended before
     /// `cycle`.
     fn flush_windows(&mut self, cycle: u64) {
         while self.window_start + COUNTER_WINDOW <= cycle {
-            let ts = Micros(self.ns(self.window_start));
+            let ns = self.ns(self.window_start);
             for cu in 0..self.window_busy.len() {
                 let idle = self.window_busy[cu].iter().all(|&b| b == 0);
                 // A CU idle now and in its last sample needs no new one.
                 if !(idle && self.window_idle[cu]) {
                     self.name_cu(cu as u32);
-                    let mut args = String::new();
-                    for (u, name) in self.unit_names.iter().enumerate() {
-                        let capacity = self.unit_instances[u] * COUNTER_WINDOW;
-                        let fraction = self.window_busy[cu][u] as f64 / capacity as f64;
-                        let sep = if u == 0 { "" } else { "," };
-                        args.push_str(&format!("{sep}\"{name}\":{fraction}"));
+                    let fractions: Vec<f64> = (0..self.unit_names.len())
+                        .map(|u| {
+                            let capacity = self.unit_instances[u] * COUNTER_WINDOW;
+                            self.window_busy[cu][u] as f64 / capacity as f64
+                        })
+                        .collect();
+                    if self.chrome.is_some() {
+                        let mut args = String::new();
+                        for (u, (name, fraction)) in
+                            self.unit_names.iter().zip(&fractions).enumerate()
+                        {
+                            let sep = if u == 0 { "" } else { "," };
+                            args.push_str(&format!("{sep}\"{name}\":{fraction}"));
+                        }
+                        self.event(format_args!(
+                            "{{\"ph\":\"C\",\"name\":\"unit busy fraction\",\"pid\":{},\"ts\":{},\"args\":{{{args}}}}},\n",
+                            cu + 1,
+                            Micros(ns)
+                        ));
                     }
-                    self.event(format_args!(
-                        "{{\"ph\":\"C\",\"name\":\"unit busy fraction\",\"pid\":{},\"ts\":{ts},\"args\":{{{args}}}}},\n",
-                        cu + 1
-                    ));
+                    if let Some(p) = &mut self.perfetto {
+                        let mut r = Ok(());
+                        for (u, &fraction) in fractions.iter().enumerate() {
+                            let counter = TrackEvent {
+                                r#type: Some(COUNTER),
+                                track_uuid: Some(uuid::unit_busy(cu as u32, u)),
+                                double_counter_value: Some(fraction),
+                                ..TrackEvent::default()
+                            };
+                            r = r.and_then(|_| p.event(ns, counter));
+                        }
+                        self.record(r, "trace.pftrace");
+                    }
                 }
                 self.window_idle[cu] = idle;
                 self.window_busy[cu].fill(0);
@@ -295,23 +488,26 @@ impl TraceSink for TraceWriter {
             Location::Line(n) => format!("{file}:{n}"),
             Location::Word(w) => format!("{file} word {w}"),
         });
-        let [x, y, z] = e.workgroup;
-        self.workgroup_text.clear();
-        let _ = std::fmt::Write::write_fmt(&mut self.workgroup_text, format_args!("{x} {y} {z}"));
-        let r = self.issues.serialize(IssueRow {
-            cycle: e.cycle,
-            cu: e.cu,
-            simd: e.simd,
-            wave: e.wave,
-            workgroup: &self.workgroup_text,
-            pc: e.pc,
-            location,
-            op: e.op,
-            unit: e.unit,
-            complete: e.complete,
-            active_lanes: e.active_lanes,
-        });
-        self.record(r, "issue_trace.csv");
+        if let Some(issues) = &mut self.issues {
+            let [x, y, z] = e.workgroup;
+            self.workgroup_text.clear();
+            let _ =
+                std::fmt::Write::write_fmt(&mut self.workgroup_text, format_args!("{x} {y} {z}"));
+            let r = issues.serialize(IssueRow {
+                cycle: e.cycle,
+                cu: e.cu,
+                simd: e.simd,
+                wave: e.wave,
+                workgroup: &self.workgroup_text,
+                pc: e.pc,
+                location,
+                op: e.op,
+                unit: e.unit,
+                complete: e.complete,
+                active_lanes: e.active_lanes,
+            });
+            self.record(r, "issue_trace.csv");
+        }
         let slot = e.slot as usize;
         if slot >= self.pending.len() {
             self.pending.resize_with(slot + 1, Slice::default);
@@ -319,16 +515,9 @@ impl TraceSink for TraceWriter {
         let next = if self.pending[slot].wave == Some(e.wave) {
             e.cycle
         } else {
-            // A new wave in this slot: name its track. The slot's last
-            // slice was a finished wave's and runs to its result.
-            self.name_cu(e.cu);
-            let (pid, tid, simd, wave) = (e.cu + 1, e.wave + 1, e.simd, e.wave);
-            self.event(format_args!(
-                "{{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":{pid},\"tid\":{tid},\
-                 \"args\":{{\"name\":\"SIMD {simd} wave {wave} workgroup ({x},{y},{z})\"}}}},\n\
-                 {{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":{pid},\"tid\":{tid},\
-                 \"args\":{{\"sort_index\":{simd}}}}},\n"
-            ));
+            // A new wave in this slot: its tracks are described. The slot's
+            // last slice was a finished wave's and runs to its result.
+            self.name_wave(e);
             u64::MAX
         };
         self.flush_slice(slot, next);
@@ -338,6 +527,7 @@ impl TraceSink for TraceWriter {
         s.complete = e.complete;
         s.cu = e.cu;
         s.pc = e.pc;
+        s.location = Some(e.location);
         s.op.clear();
         s.op.push_str(e.op);
         s.unit.clear();
@@ -350,9 +540,195 @@ impl TraceSink for TraceWriter {
         let written = self.occupancy.serialize(r);
         self.record(written, "occupancy_trace.csv");
         self.name_cu(r.cu);
-        let (pid, ts, waves) = (r.cu + 1, Micros(self.ns(r.cycle)), r.waves);
+        let (pid, ns, waves) = (r.cu + 1, self.ns(r.cycle), r.waves);
         self.event(format_args!(
-            "{{\"ph\":\"C\",\"name\":\"resident waves\",\"pid\":{pid},\"ts\":{ts},\"args\":{{\"waves\":{waves}}}}},\n"
+            "{{\"ph\":\"C\",\"name\":\"resident waves\",\"pid\":{pid},\"ts\":{},\"args\":{{\"waves\":{waves}}}}},\n",
+            Micros(ns)
         ));
+        if let Some(p) = &mut self.perfetto {
+            let counter = TrackEvent {
+                r#type: Some(COUNTER),
+                track_uuid: Some(uuid::resident(r.cu)),
+                counter_value: Some(waves as i64),
+                ..TrackEvent::default()
+            };
+            let written = p.event(ns, counter);
+            self.record(written, "trace.pftrace");
+        }
+    }
+}
+
+/// What the simulation thread hands the writing thread.
+enum Event {
+    /// The name behind an id, before its first use.
+    Name(u32, String),
+    Issue(IssueEventOwned),
+    Occupancy(OccupancyRecord),
+}
+
+/// An [`IssueEvent`] whose strings are ids of names sent before.
+struct IssueEventOwned {
+    cycle: u64,
+    complete: u64,
+    cu: u32,
+    simd: u32,
+    wave: u32,
+    slot: u32,
+    workgroup: [u32; 3],
+    pc: u32,
+    location: Location,
+    op: u32,
+    unit: u32,
+    unit_index: Option<usize>,
+    busy: u64,
+    active_lanes: u32,
+}
+
+/// Events per message between the threads, and messages in flight: the
+/// memory between them is bounded whatever the run's length.
+const BATCH: usize = 4096;
+const BATCHES_IN_FLIGHT: usize = 8;
+
+/// A [`TraceWriter`] on a thread of its own: the simulation only copies
+/// each event into a batch, and formatting and writing happen beside it
+/// (on another core where there is one). The files are the same bytes.
+pub struct TraceThread {
+    sender: Option<std::sync::mpsc::SyncSender<Vec<Event>>>,
+    batch: Vec<Event>,
+    writer: Option<std::thread::JoinHandle<TraceWriter>>,
+    /// Per pc: the id of its instruction name, once sent.
+    op_ids: Vec<Option<u32>>,
+    /// Unit names sent, with their ids.
+    units: Vec<(String, u32)>,
+    next_id: u32,
+}
+
+impl TraceThread {
+    pub fn spawn(mut writer: TraceWriter) -> TraceThread {
+        let (sender, receiver) = std::sync::mpsc::sync_channel::<Vec<Event>>(BATCHES_IN_FLIGHT);
+        let handle = std::thread::spawn(move || {
+            let mut names: Vec<String> = Vec::new();
+            for batch in receiver {
+                for event in batch {
+                    match event {
+                        Event::Name(id, name) => {
+                            let id = id as usize;
+                            if names.len() <= id {
+                                names.resize(id + 1, String::new());
+                            }
+                            names[id] = name;
+                        }
+                        Event::Occupancy(r) => writer.occupancy(&r),
+                        Event::Issue(e) => writer.issue(&IssueEvent {
+                            cycle: e.cycle,
+                            complete: e.complete,
+                            cu: e.cu,
+                            simd: e.simd,
+                            wave: e.wave,
+                            slot: e.slot,
+                            workgroup: e.workgroup,
+                            pc: e.pc,
+                            location: e.location,
+                            op: &names[e.op as usize],
+                            unit: &names[e.unit as usize],
+                            unit_index: e.unit_index,
+                            busy: e.busy,
+                            active_lanes: e.active_lanes,
+                        }),
+                    }
+                }
+            }
+            writer
+        });
+        TraceThread {
+            sender: Some(sender),
+            batch: Vec::with_capacity(BATCH),
+            writer: Some(handle),
+            op_ids: Vec::new(),
+            units: Vec::new(),
+            next_id: 0,
+        }
+    }
+
+    fn push(&mut self, e: Event) {
+        self.batch.push(e);
+        if self.batch.len() == BATCH {
+            self.send();
+        }
+    }
+
+    fn send(&mut self) {
+        let batch = std::mem::replace(&mut self.batch, Vec::with_capacity(BATCH));
+        if let Some(s) = &self.sender {
+            // The writer ends only when the sender is dropped; a send
+            // cannot fail before that unless it panicked, which `finish`
+            // reports.
+            let _ = s.send(batch);
+        }
+    }
+
+    fn name_id(&mut self, name: &str) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.push(Event::Name(id, name.to_string()));
+        id
+    }
+
+    /// Waits for the writer to write everything, then closes the files.
+    pub fn finish(mut self, cycles: u64) -> Result<(), String> {
+        self.send();
+        self.sender = None;
+        let writer = self
+            .writer
+            .take()
+            .expect("joined once")
+            .join()
+            .map_err(|_| "the trace writer stopped unexpectedly".to_string())?;
+        writer.finish(cycles)
+    }
+}
+
+impl TraceSink for TraceThread {
+    fn issue(&mut self, e: &IssueEvent) {
+        let pc = e.pc as usize;
+        if pc >= self.op_ids.len() {
+            self.op_ids.resize(pc + 1, None);
+        }
+        let op = match self.op_ids[pc] {
+            Some(id) => id,
+            None => {
+                let id = self.name_id(e.op);
+                self.op_ids[pc] = Some(id);
+                id
+            }
+        };
+        let unit = match self.units.iter().find(|(u, _)| u == e.unit) {
+            Some(&(_, id)) => id,
+            None => {
+                let id = self.name_id(e.unit);
+                self.units.push((e.unit.to_string(), id));
+                id
+            }
+        };
+        self.push(Event::Issue(IssueEventOwned {
+            cycle: e.cycle,
+            complete: e.complete,
+            cu: e.cu,
+            simd: e.simd,
+            wave: e.wave,
+            slot: e.slot,
+            workgroup: e.workgroup,
+            pc: e.pc,
+            location: e.location,
+            op,
+            unit,
+            unit_index: e.unit_index,
+            busy: e.busy,
+            active_lanes: e.active_lanes,
+        }));
+    }
+
+    fn occupancy(&mut self, r: &OccupancyRecord) {
+        self.push(Event::Occupancy(r.clone()));
     }
 }
