@@ -608,6 +608,25 @@ fn amber_scripts_write_folders_and_json() {
         let bytes = std::fs::read(folder.join(b["file"].as_str().unwrap())).unwrap();
         assert_eq!(bytes.len() as u64, b["bytes"].as_u64().unwrap());
     }
+    // A traced script with two RUNs: one timeline, the second RUN's slices
+    // after the first's, on tracks of their own.
+    let o = gpusim(&[
+        "run",
+        "workloads/amber/opencl_kernel_args.amber",
+        "--trace",
+        "--trace-format",
+        "perfetto,json",
+        "--json",
+        "--results",
+        results,
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let s: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(s["runs"], 2);
+    let folder = PathBuf::from(s["results"].as_str().unwrap());
+    let slices = check_perfetto_trace(&folder.join("trace.pftrace"));
+    assert_eq!(slices as u64, s["wave_instructions"].as_u64().unwrap());
+    assert_eq!(check_chrome_trace(&folder.join("trace.json")), slices);
     // A folder of scripts prints a JSON array.
     let o = gpusim(&[
         "run",

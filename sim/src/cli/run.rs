@@ -9,6 +9,7 @@ use crate::output::results::{self, ResultsFolder};
 use crate::output::trace::{TraceFormats, TraceThread, TraceWriter};
 use crate::run::amber::{self, ScriptReport, Status};
 use crate::run::{run_workload_with, Hooks, RunOptions};
+use crate::timing::trace::TraceSink;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -151,9 +152,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>
     };
     let mut bar = Bar::new(&w.name, how.quiet);
     let hooks = Hooks {
-        trace: writer
-            .as_mut()
-            .map(|t| t as &mut dyn crate::timing::trace::TraceSink),
+        trace: writer.as_mut().map(|t| t as &mut dyn TraceSink),
         progress: bar
             .as_mut()
             .map(|b| b as &mut dyn crate::exec::progress::Progress),
@@ -246,10 +245,30 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>) 
             return (exit::OUTPUT_FAILED, None);
         }
     };
-    let report = match amber::run_script(path, opts) {
+    let mut writer = match (&opts.timing, how.trace) {
+        (Some(t), true) => {
+            let file = path.display().to_string();
+            match TraceWriter::create(folder.path(), &t.config, &name, &file, how.trace_formats) {
+                Ok(tw) => Some(TraceThread::spawn(tw)),
+                Err(e) => {
+                    eprintln!("error: cannot write results: {e}");
+                    return (exit::OUTPUT_FAILED, None);
+                }
+            }
+        }
+        _ => None,
+    };
+    let trace = writer.as_mut().map(|t| t as &mut dyn TraceSink);
+    let report = match amber::run_script_traced(path, opts, trace) {
         Ok(r) => r,
         Err(e) => ScriptReport::error(path, e),
     };
+    if let Some(tw) = writer {
+        if let Err(e) = tw.finish(report.cycles.unwrap_or(0)) {
+            eprintln!("error: cannot write results: {e}");
+            return (exit::OUTPUT_FAILED, None);
+        }
+    }
     let code = report.exit_code();
     let mut summary = results::script_summary(&report, opts);
     // A script that ran (passing or not) has results; one skipped or

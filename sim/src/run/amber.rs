@@ -14,6 +14,7 @@
 use crate::input::amber as script;
 use crate::input::workload::{Arg, ArgValue, Binding, ElemType};
 use crate::run::{dispatch, Dispatch, Hooks, OutputBuffer, RunOptions};
+use crate::timing::trace::{Sequence, TraceSink};
 use isa::ir::{Dialect, Kernel};
 use script::{
     BindTarget, Cmd, Cmp, Expect, ExpectKind, Layout, Num, Pipeline, Script, Seg, Shader,
@@ -220,15 +221,34 @@ pub fn is_amber_path(path: &Path) -> bool {
 /// Runs one script file. `Err` means the file could not be read; every other
 /// problem is in the report's status.
 pub fn run_script(path: &Path, opts: &RunOptions) -> Result<ScriptReport, String> {
+    run_script_traced(path, opts, None)
+}
+
+/// [`run_script`], telling `trace` the events of every timed RUN, one RUN
+/// after another on one timeline.
+pub fn run_script_traced(
+    path: &Path,
+    opts: &RunOptions,
+    trace: Option<&mut dyn TraceSink>,
+) -> Result<ScriptReport, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let text =
         String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
-    Ok(run_source(&text, path, opts))
+    Ok(run_source_traced(&text, path, opts, trace))
 }
 
 /// Runs a script held in memory; `path` names it in messages and anchors
 /// relative file names (FILE, SPIRV-BIN).
 pub fn run_source(text: &str, path: &Path, opts: &RunOptions) -> ScriptReport {
+    run_source_traced(text, path, opts, None)
+}
+
+fn run_source_traced(
+    text: &str,
+    path: &Path,
+    opts: &RunOptions,
+    trace: Option<&mut dyn TraceSink>,
+) -> ScriptReport {
     let mut report = ScriptReport::new(path, Status::Pass);
     let file = path.display().to_string();
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -257,6 +277,7 @@ pub fn run_source(text: &str, path: &Path, opts: &RunOptions) -> ScriptReport {
         kernels: HashMap::new(),
         report: &mut report,
         executed: 0,
+        trace: trace.map(Sequence::new),
     };
     let result = engine
         .prepare()
@@ -323,7 +344,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), Strin
 /// Most commands a script may execute (REPEAT included).
 const MAX_EXECUTED: u64 = 1_000_000;
 
-struct Engine<'a> {
+struct Engine<'a, 't> {
     script: &'a Script,
     file: &'a str,
     dir: &'a Path,
@@ -333,9 +354,11 @@ struct Engine<'a> {
     kernels: HashMap<String, Kernel>,
     report: &'a mut ScriptReport,
     executed: u64,
+    /// The trace of the script's timed RUNs.
+    trace: Option<Sequence<'t>>,
 }
 
-impl Engine<'_> {
+impl Engine<'_, '_> {
     fn at(&self, line: usize, msg: impl fmt::Display) -> String {
         format!("{}:{line}: {msg}", self.file)
     }
@@ -660,7 +683,10 @@ impl Engine<'_> {
             },
             &mut views,
             self.opts,
-            Hooks::default(),
+            Hooks {
+                trace: self.trace.as_mut().map(|t| t as &mut dyn TraceSink),
+                ..Hooks::default()
+            },
         );
         // Write back the bytes each binding changed (the same buffer may be
         // bound several times, at different offsets).
@@ -686,6 +712,9 @@ impl Engine<'_> {
         self.report.wave_instructions += launched.counts.wave_instructions;
         if let Some(t) = &launched.timing {
             *self.report.cycles.get_or_insert(0) += t.cycles;
+            if let Some(trace) = &mut self.trace {
+                trace.launch_done(t.cycles);
+            }
         }
         Ok(())
     }

@@ -92,3 +92,54 @@ impl TraceSink for Recorder {
         self.occupancy_trace.push(record.clone());
     }
 }
+
+/// Successive launches (an Amber script's RUNs) on one timeline: each
+/// launch's cycles follow the previous one's end and its waves are
+/// numbered after the previous one's, so their tracks never meet.
+pub struct Sequence<'t> {
+    sink: &'t mut dyn TraceSink,
+    /// Where the current launch starts.
+    cycle: u64,
+    first_wave: u32,
+    /// One past the last wave seen.
+    next_wave: u32,
+}
+
+impl<'t> Sequence<'t> {
+    pub fn new(sink: &'t mut dyn TraceSink) -> Self {
+        Sequence {
+            sink,
+            cycle: 0,
+            first_wave: 0,
+            next_wave: 0,
+        }
+    }
+
+    /// The current launch took `cycles`: the next starts after it.
+    pub fn launch_done(&mut self, cycles: u64) {
+        self.cycle += cycles;
+        self.first_wave = self.next_wave;
+    }
+
+    /// Where the next launch starts.
+    pub fn cycle(&self) -> u64 {
+        self.cycle
+    }
+}
+
+impl TraceSink for Sequence<'_> {
+    fn issue(&mut self, e: &IssueEvent) {
+        let mut e = *e;
+        e.cycle += self.cycle;
+        e.complete += self.cycle;
+        e.wave += self.first_wave;
+        self.next_wave = self.next_wave.max(e.wave + 1);
+        self.sink.issue(&e);
+    }
+
+    fn occupancy(&mut self, record: &OccupancyRecord) {
+        let mut r = record.clone();
+        r.cycle += self.cycle;
+        self.sink.occupancy(&r);
+    }
+}
