@@ -10,9 +10,10 @@
 //! or to the wave's next issue, whichever is first). Counter tracks under
 //! each CU give its resident waves and its units' busy fraction. Event
 //! names, units and argument names are interned; timestamps are
-//! nanoseconds at the configured clock, and each slice's arguments hold its
-//! cycle, completion cycle, pc, SPIR-V place (line of `.spvasm`, word of
-//! `.spv`), unit, active lanes and workgroup.
+//! nanoseconds at the configured clock. A slice's category is its unit and
+//! its arguments hold its cycle, completion cycle, SPIR-V place (line of
+//! `.spvasm`, word of `.spv`), active lanes and workgroup index (the
+//! coordinates are in the wave track's name).
 
 use prost::Message;
 use std::collections::HashMap;
@@ -116,6 +117,9 @@ pub const ARG_COMPLETE: usize = 1;
 pub const ARG_SPIRV_LINE: usize = 2;
 pub const ARG_SPIRV_WORD: usize = 3;
 pub const ARG_ACTIVE_LANES: usize = 4;
+/// The workgroup's index in the launch (its coordinates are in the
+/// wave track's name).
+pub const ARG_WORKGROUP: usize = 5;
 
 /// Track uuids: waves, the most used, get the shortest (one to three
 /// bytes); every other kind of track a range of its own above 2^32.

@@ -120,7 +120,7 @@ fn stalls<DB: DrawingBackend>(
         .margin(14)
         .x_label_area_size(50)
         .y_label_area_size(150)
-        .build_cartesian_2d(0u64..max + max / 5 + 1, (0..n - 1).into_segmented())
+        .build_cartesian_2d(0u64..max + max / 2 + 1, (0..n - 1).into_segmented())
         .map_err(err)?;
     let labels: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
     chart
@@ -196,20 +196,14 @@ fn occupancy<DB: DrawingBackend>(
         .margin(10)
         .x_label_area_size(30)
         .y_label_area_size(70)
-        .build_cartesian_2d(0f64..end, (0..cus - 1).into_segmented())
+        .build_cartesian_2d(0f64..end, 0f64..cus as f64)
         .map_err(err)?;
-    // At most 16 CU labels, evenly spaced.
-    let label_every = cus.div_ceil(16);
     heat.configure_mesh()
         .disable_mesh()
         .x_desc("cycle")
         .y_desc("CU")
-        .y_labels(cus)
+        .y_labels(0)
         .x_label_formatter(&|x| format!("{x:.0}"))
-        .y_label_formatter(&|v| match v {
-            SegmentValue::CenterOf(c) if c % label_every == 0 => c.to_string(),
-            _ => String::new(),
-        })
         .label_style((FONT, 13))
         .draw()
         .map_err(err)?;
@@ -219,19 +213,28 @@ fn occupancy<DB: DrawingBackend>(
             let x1 = (((b + 1) as u64 * t.bin_cycles) as f64).min(end);
             let level = (mean(c, b) / capacity).clamp(0.0, 1.0);
             let color = HSLColor(0.6, 0.8, 0.97 - 0.62 * level);
-            Rectangle::new(
-                [
-                    (x0, SegmentValue::Exact(c)),
-                    (x1, SegmentValue::Exact(c + 1)),
-                ],
-                color.filled(),
-            )
+            Rectangle::new([(x0, c as f64), (x1, c as f64 + 1.0)], color.filled())
         })
     }))
     .map_err(err)?;
+    // A label at the middle of a row, for at most 16 evenly spaced CUs.
+    let label_every = cus.div_ceil(16);
+    for c in (0..cus).step_by(label_every) {
+        let (x, y) = heat.backend_coord(&(0.0, c as f64 + 0.5));
+        upper
+            .draw(&Text::new(
+                c.to_string(),
+                (x - 12 - 7 * c.to_string().len() as i32, y - 7),
+                (FONT, 13).into_font(),
+            ))
+            .map_err(err)?;
+    }
     let mut line = ChartBuilder::on(&lower)
         .caption(
-            format!("Mean over the GPU (darkest = {capacity} waves, the CU's capacity)"),
+            format!(
+                "Mean over the GPU (blue); capacity {capacity} waves per CU (black, darkest above); \
+                 theoretical occupancy {theoretical} (red)"
+            ),
             (FONT, 15),
         )
         .margin(10)
@@ -254,32 +257,14 @@ fn occupancy<DB: DrawingBackend>(
         )
     });
     line.draw_series(LineSeries::new(points, BLUE.stroke_width(2)))
-        .map_err(err)?
-        .label("resident waves (mean over CUs)")
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 16, y)], BLUE.stroke_width(2)));
-    for (value, color, label) in [
-        (capacity, BLACK, format!("capacity: {capacity} waves")),
-        (
-            theoretical,
-            RED,
-            format!("theoretical occupancy: {theoretical} waves"),
-        ),
-    ] {
+        .map_err(err)?;
+    for (value, color) in [(capacity, BLACK), (theoretical, RED)] {
         line.draw_series(LineSeries::new(
             [(0.0, value), (end, value)],
             color.stroke_width(1),
         ))
-        .map_err(err)?
-        .label(label)
-        .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(1)));
-    }
-    line.configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font((FONT, 12))
-        .draw()
         .map_err(err)?;
+    }
     Ok(())
 }
 

@@ -22,7 +22,7 @@
 use crate::input::config::Config;
 use crate::output::perfetto::{
     uuid, CounterDescriptor, PacketWriter, TrackDescriptor, TrackEvent, ARG_ACTIVE_LANES,
-    ARG_COMPLETE, ARG_CYCLE, ARG_SPIRV_LINE, ARG_SPIRV_WORD, COUNTER,
+    ARG_COMPLETE, ARG_CYCLE, ARG_SPIRV_LINE, ARG_SPIRV_WORD, ARG_WORKGROUP, COUNTER,
 };
 use crate::timing::trace::{IssueEvent, OccupancyRecord, TraceSink};
 use isa::module::Location;
@@ -97,6 +97,7 @@ struct Slice {
     unit: String,
     active_lanes: u32,
     workgroup: [u32; 3],
+    workgroup_index: u64,
 }
 
 /// Writes the trace files of one timed run into a folder.
@@ -410,6 +411,7 @@ impl TraceWriter {
                 (ARG_COMPLETE, s.complete),
                 place,
                 (ARG_ACTIVE_LANES, s.active_lanes as u64),
+                (ARG_WORKGROUP, s.workgroup_index),
             ];
             let r = p.slice((start, end_ns), uuid::wave(wave), iids, &args, interned);
             self.record(r, "trace.pftrace");
@@ -534,6 +536,7 @@ impl TraceSink for TraceWriter {
         s.unit.push_str(e.unit);
         s.active_lanes = e.active_lanes;
         s.workgroup = e.workgroup;
+        s.workgroup_index = e.workgroup_index;
     }
 
     fn occupancy(&mut self, r: &OccupancyRecord) {
@@ -575,6 +578,7 @@ struct IssueEventOwned {
     wave: u32,
     slot: u32,
     workgroup: [u32; 3],
+    workgroup_index: u64,
     pc: u32,
     location: Location,
     op: u32,
@@ -627,6 +631,7 @@ impl TraceThread {
                             wave: e.wave,
                             slot: e.slot,
                             workgroup: e.workgroup,
+                            workgroup_index: e.workgroup_index,
                             pc: e.pc,
                             location: e.location,
                             op: &names[e.op as usize],
@@ -718,6 +723,7 @@ impl TraceSink for TraceThread {
             wave: e.wave,
             slot: e.slot,
             workgroup: e.workgroup,
+            workgroup_index: e.workgroup_index,
             pc: e.pc,
             location: e.location,
             op,

@@ -894,6 +894,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 wave: tw.id as u32,
                 slot: w as u32,
                 workgroup: self.workgroups[wg].coords,
+                workgroup_index: {
+                    let [x, y, z] = self.workgroups[wg].coords.map(u64::from);
+                    let [nx, ny, _] = self.launch.workgroups.map(u64::from);
+                    x + nx * (y + ny * z)
+                },
                 pc: pc as u32,
                 location: self.kernel.origins[pc].location,
                 op: name,

@@ -20,6 +20,8 @@ pub struct IssueEvent<'a> {
     /// waves the GPU holds at once; a finished wave's slot is reused.
     pub slot: u32,
     pub workgroup: [u32; 3],
+    /// The workgroup's index in the launch, x + nx * (y + ny * z).
+    pub workgroup_index: u64,
     pub pc: u32,
     /// Where the instruction is in the kernel file.
     pub location: Location,
