@@ -29,6 +29,24 @@ enum Item {
     Script(PathBuf),
 }
 
+/// What one run gave: its exit code, its JSON summary (with `--json`), and
+/// whether it was an Amber script skipped for a missing feature.
+struct Ran {
+    code: u8,
+    summary: Option<Value>,
+    skipped: bool,
+}
+
+impl Ran {
+    fn failed(code: u8) -> Ran {
+        Ran {
+            code,
+            summary: None,
+            skipped: false,
+        }
+    }
+}
+
 /// Runs every path; returns the exit code.
 pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
     let mut items = Vec::new();
@@ -42,14 +60,19 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
     let mut code = exit::PASSED;
     let mut summaries = Vec::new();
     let mut tally = [0usize; 4];
+    let mut skipped = 0;
     for item in &items {
-        let (c, summary) = match item {
+        let ran = match item {
             Item::Manifest(p) => run_manifest(p, opts, how),
-            Item::Script(p) => run_script(p, opts, how),
+            Item::Script(p) => run_script(p, opts, how, many),
         };
-        code = code.max(c);
-        tally[c as usize] += 1;
-        summaries.extend(summary);
+        code = code.max(ran.code);
+        if ran.skipped {
+            skipped += 1;
+        } else {
+            tally[ran.code as usize] += 1;
+        }
+        summaries.extend(ran.summary);
     }
     if how.json {
         let out = if many {
@@ -60,12 +83,13 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
         println!("{out}");
     } else if many {
         println!(
-            "{} runs: {} passed, {} failed a check, {} bad input, {} could not write results",
+            "{} runs: {} passed, {} failed a check, {} bad input, {} could not write results, {} skipped",
             items.len(),
             tally[0],
             tally[1],
             tally[2],
-            tally[3]
+            tally[3],
+            skipped
         );
     }
     code
@@ -117,14 +141,14 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 
 /// Runs one manifest: its results folder is prepared (and found writable)
 /// before anything runs, and traces stream into it while the run goes on.
-fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>) {
+fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     let bad = |e: String| {
         eprintln!("error: {e}");
-        (exit::BAD_INPUT, None)
+        Ran::failed(exit::BAD_INPUT)
     };
     let output_failed = |e: String| {
         eprintln!("error: cannot write results: {e}");
-        (exit::OUTPUT_FAILED, None)
+        Ran::failed(exit::OUTPUT_FAILED)
     };
     let w = match Workload::load(path) {
         Ok(w) => w,
@@ -185,7 +209,11 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>
         eprint!("{}", out.printf);
         let mut s = results::summary(&out);
         s["results"] = Value::String(dir.display().to_string());
-        return (code, Some(s));
+        return Ran {
+            code,
+            summary: Some(s),
+            skipped: false,
+        };
     }
     // What the kernel printed comes first, as a program's output would.
     print!("{}", out.printf);
@@ -230,11 +258,16 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>
     } else {
         println!("  results in {}", dir.display());
     }
-    (code, None)
+    Ran {
+        code,
+        summary: None,
+        skipped: false,
+    }
 }
 
-/// Runs one Amber script into its own results folder.
-fn run_script(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>) {
+/// Runs one Amber script into its own results folder; among `many` runs
+/// its text report is one line.
+fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
     let name = path
         .file_stem()
         .map_or("script".into(), |s| s.to_string_lossy().into_owned());
@@ -242,7 +275,7 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>) 
         Ok(f) => f,
         Err(e) => {
             eprintln!("error: cannot write results: {e}");
-            return (exit::OUTPUT_FAILED, None);
+            return Ran::failed(exit::OUTPUT_FAILED);
         }
     };
     let mut writer = match (&opts.timing, how.trace) {
@@ -252,7 +285,7 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>) 
                 Ok(tw) => Some(TraceThread::spawn(tw)),
                 Err(e) => {
                     eprintln!("error: cannot write results: {e}");
-                    return (exit::OUTPUT_FAILED, None);
+                    return Ran::failed(exit::OUTPUT_FAILED);
                 }
             }
         }
@@ -266,7 +299,7 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>) 
     if let Some(tw) = writer {
         if let Err(e) = tw.finish(report.cycles.unwrap_or(0)) {
             eprintln!("error: cannot write results: {e}");
-            return (exit::OUTPUT_FAILED, None);
+            return Ran::failed(exit::OUTPUT_FAILED);
         }
     }
     let code = report.exit_code();
@@ -278,16 +311,29 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How) -> (u8, Option<Value>) 
             Ok(dir) => summary["results"] = Value::String(dir.display().to_string()),
             Err(e) => {
                 eprintln!("error: cannot write results: {e}");
-                return (exit::OUTPUT_FAILED, None);
+                return Ran::failed(exit::OUTPUT_FAILED);
             }
         }
     }
+    let skipped = matches!(report.status, Status::Skip(_));
     if how.json {
-        return (code, Some(summary));
+        return Ran {
+            code,
+            summary: Some(summary),
+            skipped,
+        };
     }
-    print!("{report}");
-    if let Some(dir) = summary["results"].as_str() {
-        println!("  results in {dir}");
+    if many {
+        println!("{}", report.row(&path.display().to_string(), 0));
+    } else {
+        print!("{report}");
+        if let Some(dir) = summary["results"].as_str() {
+            println!("  results in {dir}");
+        }
     }
-    (code, None)
+    Ran {
+        code,
+        summary: None,
+        skipped,
+    }
 }

@@ -162,6 +162,32 @@ impl FolderReport {
     }
 }
 
+impl ScriptReport {
+    /// The outcome in one line: status, `name` padded to `width`, and the
+    /// EXPECTs passed, the first failure or the reason.
+    pub fn row(&self, name: &str, width: usize) -> String {
+        match &self.status {
+            Status::Pass => format!(
+                "PASS  {name:width$}  {}/{} EXPECTs",
+                self.passed_checks(),
+                self.checks.len()
+            ),
+            Status::Fail => {
+                let first = self.checks.iter().find(|c| !c.passed);
+                format!(
+                    "FAIL  {name:width$}  {}/{} EXPECTs; first failure line {}: {}",
+                    self.passed_checks(),
+                    self.checks.len(),
+                    first.map_or(0, |c| c.line),
+                    first.map_or("", |c| c.message.as_str())
+                )
+            }
+            Status::Skip(r) => format!("SKIP  {name:width$}  {r}"),
+            Status::Error(e) => format!("ERROR {name:width$}  {e}"),
+        }
+    }
+}
+
 impl fmt::Display for FolderReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = |s: &ScriptReport| {
@@ -178,28 +204,7 @@ impl fmt::Display for FolderReport {
             .max()
             .unwrap_or(0);
         for s in &self.scripts {
-            let n = name(s);
-            match &s.status {
-                Status::Pass => writeln!(
-                    f,
-                    "PASS  {n:width$}  {}/{} EXPECTs",
-                    s.passed_checks(),
-                    s.checks.len()
-                )?,
-                Status::Fail => {
-                    let first = s.checks.iter().find(|c| !c.passed);
-                    writeln!(
-                        f,
-                        "FAIL  {n:width$}  {}/{} EXPECTs; first failure line {}: {}",
-                        s.passed_checks(),
-                        s.checks.len(),
-                        first.map_or(0, |c| c.line),
-                        first.map_or("", |c| c.message.as_str())
-                    )?
-                }
-                Status::Skip(r) => writeln!(f, "SKIP  {n:width$}  {r}")?,
-                Status::Error(e) => writeln!(f, "ERROR {n:width$}  {e}")?,
-            }
+            writeln!(f, "{}", s.row(&name(s), width))?;
         }
         writeln!(
             f,
