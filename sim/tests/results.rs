@@ -197,6 +197,7 @@ fn check_perfetto_trace(path: &Path) -> usize {
     let data = std::fs::read(path).unwrap();
     let mut tracks: BTreeMap<u64, (String, Option<u64>)> = BTreeMap::new();
     let mut event_names = BTreeSet::new();
+    let mut arg_names = BTreeMap::new();
     let mut open: BTreeMap<u64, Vec<u64>> = BTreeMap::new();
     let mut last: BTreeMap<u64, u64> = BTreeMap::new();
     let mut slices = 0;
@@ -208,8 +209,14 @@ fn check_perfetto_trace(path: &Path) -> usize {
         };
         let p = fields(packet);
         for interned in bytes(&p, 12) {
-            for name in bytes(&fields(interned), 2) {
+            let interned = fields(interned);
+            for name in bytes(&interned, 2) {
                 event_names.insert(uint(&fields(name), 1).unwrap());
+            }
+            for name in bytes(&interned, 3) {
+                let name = fields(name);
+                let text = String::from_utf8(bytes(&name, 2)[0].to_vec()).unwrap();
+                arg_names.insert(uint(&name, 1).unwrap(), text);
             }
         }
         for t in bytes(&p, 60) {
@@ -449,6 +456,7 @@ fn folders_are_never_overwritten_and_force_replaces_only_ours() {
     };
     assert_eq!(code(&run(&[])), 0);
     std::fs::write(dir.join("vector_add/notes.txt"), "mine").unwrap();
+    std::fs::write(dir.join("vector_add/my_analysis.csv"), "mine").unwrap();
     let second = run(&[]);
     assert_eq!(code(&second), 0);
     assert!(text(&second).contains("vector_add-2"), "{}", text(&second));
@@ -459,10 +467,24 @@ fn folders_are_never_overwritten_and_force_replaces_only_ours() {
     // --force refuses a folder holding a file gpusim did not write ...
     let forced = run(&["--force"]);
     assert_eq!(code(&forced), 3, "{}", text(&forced));
-    assert!(text(&forced).contains("notes.txt"), "{}", text(&forced));
+    let t = text(&forced);
+    assert!(
+        t.contains("was not written by the run")
+            && (t.contains("notes.txt") || t.contains("my_analysis.csv")),
+        "{t}"
+    );
     assert!(dir.join("vector_add/notes.txt").exists());
-    // ... and replaces one holding only its own.
+    // ... even one named like gpusim's own files ...
     std::fs::remove_file(dir.join("vector_add/notes.txt")).unwrap();
+    let forced = run(&["--force"]);
+    assert_eq!(code(&forced), 3, "{}", text(&forced));
+    assert!(
+        text(&forced).contains("my_analysis.csv"),
+        "{}",
+        text(&forced)
+    );
+    // ... and replaces one holding only what its run wrote.
+    std::fs::remove_file(dir.join("vector_add/my_analysis.csv")).unwrap();
     assert_eq!(code(&run(&["--force"])), 0);
     assert!(!dir.join("vector_add-3").exists());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -472,16 +494,20 @@ fn folders_are_never_overwritten_and_force_replaces_only_ours() {
 fn concurrent_runs_into_one_folder_all_succeed_into_distinct_folders() {
     let dir = scratch("concurrent");
     let results = dir.to_str().unwrap().to_string();
+    // All started before any is waited for, so they run at once.
     let children: Vec<_> = (0..6)
         .map(|_| {
             Command::new(env!("CARGO_BIN_EXE_gpusim"))
                 .current_dir(root())
                 .args(["run", "workloads/vector_add.toml", "--results", &results])
-                .output()
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
         })
         .collect();
     for c in children {
-        let c = c.unwrap();
+        let c = c.wait_with_output().unwrap();
         assert_eq!(code(&c), 0, "{}", text(&c));
     }
     let mut names: Vec<String> = std::fs::read_dir(&dir)
@@ -500,11 +526,18 @@ fn concurrent_runs_into_one_folder_all_succeed_into_distinct_folders() {
 #[test]
 fn stale_partial_folders_are_removed_and_live_ones_kept() {
     let dir = scratch("stale");
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .unwrap()
+        .trim()
+        .replace(['/', '.'], "_");
     // No process has a pid this large on Linux (pid_max is at most 2^22).
-    let stale = dir.join(".vector_add.partial-999999999");
+    let stale = dir.join(format!(".vector_add.partial-{host}-999999999"));
     std::fs::create_dir_all(&stale).unwrap();
-    let live = dir.join(format!(".other.partial-{}", std::process::id()));
+    let live = dir.join(format!(".other.partial-{host}-{}", std::process::id()));
     std::fs::create_dir_all(&live).unwrap();
+    // Another host's folder: its process cannot be seen from here.
+    let elsewhere = dir.join(".vector_add.partial-otherhost-999999999");
+    std::fs::create_dir_all(&elsewhere).unwrap();
     let o = gpusim(&[
         "run",
         "workloads/vector_add.toml",
@@ -515,6 +548,7 @@ fn stale_partial_folders_are_removed_and_live_ones_kept() {
     assert_eq!(code(&o), 0, "{}", text(&o));
     assert!(!stale.exists());
     assert!(live.exists(), "a running process's folder stays");
+    assert!(elsewhere.exists(), "another host's folder stays");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -639,5 +673,45 @@ fn amber_scripts_write_folders_and_json() {
     assert_eq!(code(&o), 0, "{}", text(&o));
     let all: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(all.as_array().unwrap().len(), 5);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The research-scale runs, traced with default flags otherwise: their
+/// traces follow the format rules too. Minutes and gigabytes of disk, so
+/// run on request:
+/// `cargo test --release -p gpusim --test results -- --ignored`.
+#[test]
+#[ignore]
+fn research_scale_traces_follow_the_format_rules() {
+    let dir = scratch("scale");
+    let results = dir.to_str().unwrap();
+    for (manifest, formats) in [
+        ("workloads/scale/vector_add_1m.toml", "perfetto,json"),
+        ("workloads/scale/alu_loop_2m.toml", "perfetto"),
+        ("workloads/scale/nbody_1024.toml", "perfetto"),
+    ] {
+        let o = gpusim(&[
+            "run",
+            manifest,
+            "--trace",
+            "--trace-format",
+            formats,
+            "--json",
+            "--quiet",
+            "--results",
+            results,
+        ]);
+        assert_eq!(code(&o), 0, "{manifest}: {}", text(&o));
+        let s: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let waves = s["instructions"]["wave"].as_u64().unwrap();
+        let folder = PathBuf::from(s["results"].as_str().unwrap());
+        let slices = check_perfetto_trace(&folder.join("trace.pftrace"));
+        assert_eq!(slices as u64, waves, "{manifest}");
+        if formats.contains("json") {
+            assert_eq!(check_chrome_trace(&folder.join("trace.json")) as u64, waves);
+        }
+        println!("{manifest}: {waves} wave-instructions, traces follow the rules");
+        std::fs::remove_dir_all(&folder).unwrap();
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

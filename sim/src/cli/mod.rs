@@ -69,9 +69,14 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         /// holds nothing but files gpusim writes).
         #[arg(long)]
         force: bool,
-        /// GPU model (TOML); the built-in GCN-like model by default.
+        /// GPU model: a built-in one (gcn, rdna, teaching) or a TOML file;
+        /// gcn by default.
         #[arg(long)]
-        config: Option<PathBuf>,
+        config: Option<String>,
+        /// Override one key of the config: --set cu.wave_size=32 --set
+        /// 'instructions."AMD.FMid3".latency=8' (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        set: Vec<String>,
         /// Run without timing: results and instruction counts only.
         #[arg(long)]
         functional: bool,
@@ -112,6 +117,11 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
     },
+    /// GPU configs: print one resolved (inheritance and overrides applied).
+    Config {
+        #[command(subcommand)]
+        command: ConfigCommand,
+    },
     /// Facts about the instruction sets.
     Isa {
         #[command(subcommand)]
@@ -135,6 +145,22 @@ const BENCH_WORKLOADS: &[&str] = &[
 ];
 
 #[derive(Subcommand)]
+enum ConfigCommand {
+    /// Print a config as TOML with every key resolved.
+    #[command(
+        after_help = "Example:\n  gpusim config show my_gpu.toml --set gpu.compute_units=16"
+    )]
+    Show {
+        /// A built-in model (gcn, rdna, teaching) or a config file; gcn by
+        /// default.
+        config: Option<String>,
+        /// Override one key (repeatable), as with `gpusim run --set`.
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        set: Vec<String>,
+    },
+}
+
+#[derive(Subcommand)]
 enum IsaCommand {
     /// Every instruction of every seed specification: implemented or not,
     /// and its op class (Markdown; docs/isa-coverage.md adds test counts).
@@ -151,6 +177,7 @@ pub fn main() -> ExitCode {
             results,
             force,
             config,
+            set,
             functional,
             wave_size,
             max_instructions,
@@ -158,7 +185,7 @@ pub fn main() -> ExitCode {
             trace_format,
             quiet,
         } => {
-            let opts = match run_options(config, functional, wave_size, max_instructions) {
+            let opts = match run_options(config, &set, functional, wave_size, max_instructions) {
                 Ok(o) => o,
                 Err(e) => {
                     eprintln!("error: {e}");
@@ -196,6 +223,18 @@ pub fn main() -> ExitCode {
                 }
             }
         }
+        Command::Config {
+            command: ConfigCommand::Show { config, set },
+        } => match Config::load_with(config.as_deref().unwrap_or("gcn"), &set) {
+            Ok(c) => {
+                print!("{}", c.to_toml());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::from(exit::BAD_INPUT)
+            }
+        },
         Command::Isa {
             command: IsaCommand::Coverage,
         } => {
@@ -208,22 +247,19 @@ pub fn main() -> ExitCode {
 }
 
 fn run_options(
-    config: Option<PathBuf>,
+    config: Option<String>,
+    set: &[String],
     functional: bool,
     wave_size: Option<usize>,
     max_instructions: u64,
 ) -> Result<RunOptions, String> {
     let mut opts = if functional {
-        if config.is_some() {
-            return Err("--functional runs without a timing model; drop --config".into());
+        if config.is_some() || !set.is_empty() {
+            return Err("--functional runs without a timing model; drop --config and --set".into());
         }
         RunOptions::default()
     } else {
-        let cfg = match &config {
-            Some(p) => Config::load(p)?,
-            None => Config::default_config(),
-        };
-        RunOptions::timed(cfg)
+        RunOptions::timed(Config::load_with(config.as_deref().unwrap_or("gcn"), set)?)
     };
     if let Some(w) = wave_size {
         // An explicit wave size wins over the config's.

@@ -105,12 +105,13 @@ const SEQ_NEEDS_INCREMENTAL_STATE: u32 = 2;
 const SEQUENCE: u32 = 1;
 
 /// Argument names, interned once at the start (iid = index + 1).
-pub const ARGS: [&str; 5] = [
+pub const ARGS: [&str; 6] = [
     "cycle",
     "complete",
     "spirv_line",
     "spirv_word",
     "active_lanes",
+    "workgroup",
 ];
 pub const ARG_CYCLE: usize = 0;
 pub const ARG_COMPLETE: usize = 1;

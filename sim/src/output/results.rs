@@ -3,13 +3,14 @@
 //! `config.toml` of a timed run, its traces (written while it runs, see
 //! `trace`) and plots, and `printf.txt`.
 //!
-//! The folder is written under a temporary name (`.NAME.partial-PID`) and
+//! The folder is written under a temporary name (`.NAME.partial-HOST-PID`) and
 //! renamed into place when complete, so a failed run never leaves half a
 //! folder. An existing folder is never overwritten: the run takes the
 //! first free name `NAME-2`, `NAME-3`, ... (so concurrent runs of one
 //! workload all succeed, into distinct folders), unless `force` replaces
-//! it, which it does only when every file in it is one gpusim writes.
-//! Partial folders whose process has died are removed.
+//! it, which it does only when every file in it is one its `summary.json`
+//! lists as written by its run. Partial folders whose process has died
+//! (on this host) are removed.
 
 use crate::run::amber::{ScriptReport, Status};
 use crate::run::{RunOptions, RunOutput};
@@ -201,14 +202,19 @@ pub fn summary_csv(out: &RunOutput) -> Result<String, String> {
     Ok(String::from_utf8(bytes).expect("CSV of UTF-8 fields"))
 }
 
-/// Files gpusim writes into a results folder: only a folder holding
-/// nothing else may be replaced.
-fn is_ours(name: &str) -> bool {
-    [".bin", ".npy", ".csv", ".svg", ".png", ".json", ".pftrace"]
+/// The files a results folder's `summary.json` says its run wrote (the
+/// `files` list, and the summary itself); `None` if it has no readable
+/// summary of ours.
+fn files_written(dir: &Path) -> Option<Vec<String>> {
+    let text = std::fs::read_to_string(dir.join("summary.json")).ok()?;
+    let summary: Value = serde_json::from_str(&text).ok()?;
+    let mut files: Vec<String> = summary["files"]
+        .as_array()?
         .iter()
-        .any(|ext| name.ends_with(ext))
-        || name == "config.toml"
-        || name == "printf.txt"
+        .map(|f| f.as_str().map(str::to_string))
+        .collect::<Option<_>>()?;
+    files.push("summary.json".into());
+    Some(files)
 }
 
 /// A results folder being written: files go into its partial folder until
@@ -229,7 +235,7 @@ impl ResultsFolder {
     pub fn create(root: &Path, name: &str, force: bool) -> Result<ResultsFolder, String> {
         std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
         remove_stale_partials(root);
-        let partial = root.join(format!(".{name}.partial-{}", std::process::id()));
+        let partial = root.join(working_name(name, "partial"));
         if partial.exists() {
             std::fs::remove_dir_all(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
         }
@@ -276,8 +282,8 @@ impl ResultsFolder {
             self.write_file("printf.txt", out.printf.as_bytes())?;
         }
         self.write_file("summary.csv", summary_csv(out)?.as_bytes())?;
-        let text = serde_json::to_string_pretty(&summary(out)).expect("JSON values serialise");
-        self.write_file("summary.json", (text + "\n").as_bytes())?;
+        let mut summary = summary(out);
+        self.write_summary(&mut summary)?;
         let dir = self.move_into_place()?;
         self.finished = true;
         Ok(dir)
@@ -297,11 +303,29 @@ impl ResultsFolder {
         if let Some(t) = &opts.timing {
             self.write_file("config.toml", t.config.to_toml().as_bytes())?;
         }
-        let text = serde_json::to_string_pretty(summary).expect("JSON values serialise");
-        self.write_file("summary.json", (text + "\n").as_bytes())?;
+        self.write_summary(&mut summary.clone())?;
         let dir = self.move_into_place()?;
         self.finished = true;
         Ok(dir)
+    }
+
+    /// Writes `summary.json` with the list of every file the run wrote,
+    /// which is what `--force` may later replace.
+    fn write_summary(&self, summary: &mut Value) -> Result<(), String> {
+        let mut files = Vec::new();
+        let entries = std::fs::read_dir(&self.partial)
+            .map_err(|e| format!("{}: {e}", self.partial.display()))?;
+        for e in entries {
+            let e = e.map_err(|e| format!("{}: {e}", self.partial.display()))?;
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name != "summary.json" {
+                files.push(name);
+            }
+        }
+        files.sort();
+        summary["files"] = json!(files);
+        let text = serde_json::to_string_pretty(summary).expect("JSON values serialise");
+        self.write_file("summary.json", (text + "\n").as_bytes())
     }
 
     fn write_plots(&self, out: &RunOutput, t: &Report) -> Result<(), String> {
@@ -318,19 +342,31 @@ impl ResultsFolder {
     fn move_into_place(&self) -> Result<PathBuf, String> {
         let target = self.root.join(&self.name);
         if self.force && target.is_dir() {
+            let ours = files_written(&target).ok_or_else(|| {
+                format!(
+                    "{}: not replaced: it holds no summary.json of a gpusim run; move it away or choose another --results folder",
+                    target.display()
+                )
+            })?;
             let entries =
                 std::fs::read_dir(&target).map_err(|e| format!("{}: {e}", target.display()))?;
             for e in entries {
                 let e = e.map_err(|e| format!("{}: {e}", target.display()))?;
                 let name = e.file_name().to_string_lossy().into_owned();
-                if !e.path().is_file() || !is_ours(&name) {
+                if !e.path().is_file() || !ours.contains(&name) {
                     return Err(format!(
-                        "{}: not replaced: {name} is not a file gpusim writes; move it away or choose another --results folder",
+                        "{}: not replaced: {name} was not written by the run it holds; move it away or choose another --results folder",
                         target.display()
                     ));
                 }
             }
-            std::fs::remove_dir_all(&target).map_err(|e| format!("{}: {e}", target.display()))?;
+            // Moved aside first, so that a concurrent run sees either the
+            // old folder or none; if another run moved it already, this
+            // one takes the next free name below.
+            let aside = self.root.join(working_name(&self.name, "replaced"));
+            if std::fs::rename(&target, &aside).is_ok() {
+                std::fs::remove_dir_all(&aside).map_err(|e| format!("{}: {e}", aside.display()))?;
+            }
         }
         for n in 1.. {
             let dir = if n == 1 {
@@ -363,8 +399,24 @@ impl Drop for ResultsFolder {
     }
 }
 
-/// Removes `root/.NAME.partial-PID` folders whose process is gone (where
-/// the system tells: `/proc` on Linux).
+/// This host's name, so that runs on other hosts sharing a results folder
+/// are told apart ("host" where the system does not tell).
+fn host() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().replace(['/', '.'], "_"))
+        .ok()
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "host".into())
+}
+
+/// The name of a run's unfinished folder (`partial`) or of a folder being
+/// replaced (`replaced`): `.NAME.KIND-HOST-PID`.
+fn working_name(name: &str, kind: &str) -> String {
+    format!(".{name}.{kind}-{}-{}", host(), std::process::id())
+}
+
+/// Removes the unfinished folders of runs on this host whose process is
+/// gone (where the system tells: `/proc` on Linux).
 fn remove_stale_partials(root: &Path) {
     let Ok(entries) = std::fs::read_dir(root) else {
         return;
@@ -372,13 +424,14 @@ fn remove_stale_partials(root: &Path) {
     if !Path::new("/proc/self").exists() {
         return;
     }
+    let host = host();
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        let Some(pid) = name
-            .strip_prefix('.')
-            .and_then(|n| n.rsplit_once(".partial-"))
-            .and_then(|(_, pid)| pid.parse::<u32>().ok())
-        else {
+        let Some(pid) = [".partial-", ".replaced-"].iter().find_map(|kind| {
+            let (_, rest) = name.strip_prefix('.')?.rsplit_once(kind)?;
+            let (h, pid) = rest.rsplit_once('-')?;
+            (h == host).then(|| pid.parse::<u32>().ok()).flatten()
+        }) else {
             continue;
         };
         if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {

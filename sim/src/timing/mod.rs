@@ -2,6 +2,10 @@
 //! units and a scoreboard; per-CU L1 caches, a banked L2 with atomic units,
 //! and DRAM. Instructions execute functionally when they issue (the same
 //! `Wave::step` as an untimed run); this module decides when.
+//!
+//! Uses `exec` (waves, memory, launches) and `input` (the GPU config);
+//! what it measures leaves as a `Report` and as events told to a trace
+//! sink, and nothing here writes a file.
 
 mod cache;
 mod memory;

@@ -3,12 +3,14 @@
 //! GCN-like model in configs/gcn.toml is built in as the default.
 
 use isa::ext::OpClass;
+pub mod compose;
+
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The configuration used when none is given.
-pub const DEFAULT_TOML: &str = include_str!("../../../configs/gcn.toml");
+pub const DEFAULT_TOML: &str = include_str!("../../../../configs/gcn.toml");
 pub const DEFAULT_NAME: &str = "configs/gcn.toml (built in)";
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -302,10 +304,15 @@ impl Config {
         )
     }
 
+    /// Loads a config file, resolving its `inherit` chain (see `compose`).
     pub fn load(path: &Path) -> Result<Config, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("{}: cannot read config: {e}", path.display()))?;
-        Config::parse(&text, path)
+        compose::load(&path.to_string_lossy(), &[])
+    }
+
+    /// Loads a built-in model by name (`gcn`, `rdna`, `teaching`) or a
+    /// config file, then applies `overrides` (`KEY=VALUE`, dotted keys).
+    pub fn load_with(spec: &str, overrides: &[String]) -> Result<Config, String> {
+        compose::load(spec, overrides)
     }
 
     pub fn parse(text: &str, path: &Path) -> Result<Config, String> {

@@ -1,0 +1,193 @@
+//! Configs built from others: `inherit`, `--set` overrides, and
+//! `gpusim config show`.
+
+use gpusim::input::config::Config;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn dir(test: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("config-compose")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write(d: &Path, name: &str, text: &str) -> String {
+    let p = d.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+fn load(spec: &str, set: &[&str]) -> Result<Config, String> {
+    let set: Vec<String> = set.iter().map(|s| s.to_string()).collect();
+    Config::load_with(spec, &set)
+}
+
+#[test]
+fn inherit_and_one_table_make_a_complete_config() {
+    let d = dir("minimal");
+    let f = write(
+        &d,
+        "emulated.toml",
+        "inherit = \"gcn\"\n[emulate]\ntrinary_minmax = true\n",
+    );
+    let c = Config::load(Path::new(&f)).unwrap();
+    let mut want = Config::default_config();
+    want.emulate.trinary_minmax = true;
+    want.name = "emulated".into();
+    assert_eq!(c.to_toml(), want.to_toml());
+}
+
+#[test]
+fn chains_merge_key_by_key_and_the_last_word_wins() {
+    let d = dir("chain");
+    write(
+        &d,
+        "base.toml",
+        "inherit = \"rdna\"\nname = \"base\"\n[gpu]\ncompute_units = 4\n[cu]\nsimds = 2\n",
+    );
+    let f = write(
+        &d,
+        "child.toml",
+        "inherit = \"base.toml\"\n[gpu]\ncompute_units = 16\n",
+    );
+    let c = load(&f, &["cu.vgpr_granule=8"]).unwrap();
+    let rdna = load("rdna", &[]).unwrap();
+    assert_eq!(c.gpu.compute_units, 16, "the child's value");
+    assert_eq!(c.cu.simds, 2, "the base's value");
+    assert_eq!(c.cu.vgpr_granule, 8, "the override");
+    assert_eq!(c.gpu.clock_mhz, rdna.gpu.clock_mhz, "the built-in's value");
+    assert_eq!(c.cu.wave_size, rdna.cu.wave_size);
+    assert_eq!(
+        c.name, "child",
+        "an inheriting file without a name is named after itself"
+    );
+    assert_eq!(
+        load(&d.join("base.toml").display().to_string(), &[])
+            .unwrap()
+            .name,
+        "base"
+    );
+}
+
+#[test]
+fn a_circle_of_inheritance_names_the_files() {
+    let d = dir("circle");
+    let a = write(&d, "a.toml", "inherit = \"b.toml\"\n");
+    write(&d, "b.toml", "inherit = \"a.toml\"\n");
+    let e = load(&a, &[]).unwrap_err();
+    assert!(
+        e.contains("circle") && e.contains("a.toml -> ") && e.contains("b.toml"),
+        "{e}"
+    );
+    let missing = write(&d, "m.toml", "inherit = \"nope\"\n");
+    let e = load(&missing, &[]).unwrap_err();
+    assert!(
+        e.contains("m.toml:1:") && e.contains("neither a built-in model"),
+        "{e}"
+    );
+    let not_string = write(&d, "n.toml", "inherit = 3\n");
+    let e = load(&not_string, &[]).unwrap_err();
+    assert!(
+        e.contains("n.toml:1:") && e.contains("must be a string"),
+        "{e}"
+    );
+}
+
+#[test]
+fn overrides_are_typed_and_checked_like_the_file() {
+    let c = load(
+        "gcn",
+        &[
+            "cu.wave_size=32",
+            "emulate.trinary_minmax=true",
+            "instructions.\"AMD.FMid3\".latency=8",
+            "cu.scheduler=round_robin",
+        ],
+    )
+    .unwrap();
+    assert_eq!(c.cu.wave_size, 32);
+    assert!(c.emulate.trinary_minmax);
+    assert_eq!(c.instructions["AMD.FMid3"].latency, Some(8));
+    assert_eq!(
+        c.cu.scheduler,
+        gpusim::input::config::SchedulerPolicy::RoundRobin
+    );
+    for (set, want) in [
+        (
+            "cu.wave_sizee=32",
+            "--set cu.wave_sizee=32: unknown field `wave_sizee`",
+        ),
+        ("cu.wave_size=abc", "--set cu.wave_size=abc: invalid type"),
+        (
+            "cu.wave_size=48",
+            "--set cu.wave_size=48: cu.wave_size is 48; it must be 32 or 64",
+        ),
+        (
+            "instructions.\"AMD.FMid9\".latency=8",
+            "--set instructions.AMD.FMid9.latency=8:",
+        ),
+        ("cu.wave_size", "expected KEY=VALUE"),
+        ("gpu.clock_mhz.x=1", "gpu.clock_mhz is a value, not a table"),
+    ] {
+        let e = load("gcn", &[set]).unwrap_err();
+        assert!(e.contains(want), "{set}: {e}");
+    }
+}
+
+#[test]
+fn a_bad_value_in_an_inheriting_file_names_its_line() {
+    let d = dir("bad");
+    let f = write(
+        &d,
+        "bad.toml",
+        "inherit = \"gcn\"\n\n[cu]\nsimds = \"two\"\n",
+    );
+    let e = load(&f, &[]).unwrap_err();
+    assert!(e.starts_with(&format!("{f}:4: invalid type")), "{e}");
+    let f = write(
+        &d,
+        "range.toml",
+        "inherit = \"gcn\"\n[gpu]\ncompute_units = 0\n",
+    );
+    let e = load(&f, &[]).unwrap_err();
+    assert!(e.starts_with(&format!("{f}:3: gpu.compute_units")), "{e}");
+}
+
+#[test]
+fn config_show_prints_a_config_that_loads_back() {
+    let d = dir("show");
+    let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .args(["config", "show", "teaching", "--set", "gpu.compute_units=3"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let f = write(&d, "shown.toml", &text);
+    let c = Config::load(Path::new(&f)).unwrap();
+    assert_eq!(c.gpu.compute_units, 3);
+    assert_eq!(c.to_toml(), text);
+    let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .args(["config", "show", "gcn", "--set", "cu.simds=0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--set cu.simds=0: cu.simds"));
+}
+
+#[test]
+fn the_built_in_models_load_by_name() {
+    for (name, file) in gpusim::input::config::compose::BUILT_IN {
+        let by_name = load(name, &[]).unwrap();
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../configs/{name}.toml"));
+        let by_file = Config::load(&path).unwrap();
+        assert_eq!(by_name.to_toml(), by_file.to_toml(), "{name}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), file);
+    }
+}
