@@ -50,8 +50,10 @@ fn check_chrome_trace(path: &Path) -> usize {
         .unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()));
     assert_eq!(trace["displayTimeUnit"], "ns");
     let events = trace["traceEvents"].as_array().expect("traceEvents");
-    let mut slices: BTreeMap<(u64, u64), Vec<(f64, f64)>> = BTreeMap::new();
-    let mut counters: BTreeMap<(u64, String), f64> = BTreeMap::new();
+    // Times as an importer that truncates reads them: whole nanoseconds.
+    let ns = |us: f64| (us * 1000.0) as u64;
+    let mut slices: BTreeMap<(u64, u64), Vec<(u64, u64)>> = BTreeMap::new();
+    let mut counters: BTreeMap<(u64, String), u64> = BTreeMap::new();
     let mut named_threads = BTreeSet::new();
     let mut named_processes = BTreeSet::new();
     let mut pids = BTreeSet::new();
@@ -66,6 +68,7 @@ fn check_chrome_trace(path: &Path) -> usize {
                 let ts = e["ts"].as_f64().unwrap();
                 let dur = e["dur"].as_f64().unwrap();
                 assert!(dur >= 0.0, "{e}");
+                let (start, end) = (ns(ts), ns(ts + dur));
                 for key in [
                     "cycle",
                     "complete",
@@ -77,12 +80,12 @@ fn check_chrome_trace(path: &Path) -> usize {
                 ] {
                     assert!(!e["args"][key].is_null(), "slice without args.{key}: {e}");
                 }
-                slices.entry((pid, tid)).or_default().push((ts, ts + dur));
+                slices.entry((pid, tid)).or_default().push((start, end));
             }
             "C" => {
-                let ts = e["ts"].as_f64().unwrap();
+                let ts = ns(e["ts"].as_f64().unwrap());
                 let name = e["name"].as_str().unwrap().to_string();
-                let last = counters.entry((pid, name)).or_insert(f64::MIN);
+                let last = counters.entry((pid, name)).or_insert(0);
                 assert!(ts >= *last, "counter out of order: {e}");
                 *last = ts;
             }
@@ -103,19 +106,18 @@ fn check_chrome_trace(path: &Path) -> usize {
     for (track, list) in &slices {
         assert!(named_threads.contains(track), "track {track:?} has no name");
         // In file order, starts never go back; a slice either ends before
-        // the next starts or contains it (with exact nanosecond values,
-        // compared with a tolerance below a nanosecond).
-        let mut open: Vec<f64> = Vec::new();
-        let mut last_start = f64::MIN;
+        // the next starts or contains it.
+        let mut open: Vec<u64> = Vec::new();
+        let mut last_start = 0;
         for &(start, end) in list {
             assert!(start >= last_start, "{track:?}: slices out of order");
             last_start = start;
-            while open.last().is_some_and(|&e| e <= start + 1e-4) {
+            while open.last().is_some_and(|&e| e <= start) {
                 open.pop();
             }
             if let Some(&outer) = open.last() {
                 assert!(
-                    end <= outer + 1e-4,
+                    end <= outer,
                     "{track:?}: slices overlap without nesting at {start}"
                 );
             }
@@ -356,6 +358,19 @@ fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
         .map(|v| v.as_u64().unwrap())
         .sum();
     assert_eq!(by_name, waves);
+    let by_unit: u64 = summary["instruction_mix"]["by_unit"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(by_unit, waves);
+    assert!(
+        summary["instruction_mix"]["by_unit"]["lds"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
     let per_cu = summary["per_cu"].as_array().unwrap();
     assert_eq!(per_cu.len(), 8);
     let per_cu_waves: u64 = per_cu

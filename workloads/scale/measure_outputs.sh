@@ -70,7 +70,6 @@ measure() { # label manifest flags...
   for r in $(seq "$repeats"); do
     out=$( { /usr/bin/time -f "%e %M" "$bin" run "$manifest" --quiet --results "$tmp/results" "$@" >/dev/null; } 2>&1 | tail -1)
     rm -rf "$tmp/results"
-    set -- "$@"
     echo "$label $out"
   done
 }

@@ -90,11 +90,16 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         /// occupancy_trace.csv and the formats of --trace-format.
         #[arg(long)]
         trace: bool,
-        /// Trace formats, comma-separated: perfetto (trace.pftrace, about
-        /// 60 bytes per wave-instruction), json (trace.json, Chrome's
-        /// format, about 300), csv (issue_trace.csv, about 80).
-        #[arg(long, default_value = "perfetto", value_parser = crate::output::trace::TraceFormats::parse)]
-        trace_format: crate::output::trace::TraceFormats,
+        /// Trace formats, comma-separated (implies --trace): perfetto
+        /// (trace.pftrace, the default; 65-80 bytes per wave-instruction),
+        /// json (trace.json, Chrome's format, about 300), csv
+        /// (issue_trace.csv, about 80).
+        #[arg(long, value_parser = crate::output::trace::TraceFormats::parse)]
+        trace_format: Option<crate::output::trace::TraceFormats>,
+        /// The default (no traces); kept for scripts written when traces
+        /// were written unless this was given.
+        #[arg(long, hide = true, conflicts_with_all = ["trace", "trace_format"])]
+        no_trace: bool,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
@@ -183,8 +188,14 @@ pub fn main() -> ExitCode {
             max_instructions,
             trace,
             trace_format,
+            no_trace: _,
             quiet,
         } => {
+            let trace = trace || trace_format.is_some();
+            if trace && functional {
+                eprintln!("error: --trace needs a timed run; drop --functional");
+                return ExitCode::from(exit::BAD_INPUT);
+            }
             let opts = match run_options(config, &set, functional, wave_size, max_instructions) {
                 Ok(o) => o,
                 Err(e) => {
@@ -197,7 +208,7 @@ pub fn main() -> ExitCode {
                 root: results,
                 force,
                 trace,
-                trace_formats: trace_format,
+                trace_formats: trace_format.unwrap_or(crate::output::trace::TraceFormats::PERFETTO),
                 quiet,
             };
             ExitCode::from(run::run_paths(&paths, &opts, &how))

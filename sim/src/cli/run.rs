@@ -38,10 +38,17 @@ struct Ran {
 }
 
 impl Ran {
-    fn failed(code: u8) -> Ran {
+    /// A run that stopped with `message` (printed on stderr); its JSON
+    /// entry says so.
+    fn failed(source: &Path, code: u8, message: String) -> Ran {
+        eprintln!("error: {message}");
         Ran {
             code,
-            summary: None,
+            summary: Some(serde_json::json!({
+                "source": source.display().to_string(),
+                "error": message,
+                "exit_code": code,
+            })),
             skipped: false,
         }
     }
@@ -50,8 +57,11 @@ impl Ran {
 /// Runs every path; returns the exit code.
 pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
     let mut items = Vec::new();
+    // A results folder under a searched folder holds copies of configs
+    // and outputs, not workloads.
+    let skip = how.root.canonicalize().ok();
     for p in paths {
-        if let Err(e) = expand(p, &mut items) {
+        if let Err(e) = expand(p, skip.as_deref(), &mut items) {
             eprintln!("error: {e}");
             return exit::BAD_INPUT;
         }
@@ -78,7 +88,7 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
         let out = if many {
             Value::Array(summaries)
         } else {
-            summaries.pop().unwrap_or(Value::Null)
+            summaries.pop().expect("one run, one summary")
         };
         println!("{out}");
     } else if many {
@@ -96,8 +106,9 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
 }
 
 /// A manifest, a script, or every manifest and script under a folder (in
-/// path order); a folder holding neither is an error.
-fn expand(path: &Path, items: &mut Vec<Item>) -> Result<(), String> {
+/// path order; hidden entries, links to folders and the results folder
+/// `skip` are passed over); a folder holding neither is an error.
+fn expand(path: &Path, skip: Option<&Path>, items: &mut Vec<Item>) -> Result<(), String> {
     if !path.is_dir() {
         if amber::is_amber_path(path) {
             items.push(Item::Script(path.to_path_buf()));
@@ -108,7 +119,7 @@ fn expand(path: &Path, items: &mut Vec<Item>) -> Result<(), String> {
     }
     let before = items.len();
     let mut files = Vec::new();
-    collect(path, &mut files)?;
+    collect(path, skip, &mut files)?;
     files.sort();
     for f in files {
         if amber::is_amber_path(&f) {
@@ -126,13 +137,23 @@ fn expand(path: &Path, items: &mut Vec<Item>) -> Result<(), String> {
     Ok(())
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+fn collect(dir: &Path, skip: Option<&Path>, out: &mut Vec<PathBuf>) -> Result<(), String> {
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     for e in entries {
-        let p = e.map_err(|e| format!("{}: {e}", dir.display()))?.path();
-        if p.is_dir() {
-            collect(&p, out)?;
-        } else {
+        let e = e.map_err(|e| format!("{}: {e}", dir.display()))?;
+        let p = e.path();
+        let hidden = e.file_name().to_string_lossy().starts_with('.');
+        let kind = e
+            .file_type()
+            .map_err(|err| format!("{}: {err}", p.display()))?;
+        if hidden {
+            continue;
+        }
+        if kind.is_dir() {
+            if skip.is_none_or(|s| p.canonicalize().ok().as_deref() != Some(s)) {
+                collect(&p, skip, out)?;
+            }
+        } else if !kind.is_symlink() || p.is_file() {
             out.push(p);
         }
     }
@@ -142,13 +163,13 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 /// Runs one manifest: its results folder is prepared (and found writable)
 /// before anything runs, and traces stream into it while the run goes on.
 fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
-    let bad = |e: String| {
-        eprintln!("error: {e}");
-        Ran::failed(exit::BAD_INPUT)
-    };
+    let bad = |e: String| Ran::failed(path, exit::BAD_INPUT, e);
     let output_failed = |e: String| {
-        eprintln!("error: cannot write results: {e}");
-        Ran::failed(exit::OUTPUT_FAILED)
+        Ran::failed(
+            path,
+            exit::OUTPUT_FAILED,
+            format!("cannot write results: {e}"),
+        )
     };
     let w = match Workload::load(path) {
         Ok(w) => w,
@@ -165,7 +186,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
                 folder.path(),
                 &t.config,
                 &w.name,
-                &kernel,
+                Some(&kernel),
                 how.trace_formats,
             ) {
                 Ok(tw) => Some(TraceThread::spawn(tw)),
@@ -274,18 +295,25 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
     let folder = match ResultsFolder::create(&how.root, &name, how.force) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: cannot write results: {e}");
-            return Ran::failed(exit::OUTPUT_FAILED);
+            return Ran::failed(
+                path,
+                exit::OUTPUT_FAILED,
+                format!("cannot write results: {e}"),
+            );
         }
     };
     let mut writer = match (&opts.timing, how.trace) {
         (Some(t), true) => {
-            let file = path.display().to_string();
-            match TraceWriter::create(folder.path(), &t.config, &name, &file, how.trace_formats) {
+            // A script's shaders are several modules: places are given
+            // without a file name.
+            match TraceWriter::create(folder.path(), &t.config, &name, None, how.trace_formats) {
                 Ok(tw) => Some(TraceThread::spawn(tw)),
                 Err(e) => {
-                    eprintln!("error: cannot write results: {e}");
-                    return Ran::failed(exit::OUTPUT_FAILED);
+                    return Ran::failed(
+                        path,
+                        exit::OUTPUT_FAILED,
+                        format!("cannot write results: {e}"),
+                    )
                 }
             }
         }
@@ -298,8 +326,11 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
     };
     if let Some(tw) = writer {
         if let Err(e) = tw.finish(report.cycles.unwrap_or(0)) {
-            eprintln!("error: cannot write results: {e}");
-            return Ran::failed(exit::OUTPUT_FAILED);
+            return Ran::failed(
+                path,
+                exit::OUTPUT_FAILED,
+                format!("cannot write results: {e}"),
+            );
         }
     }
     let code = report.exit_code();
@@ -310,8 +341,11 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
         match folder.finish_script(&report, opts, &summary) {
             Ok(dir) => summary["results"] = Value::String(dir.display().to_string()),
             Err(e) => {
-                eprintln!("error: cannot write results: {e}");
-                return Ran::failed(exit::OUTPUT_FAILED);
+                return Ran::failed(
+                    path,
+                    exit::OUTPUT_FAILED,
+                    format!("cannot write results: {e}"),
+                )
             }
         }
     }

@@ -2,7 +2,7 @@
 //! and the functional execution of every workgroup (no timing).
 
 use crate::exec::memory::{write_le, GlobalMemory, WaveMemory};
-use crate::exec::progress::{Progress, ProgressState};
+use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Wave, WaveState};
 use isa::core::Scalar;
 use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
@@ -151,7 +151,14 @@ impl Launch<'_> {
         for z in 0..nz {
             for y in 0..ny {
                 for x in 0..nx {
-                    self.run_workgroup([x, y, z], global, printf, &mut counts)?;
+                    self.run_workgroup(
+                        [x, y, z],
+                        global,
+                        printf,
+                        &mut counts,
+                        &mut progress,
+                        &mut state,
+                    )?;
                     if let Some(p) = progress.as_deref_mut() {
                         state.workgroups_done += 1;
                         state.wave_instructions = counts.wave_instructions;
@@ -169,6 +176,8 @@ impl Launch<'_> {
         global: &mut GlobalMemory,
         printf: &mut String,
         counts: &mut Counts,
+        progress: &mut Option<&mut dyn Progress>,
+        state: &mut ProgressState,
     ) -> Result<(), ExecError> {
         let mut waves: Vec<Wave> = (0..self.waves_per_workgroup())
             .map(|i| self.make_wave(wg, i))
@@ -193,6 +202,12 @@ impl Launch<'_> {
                     })?;
                     counts.wave_instructions += 1;
                     counts.lane_instructions += step.lanes as u64;
+                    if counts.wave_instructions.is_multiple_of(TICK) {
+                        if let Some(p) = progress.as_deref_mut() {
+                            state.wave_instructions = counts.wave_instructions;
+                            p.update(state);
+                        }
+                    }
                     if counts.wave_instructions > self.max_wave_instructions {
                         return Err(ExecError(format!(
                             "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?)",

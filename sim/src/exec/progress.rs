@@ -1,5 +1,10 @@
 //! How far a launch has got, for a progress display: told after each
-//! workgroup finishes, by the functional launch and the timing model alike.
+//! workgroup finishes and every [`TICK`] wave-instructions (so a long or
+//! hung workgroup shows progress too), by the functional launch and the
+//! timing model alike.
+
+/// Wave-instructions between updates.
+pub const TICK: u64 = 1 << 16;
 
 /// A launch's progress.
 #[derive(Clone, Copy, Debug, Default)]

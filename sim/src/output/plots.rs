@@ -112,7 +112,12 @@ fn stalls<DB: DrawingBackend>(
     }
     let all: u64 = bars.iter().map(|b| b.1).sum::<u64>().max(1);
     // SIMD-cycles with a wave resident: issuing or stalled.
-    let busy = (all - bars.last().map_or(0, |b| b.1)).max(1);
+    let idle: u64 = report
+        .stalls
+        .iter()
+        .map(|v| v[Stall::NoWave as usize])
+        .sum();
+    let busy = (all - idle).max(1);
     let max = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
     let n = bars.len();
     let mut chart = ChartBuilder::on(root)
@@ -149,8 +154,8 @@ fn stalls<DB: DrawingBackend>(
         }))
         .map_err(err)?;
     chart
-        .draw_series(bars.iter().enumerate().map(|(i, (_, v, _))| {
-            let share = if i + 1 < n {
+        .draw_series(bars.iter().enumerate().map(|(i, (label, v, _))| {
+            let share = if !label.starts_with("idle") {
                 format!(
                     "{} of all, {} of busy",
                     percent(*v as f64 / all as f64),

@@ -9,8 +9,8 @@
 //! - `json`: `trace.json`, the Chrome trace-event format, as Perfetto and
 //!   chrome://tracing read it. Each CU is a process and each wave a thread
 //!   (a track), named by metadata events and ordered by SIMD. Timestamps
-//!   are nanoseconds at the configured clock (written as microseconds with
-//!   three decimals, as the format counts time); the cycles, the
+//!   are nanoseconds at the configured clock (written as microseconds, as
+//!   the format counts time, see [`Micros`]); the cycles, the
 //!   instruction's place in the kernel file, its unit, active lanes and
 //!   workgroup are in each slice's args;
 //! - `csv`: `issue_trace.csv`, one row per issued wave-instruction.
@@ -44,6 +44,13 @@ pub struct TraceFormats {
 }
 
 impl TraceFormats {
+    /// The default: Perfetto's protobuf format alone.
+    pub const PERFETTO: TraceFormats = TraceFormats {
+        perfetto: true,
+        json: false,
+        csv: false,
+    };
+
     /// Parses a comma-separated list of `perfetto`, `json` and `csv`.
     pub fn parse(list: &str) -> Result<TraceFormats, String> {
         let mut f = TraceFormats {
@@ -93,6 +100,7 @@ struct Slice {
     cu: u32,
     pc: u32,
     location: Option<Location>,
+    location_text: String,
     op: String,
     unit: String,
     active_lanes: u32,
@@ -107,11 +115,12 @@ pub struct TraceWriter {
     chrome: Option<BufWriter<File>>,
     perfetto: Option<PacketWriter>,
     folder: PathBuf,
-    /// The kernel file's name, as a JSON string body.
-    kernel_file: String,
+    /// The kernel file's name, if one file holds every kernel traced.
+    kernel_file: Option<String>,
     clock_mhz: f64,
-    /// Per pc: the instruction's place in the kernel file, as text.
-    locations: Vec<Option<String>>,
+    /// Per pc: the instruction's place in the kernel file, and as text
+    /// (checked on use: an Amber script's kernels share pcs).
+    locations: Vec<Option<(Location, String)>>,
     /// Per wave-table slot: the slice of the last instruction issued.
     pending: Vec<Slice>,
     /// CUs whose tracks have been described.
@@ -131,7 +140,8 @@ pub struct TraceWriter {
     workgroup_text: String,
     /// Events written to `trace.json`.
     events: u64,
-    /// The first write error; later writes are skipped.
+    /// The first write error (reported by `finish`; the JSON writer skips
+    /// its later writes, the others go on and fail alike).
     error: Option<String>,
 }
 
@@ -145,13 +155,16 @@ fn escaped(s: &str) -> Cow<'_, str> {
     }
 }
 
-/// Nanoseconds as microseconds with three decimals (the JSON format's
-/// unit).
+/// Nanoseconds as microseconds (the JSON format's unit) with a fourth
+/// decimal of 1: a tenth of a nanosecond above the exact value, so that an
+/// importer that truncates `ts * 1000`, or `(ts + dur) * 1000`, gets the
+/// nanoseconds meant despite binary rounding (1.558 is 1557.99... ns), and
+/// one that rounds gets them too.
 struct Micros(u64);
 
 impl std::fmt::Display for Micros {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "{}.{:03}", self.0 / 1000, self.0 % 1000)
+        write!(f, "{}.{:03}1", self.0 / 1000, self.0 % 1000)
     }
 }
 
@@ -162,7 +175,7 @@ impl TraceWriter {
         folder: &Path,
         config: &Config,
         run_name: &str,
-        kernel_file: &str,
+        kernel_file: Option<&str>,
         formats: TraceFormats,
     ) -> Result<Self, String> {
         let open = |name: &str| {
@@ -179,7 +192,7 @@ impl TraceWriter {
         let occupancy = csv::Writer::from_writer(BufWriter::new(open("occupancy_trace.csv")?));
         let chrome = if formats.json {
             let mut chrome = BufWriter::new(open("trace.json")?);
-            let other = serde_json::json!({ "config": config.name, "clock_mhz": config.gpu.clock_mhz, "kernel": kernel_file });
+            let other = serde_json::json!({ "config": config.name, "clock_mhz": config.gpu.clock_mhz, "kernel": kernel_file, "run": run_name });
             writeln!(
                 chrome,
                 "{{\"displayTimeUnit\":\"ns\",\"otherData\":{other},\"traceEvents\":["
@@ -196,8 +209,10 @@ impl TraceWriter {
             w.track(TrackDescriptor {
                 uuid: Some(uuid::ROOT),
                 name: Some(format!(
-                    "{run_name} on {} ({kernel_file}, {} MHz)",
-                    config.name, config.gpu.clock_mhz
+                    "{run_name} on {} ({}{} MHz)",
+                    config.name,
+                    kernel_file.map_or(String::new(), |k| format!("{k}, ")),
+                    config.gpu.clock_mhz
                 )),
                 ..TrackDescriptor::default()
             })
@@ -214,7 +229,7 @@ impl TraceWriter {
             chrome,
             perfetto,
             folder: folder.to_path_buf(),
-            kernel_file: escaped(kernel_file).into_owned(),
+            kernel_file: kernel_file.map(str::to_string),
             clock_mhz: config.gpu.clock_mhz,
             locations: Vec::new(),
             pending: Vec::new(),
@@ -376,7 +391,7 @@ impl TraceWriter {
         let (start, end_ns) = (self.ns(s.cycle), self.ns(end));
         let [x, y, z] = s.workgroup;
         if let Some(chrome) = &mut self.chrome {
-            let location = self.locations[s.pc as usize].as_deref().unwrap_or("");
+            let location = escaped(&s.location_text);
             let r = writeln!(
                 chrome,
                 "{{\"ph\":\"X\",\"name\":\"{op}\",\"cat\":\"{unit}\",\"pid\":{pid},\"tid\":{tid},\"ts\":{ts},\"dur\":{dur},\
@@ -485,11 +500,17 @@ impl TraceSink for TraceWriter {
         if pc >= self.locations.len() {
             self.locations.resize(pc + 1, None);
         }
-        let file = &self.kernel_file;
-        let location = self.locations[pc].get_or_insert_with(|| match e.location {
-            Location::Line(n) => format!("{file}:{n}"),
-            Location::Word(w) => format!("{file} word {w}"),
-        });
+        let cached = &mut self.locations[pc];
+        if cached.as_ref().is_none_or(|(l, _)| *l != e.location) {
+            let text = match (&self.kernel_file, e.location) {
+                (Some(f), Location::Line(n)) => format!("{f}:{n}"),
+                (Some(f), Location::Word(w)) => format!("{f} word {w}"),
+                (None, Location::Line(n)) => format!("line {n}"),
+                (None, Location::Word(w)) => format!("word {w}"),
+            };
+            *cached = Some((e.location, text));
+        }
+        let location = &cached.as_ref().expect("set above").1;
         if let Some(issues) = &mut self.issues {
             let [x, y, z] = e.workgroup;
             self.workgroup_text.clear();
@@ -530,6 +551,9 @@ impl TraceSink for TraceWriter {
         s.cu = e.cu;
         s.pc = e.pc;
         s.location = Some(e.location);
+        s.location_text.clear();
+        s.location_text
+            .push_str(&self.locations[pc].as_ref().expect("set above").1);
         s.op.clear();
         s.op.push_str(e.op);
         s.unit.clear();
@@ -600,8 +624,9 @@ pub struct TraceThread {
     sender: Option<std::sync::mpsc::SyncSender<Vec<Event>>>,
     batch: Vec<Event>,
     writer: Option<std::thread::JoinHandle<TraceWriter>>,
-    /// Per pc: the id of its instruction name, once sent.
-    op_ids: Vec<Option<u32>>,
+    /// Per pc: its instruction name and the name's id, once sent (checked
+    /// on use: an Amber script's kernels share pcs).
+    op_ids: Vec<Option<(String, u32)>>,
     /// Unit names sent, with their ids.
     units: Vec<(String, u32)>,
     next_id: u32,
@@ -699,11 +724,11 @@ impl TraceSink for TraceThread {
         if pc >= self.op_ids.len() {
             self.op_ids.resize(pc + 1, None);
         }
-        let op = match self.op_ids[pc] {
-            Some(id) => id,
-            None => {
+        let op = match &self.op_ids[pc] {
+            Some((name, id)) if name == e.op => *id,
+            _ => {
                 let id = self.name_id(e.op);
-                self.op_ids[pc] = Some(id);
+                self.op_ids[pc] = Some((e.op.to_string(), id));
                 id
             }
         };

@@ -14,7 +14,7 @@ pub mod trace;
 
 use crate::exec::launch::{Counts, ExecError, Launch};
 use crate::exec::memory::{space_of, GlobalMemory, Space, WaveMemory};
-use crate::exec::progress::{Progress, ProgressState};
+use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Wave, WaveState};
 use crate::input::config::{Config, SchedulerPolicy};
 use isa::ir::{AtomicOp, Inst, Kernel, Reg};
@@ -269,6 +269,9 @@ struct Engine<'a, 't, 'p> {
     printf: String,
     /// Wave-instructions issued at each pc, for the instruction mix.
     issued: Vec<u64>,
+    /// Wave-instructions issued to each unit, then to the LDS and to the
+    /// memory path.
+    issued_by_unit: Vec<u64>,
 }
 
 impl<'a, 't, 'p> Engine<'a, 't, 'p> {
@@ -406,6 +409,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             slots_per_simd,
             printf: String::new(),
             issued: vec![0; kernel.insts.len()],
+            issued_by_unit: vec![0; cfg.units.len() + 2],
         }
     }
 
@@ -445,8 +449,23 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         self.mem.flush();
         // The kernel is done when its last store or atomic is, too.
         let end = self.cycle.max(self.writes_done);
-        self.report
-            .finish(end, &self.mem, self.counts, self.kernel, &self.issued);
+        let by_unit = self
+            .unit_names
+            .iter()
+            .map(String::as_str)
+            .chain(["lds", "memory"])
+            .zip(self.issued_by_unit.iter().copied())
+            .filter(|&(_, n)| n > 0)
+            .map(|(u, n)| (u.to_string(), n))
+            .collect();
+        self.report.finish(
+            end,
+            &self.mem,
+            self.counts,
+            self.kernel,
+            &self.issued,
+            by_unit,
+        );
         Ok(TimedRun {
             counts: self.counts,
             report: self.report,
@@ -806,6 +825,9 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         self.counts.wave_instructions += 1;
         self.counts.lane_instructions += step.lanes as u64;
         self.issued[pc] += 1;
+        if self.counts.wave_instructions.is_multiple_of(TICK) {
+            self.tell_progress();
+        }
         if self.counts.wave_instructions > self.launch.max_wave_instructions {
             let coords = self.workgroups[wg].coords;
             return Err(ExecError(format!(
@@ -876,6 +898,12 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             free[k] = cycle + busy;
             self.report.unit_busy(c, u, cycle, busy);
         }
+        let slot = match (unit_used, space) {
+            (Some(u), _) => u,
+            (None, Some(Space::Workgroup(_))) => self.unit_names.len(),
+            (None, _) => self.unit_names.len() + 1,
+        };
+        self.issued_by_unit[slot] += 1;
         let name = &self.info[pc].name;
         let tw = &mut self.waves[w];
         if let Some(d) = self.info[pc].dst {
@@ -917,6 +945,17 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             });
         }
         self.after_step(w, step.pc)
+    }
+
+    fn tell_progress(&mut self) {
+        if let Some(p) = self.progress.as_deref_mut() {
+            p.update(&ProgressState {
+                workgroups_done: self.workgroups_done,
+                workgroups: self.total_workgroups,
+                wave_instructions: self.counts.wave_instructions,
+                cycle: Some(self.cycle),
+            });
+        }
     }
 
     /// Barrier releases, deadlocks, and retiring finished workgroups.
@@ -987,14 +1026,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             self.free_workgroups.push(wg);
             self.record_occupancy(c);
             self.workgroups_done += 1;
-            if let Some(p) = self.progress.as_deref_mut() {
-                p.update(&ProgressState {
-                    workgroups_done: self.workgroups_done,
-                    workgroups: self.total_workgroups,
-                    wave_instructions: self.counts.wave_instructions,
-                    cycle: Some(self.cycle),
-                });
-            }
+            self.tell_progress();
         }
         Ok(())
     }

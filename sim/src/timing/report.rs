@@ -36,8 +36,13 @@ pub struct Report {
     counts: Counts,
     memory: MemoryFigures,
     dram_bytes_per_cycle: u64,
-    /// Wave-instructions by op class and by canonical name.
-    mix: (BTreeMap<String, u64>, BTreeMap<String, u64>),
+    /// Wave-instructions by op class, by canonical name and by the unit
+    /// (or memory path) that took them.
+    mix: (
+        BTreeMap<String, u64>,
+        BTreeMap<String, u64>,
+        BTreeMap<String, u64>,
+    ),
 }
 
 /// The memory system's figures at the end of the run.
@@ -151,8 +156,8 @@ impl Report {
 
     /// Closes the accounts at the end of the run and keeps the memory
     /// system's figures and the instruction mix (`issued[pc]`
-    /// wave-instructions at each pc of `kernel`); the summary is built when
-    /// asked for.
+    /// wave-instructions at each pc of `kernel`, and `by_unit`); the
+    /// summary is built when asked for.
     pub fn finish(
         &mut self,
         cycles: u64,
@@ -160,6 +165,7 @@ impl Report {
         counts: Counts,
         kernel: &Kernel,
         issued: &[u64],
+        by_unit: BTreeMap<String, u64>,
     ) {
         self.cycles = cycles;
         // Every SIMD's last state lasts to the end of the run, so that each
@@ -184,6 +190,7 @@ impl Report {
             stats: mem.stats.clone(),
         };
         self.counts = counts;
+        self.mix.2 = by_unit;
         for (pc, &n) in issued.iter().enumerate().filter(|(_, &n)| n > 0) {
             let inst = &kernel.insts[pc];
             let class = isa::vocabulary::op_class(inst).name().to_string();
@@ -358,6 +365,7 @@ impl Report {
             "instruction_mix": {
                 "by_class": self.mix.0,
                 "by_name": self.mix.1,
+                "by_unit": self.mix.2,
             },
             "occupancy": {
                 "vgprs_per_wave": self.occupancy.vgprs_per_wave,
