@@ -455,6 +455,43 @@ fn the_default_trace_is_perfetto_and_a_bad_format_is_refused() {
 }
 
 #[test]
+fn plots_are_drawn_at_one_eight_and_sixty_four_cus() {
+    let dir = scratch("plots");
+    for (cus, config) in [(1, "teaching"), (8, "gcn"), (64, "gcn")] {
+        let results = dir.join(cus.to_string());
+        let set = format!("gpu.compute_units={cus}");
+        let o = gpusim(&[
+            "run",
+            "workloads/reduction.toml",
+            "--config",
+            config,
+            "--set",
+            &set,
+            "--results",
+            results.to_str().unwrap(),
+        ]);
+        assert_eq!(code(&o), 0, "{}", text(&o));
+        let out = results.join("reduction");
+        let svg = std::fs::read_to_string(out.join("occupancy.svg")).unwrap();
+        // One heat-map row per CU: a rectangle per CU and time bin.
+        let summary: Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap())
+                .unwrap();
+        assert_eq!(summary["per_cu"].as_array().unwrap().len(), cus);
+        assert!(svg.matches("<rect").count() >= cus, "{cus} CUs");
+        assert!(svg.contains(&format!(
+            "reduction on {}",
+            summary["run"]["config"].as_str().unwrap()
+        )));
+        for plot in ["stalls", "occupancy", "utilisation", "memory"] {
+            let png = std::fs::read(out.join(format!("{plot}.png"))).unwrap();
+            assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{plot} at {cus} CUs");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn folders_are_never_overwritten_and_force_replaces_only_ours() {
     let dir = scratch("names");
     let results = dir.to_str().unwrap();

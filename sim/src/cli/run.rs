@@ -320,6 +320,7 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
         _ => None,
     };
     let trace = writer.as_mut().map(|t| t as &mut dyn TraceSink);
+    let started = std::time::Instant::now();
     let report = match amber::run_script_traced(path, opts, trace) {
         Ok(r) => r,
         Err(e) => ScriptReport::error(path, e),
@@ -335,6 +336,7 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
     }
     let code = report.exit_code();
     let mut summary = results::script_summary(&report, opts);
+    summary["run"]["wall_seconds"] = serde_json::json!(started.elapsed().as_secs_f64());
     // A script that ran (passing or not) has results; one skipped or
     // stopped by an error leaves no folder (the partial one is dropped).
     if matches!(report.status, Status::Pass | Status::Fail) {
