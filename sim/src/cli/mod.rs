@@ -5,9 +5,11 @@
 //! Uses every other folder of the crate; nothing uses it.
 
 pub mod bench;
+mod compare;
 pub mod coverage;
 mod progress;
 mod run;
+mod sweep;
 
 use crate::input::config::Config;
 use crate::run::RunOptions;
@@ -100,6 +102,88 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         /// were written unless this was given.
         #[arg(long, hide = true, conflicts_with_all = ["trace", "trace_format"])]
         no_trace: bool,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Run workloads on several configs side by side: a table of cycles,
+    /// speedups and figures, and a check that all computed the same bits.
+    #[command(
+        after_help = "Examples:\n  gpusim compare --config gcn --config rdna workloads/reduction.toml\n  \
+gpusim compare --variant native: --variant emulated:emulate.trinary_minmax=true \\\n      \
+workloads/micro_emulation/mid3_chain.toml --results results\n\nExit codes: 0 identical results and \
+every check passed; 1 results differ or a check failed; 2 bad input; 3 results not written."
+    )]
+    Compare {
+        /// Workload manifests to run on every config.
+        #[arg(required = true)]
+        workloads: Vec<PathBuf>,
+        /// A config to compare (a built-in name or a file); repeat it.
+        #[arg(long = "config", value_name = "NAME|FILE")]
+        configs: Vec<String>,
+        /// A variant of the one --config (gcn by default):
+        /// LABEL:KEY=VALUE[,KEY=VALUE...]; repeat it.
+        #[arg(long = "variant", value_name = "LABEL:SETS")]
+        variants: Vec<String>,
+        /// Override one key of every config (repeatable).
+        #[arg(long = "set", value_name = "KEY=VALUE")]
+        set: Vec<String>,
+        /// Folder under which compare/ (table, CSV, chart, configs) is
+        /// written.
+        #[arg(long, default_value = "results")]
+        results: PathBuf,
+        /// Replace an existing compare/ folder holding only what it wrote.
+        #[arg(long)]
+        force: bool,
+        /// Threads running the runs (all cores by default).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Stop a launch as hung after this many wave-instructions.
+        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
+        max_instructions: u64,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// Run a sweep file's grid of configs and workloads on all cores: one
+    /// CSV row per point and plots; or merge shards' CSVs.
+    #[command(
+        after_help = "Examples:\n  gpusim sweep mid3.toml --results results --threads 2\n  \
+gpusim sweep mid3.toml --shard 0/3   (then 1/3, 2/3, anywhere)\n  \
+gpusim sweep --merge results/mid3.shard-*/sweep.csv --output mid3.csv\n\nThe file: name, base \
+(a built-in model or a config file), workloads (paths relative to the file), metric (for the \
+plots, cycles by default), set (overrides for every point) and [parameters] (dotted key = list of \
+values). docs/sweeps.md has more.\n\nExit codes: 0 every point ran and passed its checks; 1 a \
+check failed; 2 bad input or a point failed; 3 results not written."
+    )]
+    Sweep {
+        /// The sweep file (TOML); not with --merge.
+        #[arg(required_unless_present = "merge")]
+        file: Option<PathBuf>,
+        /// Folder under which <name>/ (or <name>.shard-I-of-N/) is written.
+        #[arg(long, default_value = "results")]
+        results: PathBuf,
+        /// Replace an existing folder of the same name holding only what
+        /// its sweep wrote.
+        #[arg(long)]
+        force: bool,
+        /// Threads running the points (all cores by default); the CSV is
+        /// the same bytes at any count.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Run only this share of the points, I/N with 0 <= I < N: the
+        /// points whose number modulo N is I.
+        #[arg(long, value_parser = sweep::Shard::parse)]
+        shard: Option<sweep::Shard>,
+        /// Join these shards' sweep.csv files instead of running.
+        #[arg(long, num_args = 1.., value_name = "CSV", requires = "output", conflicts_with = "file")]
+        merge: Vec<PathBuf>,
+        /// Where --merge writes the joined CSV.
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Stop a launch as hung after this many wave-instructions.
+        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
+        max_instructions: u64,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
@@ -234,6 +318,53 @@ pub fn main() -> ExitCode {
                 }
             }
         }
+        Command::Compare {
+            workloads,
+            configs,
+            variants,
+            set,
+            results,
+            force,
+            threads,
+            max_instructions,
+            quiet,
+        } => ExitCode::from(compare::run(&compare::Request {
+            configs,
+            variants,
+            set,
+            workloads,
+            results,
+            force,
+            threads,
+            max_instructions,
+            quiet,
+        })),
+        Command::Sweep {
+            file,
+            results,
+            force,
+            threads,
+            shard,
+            merge,
+            output,
+            max_instructions,
+            quiet,
+        } => ExitCode::from(match (file, output) {
+            (_, Some(output)) if !merge.is_empty() => sweep::merge(&merge, &output),
+            (Some(file), _) => sweep::run(&sweep::Request {
+                file,
+                results,
+                force,
+                threads,
+                shard,
+                max_instructions,
+                quiet,
+            }),
+            _ => {
+                eprintln!("error: give a sweep file, or --merge CSV... --output FILE");
+                exit::BAD_INPUT
+            }
+        }),
         Command::Config {
             command: ConfigCommand::Show { config, set },
         } => match Config::load_with(config.as_deref().unwrap_or("gcn"), &set) {

@@ -59,3 +59,39 @@ impl Progress for Bar {
         bar.set_message(format!("{cycle}{:.2} M wave-instructions/s", rate / 1e6));
     }
 }
+
+/// A bar counting finished runs of a batch (a comparison or a sweep),
+/// shared by the threads running them; silent as [`Bar`] is.
+pub struct Counter {
+    bar: Option<ProgressBar>,
+}
+
+impl Counter {
+    pub fn new(label: &str, total: u64, quiet: bool) -> Counter {
+        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
+            let bar = ProgressBar::new(total);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{prefix} [{bar:30}] {pos}/{len} runs ({elapsed}, eta {eta})",
+                )
+                .expect("a valid template")
+                .progress_chars("=> "),
+            );
+            bar.set_prefix(label.to_string());
+            bar
+        });
+        Counter { bar }
+    }
+
+    pub fn inc(&self) {
+        if let Some(b) = &self.bar {
+            b.inc(1);
+        }
+    }
+
+    pub fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}

@@ -7,4 +7,5 @@
 pub mod amber;
 pub mod config;
 pub mod kernel_file;
+pub mod sweep;
 pub mod workload;

@@ -5,8 +5,10 @@
 //! Uses `run` (a run's outputs), `timing` (its report and trace events)
 //! and `input` (configs, element types); nothing here changes a result.
 
+pub mod compare;
 pub mod npy;
 pub mod perfetto;
 pub mod plots;
 pub mod results;
+pub mod sweep;
 pub mod trace;

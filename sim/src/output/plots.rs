@@ -56,15 +56,20 @@ fn draw<DB: DrawingBackend>(
     }
 }
 
-/// Writes every plot as `<name>.svg` and `<name>.png` into `dir`.
-pub fn write_all(report: &Report, title: &Title, dir: &Path) -> Result<(), String> {
+/// Registers the bundled font under "sans-serif" (once).
+pub fn load_font() -> Result<(), String> {
     static FONT_LOADED: OnceLock<Result<(), String>> = OnceLock::new();
     FONT_LOADED
         .get_or_init(|| {
             plotters::style::register_font(FONT, FontStyle::Normal, dejavu::sans::regular())
                 .map_err(|_| "plotting: the bundled font does not load".to_string())
         })
-        .clone()?;
+        .clone()
+}
+
+/// Writes every plot as `<name>.svg` and `<name>.png` into `dir`.
+pub fn write_all(report: &Report, title: &Title, dir: &Path) -> Result<(), String> {
+    load_font()?;
     for name in PLOTS {
         let svg = dir.join(format!("{name}.svg"));
         let root = SVGBackend::new(&svg, SIZE).into_drawing_area();

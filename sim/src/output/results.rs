@@ -135,11 +135,11 @@ pub fn script_summary(r: &ScriptReport, opts: &RunOptions) -> Value {
     })
 }
 
-/// The headline figures of a run as one CSV header and row: runs
-/// concatenated (without their headers) make a table.
-pub fn summary_csv(out: &RunOutput) -> Result<String, String> {
+/// The headline figures of a run, by column name: the columns of
+/// `summary.csv`, a comparison's table and a sweep's CSV. Everything but
+/// `wall_seconds` is the same bits on every host.
+pub fn headline(out: &RunOutput) -> Vec<(&'static str, String)> {
     let s = summary(out);
-    let t = out.timing.as_ref();
     let figure = |path: &[&str]| -> String {
         let mut v = &s;
         for p in path {
@@ -151,26 +151,20 @@ pub fn summary_csv(out: &RunOutput) -> Result<String, String> {
             other => other.to_string(),
         }
     };
-    let columns: Vec<(&str, String)> = vec![
+    vec![
         ("workload", out.name.clone()),
         ("kernel", out.kernel.name.clone()),
         ("mode", figure(&["mode"])),
         ("config", figure(&["run", "config"])),
         ("wave_size", out.wave_width.to_string()),
         ("checks_failed", figure(&["checks", "failed"])),
-        (
-            "wave_instructions",
-            out.counts.wave_instructions.to_string(),
-        ),
-        (
-            "lane_instructions",
-            out.counts.lane_instructions.to_string(),
-        ),
+        ("wave_instructions", figure(&["instructions", "wave"])),
+        ("lane_instructions", figure(&["instructions", "lane"])),
         (
             "lane_efficiency",
             figure(&["instructions", "lane_efficiency"]),
         ),
-        ("cycles", t.map_or(String::new(), |t| t.cycles.to_string())),
+        ("cycles", figure(&["cycles"])),
         ("time_us", figure(&["time_us"])),
         ("ipc", figure(&["ipc"])),
         (
@@ -192,14 +186,28 @@ pub fn summary_csv(out: &RunOutput) -> Result<String, String> {
         ),
         ("atomic_queue_cycles", figure(&["atomics", "queue_cycles"])),
         ("wall_seconds", figure(&["run", "wall_seconds"])),
-    ];
+    ]
+}
+
+/// CSV text of a header and rows (the csv crate quotes where needed).
+pub fn csv_text<R: AsRef<[String]>>(header: &[&str], rows: &[R]) -> Result<String, String> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let err = |e: csv::Error| format!("summary.csv: {e}");
-    w.write_record(columns.iter().map(|c| c.0)).map_err(err)?;
-    w.write_record(columns.iter().map(|c| c.1.as_str()))
-        .map_err(err)?;
-    let bytes = w.into_inner().map_err(|e| format!("summary.csv: {e}"))?;
+    let err = |e: csv::Error| format!("CSV: {e}");
+    w.write_record(header).map_err(err)?;
+    for r in rows {
+        w.write_record(r.as_ref()).map_err(err)?;
+    }
+    let bytes = w.into_inner().map_err(|e| format!("CSV: {e}"))?;
     Ok(String::from_utf8(bytes).expect("CSV of UTF-8 fields"))
+}
+
+/// The headline figures of a run as one CSV header and row: runs
+/// concatenated (without their headers) make a table.
+pub fn summary_csv(out: &RunOutput) -> Result<String, String> {
+    let columns = headline(out);
+    let header: Vec<&str> = columns.iter().map(|c| c.0).collect();
+    let row: Vec<String> = columns.into_iter().map(|c| c.1).collect();
+    csv_text(&header, &[row])
 }
 
 /// The files a results folder's `summary.json` says its run wrote (the
@@ -302,6 +310,23 @@ impl ResultsFolder {
         }
         if let Some(t) = &opts.timing {
             self.write_file("config.toml", t.config.to_toml().as_bytes())?;
+        }
+        self.write_summary(&mut summary.clone())?;
+        let dir = self.move_into_place()?;
+        self.finished = true;
+        Ok(dir)
+    }
+
+    /// Writes `files` (name, bytes) and `summary`, and moves the folder
+    /// into place: for a comparison or a sweep, whose own files were
+    /// written into `path()` already.
+    pub fn finish_with(
+        mut self,
+        files: &[(&str, &[u8])],
+        summary: &Value,
+    ) -> Result<PathBuf, String> {
+        for (name, bytes) in files {
+            self.write_file(name, bytes)?;
         }
         self.write_summary(&mut summary.clone())?;
         let dir = self.move_into_place()?;

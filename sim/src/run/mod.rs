@@ -6,6 +6,7 @@
 //! Uses `input`, `exec` and `timing`; writing the results is `output`'s.
 
 pub mod amber;
+pub mod grid;
 
 use crate::exec::launch::{Counts, Launch};
 use crate::exec::memory::GlobalMemory;

@@ -1,0 +1,166 @@
+//! `gpusim compare`: every workload on every config (or variant of one
+//! config), side by side, checking that all computed the same bits.
+
+use super::exit;
+use super::progress::Counter;
+use crate::input::config::Config;
+use crate::output::compare::{self, Cell, WorkloadRuns};
+use crate::output::results::{self, ResultsFolder};
+use crate::run::grid::{run_points, Point};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// What `gpusim compare` was asked.
+pub struct Request {
+    pub configs: Vec<String>,
+    pub variants: Vec<String>,
+    pub set: Vec<String>,
+    pub workloads: Vec<PathBuf>,
+    pub results: PathBuf,
+    pub force: bool,
+    pub threads: Option<usize>,
+    pub max_instructions: u64,
+    pub quiet: bool,
+}
+
+/// The configs to compare, labelled: each `--config` (its name), or each
+/// `--variant LABEL:KEY=VALUE,...` of the one `--config` (gcn by default);
+/// `--set` applies to all.
+fn configs(r: &Request) -> Result<Vec<(String, Config)>, String> {
+    let mut out = Vec::new();
+    if r.variants.is_empty() {
+        for c in &r.configs {
+            let config = Config::load_with(c, &r.set)?;
+            out.push((config.name.clone(), config));
+        }
+    } else {
+        if r.configs.len() > 1 {
+            return Err("--variant applies to one base config: give at most one --config".into());
+        }
+        let base = r.configs.first().map_or("gcn", String::as_str);
+        for v in &r.variants {
+            let (label, sets) = v.split_once(':').ok_or_else(|| {
+                format!("--variant {v}: expected LABEL:KEY=VALUE[,KEY=VALUE...] (e.g. emulated:emulate.trinary_minmax=true, or native: for none)")
+            })?;
+            let mut set = r.set.clone();
+            set.extend(
+                sets.split(',')
+                    .filter(|s| !s.trim().is_empty())
+                    .map(str::to_string),
+            );
+            let mut config = Config::load_with(base, &set)?;
+            config.name = label.to_string();
+            out.push((label.to_string(), config));
+        }
+    }
+    if out.len() < 2 {
+        return Err("compare needs at least two configs: --config A --config B, or --variant LABEL:... twice".into());
+    }
+    let mut labels: Vec<&str> = out.iter().map(|c| c.0.as_str()).collect();
+    labels.sort();
+    if labels.windows(2).any(|w| w[0] == w[1]) {
+        return Err(format!(
+            "two configs have the same name ({}): give them distinct `name`s or use --variant labels",
+            labels.join(", ")
+        ));
+    }
+    Ok(out)
+}
+
+pub fn run(r: &Request) -> u8 {
+    let configs = match configs(r) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    };
+    if r.workloads.is_empty() {
+        eprintln!("error: name at least one workload manifest to compare on");
+        return exit::BAD_INPUT;
+    }
+    let folder = match ResultsFolder::create(&r.results, "compare", r.force) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: cannot write results: {e}");
+            return exit::OUTPUT_FAILED;
+        }
+    };
+    let points: Vec<Point> = r
+        .workloads
+        .iter()
+        .flat_map(|w| {
+            configs.iter().map(|(_, c)| Point {
+                workload: w.clone(),
+                config: c.clone(),
+            })
+        })
+        .collect();
+    let counter = Counter::new("compare", points.len() as u64, r.quiet);
+    let outputs = match run_points(&points, r.threads, r.max_instructions, &|| counter.inc()) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    };
+    counter.finish();
+    let runs: Vec<WorkloadRuns> = r
+        .workloads
+        .iter()
+        .zip(outputs.chunks(configs.len()))
+        .map(|(w, outs)| WorkloadRuns {
+            workload: outs
+                .iter()
+                .find_map(|o| o.as_ref().ok().map(|o| o.name.clone()))
+                .unwrap_or_else(|| w.display().to_string()),
+            cells: configs
+                .iter()
+                .zip(outs)
+                .map(|((label, _), run)| Cell { config: label, run })
+                .collect(),
+        })
+        .collect();
+    let table = compare::table(&runs);
+    let markdown = table.markdown();
+    print!("{markdown}");
+    let written = table.csv().and_then(|csv| {
+        compare::chart(&runs, folder.path())?;
+        let summary = json!({
+            "compare": {
+                "configs": configs.iter().map(|c| &c.0).collect::<Vec<_>>(),
+                "workloads": r.workloads.iter().map(|w| w.display().to_string()).collect::<Vec<_>>(),
+                "identical": table.identical(),
+                "differences": table.differences,
+                "failures": table.failures,
+            },
+            "run": {
+                "gpusim": results::VERSION,
+                "command": std::env::args().collect::<Vec<_>>(),
+            },
+        });
+        let mut files: Vec<(String, Vec<u8>)> = vec![
+            ("compare.md".into(), markdown.clone().into_bytes()),
+            ("compare.csv".into(), csv.into_bytes()),
+        ];
+        for (label, c) in &configs {
+            files.push((format!("{label}.config.toml"), c.to_toml().into_bytes()));
+        }
+        let files: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
+        folder.finish_with(&files, &summary)
+    });
+    match written {
+        Ok(dir) => println!("comparison in {}", dir.display()),
+        Err(e) => {
+            eprintln!("error: cannot write results: {e}");
+            return exit::OUTPUT_FAILED;
+        }
+    }
+    if !table.failures.is_empty() {
+        exit::BAD_INPUT
+    } else if !table.identical() || table.failed_checks > 0 {
+        exit::CHECK_FAILED
+    } else {
+        exit::PASSED
+    }
+}

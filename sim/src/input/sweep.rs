@@ -1,0 +1,170 @@
+//! Sweep files: a grid of a base config, dotted-key parameters each with a
+//! list of values, and workloads. Every combination of values runs every
+//! workload; points are numbered workload by workload, the first parameter
+//! (in key order) varying slowest.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    name: String,
+    #[serde(default = "default_base")]
+    base: String,
+    workloads: Vec<String>,
+    #[serde(default = "default_metric")]
+    metric: String,
+    #[serde(default)]
+    set: Vec<String>,
+    parameters: toml::Table,
+}
+
+fn default_base() -> String {
+    "gcn".into()
+}
+
+fn default_metric() -> String {
+    "cycles".into()
+}
+
+/// A sweep, its paths resolved against the sweep file's folder.
+#[derive(Clone, Debug)]
+pub struct Sweep {
+    pub name: String,
+    /// A built-in model's name or a config file's path.
+    pub base: String,
+    /// (as written in the sweep file, resolved path).
+    pub workloads: Vec<(String, PathBuf)>,
+    /// The figure the plots show.
+    pub metric: String,
+    /// Overrides applied to every point, before the parameters.
+    pub set: Vec<String>,
+    /// (dotted key, values).
+    pub parameters: Vec<(String, Vec<toml::Value>)>,
+}
+
+/// One point of a sweep.
+#[derive(Clone, Debug)]
+pub struct SweepPoint {
+    pub index: usize,
+    pub workload: usize,
+    /// One value per parameter.
+    pub values: Vec<toml::Value>,
+}
+
+/// Most points a sweep may have.
+const MAX_POINTS: usize = 1_000_000;
+
+impl Sweep {
+    pub fn load(path: &Path) -> Result<Sweep, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read sweep: {e}", path.display()))?;
+        let f: File = toml::from_str(&text).map_err(|e| {
+            let at = e
+                .span()
+                .map(|s| {
+                    let (l, c) = crate::input::workload::line_col(&text, s.start);
+                    format!("{l}:{c}:")
+                })
+                .unwrap_or_default();
+            format!("{}:{at} {}", path.display(), e.message())
+        })?;
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let base = if crate::input::config::compose::built_in(&f.base).is_some() {
+            f.base
+        } else {
+            dir.join(&f.base).display().to_string()
+        };
+        if f.workloads.is_empty() {
+            return Err(format!("{}: workloads is empty", path.display()));
+        }
+        let mut parameters = Vec::new();
+        for (key, values) in f.parameters {
+            let toml::Value::Array(values) = values else {
+                return Err(format!(
+                    "{}: parameters.\"{key}\" must be a list of values",
+                    path.display()
+                ));
+            };
+            if values.is_empty() {
+                return Err(format!(
+                    "{}: parameters.\"{key}\" has no values",
+                    path.display()
+                ));
+            }
+            parameters.push((key, values));
+        }
+        let points = parameters
+            .iter()
+            .try_fold(f.workloads.len(), |n: usize, (_, v)| n.checked_mul(v.len()));
+        if points.is_none_or(|n| n > MAX_POINTS) {
+            return Err(format!(
+                "{}: the sweep has more than {MAX_POINTS} points",
+                path.display()
+            ));
+        }
+        Ok(Sweep {
+            name: f.name,
+            base,
+            workloads: f
+                .workloads
+                .into_iter()
+                .map(|w| {
+                    let p = dir.join(&w);
+                    (w, p)
+                })
+                .collect(),
+            metric: f.metric,
+            set: f.set,
+            parameters,
+        })
+    }
+
+    /// Every point, in order.
+    pub fn points(&self) -> Vec<SweepPoint> {
+        let mut combos: Vec<Vec<toml::Value>> = vec![Vec::new()];
+        for (_, values) in &self.parameters {
+            combos = combos
+                .into_iter()
+                .flat_map(|c| {
+                    values.iter().map(move |v| {
+                        let mut c = c.clone();
+                        c.push(v.clone());
+                        c
+                    })
+                })
+                .collect();
+        }
+        (0..self.workloads.len())
+            .flat_map(|w| combos.iter().map(move |c| (w, c.clone())))
+            .enumerate()
+            .map(|(index, (workload, values))| SweepPoint {
+                index,
+                workload,
+                values,
+            })
+            .collect()
+    }
+
+    /// The overrides of a point: the sweep's own, then its parameters.
+    pub fn overrides(&self, p: &SweepPoint) -> Vec<String> {
+        let mut set = self.set.clone();
+        set.extend(
+            self.parameters
+                .iter()
+                .zip(&p.values)
+                .map(|((k, _), v)| format!("{k}={v}")),
+        );
+        set
+    }
+}
+
+/// A parameter value as a CSV cell and plot label: strings without their
+/// quotes, everything else as TOML writes it.
+pub fn value_text(v: &toml::Value) -> String {
+    match v {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}

@@ -1,0 +1,315 @@
+//! A side-by-side comparison of configs on workloads: a table (Markdown
+//! and CSV) with each run's headline figures and its speedup over the first
+//! config, whether every config computed the same bits, and a grouped bar
+//! chart of the cycles (SVG and PNG).
+
+use crate::input::workload::ElemType;
+use crate::run::RunOutput;
+use plotters::prelude::*;
+use std::path::Path;
+
+/// The outcome of one (workload, config) run.
+pub struct Cell<'a> {
+    pub config: &'a str,
+    pub run: &'a Result<RunOutput, String>,
+}
+
+/// One workload's runs, in config order.
+pub struct WorkloadRuns<'a> {
+    pub workload: String,
+    pub cells: Vec<Cell<'a>>,
+}
+
+/// Where a config's results differ from the first config's.
+pub fn first_difference(base: &RunOutput, other: &RunOutput) -> Option<String> {
+    for (a, b) in base.buffers.iter().zip(&other.buffers) {
+        if a.bytes == b.bytes {
+            continue;
+        }
+        let size = a.ty.size();
+        let i = a
+            .bytes
+            .chunks(size)
+            .zip(b.bytes.chunks(size))
+            .position(|(x, y)| x != y)
+            .unwrap_or(0);
+        let value = |bytes: &[u8]| element(a.ty, &bytes[i * size..(i + 1) * size]);
+        return Some(format!(
+            "buffer {}[{i}]: {} against {}",
+            a.name,
+            value(&b.bytes),
+            value(&a.bytes)
+        ));
+    }
+    None
+}
+
+/// One element's value as text.
+fn element(ty: ElemType, b: &[u8]) -> String {
+    let u = |n: usize| {
+        let mut w = [0u8; 8];
+        w[..n].copy_from_slice(&b[..n]);
+        u64::from_le_bytes(w)
+    };
+    match ty {
+        ElemType::I8 => (u(1) as u8 as i8).to_string(),
+        ElemType::U8 => u(1).to_string(),
+        ElemType::I16 => (u(2) as u16 as i16).to_string(),
+        ElemType::U16 => u(2).to_string(),
+        ElemType::I32 => (u(4) as u32 as i32).to_string(),
+        ElemType::U32 => u(4).to_string(),
+        ElemType::I64 => (u(8) as i64).to_string(),
+        ElemType::U64 => u(8).to_string(),
+        ElemType::F16 => half::f16::from_bits(u(2) as u16).to_string(),
+        ElemType::F32 => f32::from_bits(u(4) as u32).to_string(),
+        ElemType::F64 => f64::from_bits(u(8)).to_string(),
+    }
+}
+
+/// The comparison table: a header and one row per (workload, config), and
+/// the sentences saying whether results are identical.
+pub struct Table {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Every difference found, as sentences; empty when all are identical.
+    pub differences: Vec<String>,
+    /// Runs that failed, as sentences.
+    pub failures: Vec<String>,
+    /// Runs whose checks failed.
+    pub failed_checks: usize,
+}
+
+/// The figures of a row, after workload and config.
+const FIGURES: [&str; 10] = [
+    "cycles",
+    "ipc",
+    "occupancy_achieved",
+    "l1_hit_rate",
+    "l2_hit_rate",
+    "dram_read_bytes",
+    "dram_write_bytes",
+    "atomic_queue_cycles",
+    "wave_instructions",
+    "lane_instructions",
+];
+
+pub fn table(runs: &[WorkloadRuns]) -> Table {
+    // Units: every unit any config has, in name order.
+    let mut units: Vec<String> = runs
+        .iter()
+        .flat_map(|w| &w.cells)
+        .filter_map(|c| c.run.as_ref().ok())
+        .filter_map(|o| o.timing.as_ref())
+        .flat_map(|t| t.unit_names().to_vec())
+        .collect();
+    units.sort();
+    units.dedup();
+    let mut header: Vec<String> = ["workload", "config", "speedup"].map(String::from).to_vec();
+    header.extend(FIGURES.iter().map(|f| f.to_string()));
+    header.extend(units.iter().map(|u| format!("{u}_utilisation")));
+    header.push("results".into());
+    let mut t = Table {
+        header,
+        rows: Vec::new(),
+        differences: Vec::new(),
+        failures: Vec::new(),
+        failed_checks: 0,
+    };
+    for w in runs {
+        let base = w.cells.first().and_then(|c| c.run.as_ref().ok());
+        let base_cycles = base.and_then(|b| b.timing.as_ref()).map(|t| t.cycles);
+        for (i, c) in w.cells.iter().enumerate() {
+            let mut row = vec![w.workload.clone(), c.config.to_string()];
+            match c.run {
+                Err(e) => {
+                    t.failures
+                        .push(format!("{} on {}: {e}", w.workload, c.config));
+                    row.push(String::new());
+                    row.extend(std::iter::repeat_n(
+                        String::new(),
+                        FIGURES.len() + units.len(),
+                    ));
+                    row.push("failed".into());
+                }
+                Ok(out) => {
+                    if !out.all_checks_passed() {
+                        t.failed_checks += 1;
+                    }
+                    let cycles = out.timing.as_ref().map(|t| t.cycles);
+                    row.push(match (base_cycles, cycles) {
+                        (Some(b), Some(c)) if c > 0 => format!("{:.3}", b as f64 / c as f64),
+                        _ => String::new(),
+                    });
+                    let figures = crate::output::results::headline(out);
+                    for f in FIGURES {
+                        let v = figures
+                            .iter()
+                            .find(|(k, _)| *k == f)
+                            .map(|(_, v)| v.clone());
+                        row.push(v.unwrap_or_default());
+                    }
+                    for u in &units {
+                        let v = out.timing.as_ref().and_then(|t| {
+                            let k = t.unit_names().iter().position(|n| n == u)?;
+                            Some(format!("{:.4}", t.unit_utilisation(k)))
+                        });
+                        row.push(v.unwrap_or_default());
+                    }
+                    let same = match base {
+                        _ if i == 0 => "reference".to_string(),
+                        None => "no reference".to_string(),
+                        Some(b) => match first_difference(b, out) {
+                            None => "identical".to_string(),
+                            Some(d) => {
+                                t.differences.push(format!(
+                                    "{}: {} differs from {}: {d}",
+                                    w.workload, c.config, w.cells[0].config
+                                ));
+                                format!("differ: {d}")
+                            }
+                        },
+                    };
+                    row.push(same);
+                }
+            }
+            t.rows.push(row);
+        }
+    }
+    t
+}
+
+impl Table {
+    /// Whether every config computed the same bits on every workload.
+    pub fn identical(&self) -> bool {
+        self.differences.is_empty() && self.failures.is_empty()
+    }
+
+    /// The verdict in words.
+    pub fn verdict(&self) -> String {
+        if !self.failures.is_empty() {
+            format!("Some runs failed:\n- {}", self.failures.join("\n- "))
+        } else if self.identical() {
+            "Results: identical (every config computed the same bits on every workload).".into()
+        } else {
+            format!("Results DIFFER:\n- {}", self.differences.join("\n- "))
+        }
+    }
+
+    pub fn markdown(&self) -> String {
+        let mut s = format!("| {} |\n", self.header.join(" | "));
+        s.push_str(&format!(
+            "|{}\n",
+            self.header.iter().map(|_| "---|").collect::<String>()
+        ));
+        // Fractions to four decimals here; the CSV keeps every digit.
+        let short = |v: &String| match v.parse::<f64>() {
+            Ok(x) if v.contains('.') => format!("{x:.4}"),
+            _ => v.clone(),
+        };
+        for r in &self.rows {
+            let cells: Vec<String> = r.iter().map(short).collect();
+            s.push_str(&format!("| {} |\n", cells.join(" | ")));
+        }
+        s.push('\n');
+        s.push_str(&self.verdict());
+        s.push('\n');
+        s
+    }
+
+    pub fn csv(&self) -> Result<String, String> {
+        let header: Vec<&str> = self.header.iter().map(String::as_str).collect();
+        crate::output::results::csv_text(&header, &self.rows)
+    }
+}
+
+/// Draws the cycles of every (workload, config) as grouped bars into
+/// `dir/cycles.svg` and `dir/cycles.png`.
+pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
+    crate::output::plots::load_font()?;
+    let svg = dir.join("cycles.svg");
+    draw(
+        runs,
+        &SVGBackend::new(&svg, (1000, 520)).into_drawing_area(),
+    )
+    .map_err(|e| format!("{}: {e}", svg.display()))?;
+    let png = dir.join("cycles.png");
+    let area = BitMapBackend::new(&png, (1000, 520)).into_drawing_area();
+    let drawn = draw(runs, &area).map_err(|e| format!("{}: {e}", png.display()));
+    drop(area);
+    drawn
+}
+
+fn draw<DB: DrawingBackend>(
+    runs: &[WorkloadRuns],
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+) -> Result<(), String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let configs: Vec<&str> = runs
+        .first()
+        .map(|w| w.cells.iter().map(|c| c.config).collect())
+        .unwrap_or_default();
+    let cycles = |c: &Cell| {
+        c.run
+            .as_ref()
+            .ok()
+            .and_then(|o| o.timing.as_ref())
+            .map_or(0, |t| t.cycles)
+    };
+    let max = runs
+        .iter()
+        .flat_map(|w| w.cells.iter().map(cycles))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let n = runs.len().max(1);
+    let group = configs.len().max(1) + 1;
+    let mut chart = ChartBuilder::on(root)
+        .caption(
+            format!("Cycles per workload on {}", configs.join(", ")),
+            ("sans-serif", 20),
+        )
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d(0..n * group, 0u64..max + max / 4 + 1)
+        .map_err(|e| err(&e))?;
+    let names: Vec<String> = runs.iter().map(|w| w.workload.clone()).collect();
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(n * group)
+        .x_label_formatter(&|x| {
+            // The workload's name under the middle of its group.
+            if x % group == group / 2 {
+                names.get(x / group).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .y_desc("cycles")
+        .label_style(("sans-serif", 13))
+        .draw()
+        .map_err(|e| err(&e))?;
+    for (k, config) in configs.iter().enumerate() {
+        let color = Palette99::pick(k).to_rgba();
+        chart
+            .draw_series(runs.iter().enumerate().map(|(i, w)| {
+                let x = i * group + k;
+                let v = w.cells.get(k).map_or(0, cycles);
+                Rectangle::new([(x, 0), (x + 1, v)], color.filled())
+            }))
+            .map_err(|e| err(&e))?
+            .label(config.to_string())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 13))
+        .draw()
+        .map_err(|e| err(&e))?;
+    root.present().map_err(|e| err(&e))
+}

@@ -1,0 +1,263 @@
+//! A sweep's outputs: one CSV row per point (its number, workload and
+//! parameter values, its status, then every headline figure but the host's
+//! wall time, so the bytes depend on nothing but the sweep), shards of it
+//! merged back, and line plots of a metric against each parameter.
+
+use crate::input::sweep::{value_text, Sweep, SweepPoint};
+use crate::run::RunOutput;
+use plotters::prelude::*;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The figures of a row: the headline ones, but for the host's time.
+fn figure_names() -> Vec<&'static str> {
+    // The names only; any run gives the same list.
+    [
+        "kernel",
+        "mode",
+        "config",
+        "wave_size",
+        "checks_failed",
+        "wave_instructions",
+        "lane_instructions",
+        "lane_efficiency",
+        "cycles",
+        "time_us",
+        "ipc",
+        "occupancy_theoretical",
+        "occupancy_achieved",
+        "occupancy_achieved_busy_cus",
+        "l1_hit_rate",
+        "l2_hit_rate",
+        "dram_read_bytes",
+        "dram_write_bytes",
+        "dram_bandwidth_fraction",
+        "atomic_queue_cycles",
+    ]
+    .to_vec()
+}
+
+/// The CSV header of a sweep.
+pub fn header(sweep: &Sweep) -> Vec<String> {
+    let mut h = vec!["point".to_string(), "workload".to_string()];
+    h.extend(sweep.parameters.iter().map(|(k, _)| k.clone()));
+    h.push("status".into());
+    h.push("error".into());
+    h.extend(figure_names().iter().map(|f| f.to_string()));
+    h
+}
+
+/// The CSV row of one point.
+pub fn row(sweep: &Sweep, p: &SweepPoint, run: &Result<RunOutput, String>) -> Vec<String> {
+    let mut r = vec![p.index.to_string(), sweep.workloads[p.workload].0.clone()];
+    r.extend(p.values.iter().map(value_text));
+    let names = figure_names();
+    match run {
+        Ok(out) => {
+            r.push(
+                if out.all_checks_passed() {
+                    "ok"
+                } else {
+                    "check failed"
+                }
+                .into(),
+            );
+            r.push(String::new());
+            let figures = crate::output::results::headline(out);
+            for n in names {
+                let v = figures
+                    .iter()
+                    .find(|(k, _)| *k == n)
+                    .map(|(_, v)| v.clone());
+                r.push(v.unwrap_or_default());
+            }
+        }
+        Err(e) => {
+            r.push("failed".into());
+            r.push(e.clone());
+            r.extend(std::iter::repeat_n(String::new(), names.len()));
+        }
+    }
+    r
+}
+
+/// Joins shards' CSVs (each `(name, text)`) into the CSV the whole sweep
+/// writes: one header, every point once, in point order.
+pub fn merge(shards: &[(String, String)]) -> Result<String, String> {
+    let mut header: Option<Vec<String>> = None;
+    let mut rows: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for (name, text) in shards {
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let h: Vec<String> = reader
+            .headers()
+            .map_err(|e| format!("{name}: {e}"))?
+            .iter()
+            .map(str::to_string)
+            .collect();
+        if h.first().map(String::as_str) != Some("point") {
+            return Err(format!(
+                "{name}: not a sweep CSV (its first column is not `point`)"
+            ));
+        }
+        match &header {
+            None => header = Some(h),
+            Some(first) if *first != h => {
+                return Err(format!("{name}: its columns differ from the first shard's"))
+            }
+            Some(_) => {}
+        }
+        for (i, record) in reader.records().enumerate() {
+            let record = record.map_err(|e| format!("{name}: row {}: {e}", i + 1))?;
+            let fields: Vec<String> = record.iter().map(str::to_string).collect();
+            let point: usize = fields[0].parse().map_err(|_| {
+                format!(
+                    "{name}: row {}: point `{}` is not a number",
+                    i + 1,
+                    fields[0]
+                )
+            })?;
+            if rows.insert(point, fields).is_some() {
+                return Err(format!("{name}: point {point} is in more than one shard"));
+            }
+        }
+    }
+    let header = header.ok_or("no shard to merge")?;
+    if let Some((missing, _)) = rows.keys().enumerate().find(|(i, k)| i != *k) {
+        return Err(format!(
+            "point {missing} is in no shard: merge every shard of the sweep"
+        ));
+    }
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let rows: Vec<Vec<String>> = rows.into_values().collect();
+    crate::output::results::csv_text(&header, &rows)
+}
+
+/// Draws `metric` against each parameter with at least two values into
+/// `dir/<metric>_vs_<parameter>.svg` and `.png`: one line per workload and
+/// combination of the other parameters.
+pub fn plots(
+    sweep: &Sweep,
+    header: &[String],
+    rows: &[Vec<String>],
+    dir: &Path,
+) -> Result<(), String> {
+    crate::output::plots::load_font()?;
+    let col = |name: &str| header.iter().position(|h| h == name);
+    let metric = col(&sweep.metric).ok_or_else(|| {
+        format!(
+            "sweep metric `{}` is not a column of the sweep CSV ({})",
+            sweep.metric,
+            header[4 + sweep.parameters.len()..].join(", ")
+        )
+    })?;
+    for (k, (param, values)) in sweep.parameters.iter().enumerate() {
+        if values.len() < 2 {
+            continue;
+        }
+        let labels: Vec<String> = values.iter().map(value_text).collect();
+        // Lines: the workload and the other parameters' values.
+        let mut lines: BTreeMap<String, Vec<(usize, f64)>> = BTreeMap::new();
+        for r in rows {
+            let others: Vec<String> = sweep
+                .parameters
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != k)
+                .map(|(j, (p, _))| format!("{p}={}", r[2 + j]))
+                .collect();
+            let key = std::iter::once(r[1].clone())
+                .chain(others)
+                .collect::<Vec<_>>()
+                .join(", ");
+            let x = labels.iter().position(|l| *l == r[2 + k]).unwrap_or(0);
+            if let Ok(y) = r[metric].parse::<f64>() {
+                lines.entry(key).or_default().push((x, y));
+            }
+        }
+        let name = format!("{}_vs_{}", sweep.metric, param.replace(['"', '.'], "_"));
+        let svg = dir.join(format!("{name}.svg"));
+        draw(
+            &SVGBackend::new(&svg, (1000, 520)).into_drawing_area(),
+            sweep,
+            param,
+            &labels,
+            &lines,
+        )
+        .map_err(|e| format!("{}: {e}", svg.display()))?;
+        let png = dir.join(format!("{name}.png"));
+        let area = BitMapBackend::new(&png, (1000, 520)).into_drawing_area();
+        let drawn = draw(&area, sweep, param, &labels, &lines)
+            .map_err(|e| format!("{}: {e}", png.display()));
+        drop(area);
+        drawn?;
+    }
+    Ok(())
+}
+
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    sweep: &Sweep,
+    param: &str,
+    labels: &[String],
+    lines: &BTreeMap<String, Vec<(usize, f64)>>,
+) -> Result<(), String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    root.fill(&WHITE).map_err(|e| err(&e))?;
+    let max = lines
+        .values()
+        .flat_map(|l| l.iter().map(|p| p.1))
+        .fold(0.0f64, f64::max)
+        .max(1e-9);
+    let n = labels.len();
+    let mut chart = ChartBuilder::on(root)
+        .caption(
+            format!(
+                "{}: {} against {param} (base {})",
+                sweep.name, sweep.metric, sweep.base
+            ),
+            ("sans-serif", 20),
+        )
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..max * 1.15)
+        .map_err(|e| err(&e))?;
+    chart
+        .configure_mesh()
+        .x_labels(n)
+        .x_label_formatter(&|x| {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 {
+                labels.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        })
+        .x_desc(param)
+        .y_desc(sweep.metric.as_str())
+        .label_style(("sans-serif", 13))
+        .draw()
+        .map_err(|e| err(&e))?;
+    for (i, (label, points)) in lines.iter().enumerate() {
+        let color = Palette99::pick(i).to_rgba();
+        let mut pts: Vec<(f64, f64)> = points.iter().map(|&(x, y)| (x as f64, y)).collect();
+        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        chart
+            .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
+            .map_err(|e| err(&e))?
+            .label(label.clone())
+            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
+        chart
+            .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
+            .map_err(|e| err(&e))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 12))
+        .draw()
+        .map_err(|e| err(&e))?;
+    root.present().map_err(|e| err(&e))
+}

@@ -1,0 +1,259 @@
+//! `gpusim compare` and `gpusim sweep`, run as users run them.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("compare-sweep")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn gpusim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("gpusim runs")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// The rows of a CSV file, header first.
+fn csv_rows(path: &Path) -> Vec<Vec<String>> {
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(path)
+        .unwrap();
+    r.records()
+        .map(|x| x.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+fn column(rows: &[Vec<String>], name: &str) -> usize {
+    rows[0].iter().position(|h| h == name).expect(name)
+}
+
+#[test]
+fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
+    let d = scratch("mid3");
+    let emulated = d.join("emulated.toml");
+    std::fs::write(
+        &emulated,
+        "inherit = \"gcn\"\n[emulate]\ntrinary_minmax = true\n",
+    )
+    .unwrap();
+    let results = d.join("results");
+    let o = gpusim(&[
+        "compare",
+        "--config",
+        "gcn",
+        "--config",
+        emulated.to_str().unwrap(),
+        "workloads/micro_emulation/mid3_chain.toml",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("identical"), "{}", text(&o));
+    let folder = results.join("compare");
+    for f in [
+        "compare.md",
+        "compare.csv",
+        "cycles.svg",
+        "cycles.png",
+        "emulated.config.toml",
+    ] {
+        assert!(folder.join(f).is_file(), "{f}");
+    }
+    let rows = csv_rows(&folder.join("compare.csv"));
+    assert_eq!(rows.len(), 3, "a header and one row per config");
+    let (cycles, speedup, config) = (
+        column(&rows, "cycles"),
+        column(&rows, "speedup"),
+        column(&rows, "config"),
+    );
+    assert_eq!(rows[1][config], "gcn-like");
+    assert_eq!(rows[2][config], "emulated");
+    let native: f64 = rows[1][cycles].parse().unwrap();
+    let emulated_cycles: f64 = rows[2][cycles].parse().unwrap();
+    assert!(emulated_cycles > native, "emulating mid3 costs cycles");
+    let s: f64 = rows[2][speedup].parse().unwrap();
+    assert!((s - native / emulated_cycles).abs() < 1e-3, "{s}");
+    assert_eq!(rows[2][column(&rows, "results")], "identical");
+    // The same with variants of one config.
+    let o = gpusim(&[
+        "compare",
+        "--variant",
+        "native:",
+        "--variant",
+        "emulated:emulate.trinary_minmax=true",
+        "workloads/micro_emulation/mid3_chain.toml",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&results.join("compare-2/compare.csv"));
+    assert_eq!(
+        rows[2][column(&rows, "cycles")],
+        emulated_cycles.to_string()
+    );
+    assert_eq!(rows[1][column(&rows, "config")], "native");
+}
+
+#[test]
+fn different_results_exit_1_and_name_the_buffer_and_element() {
+    let d = scratch("race");
+    let o = gpusim(&[
+        "compare",
+        "--config",
+        "gcn",
+        "--config",
+        "teaching",
+        "sim/tests/kernels/race.toml",
+        "--results",
+        d.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("DIFFER") && t.contains("buffer out[0]"), "{t}");
+}
+
+#[test]
+fn compare_refuses_too_few_or_unnamed_configs() {
+    for args in [
+        vec!["compare", "--config", "gcn", "workloads/vector_add.toml"],
+        vec![
+            "compare",
+            "--config",
+            "gcn",
+            "--config",
+            "gcn",
+            "workloads/vector_add.toml",
+        ],
+        vec![
+            "compare",
+            "--variant",
+            "a",
+            "--variant",
+            "b:",
+            "workloads/vector_add.toml",
+        ],
+    ] {
+        let o = gpusim(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+    }
+}
+
+fn sweep_file(d: &Path, extra: &str) -> PathBuf {
+    let f = d.join("mid3.toml");
+    let workload = root().join("workloads/micro_emulation/mid3_chain.toml");
+    std::fs::write(
+        &f,
+        format!(
+            "name = \"mid3\"\nbase = \"gcn\"\nworkloads = [\"{}\"]\n[parameters]\n\"gpu.compute_units\" = [4, 8, 16]\n\"cu.issue.valu\" = [1, 2, 4]\n{extra}",
+            workload.display()
+        ),
+    )
+    .unwrap();
+    f
+}
+
+#[test]
+fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
+    let d = scratch("sweep");
+    let f = sweep_file(&d, "");
+    let f = f.to_str().unwrap();
+    let run = |results: &str, extra: &[&str]| {
+        let mut args = vec!["sweep", f, "--results", results, "--quiet"];
+        args.extend(extra);
+        let o = gpusim(&args);
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", text(&o));
+    };
+    let one = d.join("one");
+    let two = d.join("two");
+    let shards = d.join("shards");
+    run(one.to_str().unwrap(), &["--threads", "1"]);
+    run(two.to_str().unwrap(), &["--threads", "2"]);
+    for i in 0..3 {
+        run(shards.to_str().unwrap(), &["--shard", &format!("{i}/3")]);
+    }
+    let a = std::fs::read(one.join("mid3/sweep.csv")).unwrap();
+    let b = std::fs::read(two.join("mid3/sweep.csv")).unwrap();
+    assert_eq!(a, b, "1 and 2 threads");
+    let merged = d.join("merged.csv");
+    let mut args = vec!["sweep".to_string(), "--merge".to_string()];
+    for i in 0..3 {
+        args.push(
+            shards
+                .join(format!("mid3.shard-{i}-of-3/sweep.csv"))
+                .display()
+                .to_string(),
+        );
+    }
+    args.extend(["--output".to_string(), merged.display().to_string()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = gpusim(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(std::fs::read(&merged).unwrap(), a, "3 shards merged");
+    let rows = csv_rows(&one.join("mid3/sweep.csv"));
+    assert_eq!(rows.len(), 10, "a header and 9 points");
+    assert!(one.join("mid3/cycles_vs_gpu_compute_units.png").is_file());
+    assert!(one.join("mid3/cycles_vs_cu_issue_valu.svg").is_file());
+    // A shard missing from the merge is named.
+    let o = gpusim(&[
+        "sweep",
+        "--merge",
+        &shards
+            .join("mid3.shard-0-of-3/sweep.csv")
+            .display()
+            .to_string(),
+        "--output",
+        &d.join("partial.csv").display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("point 1 is in no shard"), "{}", text(&o));
+}
+
+#[test]
+fn a_failed_point_is_recorded_and_the_others_run() {
+    let d = scratch("failed");
+    let f = sweep_file(&d, "\"cu.wave_size\" = [64, 48]\n");
+    let o = gpusim(&[
+        "sweep",
+        f.to_str().unwrap(),
+        "--results",
+        d.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let rows = csv_rows(&d.join("mid3/sweep.csv"));
+    assert_eq!(rows.len(), 19);
+    let (status, error, size) = (
+        column(&rows, "status"),
+        column(&rows, "error"),
+        column(&rows, "cu.wave_size"),
+    );
+    for r in &rows[1..] {
+        if r[size] == "48" {
+            assert_eq!(r[status], "failed");
+            assert!(r[error].contains("cu.wave_size is 48"), "{}", r[error]);
+        } else {
+            assert_eq!(r[status], "ok");
+        }
+    }
+}
