@@ -36,9 +36,12 @@ pub mod exit {
     name = "gpusim",
     version = crate::output::results::VERSION,
     about = "A GPU simulator for SPIR-V compute kernels",
-    after_help = "Exit codes: 0 every check passed; 1 a check failed; 2 bad input (malformed \
-SPIR-V, an unsupported feature, a bad manifest or config, an out-of-bounds access, a hung \
-kernel); 3 the results could not be written."
+    after_help = "Examples:\n  gpusim run workloads/vector_add.toml\n  \
+gpusim run workloads/reduction.toml --config rdna --trace\n  \
+gpusim compare --config gcn --config rdna workloads/reduction.toml\n  \
+gpusim sweep study.toml --threads 2\n\nExit codes: 0 every check passed; 1 a check failed or \
+compared results differ; 2 bad input (malformed SPIR-V, an unsupported feature, a bad manifest \
+or config, an out-of-bounds access, a hung kernel); 3 the results could not be written."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -189,13 +192,17 @@ check failed; 2 bad input or a point failed; 3 results not written."
         quiet: bool,
     },
     /// Assemble SPIR-V text into a binary module.
+    #[command(after_help = "Example:\n  gpusim asm sim/tests/kernels/atomics.spvasm -o atomics.spv")]
     Asm {
+        /// The SPIR-V text (spirv-dis syntax).
         input: PathBuf,
+        /// The binary module to write.
         #[arg(short, long)]
         output: PathBuf,
     },
     /// Measure the simulator's speed: simulated instructions per host
     /// second, functional and timed, on one thread.
+    #[command(after_help = "Example:\n  gpusim bench --seconds 3\n  gpusim bench workloads/scale/nbody_1024.toml --cus 64")]
     Bench {
         /// Workload manifests (default: a set of bundled ones).
         workloads: Vec<PathBuf>,
@@ -207,17 +214,21 @@ check failed; 2 bad input or a point failed; 3 results not written."
         seconds: f64,
     },
     /// GPU configs: print one resolved (inheritance and overrides applied).
+    #[command(after_help = "Example:\n  gpusim config show rdna --set gpu.compute_units=16")]
     Config {
         #[command(subcommand)]
         command: ConfigCommand,
     },
     /// Facts about the instruction sets.
+    #[command(after_help = "Example:\n  gpusim isa coverage > coverage.md")]
     Isa {
         #[command(subcommand)]
         command: IsaCommand,
     },
     /// Disassemble a SPIR-V binary into text that `asm` reads back.
+    #[command(after_help = "Example:\n  gpusim dis workloads/vector_add.spv -o vector_add.spvasm")]
     Dis {
+        /// The binary module.
         input: PathBuf,
         /// Write here instead of stdout.
         #[arg(short, long)]
@@ -253,6 +264,7 @@ enum ConfigCommand {
 enum IsaCommand {
     /// Every instruction of every seed specification: implemented or not,
     /// and its op class (Markdown; docs/isa-coverage.md adds test counts).
+    #[command(after_help = "Example:\n  gpusim isa coverage > coverage.md")]
     Coverage,
 }
 
@@ -452,6 +464,38 @@ fn dis(input: &Path, output: Option<&Path>) -> Result<(), String> {
         None => {
             print!("{text}");
             Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every command's --help shows an example, and every positional
+    /// argument says what it is.
+    #[test]
+    fn every_command_shows_an_example_and_explains_its_arguments() {
+        fn walk(c: &clap::Command, leaves: &mut usize) {
+            for s in c.get_subcommands().filter(|s| s.get_name() != "help") {
+                for a in s.get_positionals() {
+                    assert!(a.get_help().is_some(), "{} {}", s.get_name(), a.get_id());
+                }
+                if s.get_subcommands().next().is_none() {
+                    let help = s.get_after_help().map(|h| h.to_string()).unwrap_or_default();
+                    assert!(help.contains("Example"), "{} has no example", s.get_name());
+                    *leaves += 1;
+                }
+                walk(s, leaves);
+            }
+        }
+        let mut leaves = 0;
+        walk(&Cli::command(), &mut leaves);
+        assert!(leaves >= 8, "{leaves}");
+        let top = Cli::command().get_after_help().unwrap().to_string();
+        for code in ["0 every check passed", "1 a check failed", "2 bad input", "3 the results"] {
+            assert!(top.contains(code), "{code}");
         }
     }
 }
