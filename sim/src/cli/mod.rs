@@ -192,7 +192,9 @@ check failed; 2 bad input or a point failed; 3 results not written."
         quiet: bool,
     },
     /// Assemble SPIR-V text into a binary module.
-    #[command(after_help = "Example:\n  gpusim asm sim/tests/kernels/atomics.spvasm -o atomics.spv")]
+    #[command(
+        after_help = "Example:\n  gpusim asm sim/tests/kernels/atomics.spvasm -o atomics.spv"
+    )]
     Asm {
         /// The SPIR-V text (spirv-dis syntax).
         input: PathBuf,
@@ -202,7 +204,9 @@ check failed; 2 bad input or a point failed; 3 results not written."
     },
     /// Measure the simulator's speed: simulated instructions per host
     /// second, functional and timed, on one thread.
-    #[command(after_help = "Example:\n  gpusim bench --seconds 3\n  gpusim bench workloads/scale/nbody_1024.toml --cus 64")]
+    #[command(
+        after_help = "Example:\n  gpusim bench --seconds 3\n  gpusim bench workloads/scale/nbody_1024.toml --cus 64"
+    )]
     Bench {
         /// Workload manifests (default: a set of bundled ones).
         workloads: Vec<PathBuf>,
@@ -483,7 +487,10 @@ mod tests {
                     assert!(a.get_help().is_some(), "{} {}", s.get_name(), a.get_id());
                 }
                 if s.get_subcommands().next().is_none() {
-                    let help = s.get_after_help().map(|h| h.to_string()).unwrap_or_default();
+                    let help = s
+                        .get_after_help()
+                        .map(|h| h.to_string())
+                        .unwrap_or_default();
                     assert!(help.contains("Example"), "{} has no example", s.get_name());
                     *leaves += 1;
                 }
@@ -494,7 +501,12 @@ mod tests {
         walk(&Cli::command(), &mut leaves);
         assert!(leaves >= 8, "{leaves}");
         let top = Cli::command().get_after_help().unwrap().to_string();
-        for code in ["0 every check passed", "1 a check failed", "2 bad input", "3 the results"] {
+        for code in [
+            "0 every check passed",
+            "1 a check failed",
+            "2 bad input",
+            "3 the results",
+        ] {
             assert!(top.contains(code), "{code}");
         }
     }

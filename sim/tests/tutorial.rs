@@ -1,0 +1,47 @@
+//! docs/tutorial.md cannot go stale: every command of its `sh` code blocks
+//! runs (from the workspace root, as the tutorial says) and must succeed,
+//! and every picture it shows exists.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn every_tutorial_command_runs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let text = std::fs::read_to_string(root.join("docs/tutorial.md")).unwrap();
+    let results = root.join("tutorial-results");
+    let _ = std::fs::remove_dir_all(&results);
+    let mut commands = Vec::new();
+    let mut in_sh = false;
+    for line in text.lines() {
+        match line.trim() {
+            "```sh" => in_sh = true,
+            "```" => in_sh = false,
+            l if in_sh && !l.is_empty() => commands.push(l.to_string()),
+            _ => {}
+        }
+    }
+    assert!(commands.len() >= 7, "{commands:?}");
+    for c in &commands {
+        let words: Vec<&str> = c.split_whitespace().collect();
+        assert_eq!(words[0], "gpusim", "a tutorial command runs gpusim: {c}");
+        let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .current_dir(&root)
+            .args(&words[1..])
+            .arg("--quiet")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{c}\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    for (i, _) in text.match_indices("](tutorial/") {
+        let rest = &text[i + 2..];
+        let picture = &rest[..rest.find(')').unwrap()];
+        assert!(root.join("docs").join(picture).is_file(), "{picture}");
+    }
+    std::fs::remove_dir_all(&results).unwrap();
+}
