@@ -1,36 +1,9 @@
 //! `gpusim compare` and `gpusim sweep`, run as users run them.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("compare-sweep")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn gpusim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("gpusim runs")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod common;
+use common::{gpusim, printed as text, root};
 
 /// The rows of a CSV file, header first.
 fn csv_rows(path: &Path) -> Vec<Vec<String>> {
@@ -49,7 +22,7 @@ fn column(rows: &[Vec<String>], name: &str) -> usize {
 
 #[test]
 fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
-    let d = scratch("mid3");
+    let d = common::scratch("compare-sweep", "mid3");
     let emulated = d.join("emulated.toml");
     std::fs::write(
         &emulated,
@@ -116,7 +89,7 @@ fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
 
 #[test]
 fn different_results_exit_1_and_name_the_buffer_and_element() {
-    let d = scratch("race");
+    let d = common::scratch("compare-sweep", "race");
     let o = gpusim(&[
         "compare",
         "--config",
@@ -175,7 +148,7 @@ fn sweep_file(d: &Path, extra: &str) -> PathBuf {
 
 #[test]
 fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
-    let d = scratch("sweep");
+    let d = common::scratch("compare-sweep", "sweep");
     let f = sweep_file(&d, "");
     let f = f.to_str().unwrap();
     let run = |results: &str, extra: &[&str]| {
@@ -231,7 +204,7 @@ fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
 
 #[test]
 fn a_failed_point_is_recorded_and_the_others_run() {
-    let d = scratch("failed");
+    let d = common::scratch("compare-sweep", "failed");
     let f = sweep_file(&d, "\"cu.wave_size\" = [64, 48]\n");
     let o = gpusim(&[
         "sweep",

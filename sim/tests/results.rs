@@ -6,38 +6,13 @@
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+mod common;
+use common::{gpusim, printed as text, root};
 
-/// A fresh empty folder for one test.
-fn scratch(test: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("gpusim-results-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn gpusim(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("gpusim runs")
-}
-
-fn code(o: &Output) -> i32 {
+fn code(o: &std::process::Output) -> i32 {
     o.status.code().expect("an exit code")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
 }
 
 /// Checks the rules Perfetto's JSON importer applies: on each track
@@ -277,7 +252,7 @@ fn check_perfetto_trace(path: &Path) -> usize {
 
 #[test]
 fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
-    let dir = scratch("traced");
+    let dir = common::scratch("results", "traced");
     let results = dir.to_str().unwrap();
     let o = gpusim(&[
         "run",
@@ -425,7 +400,7 @@ fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
 
 #[test]
 fn the_default_trace_is_perfetto_and_a_bad_format_is_refused() {
-    let dir = scratch("formats");
+    let dir = common::scratch("results", "formats");
     let results = dir.to_str().unwrap();
     let o = gpusim(&[
         "run",
@@ -456,7 +431,7 @@ fn the_default_trace_is_perfetto_and_a_bad_format_is_refused() {
 
 #[test]
 fn plots_are_drawn_at_one_eight_and_sixty_four_cus() {
-    let dir = scratch("plots");
+    let dir = common::scratch("results", "plots");
     for (cus, config) in [(1, "teaching"), (8, "gcn"), (64, "gcn")] {
         let results = dir.join(cus.to_string());
         let set = format!("gpu.compute_units={cus}");
@@ -493,7 +468,7 @@ fn plots_are_drawn_at_one_eight_and_sixty_four_cus() {
 
 #[test]
 fn folders_are_never_overwritten_and_force_replaces_only_ours() {
-    let dir = scratch("names");
+    let dir = common::scratch("results", "names");
     let results = dir.to_str().unwrap();
     let run = |extra: &[&str]| {
         let mut args = vec![
@@ -544,7 +519,7 @@ fn folders_are_never_overwritten_and_force_replaces_only_ours() {
 
 #[test]
 fn concurrent_runs_into_one_folder_all_succeed_into_distinct_folders() {
-    let dir = scratch("concurrent");
+    let dir = common::scratch("results", "concurrent");
     let results = dir.to_str().unwrap().to_string();
     // All started before any is waited for, so they run at once.
     let children: Vec<_> = (0..6)
@@ -577,7 +552,7 @@ fn concurrent_runs_into_one_folder_all_succeed_into_distinct_folders() {
 
 #[test]
 fn stale_partial_folders_are_removed_and_live_ones_kept() {
-    let dir = scratch("stale");
+    let dir = common::scratch("results", "stale");
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .unwrap()
         .trim()
@@ -606,7 +581,7 @@ fn stale_partial_folders_are_removed_and_live_ones_kept() {
 
 #[test]
 fn an_unwritable_results_folder_is_an_output_error_found_before_running() {
-    let dir = scratch("readonly");
+    let dir = common::scratch("results", "readonly");
     // A file where the folder should be: no user or permission tricks
     // needed, and root cannot write into it either.
     let blocked = dir.join("blocked");
@@ -630,7 +605,7 @@ fn an_unwritable_results_folder_is_an_output_error_found_before_running() {
 
 #[test]
 fn several_workloads_and_folders_run_in_one_call() {
-    let dir = scratch("batch");
+    let dir = common::scratch("results", "batch");
     let results = dir.to_str().unwrap();
     let o = gpusim(&[
         "run",
@@ -671,7 +646,7 @@ fn several_workloads_and_folders_run_in_one_call() {
 
 #[test]
 fn amber_scripts_write_folders_and_json() {
-    let dir = scratch("amber");
+    let dir = common::scratch("results", "amber");
     let results = dir.to_str().unwrap();
     let o = gpusim(&[
         "run",
@@ -735,7 +710,7 @@ fn amber_scripts_write_folders_and_json() {
 #[test]
 #[ignore]
 fn research_scale_traces_follow_the_format_rules() {
-    let dir = scratch("scale");
+    let dir = common::scratch("results", "scale");
     let results = dir.to_str().unwrap();
     for (manifest, formats) in [
         ("workloads/scale/vector_add_1m.toml", "perfetto,json"),

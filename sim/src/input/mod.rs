@@ -9,3 +9,29 @@ pub mod config;
 pub mod kernel_file;
 pub mod sweep;
 pub mod workload;
+
+/// 1-based line and column (in characters) of byte offset `offset`.
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+    let col = before[line_start..].chars().count() + 1;
+    (line, col)
+}
+
+/// A TOML parse or type error of file `name` (text `text`) as
+/// `name:line:column: message`.
+pub(crate) fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> String {
+    let at = e
+        .span()
+        .map(|s| {
+            let (l, c) = line_col(text, s.start);
+            format!("{l}:{c}:")
+        })
+        .unwrap_or_default();
+    format!("{name}:{at} {}", e.message())
+}

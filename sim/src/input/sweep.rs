@@ -60,16 +60,8 @@ impl Sweep {
     pub fn load(path: &Path) -> Result<Sweep, String> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("{}: cannot read sweep: {e}", path.display()))?;
-        let f: File = toml::from_str(&text).map_err(|e| {
-            let at = e
-                .span()
-                .map(|s| {
-                    let (l, c) = crate::input::workload::line_col(&text, s.start);
-                    format!("{l}:{c}:")
-                })
-                .unwrap_or_default();
-            format!("{}:{at} {}", path.display(), e.message())
-        })?;
+        let f: File = toml::from_str(&text)
+            .map_err(|e| crate::input::toml_error(&path.display().to_string(), &text, &e))?;
         let dir = path.parent().unwrap_or(Path::new("."));
         let base = if crate::input::config::compose::built_in(&f.base).is_some() {
             f.base

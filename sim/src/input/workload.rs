@@ -368,7 +368,7 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     /// `path:line:col: msg` for a byte span of the manifest text.
     fn at(&self, span: &Range<usize>, msg: impl fmt::Display) -> String {
-        let (line, col) = line_col(self.text, span.start);
+        let (line, col) = super::line_col(self.text, span.start);
         format!("{}:{}:{}: {}", self.path.display(), line, col, msg)
     }
 
@@ -383,19 +383,6 @@ impl Ctx<'_> {
             .map(Path::to_path_buf)
             .unwrap_or_default()
     }
-}
-
-/// 1-based line and column (in characters) of byte offset `offset`.
-pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |p| p + 1);
-    let col = before[line_start..].chars().count() + 1;
-    (line, col)
 }
 
 // ---------------------------------------------------------------------------

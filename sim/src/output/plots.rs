@@ -194,10 +194,7 @@ fn occupancy<DB: DrawingBackend>(
     let end = t.end.max(1) as f64;
     // Mean resident waves of CU `c` in bin `b`.
     let mean = |c: usize, b: usize| {
-        let start = b as u64 * t.bin_cycles;
-        let len = (t.end.min(start + t.bin_cycles))
-            .saturating_sub(start)
-            .max(1);
+        let (_, len) = t.bin_span(b);
         t.resident[c][b] as f64 / len as f64
     };
     let (upper, lower) = root.split_vertically(SIZE.1 * 3 / 5);
@@ -306,10 +303,7 @@ fn utilisation<DB: DrawingBackend>(
     for (u, name) in report.unit_names().iter().enumerate() {
         let instances = report.unit_instances(u).max(1) as f64;
         let points = (0..bins).map(|b| {
-            let start = b as u64 * t.bin_cycles;
-            let len = (t.end.min(start + t.bin_cycles))
-                .saturating_sub(start)
-                .max(1);
+            let (start, len) = t.bin_span(b);
             let x = (start as f64 + len as f64 / 2.0).min(end);
             (
                 x,

@@ -456,6 +456,14 @@ impl Timeline {
         (self.end.div_ceil(self.bin_cycles) as usize).clamp(1, Self::BINS)
     }
 
+    /// Bin `b`'s first cycle and its length in cycles (the last bin ends
+    /// with the run; at least 1).
+    pub fn bin_span(&self, b: usize) -> (u64, u64) {
+        let start = b as u64 * self.bin_cycles;
+        let len = self.end.min(start + self.bin_cycles).saturating_sub(start);
+        (start, len.max(1))
+    }
+
     /// Widens the bins until cycle `t` falls in one.
     fn reach(&mut self, t: u64) {
         while t >= self.bin_cycles * Self::BINS as u64 {

@@ -193,3 +193,31 @@ pub fn run_at(name: &str, wave_width: usize) -> RunOutput {
     run_workload(&w, &opts)
         .unwrap_or_else(|e| panic!("running {name} at wave size {wave_width}: {e}"))
 }
+
+/// A fresh empty folder for one test, under Cargo's temporary folder.
+pub fn scratch(group: &str, test: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(group)
+        .join(test);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Runs the `gpusim` command from the workspace root.
+pub fn gpusim(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("gpusim runs")
+}
+
+/// What a command printed, stdout then stderr.
+pub fn printed(o: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}

@@ -136,16 +136,8 @@ fn resolve_text(
         ));
     }
     chain.push(id);
-    let mut table: toml::Table = toml::from_str(text).map_err(|e| {
-        let at = e
-            .span()
-            .map(|s| {
-                let (l, c) = crate::input::workload::line_col(text, s.start);
-                format!("{l}:{c}:")
-            })
-            .unwrap_or_default();
-        format!("{name}:{at} {}", e.message())
-    })?;
+    let mut table: toml::Table =
+        toml::from_str(text).map_err(|e| crate::input::toml_error(name, text, &e))?;
     sources.push(Source {
         name: name.to_string(),
         text: text.to_string(),

@@ -316,16 +316,8 @@ impl Config {
     }
 
     pub fn parse(text: &str, path: &Path) -> Result<Config, String> {
-        let c: Config = toml::from_str(text).map_err(|e| {
-            let at = e
-                .span()
-                .map(|s| {
-                    let (l, c) = crate::input::workload::line_col(text, s.start);
-                    format!("{l}:{c}:")
-                })
-                .unwrap_or_default();
-            format!("{}:{at} {}", path.display(), e.message())
-        })?;
+        let c: Config = toml::from_str(text)
+            .map_err(|e| crate::input::toml_error(&path.display().to_string(), text, &e))?;
         c.check().map_err(|e| match key_line(text, &e.key) {
             Some(line) => format!("{}:{line}: {}", path.display(), e.message),
             None => format!("{}: {}", path.display(), e.message),
