@@ -123,7 +123,7 @@ pub fn run(r: &Request) -> u8 {
         .collect();
     let table = compare::table(&runs);
     let markdown = table.markdown();
-    print!("{markdown}");
+    say_raw!("{markdown}");
     let written = table.csv().and_then(|csv| {
         compare::chart(&runs, folder.path())?;
         let summary = json!({
@@ -150,7 +150,7 @@ pub fn run(r: &Request) -> u8 {
         folder.finish_with(&files, &summary)
     });
     match written {
-        Ok(dir) => println!("comparison in {}", dir.display()),
+        Ok(dir) => say!("comparison in {}", dir.display()),
         Err(e) => {
             eprintln!("error: cannot write results: {e}");
             return exit::OUTPUT_FAILED;

@@ -4,6 +4,27 @@
 //!
 //! Uses every other folder of the crate; nothing uses it.
 
+/// `println!` that ends the program quietly when stdout is gone (a pipe
+/// whose reader has finished, as with `| head`), instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// `print!` with [`say`]'s care.
+macro_rules! say_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 pub mod bench;
 mod compare;
 pub mod coverage;
@@ -325,7 +346,7 @@ pub fn main() -> ExitCode {
             };
             match crate::cli::bench::run(&workloads, cus, seconds) {
                 Ok(rows) => {
-                    print!("{}", crate::cli::bench::table(&rows));
+                    say_raw!("{}", crate::cli::bench::table(&rows));
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -385,7 +406,7 @@ pub fn main() -> ExitCode {
             command: ConfigCommand::Show { config, set },
         } => match Config::load_with(config.as_deref().unwrap_or("gcn"), &set) {
             Ok(c) => {
-                print!("{}", c.to_toml());
+                say_raw!("{}", c.to_toml());
                 ExitCode::SUCCESS
             }
             Err(e) => {
@@ -396,7 +417,7 @@ pub fn main() -> ExitCode {
         Command::Isa {
             command: IsaCommand::Coverage,
         } => {
-            print!("{}", crate::cli::coverage::report(None));
+            say_raw!("{}", crate::cli::coverage::report(None));
             ExitCode::SUCCESS
         }
         Command::Asm { input, output } => bad_input(asm(&input, &output)),
@@ -466,7 +487,7 @@ fn dis(input: &Path, output: Option<&Path>) -> Result<(), String> {
     match output {
         Some(p) => std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display())),
         None => {
-            print!("{text}");
+            say_raw!("{text}");
             Ok(())
         }
     }

@@ -90,9 +90,9 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
         } else {
             summaries.pop().expect("one run, one summary")
         };
-        println!("{out}");
+        say!("{out}");
     } else if many {
-        println!(
+        say!(
             "{} runs: {} passed, {} failed a check, {} bad input, {} could not write results, {} skipped",
             items.len(),
             tally[0],
@@ -237,8 +237,8 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         };
     }
     // What the kernel printed comes first, as a program's output would.
-    print!("{}", out.printf);
-    println!(
+    say_raw!("{}", out.printf);
+    say!(
         "{}: {} wave-instructions, {} lane-instructions (wave size {}), {:.2} s",
         out.name,
         out.counts.wave_instructions,
@@ -249,7 +249,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     if let Some(t) = &out.timing {
         let s = t.summary();
         let f = |v: &Value| v.as_f64().unwrap_or(0.0);
-        println!(
+        say!(
             "  {} cycles ({:.3} us) on {}, IPC {:.3}, occupancy {:.2} theoretical (limited by {}), {:.2} achieved",
             s["cycles"],
             f(&s["time_us"]),
@@ -262,22 +262,24 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     }
     for c in &out.checks {
         match &c.first_mismatch {
-            None => println!("  check {}: passed ({} elements)", c.buffer, c.checked),
-            Some(m) => println!(
+            None => say!("  check {}: passed ({} elements)", c.buffer, c.checked),
+            Some(m) => {
+                say!(
                 "  check {}: FAILED, {} of {} elements differ; first at [{}]: expected {}, got {}",
                 c.buffer, c.mismatches, c.checked, m.index, m.expected, m.actual
-            ),
+            )
+            }
         }
     }
     let target = how.root.join(&out.name);
     if dir != target {
-        println!(
+        say!(
             "  results in {} ({} exists; --force replaces it)",
             dir.display(),
             target.display()
         );
     } else {
-        println!("  results in {}", dir.display());
+        say!("  results in {}", dir.display());
     }
     Ran {
         code,
@@ -360,11 +362,11 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
         };
     }
     if many {
-        println!("{}", report.row(&path.display().to_string(), 0));
+        say!("{}", report.row(&path.display().to_string(), 0));
     } else {
-        print!("{report}");
+        say_raw!("{report}");
         if let Some(dir) = summary["results"].as_str() {
-            println!("  results in {dir}");
+            say!("  results in {dir}");
         }
     }
     Ran {

@@ -133,7 +133,7 @@ pub fn run(r: &Request) -> u8 {
         folder.finish_with(&[("sweep.csv", csv.as_bytes())], &summary)
     });
     match written {
-        Ok(dir) => println!(
+        Ok(dir) => say!(
             "{}: {} of {} points run, {failed} failed, {checks_failed} failed a check; {}",
             s.name,
             points.len(),

@@ -1,0 +1,70 @@
+//! The study pages cannot go stale: each study's command runs at its
+//! smallest size and what its page concludes is checked on the result.
+
+use std::path::Path;
+use std::process::Command;
+
+mod common;
+
+/// The rows of a CSV file, header first.
+fn csv_rows(path: &Path) -> Vec<Vec<String>> {
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    r.records()
+        .map(|x| x.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+fn column(rows: &[Vec<String>], name: &str) -> usize {
+    rows[0].iter().position(|h| h == name).expect(name)
+}
+
+#[test]
+fn the_min3_mid3_study_runs_and_native_is_faster() {
+    let out = common::scratch("studies", "min3_mid3");
+    let status = Command::new("bash")
+        .current_dir(common::root())
+        .args(["docs/studies/min3_mid3.sh", "32", out.to_str().unwrap()])
+        .env("GPUSIM", env!("CARGO_BIN_EXE_gpusim"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    for model in ["gcn", "rdna"] {
+        let rows = csv_rows(&out.join(model).join("compare/compare.csv"));
+        let (config, cycles, results) = (
+            column(&rows, "config"),
+            column(&rows, "cycles"),
+            column(&rows, "results"),
+        );
+        assert_eq!(rows.len(), 7, "3 images x (native, emulated)");
+        for pair in rows[1..].chunks(2) {
+            assert_eq!(
+                (pair[0][config].as_str(), pair[1][config].as_str()),
+                ("native", "emulated")
+            );
+            let (native, emulated): (u64, u64) = (
+                pair[0][cycles].parse().unwrap(),
+                pair[1][cycles].parse().unwrap(),
+            );
+            assert!(
+                emulated > native,
+                "{model} {}: {emulated} <= {native}",
+                pair[0][0]
+            );
+            assert_eq!(pair[1][results], "identical");
+        }
+    }
+    let rows = csv_rows(&out.join("min3_latency/sweep.csv"));
+    assert_eq!(rows.len(), 9, "2 images x 4 latencies");
+    let (status, cycles) = (column(&rows, "status"), column(&rows, "cycles"));
+    for image in rows[1..].chunks(4) {
+        let c: Vec<u64> = image.iter().map(|r| r[cycles].parse().unwrap()).collect();
+        assert!(image.iter().all(|r| r[status] == "ok"));
+        assert!(
+            c.windows(2).all(|w| w[0] <= w[1]),
+            "a slower unit is never faster: {c:?}"
+        );
+    }
+}
