@@ -68,3 +68,32 @@ fn the_min3_mid3_study_runs_and_native_is_faster() {
         );
     }
 }
+
+#[test]
+fn the_saturating_study_runs_with_identical_results() {
+    let out = common::scratch("studies", "saturating");
+    let status = Command::new("bash")
+        .current_dir(common::root())
+        .args(["docs/studies/saturating.sh", "64", out.to_str().unwrap()])
+        .env("GPUSIM", env!("CARGO_BIN_EXE_gpusim"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    for model in ["gcn", "rdna"] {
+        let rows = csv_rows(&out.join(model).join("compare/compare.csv"));
+        assert_eq!(rows.len(), 11, "5 workloads x (native, emulated)");
+        let (waves, results) = (column(&rows, "wave_instructions"), column(&rows, "results"));
+        for pair in rows[1..].chunks(2) {
+            let (native, emulated): (u64, u64) = (
+                pair[0][waves].parse().unwrap(),
+                pair[1][waves].parse().unwrap(),
+            );
+            assert!(
+                emulated > native,
+                "{model} {}: emulation adds instructions",
+                pair[0][0]
+            );
+            assert_eq!(pair[1][results], "identical");
+        }
+    }
+}

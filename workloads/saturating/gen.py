@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Writes the saturating-arithmetic workloads of this folder for an image of
+WIDTH x HEIGHT (default 64 x 64, the committed size; both multiples of 16):
+the inputs (pseudo-random, a 64-bit LCG), the expected outputs, computed
+here with exact integer arithmetic independently of the simulator, and the
+manifests:
+
+- blend_T (T = u16, u32; glslang has no 8-bit saturating overloads, it
+  widens u8 to 32 bits, so there is no u8 blend): bright = min(a + k, max), dark = max(a - k, 0),
+  sum = min(a + b, max), k = max / 5;
+- downsample_T (u8, u16): ((p00 + p01 + 1) >> 1, (p10 + p11 + 1) >> 1)
+  averaged the same way;
+- sad: for each 8x8 block, the least sum of |cur - ref| over the offsets
+  within +-2 pixels that stay in the frame, ties to the first in row order,
+  and that offset's index (dy + 2) * 5 + dx + 2. The reference frame is the
+  current one shifted by one pixel plus noise, so the best offsets vary.
+
+    python3 gen.py [WIDTH HEIGHT [FOLDER]]
+"""
+import os
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FMT = {"u8": "B", "u16": "H", "u32": "I"}
+BITS = {"u8": 8, "u16": 16, "u32": 32}
+
+
+def lcg(seed):
+    state = seed
+    while True:
+        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
+        yield state >> 16
+
+
+def write(folder, name, ty, values):
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(struct.pack("<%d%s" % (len(values), FMT[ty]), *values))
+
+
+def manifest(folder, name, kernel, comment, workgroups, buffers, push, checks):
+    lines = [f"# {comment}", "# Written by gen.py; the expected outputs were computed there.",
+             f'name = "{name}"', f'kernel = "{kernel}"', 'entry = "main"',
+             f"workgroups = [{workgroups[0]}, {workgroups[1]}, 1]", ""]
+    for i, (buf, ty, init) in enumerate(buffers):
+        lines += ["[[buffer]]", f'name = "{buf}"', f'type = "{ty}"', init,
+                  f"binding = {{ set = 0, binding = {i} }}", ""]
+    lines += ["[[buffer]]", 'name = "params"', 'type = "u32"', f"data = {push}",
+              "push_constant = true", ""]
+    for buf, file in checks:
+        lines += ["[[check]]", f'buffer = "{buf}"', f'file = "{file}"', ""]
+    with open(os.path.join(folder, f"{name}.toml"), "w") as m:
+        m.write("\n".join(lines))
+
+
+def main():
+    w, h = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 else (64, 64)
+    assert w % 16 == 0 and h % 16 == 0, "WIDTH and HEIGHT must be multiples of 16"
+    folder = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else HERE
+    os.makedirs(folder, exist_ok=True)
+    rel = os.path.relpath(HERE, folder)
+    n = w * h
+    rand = lcg(7)
+    for ty in ("u16", "u32"):
+        top = (1 << BITS[ty]) - 1
+        a = [next(rand) % (top + 1) for _ in range(n)]
+        b = [next(rand) % (top + 1) for _ in range(n)]
+        k = top // 5
+        write(folder, f"blend_a_{ty}.bin", ty, a)
+        write(folder, f"blend_b_{ty}.bin", ty, b)
+        write(folder, f"blend_bright_{ty}.bin", ty, [min(x + k, top) for x in a])
+        write(folder, f"blend_dark_{ty}.bin", ty, [max(x - k, 0) for x in a])
+        write(folder, f"blend_sum_{ty}.bin", ty, [min(x + y, top) for x, y in zip(a, b)])
+        manifest(folder, f"blend_{ty}", f"{rel}/blend_{ty}.spv",
+                 f"Brightness and an additive blend of {n} {ty} pixels with saturating add and subtract.",
+                 ((n + 63) // 64, 1),
+                 [("a", ty, f'file = "blend_a_{ty}.bin"'), ("b", ty, f'file = "blend_b_{ty}.bin"'),
+                  ("bright", ty, f"len = {n}"), ("dark", ty, f"len = {n}"), ("sum", ty, f"len = {n}")],
+                 f"[{n}, {k}]",
+                 [(o, f"blend_{o}_{ty}.bin") for o in ("bright", "dark", "sum")])
+    for ty in ("u8", "u16"):
+        top = (1 << BITS[ty]) - 1
+        img = [next(rand) % (top + 1) for _ in range(n)]
+        avg = lambda x, y: (x + y + 1) >> 1
+        out = [avg(avg(img[2 * y * w + 2 * x], img[2 * y * w + 2 * x + 1]),
+                   avg(img[(2 * y + 1) * w + 2 * x], img[(2 * y + 1) * w + 2 * x + 1]))
+               for y in range(h // 2) for x in range(w // 2)]
+        write(folder, f"downsample_in_{ty}.bin", ty, img)
+        write(folder, f"downsample_out_{ty}.bin", ty, out)
+        manifest(folder, f"downsample_{ty}", f"{rel}/downsample_{ty}.spv",
+                 f"A 2x downsample of a {w}x{h} {ty} image with averageRounded.",
+                 ((w // 2 + 7) // 8, (h // 2 + 7) // 8),
+                 [("src", ty, f'file = "downsample_in_{ty}.bin"'), ("dst", ty, f"len = {n // 4}")],
+                 f"[{w}, {h}]", [("dst", f"downsample_out_{ty}.bin")])
+    cur = [next(rand) % 256 for _ in range(n)]
+    ref = [min(255, max(0, cur[y * w + (x + 1) % w] + next(rand) % 9 - 4)) for y in range(h) for x in range(w)]
+    best, at = [], []
+    for by in range(h // 8):
+        for bx in range(w // 8):
+            least, where = None, 0
+            for dy in range(-2, 3):
+                for dx in range(-2, 3):
+                    x0, y0 = bx * 8 + dx, by * 8 + dy
+                    if x0 < 0 or y0 < 0 or x0 + 8 > w or y0 + 8 > h:
+                        continue
+                    s = sum(abs(cur[(by * 8 + y) * w + bx * 8 + x] - ref[(y0 + y) * w + x0 + x])
+                            for y in range(8) for x in range(8))
+                    if least is None or s < least:
+                        least, where = s, (dy + 2) * 5 + dx + 2
+            best.append(least)
+            at.append(where)
+    write(folder, "sad_cur.bin", "u8", cur)
+    write(folder, "sad_ref.bin", "u8", ref)
+    write(folder, "sad_best.bin", "u32", best)
+    write(folder, "sad_offset.bin", "u32", at)
+    blocks = (w // 8) * (h // 8)
+    manifest(folder, "sad", f"{rel}/sad.spv",
+             f"Block matching of a {w}x{h} u8 frame: least SAD over +-2 pixel offsets per 8x8 block.",
+             ((w // 8 + 7) // 8, (h // 8 + 7) // 8),
+             [("cur", "u8", 'file = "sad_cur.bin"'), ("ref", "u8", 'file = "sad_ref.bin"'),
+              ("best", "u32", f"len = {blocks}"), ("offset", "u32", f"len = {blocks}")],
+             f"[{w}, {h}]", [("best", "sad_best.bin"), ("offset", "sad_offset.bin")])
+
+
+main()
