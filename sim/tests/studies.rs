@@ -97,3 +97,43 @@ fn the_saturating_study_runs_with_identical_results() {
         }
     }
 }
+
+#[test]
+fn the_atomic_units_study_runs_and_spreading_pays() {
+    let out = common::scratch("studies", "atomic_units");
+    let status = Command::new("bash")
+        .current_dir(common::root())
+        .args([
+            "docs/studies/atomic_units.sh",
+            "4096",
+            out.to_str().unwrap(),
+        ])
+        .env("GPUSIM", env!("CARGO_BIN_EXE_gpusim"))
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let rows = csv_rows(&out.join("atomic_units/sweep.csv"));
+    assert_eq!(rows.len(), 21, "2 workloads x 2 latencies x 5 unit counts");
+    let (workload, units, cycles, status) = (
+        column(&rows, "workload"),
+        column(&rows, "atomics.units_per_bank"),
+        column(&rows, "cycles"),
+        column(&rows, "status"),
+    );
+    assert!(rows[1..].iter().all(|r| r[status] == "ok"));
+    let at = |w: &str, u: &str| -> u64 {
+        rows[1..]
+            .iter()
+            .find(|r| r[workload].ends_with(w) && r[units] == u)
+            .unwrap()[cycles]
+            .parse()
+            .unwrap()
+    };
+    assert!(at("bbox_spread.toml", "1") < at("bbox_contended.toml", "1"));
+    for w in ["bbox_spread.toml", "bbox_contended.toml"] {
+        assert!(
+            at(w, "16") <= at(w, "1"),
+            "{w}: more units never slow it down"
+        );
+    }
+}
