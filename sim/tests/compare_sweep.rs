@@ -67,6 +67,7 @@ fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
     let s: f64 = rows[2][speedup].parse().unwrap();
     assert!((s - native / emulated_cycles).abs() < 1e-3, "{s}");
     assert_eq!(rows[2][column(&rows, "results")], "identical");
+    assert_eq!(rows[2][column(&rows, "checks")], "passed");
     // The same with variants of one config.
     let o = gpusim(&[
         "compare",
@@ -109,6 +110,22 @@ fn different_results_exit_1_and_name_the_buffer_and_element() {
 #[test]
 fn compare_refuses_too_few_or_unnamed_configs() {
     for args in [
+        vec![
+            "compare",
+            "--variant",
+            "a/b:",
+            "--variant",
+            "c:",
+            "workloads/vector_add.toml",
+        ],
+        vec![
+            "compare",
+            "--variant",
+            ":",
+            "--variant",
+            "c:",
+            "workloads/vector_add.toml",
+        ],
         vec!["compare", "--config", "gcn", "workloads/vector_add.toml"],
         vec![
             "compare",
@@ -199,7 +216,58 @@ fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
         &d.join("partial.csv").display().to_string(),
     ]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("point 1 is in no shard"), "{}", text(&o));
+    assert!(
+        text(&o).contains("point 1 of 9 is in no shard"),
+        "{}",
+        text(&o)
+    );
+    // So is the last shard missing.
+    let o = gpusim(&[
+        "sweep",
+        "--merge",
+        &shards
+            .join("mid3.shard-0-of-3/sweep.csv")
+            .display()
+            .to_string(),
+        &shards
+            .join("mid3.shard-1-of-3/sweep.csv")
+            .display()
+            .to_string(),
+        "--output",
+        &d.join("partial.csv").display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).contains("point 2 of 9 is in no shard"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn a_sweep_file_is_checked_before_any_point_runs() {
+    let d = common::scratch("compare-sweep", "checked");
+    for (extra, want) in [
+        ("metric = \"nope\"\n", "metric = \"nope\" is not a figure"),
+        (
+            "set = [\"gpu.compute_unitz=1\"]\n",
+            "base and set: --set gpu.compute_unitz=1",
+        ),
+    ] {
+        // Top-level keys go before the [parameters] table.
+        let f = d.join("bad.toml");
+        let base = std::fs::read_to_string(sweep_file(&d, "")).unwrap();
+        std::fs::write(&f, format!("{extra}{base}")).unwrap();
+        let o = gpusim(&[
+            "sweep",
+            f.to_str().unwrap(),
+            "--results",
+            d.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(text(&o).contains(want), "{}", text(&o));
+        assert!(!d.join("mid3").exists(), "nothing ran");
+    }
 }
 
 #[test]

@@ -31,6 +31,12 @@ fn configs(r: &Request) -> Result<Vec<(String, Config)>, String> {
     if r.variants.is_empty() {
         for c in &r.configs {
             let config = Config::load_with(c, &r.set)?;
+            if !crate::input::sweep::is_file_name(&config.name) {
+                return Err(format!(
+                    "--config {c}: its name {:?} names files: use letters, digits, '-', '_' and '.'",
+                    config.name
+                ));
+            }
             out.push((config.name.clone(), config));
         }
     } else {
@@ -42,13 +48,19 @@ fn configs(r: &Request) -> Result<Vec<(String, Config)>, String> {
             let (label, sets) = v.split_once(':').ok_or_else(|| {
                 format!("--variant {v}: expected LABEL:KEY=VALUE[,KEY=VALUE...] (e.g. emulated:emulate.trinary_minmax=true, or native: for none)")
             })?;
+            if !crate::input::sweep::is_file_name(label) {
+                return Err(format!(
+                    "--variant {v}: the label {label:?} names files: use letters, digits, '-', '_' and '.'"
+                ));
+            }
             let mut set = r.set.clone();
             set.extend(
                 sets.split(',')
                     .filter(|s| !s.trim().is_empty())
                     .map(str::to_string),
             );
-            let mut config = Config::load_with(base, &set)?;
+            let mut config =
+                Config::load_with(base, &set).map_err(|e| format!("--variant {label}: {e}"))?;
             config.name = label.to_string();
             out.push((label.to_string(), config));
         }
@@ -97,7 +109,13 @@ pub fn run(r: &Request) -> u8 {
         })
         .collect();
     let counter = Counter::new("compare", points.len() as u64, r.quiet);
-    let outputs = match run_points(&points, r.threads, r.max_instructions, &|| counter.inc()) {
+    let outputs = match run_points(
+        &points,
+        r.threads,
+        r.max_instructions,
+        &|| counter.inc(),
+        &|_, out| out,
+    ) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");

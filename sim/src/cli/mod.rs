@@ -191,8 +191,8 @@ check failed; 2 bad input or a point failed; 3 results not written."
         /// its sweep wrote.
         #[arg(long)]
         force: bool,
-        /// Threads running the points (all cores by default); the CSV is
-        /// the same bytes at any count.
+        /// Threads running the points (all cores by default, at most
+        /// 1024); the CSV is the same bytes at any count.
         #[arg(long)]
         threads: Option<usize>,
         /// Run only this share of the points, I/N with 0 <= I < N: the
@@ -388,6 +388,10 @@ pub fn main() -> ExitCode {
             quiet,
         } => ExitCode::from(match (file, output) {
             (_, Some(output)) if !merge.is_empty() => sweep::merge(&merge, &output),
+            (_, Some(_)) => {
+                eprintln!("error: --output goes with --merge");
+                exit::BAD_INPUT
+            }
             (Some(file), _) => sweep::run(&sweep::Request {
                 file,
                 results,

@@ -44,8 +44,30 @@ pub struct Request {
     pub quiet: bool,
 }
 
+/// What can be checked before any point runs: the metric, the base, and
+/// each parameter's key with its first value (its other values are the
+/// points' own business).
+fn check(s: &Sweep, file: &Path) -> Result<(), String> {
+    let f = file.display();
+    let figures = sweep::figure_names();
+    if !figures.contains(&s.metric.as_str()) {
+        return Err(format!(
+            "{f}: metric = {:?} is not a figure of the sweep CSV ({})",
+            s.metric,
+            figures.join(", ")
+        ));
+    }
+    Config::load_with(&s.base, &s.set).map_err(|e| format!("{f}: base and set: {e}"))?;
+    for (key, values) in &s.parameters {
+        let mut set = s.set.clone();
+        set.push(format!("{key}={}", values[0]));
+        Config::load_with(&s.base, &set).map_err(|e| format!("{f}: parameters.{key:?}: {e}"))?;
+    }
+    Ok(())
+}
+
 pub fn run(r: &Request) -> u8 {
-    let s = match Sweep::load(&r.file) {
+    let s = match Sweep::load(&r.file).and_then(|s| check(&s, &r.file).map(|_| s)) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("error: {e}");
@@ -73,18 +95,34 @@ pub fn run(r: &Request) -> u8 {
         .iter()
         .map(|p| Config::load_with(&s.base, &s.overrides(p)))
         .collect();
-    let runnable: Vec<Point> = points
+    let runnable: Vec<(usize, Point)> = points
         .iter()
         .zip(&configs)
-        .filter_map(|(p, c)| {
-            c.as_ref().ok().map(|c| Point {
-                workload: s.workloads[p.workload].1.clone(),
-                config: c.clone(),
+        .enumerate()
+        .filter_map(|(i, (p, c))| {
+            c.as_ref().ok().map(|c| {
+                let point = Point {
+                    workload: s.workloads[p.workload].1.clone(),
+                    config: c.clone(),
+                };
+                (i, point)
             })
         })
         .collect();
-    let counter = Counter::new(&name, runnable.len() as u64, r.quiet);
-    let outputs = match run_points(&runnable, r.threads, r.max_instructions, &|| counter.inc()) {
+    let grid: Vec<Point> = runnable.iter().map(|(_, p)| p.clone()).collect();
+    let counter = Counter::new(&name, grid.len() as u64, r.quiet);
+    // Only each point's row is kept, not its buffers.
+    let row_of = |k: usize, out: Result<_, String>| {
+        let p = points[runnable[k].0];
+        sweep::row(&s, p, &out.map_err(|e| s.as_written(p, &e)))
+    };
+    let ran = match run_points(
+        &grid,
+        r.threads,
+        r.max_instructions,
+        &|| counter.inc(),
+        &row_of,
+    ) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {e}");
@@ -92,19 +130,15 @@ pub fn run(r: &Request) -> u8 {
         }
     };
     counter.finish();
-    let mut outputs = outputs.into_iter();
-    let runs: Vec<Result<_, String>> = configs
-        .into_iter()
-        .map(|c| match c {
-            Ok(_) => outputs.next().expect("one output per runnable point"),
-            Err(e) => Err(e),
-        })
-        .collect();
+    let mut ran = ran.into_iter();
     let header = sweep::header(&s);
     let rows: Vec<Vec<String>> = points
         .iter()
-        .zip(&runs)
-        .map(|(p, run)| sweep::row(&s, p, run))
+        .zip(configs)
+        .map(|(p, c)| match c {
+            Ok(_) => ran.next().expect("one row per runnable point"),
+            Err(e) => sweep::row(&s, p, &Err(e)),
+        })
         .collect();
     let status = 2 + s.parameters.len();
     let failed = rows.iter().filter(|r| r[status] == "failed").count();
@@ -160,16 +194,39 @@ pub fn run(r: &Request) -> u8 {
 /// `gpusim sweep --merge CSV... --output FILE`.
 pub fn merge(inputs: &[PathBuf], output: &Path) -> u8 {
     let mut shards = Vec::new();
+    // Each shard's summary.json, beside its CSV, says how many points the
+    // whole sweep has: every one must be there.
+    let mut points: Option<u64> = None;
     for p in inputs {
-        match std::fs::read_to_string(p) {
+        let summary = p.with_file_name("summary.json");
+        let total = std::fs::read_to_string(&summary)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|v| v["sweep"]["points"].as_u64());
+        let read = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
+        let checked = read.and_then(|t| match (total, points) {
+            (None, _) => Err(format!(
+                "{}: no summary.json of a sweep beside it, to say how many points the sweep has",
+                p.display()
+            )),
+            (Some(n), Some(m)) if n != m => Err(format!(
+                "{}: a shard of a sweep of {n} points, the others' has {m}",
+                p.display()
+            )),
+            (Some(n), _) => {
+                points = Some(n);
+                Ok(t)
+            }
+        });
+        match checked {
             Ok(t) => shards.push((p.display().to_string(), t)),
             Err(e) => {
-                eprintln!("error: {}: {e}", p.display());
+                eprintln!("error: {e}");
                 return exit::BAD_INPUT;
             }
         }
     }
-    let merged = match sweep::merge(&shards) {
+    let merged = match sweep::merge(&shards, points.unwrap_or(0) as usize) {
         Ok(m) => m,
         Err(e) => {
             eprintln!("error: {e}");

@@ -71,6 +71,22 @@ impl Sweep {
         if f.workloads.is_empty() {
             return Err(format!("{}: workloads is empty", path.display()));
         }
+        if !is_file_name(&f.name) {
+            return Err(format!(
+                "{}: name = {:?} is not usable as a folder name (letters, digits, '-', '_' and '.', not starting with '.')",
+                path.display(),
+                f.name
+            ));
+        }
+        for (i, w) in f.workloads.iter().enumerate() {
+            if !dir.join(w).is_file() {
+                return Err(format!(
+                    "{}: workloads[{i}] = {w:?}: no such file ({} from the sweep file's folder)",
+                    path.display(),
+                    dir.join(w).display()
+                ));
+            }
+        }
         let mut parameters = Vec::new();
         for (key, values) in f.parameters {
             let toml::Value::Array(values) = values else {
@@ -139,6 +155,13 @@ impl Sweep {
             .collect()
     }
 
+    /// `message` with the workload's path as the sweep file writes it, so
+    /// that the CSV does not depend on how the sweep file was named.
+    pub fn as_written(&self, p: &SweepPoint, message: &str) -> String {
+        let (written, resolved) = &self.workloads[p.workload];
+        message.replace(&resolved.display().to_string(), written)
+    }
+
     /// The overrides of a point: the sweep's own, then its parameters.
     pub fn overrides(&self, p: &SweepPoint) -> Vec<String> {
         let mut set = self.set.clone();
@@ -159,4 +182,14 @@ pub fn value_text(v: &toml::Value) -> String {
         toml::Value::String(s) => s.clone(),
         other => other.to_string(),
     }
+}
+
+/// Whether `name` can name a results folder: letters, digits, `-`, `_` and
+/// `.`, not empty and not starting with `.`.
+pub fn is_file_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('.')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }

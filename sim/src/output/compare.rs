@@ -26,6 +26,14 @@ pub fn first_difference(base: &RunOutput, other: &RunOutput) -> Option<String> {
         if a.bytes == b.bytes {
             continue;
         }
+        if a.bytes.len() != b.bytes.len() {
+            return Some(format!(
+                "buffer {}: {} bytes against {}",
+                a.name,
+                b.bytes.len(),
+                a.bytes.len()
+            ));
+        }
         let size = a.ty.size();
         let i = a
             .bytes
@@ -107,6 +115,7 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
     let mut header: Vec<String> = ["workload", "config", "speedup"].map(String::from).to_vec();
     header.extend(FIGURES.iter().map(|f| f.to_string()));
     header.extend(units.iter().map(|u| format!("{u}_utilisation")));
+    header.push("checks".into());
     header.push("results".into());
     let mut t = Table {
         header,
@@ -155,6 +164,14 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
                         });
                         row.push(v.unwrap_or_default());
                     }
+                    row.push(
+                        if out.all_checks_passed() {
+                            "passed"
+                        } else {
+                            "FAILED"
+                        }
+                        .into(),
+                    );
                     let same = match base {
                         _ if i == 0 => "reference".to_string(),
                         None => "no reference".to_string(),
@@ -186,13 +203,20 @@ impl Table {
 
     /// The verdict in words.
     pub fn verdict(&self) -> String {
-        if !self.failures.is_empty() {
+        let mut v = if !self.failures.is_empty() {
             format!("Some runs failed:\n- {}", self.failures.join("\n- "))
         } else if self.identical() {
             "Results: identical (every config computed the same bits on every workload).".into()
         } else {
             format!("Results DIFFER:\n- {}", self.differences.join("\n- "))
+        };
+        if self.failed_checks > 0 {
+            v.push_str(&format!(
+                "\n{} run(s) failed a check of their manifest (see the checks column).",
+                self.failed_checks
+            ));
         }
+        v
     }
 
     pub fn markdown(&self) -> String {
@@ -201,7 +225,7 @@ impl Table {
             "|{}\n",
             self.header.iter().map(|_| "---|").collect::<String>()
         ));
-        // Fractions to four decimals here; the CSV keeps every digit.
+        // Fractions to four decimals here; the CSV has them as computed.
         let short = |v: &String| match v.parse::<f64>() {
             Ok(x) if v.contains('.') => format!("{x:.4}"),
             _ => v.clone(),

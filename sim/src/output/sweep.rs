@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 /// The figures of a row: the headline ones, but for the host's time.
-fn figure_names() -> Vec<&'static str> {
+pub fn figure_names() -> Vec<&'static str> {
     // The names only; any run gives the same list.
     [
         "kernel",
@@ -81,9 +81,10 @@ pub fn row(sweep: &Sweep, p: &SweepPoint, run: &Result<RunOutput, String>) -> Ve
     r
 }
 
-/// Joins shards' CSVs (each `(name, text)`) into the CSV the whole sweep
-/// writes: one header, every point once, in point order.
-pub fn merge(shards: &[(String, String)]) -> Result<String, String> {
+/// Joins shards' CSVs (each `(name, text)`) of a sweep of `points` points
+/// into the CSV the whole sweep writes: one header, every point once, in
+/// point order.
+pub fn merge(shards: &[(String, String)], points: usize) -> Result<String, String> {
     let mut header: Option<Vec<String>> = None;
     let mut rows: BTreeMap<usize, Vec<String>> = BTreeMap::new();
     for (name, text) in shards {
@@ -122,9 +123,14 @@ pub fn merge(shards: &[(String, String)]) -> Result<String, String> {
         }
     }
     let header = header.ok_or("no shard to merge")?;
-    if let Some((missing, _)) = rows.keys().enumerate().find(|(i, k)| i != *k) {
+    if let Some(missing) = (0..points).find(|i| !rows.contains_key(i)) {
         return Err(format!(
-            "point {missing} is in no shard: merge every shard of the sweep"
+            "point {missing} of {points} is in no shard: merge every shard of the sweep"
+        ));
+    }
+    if let Some(extra) = rows.keys().find(|&&k| k >= points) {
+        return Err(format!(
+            "point {extra} is beyond the sweep's {points} points"
         ));
     }
     let header: Vec<&str> = header.iter().map(String::as_str).collect();

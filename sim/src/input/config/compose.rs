@@ -257,7 +257,14 @@ fn apply_override(table: &mut toml::Table, o: &str) -> Result<(String, String), 
 fn locate(message: &str, sources: &[Source], set: &[(String, String)]) -> String {
     let (what, key) = match message.trim_end().rsplit_once("\nin `") {
         Some((what, key)) => (what.trim(), key.trim_end_matches('`').to_string()),
-        None => (message.trim(), String::new()),
+        // A top-level key names no table: the unknown field is the key.
+        None => {
+            let field = message
+                .split_once("unknown field `")
+                .and_then(|(_, rest)| rest.split_once('`'))
+                .map_or(String::new(), |(f, _)| f.to_string());
+            (message.trim(), field)
+        }
     };
     place(&key, what, sources, set)
 }
