@@ -3,22 +3,7 @@
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{gpusim, printed as text, root};
-
-/// The rows of a CSV file, header first.
-fn csv_rows(path: &Path) -> Vec<Vec<String>> {
-    let mut r = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_path(path)
-        .unwrap();
-    r.records()
-        .map(|x| x.unwrap().iter().map(str::to_string).collect())
-        .collect()
-}
-
-fn column(rows: &[Vec<String>], name: &str) -> usize {
-    rows[0].iter().position(|h| h == name).expect(name)
-}
+use common::{column, csv_rows, gpusim, printed as text, root};
 
 #[test]
 fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {

@@ -1,36 +1,32 @@
 //! The study pages cannot go stale: each study's command runs at its
 //! smallest size and what its page concludes is checked on the result.
 
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::Command;
 
 mod common;
+use common::{column, csv_rows};
 
-/// The rows of a CSV file, header first.
-fn csv_rows(path: &Path) -> Vec<Vec<String>> {
-    let mut r = csv::ReaderBuilder::new()
-        .has_headers(false)
-        .from_path(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    r.records()
-        .map(|x| x.unwrap().iter().map(str::to_string).collect())
-        .collect()
-}
-
-fn column(rows: &[Vec<String>], name: &str) -> usize {
-    rows[0].iter().position(|h| h == name).expect(name)
+/// Runs `docs/studies/<study>.sh SIZE` into a scratch folder; returns it.
+fn run_study(study: &str, size: &str) -> PathBuf {
+    let out = common::scratch("studies", study);
+    let status = Command::new("bash")
+        .current_dir(common::root())
+        .args([
+            &format!("docs/studies/{study}.sh"),
+            size,
+            out.to_str().unwrap(),
+        ])
+        .env("GPUSIM", env!("CARGO_BIN_EXE_gpusim"))
+        .status()
+        .unwrap();
+    assert!(status.success(), "{study}");
+    out
 }
 
 #[test]
 fn the_min3_mid3_study_runs_and_native_is_faster() {
-    let out = common::scratch("studies", "min3_mid3");
-    let status = Command::new("bash")
-        .current_dir(common::root())
-        .args(["docs/studies/min3_mid3.sh", "32", out.to_str().unwrap()])
-        .env("GPUSIM", env!("CARGO_BIN_EXE_gpusim"))
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let out = run_study("min3_mid3", "32");
     for model in ["gcn", "rdna"] {
         let rows = csv_rows(&out.join(model).join("compare/compare.csv"));
         let (config, cycles, results) = (
@@ -71,14 +67,7 @@ fn the_min3_mid3_study_runs_and_native_is_faster() {
 
 #[test]
 fn the_saturating_study_runs_with_identical_results() {
-    let out = common::scratch("studies", "saturating");
-    let status = Command::new("bash")
-        .current_dir(common::root())
-        .args(["docs/studies/saturating.sh", "64", out.to_str().unwrap()])
-        .env("GPUSIM", env!("CARGO_BIN_EXE_gpusim"))
-        .status()
-        .unwrap();
-    assert!(status.success());
+    let out = run_study("saturating", "64");
     for model in ["gcn", "rdna"] {
         let rows = csv_rows(&out.join(model).join("compare/compare.csv"));
         assert_eq!(rows.len(), 11, "5 workloads x (native, emulated)");

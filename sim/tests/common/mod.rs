@@ -221,3 +221,19 @@ pub fn printed(o: &std::process::Output) -> String {
         String::from_utf8_lossy(&o.stderr)
     )
 }
+
+/// The rows of a CSV file, header first.
+pub fn csv_rows(path: &Path) -> Vec<Vec<String>> {
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_path(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    r.records()
+        .map(|x| x.unwrap().iter().map(str::to_string).collect())
+        .collect()
+}
+
+/// The index of column `name` in `rows`' header.
+pub fn column(rows: &[Vec<String>], name: &str) -> usize {
+    rows[0].iter().position(|h| h == name).expect(name)
+}
