@@ -126,3 +126,26 @@ fn the_atomic_units_study_runs_and_spreading_pays() {
         );
     }
 }
+
+#[test]
+fn the_occupancy_study_runs_and_the_limiter_moves_to_vgprs() {
+    let out = run_study("occupancy", "teaching");
+    let rows = csv_rows(&out.join("occupancy/sweep.csv"));
+    let (limiter, theoretical, status) = (
+        column(&rows, "occupancy_limiter"),
+        column(&rows, "occupancy_theoretical"),
+        column(&rows, "status"),
+    );
+    let row = |name: &str| rows.iter().find(|r| r[1].ends_with(name)).unwrap();
+    assert_eq!(row("pressure_8.toml")[limiter], "wave_slots");
+    assert_eq!(row("pressure_64.toml")[limiter], "vgprs");
+    let occ = |name: &str| row(name)[theoretical].parse::<f64>().unwrap();
+    assert!(occ("pressure_64.toml") < occ("pressure_32.toml"));
+    assert!(occ("pressure_32.toml") < occ("pressure_8.toml"));
+    assert_eq!(row("opencl_local_big_lds.toml")[limiter], "lds");
+    assert_eq!(
+        row("pressure_128.toml")[status],
+        "failed",
+        "132 VGPRs do not fit"
+    );
+}

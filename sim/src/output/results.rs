@@ -167,6 +167,8 @@ pub fn headline(out: &RunOutput) -> Vec<(&'static str, String)> {
         ("cycles", figure(&["cycles"])),
         ("time_us", figure(&["time_us"])),
         ("ipc", figure(&["ipc"])),
+        ("vgprs_per_wave", figure(&["occupancy", "vgprs_per_wave"])),
+        ("occupancy_limiter", figure(&["occupancy", "limiter"])),
         (
             "occupancy_theoretical",
             figure(&["occupancy", "theoretical"]),

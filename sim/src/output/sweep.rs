@@ -24,6 +24,8 @@ pub fn figure_names() -> Vec<&'static str> {
         "cycles",
         "time_us",
         "ipc",
+        "vgprs_per_wave",
+        "occupancy_limiter",
         "occupancy_theoretical",
         "occupancy_achieved",
         "occupancy_achieved_busy_cus",
