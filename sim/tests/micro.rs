@@ -1145,9 +1145,10 @@ const TOO_BIG_FOR_TEACHING: &[&str] = &["occupancy/pressure_128.toml"];
 #[test]
 fn timed_and_functional_runs_give_identical_buffers() {
     // Every bundled manifest (workloads/**/*.toml outside bad/ folders; each
-    // must load and run): the timed run on the default GCN-like config gives
-    // the same bytes in every buffer; so does the teaching config (wave32)
-    // except the atomic-order buffers listed above.
+    // must load and run, and pass its checks): the timed run on the default
+    // GCN-like config gives the same bytes in every buffer; so do the
+    // teaching and RDNA-like configs (wave32) except the atomic-order buffers
+    // listed above.
     let manifests = all_manifests();
     assert!(
         manifests.len() >= 20,
@@ -1163,7 +1164,8 @@ fn timed_and_functional_runs_give_identical_buffers() {
             .unwrap()
             .to_string_lossy()
             .replace('\\', "/");
-        for (k, cfg) in [Config::default_config(), teaching()]
+        let rdna = Config::load(&root().join("configs/rdna.toml")).expect("rdna config loads");
+        for (k, cfg) in [Config::default_config(), teaching(), rdna]
             .into_iter()
             .enumerate()
         {
@@ -1184,9 +1186,17 @@ fn timed_and_functional_runs_give_identical_buffers() {
             }
             let t = run_workload(&w, &opts)
                 .unwrap_or_else(|e| panic!("{rel}: timed run on {} failed: {e}", cfg.name));
+            for (mode, out) in [("functional", &f), ("timed", &t)] {
+                let failed: Vec<_> = out.checks.iter().filter(|c| !c.passed).collect();
+                assert!(
+                    failed.is_empty(),
+                    "{rel} on {} ({mode}): {failed:?}",
+                    cfg.name
+                );
+            }
             assert_eq!(f.buffers.len(), t.buffers.len());
             for (a, b) in f.buffers.iter().zip(&t.buffers) {
-                if k == 1 && ORDER_DEPENDENT_WAVE32.contains(&(rel.as_str(), a.name.as_str())) {
+                if k >= 1 && ORDER_DEPENDENT_WAVE32.contains(&(rel.as_str(), a.name.as_str())) {
                     continue;
                 }
                 assert!(
