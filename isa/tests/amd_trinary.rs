@@ -63,15 +63,6 @@ fn nan() -> Vec<Nan> {
     common::table(SET, "nan")
 }
 
-/// The instruction number of a canonical name (`AMD.FMin3` is 1).
-fn opcode_of(inst: &str) -> u16 {
-    let i = amd::NAMES
-        .iter()
-        .position(|n| *n == inst)
-        .unwrap_or_else(|| panic!("{inst} is no AMD instruction"));
-    i as u16 + 1
-}
-
 fn op(opcode: u16, ty: Scalar) -> ExtOp {
     ExtOp {
         set: ExtSet::AmdTrinary,
@@ -114,7 +105,7 @@ fn sorted_triples_in_every_order() {
     let mut checked = 0;
     for row in sorted() {
         let v = [row.lo, row.mid, row.hi];
-        let o = opcode_of(&row.inst);
+        let o = common::opcode_of(&row.inst);
         // min3 = lo, mid3 = mid, max3 = hi.
         assert_eq!(row.want, v[position(o)], "{row:?}");
         for p in PERMS {
@@ -139,7 +130,7 @@ fn every_width_and_kind_is_in_the_tables() {
         for ty in types(o) {
             let n = sorted
                 .iter()
-                .filter(|r| opcode_of(&r.inst) == o && r.ty == ty)
+                .filter(|r| common::opcode_of(&r.inst) == o && r.ty == ty)
                 .count();
             assert!(n >= 10, "{} {ty:?}: {n} rows", amd::NAMES[o as usize - 1]);
         }
@@ -149,7 +140,7 @@ fn every_width_and_kind_is_in_the_tables() {
         for o in [amd::FMIN3, amd::FMAX3, amd::FMID3] {
             assert!(nan
                 .iter()
-                .any(|r| opcode_of(&r.inst) == o && r.ty == Scalar::Float(w)));
+                .any(|r| common::opcode_of(&r.inst) == o && r.ty == Scalar::Float(w)));
         }
     }
 }
@@ -157,7 +148,12 @@ fn every_width_and_kind_is_in_the_tables() {
 #[test]
 fn nan_operands_follow_the_documented_choice() {
     for row in nan() {
-        let got = amd::eval(op(opcode_of(&row.inst), row.ty), row.a, row.b, row.c);
+        let got = amd::eval(
+            op(common::opcode_of(&row.inst), row.ty),
+            row.a,
+            row.b,
+            row.c,
+        );
         assert_eq!(got, row.want, "{row:?} gave {got:#x}");
     }
 }
@@ -251,7 +247,7 @@ fn vectors_lower_per_component() {
         for ty in types(opcode) {
             let rows: Vec<&Sorted> = sorted
                 .iter()
-                .filter(|r| opcode_of(&r.inst) == opcode && r.ty == ty)
+                .filter(|r| common::opcode_of(&r.inst) == opcode && r.ty == ty)
                 .collect();
             for n in [2usize, 3, 4] {
                 let mut b = Eval::default();

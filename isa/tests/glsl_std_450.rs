@@ -136,12 +136,7 @@ fn lane_cases() {
             ));
         }
     }
-    assert!(
-        bad.is_empty(),
-        "{} failures:\n{}",
-        bad.len(),
-        bad.join("\n")
-    );
+    common::assert_no_failures(&bad);
 }
 
 /// Lowers and runs one instruction; returns results then stored values.
@@ -235,12 +230,7 @@ fn vec_cases() {
             ));
         }
     }
-    assert!(
-        bad.is_empty(),
-        "{} failures:\n{}",
-        bad.len(),
-        bad.join("\n")
-    );
+    common::assert_no_failures(&bad);
 }
 
 #[test]

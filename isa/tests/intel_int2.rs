@@ -53,15 +53,6 @@ fn muls() -> Vec<Binary> {
     common::table(SET, "muls")
 }
 
-/// The opcode of a canonical name (`INTEL.UCountLeadingZeros` is 5585).
-fn opcode_of(inst: &str) -> u16 {
-    let i = intel::NAMES
-        .iter()
-        .position(|n| *n == inst)
-        .unwrap_or_else(|| panic!("{inst} is no INTEL instruction"));
-    intel::FIRST + i as u16
-}
-
 fn op(opcode: u16, bits: u8) -> ExtOp {
     let ty = Scalar::Int(bits);
     ExtOp {
@@ -75,7 +66,7 @@ fn op(opcode: u16, bits: u8) -> ExtOp {
 #[test]
 fn binary_table() {
     for row in pairs() {
-        let opcode = opcode_of(&row.inst);
+        let opcode = common::opcode_of(&row.inst);
         assert!(
             (intel::ABS_ISUB..=intel::USUB_SAT).contains(&opcode),
             "{row:?}"
@@ -194,7 +185,7 @@ fn exhaustive_8_bit_against_i32_arithmetic() {
 fn bit_scans() {
     let scans = scans();
     for row in &scans {
-        let opcode = opcode_of(&row.inst);
+        let opcode = common::opcode_of(&row.inst);
         assert!(
             matches!(
                 opcode,
@@ -216,7 +207,7 @@ fn bit_scans() {
 #[test]
 fn multiplies_32x16() {
     for row in muls() {
-        let opcode = opcode_of(&row.inst);
+        let opcode = common::opcode_of(&row.inst);
         assert!(
             matches!(opcode, intel::IMUL32X16 | intel::UMUL32X16),
             "{row:?}"

@@ -323,14 +323,6 @@ fn coverage_lists_every_library_instruction() {
 // The tables, through `lower`
 // ---------------------------------------------------------------------------
 
-/// Opcode of the instruction a row names (`CL.s_abs` -> 141).
-fn opcode_of(inst: &str) -> u16 {
-    static OPCODES: std::sync::OnceLock<HashMap<String, u16>> = std::sync::OnceLock::new();
-    let map = OPCODES.get_or_init(|| common::opcodes(ExtSet::OpenCl, 256));
-    *map.get(inst)
-        .unwrap_or_else(|| panic!("{inst} is no OpenCL.std instruction"))
-}
-
 fn value(f: &mut Eval, ty: Scalar, bits: &[u64]) -> Operand {
     Operand {
         literal: None,
@@ -390,7 +382,7 @@ struct IntRow {
 fn integer_table() {
     let mut bad = Vec::new();
     for r in common::table::<IntRow>(SET, "integer") {
-        let op = opcode_of(&r.inst);
+        let op = common::opcode_of(&r.inst);
         let res = match op {
             164 | 165 => Scalar::Int(2 * r.ty.bits() as u8),
             _ => r.ty,
@@ -411,12 +403,7 @@ fn integer_table() {
             ));
         }
     }
-    assert!(
-        bad.is_empty(),
-        "{} failures:\n{}",
-        bad.len(),
-        bad.join("\n")
-    );
+    common::assert_no_failures(&bad);
 }
 
 /// A row of table `common`: the result within `ulps` of `want`.
@@ -439,7 +426,7 @@ fn common_table() {
         let w = r.ty.bits();
         let mut f = Eval::default();
         let ops: Vec<Operand> = r.args.iter().map(|&v| value(&mut f, r.ty, &[v])).collect();
-        let got = run(&mut f, opcode_of(&r.inst), &[r.ty], &ops).map(|v| v[0]);
+        let got = run(&mut f, common::opcode_of(&r.inst), &[r.ty], &ops).map(|v| v[0]);
         let ok = match got {
             Ok(g) => ulps(g, r.want, w) <= r.ulps || (is_nan(g, w) && is_nan(r.want, w)),
             Err(_) => false,
@@ -451,12 +438,7 @@ fn common_table() {
             ));
         }
     }
-    assert!(
-        bad.is_empty(),
-        "{} failures:\n{}",
-        bad.len(),
-        bad.join("\n")
-    );
+    common::assert_no_failures(&bad);
 }
 
 /// A row of table `geometric`: vectors of floats of type `ty`, every
@@ -485,7 +467,7 @@ fn geometric_table() {
             ops.push(value(&mut f, r.ty, &r.p1));
         }
         let result = vec![r.ty; r.want.len()];
-        let got = run(&mut f, opcode_of(&r.inst), &result, &ops);
+        let got = run(&mut f, common::opcode_of(&r.inst), &result, &ops);
         let ok = match &got {
             Ok(g) => {
                 g.len() == r.want.len()
@@ -502,12 +484,7 @@ fn geometric_table() {
             ));
         }
     }
-    assert!(
-        bad.is_empty(),
-        "{} failures:\n{}",
-        bad.len(),
-        bad.join("\n")
-    );
+    common::assert_no_failures(&bad);
 }
 
 /// A row of table `vector`: bitselect / select / shuffle / shuffle2 on
@@ -552,7 +529,7 @@ fn vector_table() {
             ],
         };
         let result = vec![r.ty; r.want.len()];
-        let got = run(&mut f, opcode_of(&r.inst), &result, &ops);
+        let got = run(&mut f, common::opcode_of(&r.inst), &result, &ops);
         assert_eq!(
             got,
             Ok(r.want.clone()),
@@ -630,7 +607,7 @@ fn inside(addr: u64, n: u64) -> Option<usize> {
 #[test]
 fn memory_table() {
     for (i, r) in common::table::<MemRow>(SET, "memory").iter().enumerate() {
-        let op = opcode_of(&r.inst);
+        let op = common::opcode_of(&r.inst);
         let load = matches!(op, 171 | 173 | 174 | 179);
         let half = op != 171 && op != 172;
         let elem = if half { Scalar::Float(16) } else { r.ty };
@@ -722,7 +699,7 @@ fn memory_table() {
 fn every_implemented_instruction_has_rows() {
     let rows = common::rows(SET);
     for c in isa::opencl_std::coverage() {
-        if opcode_of(&c.name) > LAST_MATH && c.implemented && c.name != "CL.prefetch" {
+        if common::opcode_of(&c.name) > LAST_MATH && c.implemented && c.name != "CL.prefetch" {
             assert!(
                 rows.iter().any(|r| r["inst"] == c.name.as_str()),
                 "{} has no test rows",
@@ -800,7 +777,7 @@ fn errors_not_panics() {
     ];
     let library: Vec<u16> = isa::opencl_std::coverage()
         .iter()
-        .map(|c| opcode_of(&c.name))
+        .map(|c| common::opcode_of(&c.name))
         .filter(|&op| op > LAST_MATH)
         .collect();
     for op in library {

@@ -34,14 +34,6 @@ use common::Eval;
 /// The table file of this instruction set.
 const SET: &str = "opencl_std";
 
-/// Opcode of the instruction a row names (`CL.exp` -> 19).
-fn opcode_of(inst: &str) -> u16 {
-    static OPCODES: OnceLock<HashMap<String, u16>> = OnceLock::new();
-    let map = OPCODES.get_or_init(|| common::opcodes(ExtSet::OpenCl, 256));
-    *map.get(inst)
-        .unwrap_or_else(|| panic!("{inst} is no OpenCL.std instruction"))
-}
-
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
@@ -1234,7 +1226,11 @@ struct ExactRow {
 fn exact_functions_bit_exact() {
     let mut bad = Vec::new();
     for row in common::table::<ExactRow>(SET, "exact") {
-        let (name, opcode, w) = (row.reference.as_str(), opcode_of(&row.inst), row.ty.bits());
+        let (name, opcode, w) = (
+            row.reference.as_str(),
+            common::opcode_of(&row.inst),
+            row.ty.bits(),
+        );
         let mut rng = Rng(0xdead_beef ^ (opcode as u64) << 8 ^ w as u64);
         for i in 0..3000 {
             let x = sample_exact(&mut rng, w);
@@ -1439,7 +1435,7 @@ fn run_edge(row: &EdgeRow, n: usize) {
     let ilogb = row.inst == "CL.ilogb";
     let result = vec![if ilogb { Scalar::Int(32) } else { fty }; n];
     let call = Call {
-        opcode: opcode_of(&row.inst) as u32,
+        opcode: common::opcode_of(&row.inst) as u32,
         result: &result,
         operands: &operands,
     };
@@ -1494,7 +1490,7 @@ fn every_instruction_has_edge_rows() {
     let rows = common::table::<EdgeRow>(SET, "math_edge");
     let math: Vec<_> = isa::opencl_std::coverage()
         .into_iter()
-        .filter(|c| opcode_of(&c.name) <= 94)
+        .filter(|c| common::opcode_of(&c.name) <= 94)
         .collect();
     assert_eq!(math.len(), 95);
     for c in math {
@@ -1517,8 +1513,8 @@ fn bad_calls_are_errors() {
         types,
         pointer: None,
     };
-    let sin = opcode_of("CL.sin") as u32;
-    let sincos = opcode_of("CL.sincos") as u32;
+    let sin = common::opcode_of("CL.sin") as u32;
+    let sincos = common::opcode_of("CL.sincos") as u32;
     let lower = |lane: &mut Eval, opcode: u32, result: &[Scalar], operands: &[Operand]| {
         isa::opencl_std::lower(
             lane,
@@ -1557,7 +1553,7 @@ fn never_panics_on_odd_bits() {
         0x7c01,
         0x7f80_0001,
     ];
-    for opcode in 0..=opcode_of("CL.native_tan") {
+    for opcode in 0..=common::opcode_of("CL.native_tan") {
         for ty in [
             Scalar::Float(16),
             Scalar::Float(32),

@@ -175,18 +175,44 @@ pub fn rows(set: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The opcode of each instruction of `set` below `end`, by canonical name
-/// (`CL.exp` -> 19), to find the instruction a row's `inst` names.
-pub fn opcodes(set: isa::ext::ExtSet, end: u16) -> HashMap<String, u16> {
-    (0..end)
-        .map(|opcode| {
-            let op = ExtOp {
-                set,
-                opcode,
-                ty: Scalar::Float(32),
-                aux: Scalar::Float(32),
-            };
-            (op.canonical_name(), opcode)
-        })
-        .collect()
+/// The opcode of the instruction a row's `inst` names (`CL.exp` -> 19,
+/// `AMD.FMin3` -> 1, `INTEL.UCountLeadingZeros` -> 5585), from the
+/// canonical names of every opcode of every set (built once).
+pub fn opcode_of(inst: &str) -> u16 {
+    use isa::ext::ExtSet;
+    static OPCODES: std::sync::OnceLock<HashMap<String, u16>> = std::sync::OnceLock::new();
+    let map = OPCODES.get_or_init(|| {
+        let sets = [
+            (ExtSet::Glsl, 0..256),
+            (ExtSet::OpenCl, 0..256),
+            (ExtSet::AmdTrinary, 0..256),
+            (ExtSet::IntelInt2, 5585..5600),
+        ];
+        sets.into_iter()
+            .flat_map(|(set, opcodes)| {
+                opcodes.map(move |opcode| {
+                    let ty = Scalar::Float(32);
+                    let op = ExtOp {
+                        set,
+                        opcode,
+                        ty,
+                        aux: ty,
+                    };
+                    (op.canonical_name(), opcode)
+                })
+            })
+            .collect()
+    });
+    *map.get(inst)
+        .unwrap_or_else(|| panic!("{inst} is no instruction of a seed specification"))
+}
+
+/// Fails with every row that failed, one a line.
+pub fn assert_no_failures(bad: &[String]) {
+    assert!(
+        bad.is_empty(),
+        "{} failures:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
 }
