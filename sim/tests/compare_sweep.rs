@@ -170,63 +170,31 @@ fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
     let a = std::fs::read(one.join("mid3/sweep.csv")).unwrap();
     let b = std::fs::read(two.join("mid3/sweep.csv")).unwrap();
     assert_eq!(a, b, "1 and 2 threads");
+    // `gpusim sweep --merge` of the shards numbered `of` into `output`.
+    let merge = |of: &[usize], output: &Path| {
+        let mut args = vec!["sweep".to_string(), "--merge".to_string()];
+        for i in of {
+            let csv = shards.join(format!("mid3.shard-{i}-of-3/sweep.csv"));
+            args.push(csv.display().to_string());
+        }
+        args.extend(["--output".to_string(), output.display().to_string()]);
+        gpusim(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
     let merged = d.join("merged.csv");
-    let mut args = vec!["sweep".to_string(), "--merge".to_string()];
-    for i in 0..3 {
-        args.push(
-            shards
-                .join(format!("mid3.shard-{i}-of-3/sweep.csv"))
-                .display()
-                .to_string(),
-        );
-    }
-    args.extend(["--output".to_string(), merged.display().to_string()]);
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let o = gpusim(&args);
+    let o = merge(&[0, 1, 2], &merged);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(std::fs::read(&merged).unwrap(), a, "3 shards merged");
     let rows = csv_rows(&one.join("mid3/sweep.csv"));
     assert_eq!(rows.len(), 10, "a header and 9 points");
     assert!(one.join("mid3/cycles_vs_gpu_compute_units.png").is_file());
     assert!(one.join("mid3/cycles_vs_cu_issue_valu.svg").is_file());
-    // A shard missing from the merge is named.
-    let o = gpusim(&[
-        "sweep",
-        "--merge",
-        &shards
-            .join("mid3.shard-0-of-3/sweep.csv")
-            .display()
-            .to_string(),
-        "--output",
-        &d.join("partial.csv").display().to_string(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o).contains("point 1 of 9 is in no shard"),
-        "{}",
-        text(&o)
-    );
-    // So is the last shard missing.
-    let o = gpusim(&[
-        "sweep",
-        "--merge",
-        &shards
-            .join("mid3.shard-0-of-3/sweep.csv")
-            .display()
-            .to_string(),
-        &shards
-            .join("mid3.shard-1-of-3/sweep.csv")
-            .display()
-            .to_string(),
-        "--output",
-        &d.join("partial.csv").display().to_string(),
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o).contains("point 2 of 9 is in no shard"),
-        "{}",
-        text(&o)
-    );
+    // A shard missing from the merge is named, the last one too.
+    for (of, missing) in [(&[0][..], 1), (&[0, 1][..], 2)] {
+        let o = merge(of, &d.join("partial.csv"));
+        assert_eq!(o.status.code(), Some(2));
+        let want = format!("point {missing} of 9 is in no shard");
+        assert!(text(&o).contains(&want), "{}", text(&o));
+    }
 }
 
 #[test]
