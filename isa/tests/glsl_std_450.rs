@@ -103,19 +103,6 @@ fn is_nan(ty: Scalar, x: u64) -> bool {
     matches!(ty, Scalar::Float(_)) && tof(width(ty), x).is_nan()
 }
 
-/// Distance in representable values (sign-magnitude mapped to integers).
-fn ulps(w: u8, a: u64, b: u64) -> u64 {
-    let key = |x: u64| -> i128 {
-        let sign = 1u64 << (w - 1);
-        if x & sign != 0 {
-            -((x & !sign) as i128)
-        } else {
-            x as i128
-        }
-    };
-    (key(a) - key(b)).unsigned_abs() as u64
-}
-
 #[test]
 fn lane_cases() {
     let mut bad = Vec::new();
@@ -218,7 +205,7 @@ fn vec_cases() {
                 } else if g == w {
                     true
                 } else if let Scalar::Float(fw) = t {
-                    !is_nan(t, g) && ulps(fw, g, w) <= c.ulp as u64
+                    !is_nan(t, g) && common::ulp_distance(fw as u32, g, w) <= c.ulp as u64
                 } else {
                     false
                 }

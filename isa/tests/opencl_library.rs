@@ -347,20 +347,6 @@ fn run(
     Ok(regs.iter().map(|&r| f.regs[r as usize]).collect())
 }
 
-/// Distance in ulps on the sign-magnitude line (equal NaN classes count as
-/// 0).
-fn ulps(got: u64, want: u64, w: u32) -> u64 {
-    let key = |v: u64| {
-        let s = 1u64 << (w - 1);
-        if v & s != 0 {
-            -((v & (s - 1)) as i128)
-        } else {
-            v as i128
-        }
-    };
-    (key(got) - key(want)).unsigned_abs() as u64
-}
-
 fn is_nan(v: u64, w: u32) -> bool {
     isa::core::is_nan_bits(v, w)
 }
@@ -428,7 +414,9 @@ fn common_table() {
         let ops: Vec<Operand> = r.args.iter().map(|&v| value(&mut f, r.ty, &[v])).collect();
         let got = run(&mut f, common::opcode_of(&r.inst), &[r.ty], &ops).map(|v| v[0]);
         let ok = match got {
-            Ok(g) => ulps(g, r.want, w) <= r.ulps || (is_nan(g, w) && is_nan(r.want, w)),
+            Ok(g) => {
+                common::ulp_distance(w, g, r.want) <= r.ulps || (is_nan(g, w) && is_nan(r.want, w))
+            }
             Err(_) => false,
         };
         if !ok {
@@ -473,7 +461,7 @@ fn geometric_table() {
                 g.len() == r.want.len()
                     && g.iter()
                         .zip(&r.want)
-                        .all(|(&g, &w)| ulps(g, w, r.ty.bits()) <= r.ulps)
+                        .all(|(&g, &w)| common::ulp_distance(r.ty.bits(), g, w) <= r.ulps)
             }
             Err(_) => false,
         };

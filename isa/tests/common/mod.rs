@@ -216,3 +216,17 @@ pub fn assert_no_failures(bad: &[String]) {
         bad.join("\n")
     );
 }
+
+/// Distance between two floats of width `w` bits in representable values,
+/// on the sign-magnitude line (so -0 and +0 are 0 apart).
+pub fn ulp_distance(w: u32, a: u64, b: u64) -> u64 {
+    let sign = 1u64 << (w - 1);
+    let key = |x: u64| -> i128 {
+        if x & sign != 0 {
+            -((x & (sign - 1)) as i128)
+        } else {
+            x as i128
+        }
+    };
+    (key(a) - key(b)).unsigned_abs() as u64
+}
