@@ -349,7 +349,7 @@ impl TraceWriter {
     }
 
     /// Describes the tracks of a wave seen for the first time.
-    fn name_wave(&mut self, e: &IssueEvent) {
+    fn name_wave(&mut self, e: &IssueEvent<&str>) {
         self.name_cu(e.cu);
         let [x, y, z] = e.workgroup;
         let (pid, tid, simd, wave) = (e.cu + 1, e.wave + 1, e.simd, e.wave);
@@ -491,7 +491,7 @@ impl TraceWriter {
 }
 
 impl TraceSink for TraceWriter {
-    fn issue(&mut self, e: &IssueEvent) {
+    fn issue(&mut self, e: &IssueEvent<&str>) {
         self.flush_windows(e.cycle);
         if let Some(u) = e.unit_index {
             self.window_busy[e.cu as usize][u] += e.busy;
@@ -589,27 +589,9 @@ impl TraceSink for TraceWriter {
 enum Event {
     /// The name behind an id, before its first use.
     Name(u32, String),
-    Issue(IssueEventOwned),
+    /// An issue whose names are ids sent before.
+    Issue(IssueEvent<u32>),
     Occupancy(OccupancyRecord),
-}
-
-/// An [`IssueEvent`] whose strings are ids of names sent before.
-struct IssueEventOwned {
-    cycle: u64,
-    complete: u64,
-    cu: u32,
-    simd: u32,
-    wave: u32,
-    slot: u32,
-    workgroup: [u32; 3],
-    workgroup_index: u64,
-    pc: u32,
-    location: Location,
-    op: u32,
-    unit: u32,
-    unit_index: Option<usize>,
-    busy: u64,
-    active_lanes: u32,
 }
 
 /// Events per message between the threads, and messages in flight: the
@@ -648,23 +630,8 @@ impl TraceThread {
                             names[id] = name;
                         }
                         Event::Occupancy(r) => writer.occupancy(&r),
-                        Event::Issue(e) => writer.issue(&IssueEvent {
-                            cycle: e.cycle,
-                            complete: e.complete,
-                            cu: e.cu,
-                            simd: e.simd,
-                            wave: e.wave,
-                            slot: e.slot,
-                            workgroup: e.workgroup,
-                            workgroup_index: e.workgroup_index,
-                            pc: e.pc,
-                            location: e.location,
-                            op: &names[e.op as usize],
-                            unit: &names[e.unit as usize],
-                            unit_index: e.unit_index,
-                            busy: e.busy,
-                            active_lanes: e.active_lanes,
-                        }),
+                        Event::Issue(e) => writer
+                            .issue(&e.renamed(&*names[e.op as usize], &*names[e.unit as usize])),
                     }
                 }
             }
@@ -719,7 +686,7 @@ impl TraceThread {
 }
 
 impl TraceSink for TraceThread {
-    fn issue(&mut self, e: &IssueEvent) {
+    fn issue(&mut self, e: &IssueEvent<&str>) {
         let pc = e.pc as usize;
         if pc >= self.op_ids.len() {
             self.op_ids.resize(pc + 1, None);
@@ -740,23 +707,7 @@ impl TraceSink for TraceThread {
                 id
             }
         };
-        self.push(Event::Issue(IssueEventOwned {
-            cycle: e.cycle,
-            complete: e.complete,
-            cu: e.cu,
-            simd: e.simd,
-            wave: e.wave,
-            slot: e.slot,
-            workgroup: e.workgroup,
-            workgroup_index: e.workgroup_index,
-            pc: e.pc,
-            location: e.location,
-            op,
-            unit,
-            unit_index: e.unit_index,
-            busy: e.busy,
-            active_lanes: e.active_lanes,
-        }));
+        self.push(Event::Issue(e.renamed(op, unit)));
     }
 
     fn occupancy(&mut self, r: &OccupancyRecord) {

@@ -6,9 +6,10 @@
 
 use isa::module::Location;
 
-/// One issued wave-instruction.
+/// One issued wave-instruction, its names as `N`: `&str` for a sink, or
+/// ids of names where they travel apart from the event.
 #[derive(Clone, Copy, Debug)]
-pub struct IssueEvent<'a> {
+pub struct IssueEvent<N> {
     pub cycle: u64,
     /// When its result is ready (or its memory access done).
     pub complete: u64,
@@ -26,14 +27,37 @@ pub struct IssueEvent<'a> {
     /// Where the instruction is in the kernel file.
     pub location: Location,
     /// Canonical instruction name.
-    pub op: &'a str,
+    pub op: N,
     /// The unit it ran on (`lds` and `memory` for the memory paths).
-    pub unit: &'a str,
+    pub unit: N,
     /// Index of `unit` among the config's units, if it is one of them.
     pub unit_index: Option<usize>,
     /// Cycles it keeps its unit instance busy (0 on the memory paths).
     pub busy: u64,
     pub active_lanes: u32,
+}
+
+impl<N> IssueEvent<N> {
+    /// The same event under other names.
+    pub fn renamed<M>(&self, op: M, unit: M) -> IssueEvent<M> {
+        IssueEvent {
+            cycle: self.cycle,
+            complete: self.complete,
+            cu: self.cu,
+            simd: self.simd,
+            wave: self.wave,
+            slot: self.slot,
+            workgroup: self.workgroup,
+            workgroup_index: self.workgroup_index,
+            pc: self.pc,
+            location: self.location,
+            op,
+            unit,
+            unit_index: self.unit_index,
+            busy: self.busy,
+            active_lanes: self.active_lanes,
+        }
+    }
 }
 
 /// A CU's resident work after a change.
@@ -49,7 +73,7 @@ pub struct OccupancyRecord {
 
 /// Receives a timed run's events as they happen, in cycle order.
 pub trait TraceSink {
-    fn issue(&mut self, event: &IssueEvent);
+    fn issue(&mut self, event: &IssueEvent<&str>);
     fn occupancy(&mut self, record: &OccupancyRecord);
 }
 
@@ -76,7 +100,7 @@ pub struct Recorder {
 }
 
 impl TraceSink for Recorder {
-    fn issue(&mut self, e: &IssueEvent) {
+    fn issue(&mut self, e: &IssueEvent<&str>) {
         self.issue_trace.push(IssueRecord {
             cycle: e.cycle,
             cu: e.cu,
@@ -130,7 +154,7 @@ impl<'t> Sequence<'t> {
 }
 
 impl TraceSink for Sequence<'_> {
-    fn issue(&mut self, e: &IssueEvent) {
+    fn issue(&mut self, e: &IssueEvent<&str>) {
         let mut e = *e;
         e.cycle += self.cycle;
         e.complete += self.cycle;
