@@ -3,7 +3,7 @@
 //!
 //! From the bottom up, each module using only those above it in this list:
 //! `core` (scalar semantics), `module` / `asm` / `dis` (SPIR-V words and
-//! text), `ir` (the kernel IR), `instruction_set` (what every extended set
+//! text), `validate` (the rules lowering relies on), `ir` (the kernel IR), `instruction_set` (what every extended set
 //! implements), the five set files, `ext` (the registry over them),
 //! `atomics`, `vocabulary` (names and op classes), `liveness`, `lower`.
 
@@ -22,4 +22,5 @@ pub mod liveness;
 pub mod lower;
 pub mod module;
 pub mod opencl_std;
+pub mod validate;
 pub mod vocabulary;

@@ -202,6 +202,7 @@ pub fn entry_points(m: &Module) -> Vec<(String, ExecutionModel)> {
 
 /// Lowers entry point `entry` of `m`.
 pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, ModuleError> {
+    crate::validate::validate(m)?;
     let mut l = Lowerer::new(m);
     l.emulate = options.emulate;
     l.check_capabilities()?;
