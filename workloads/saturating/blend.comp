@@ -1,6 +1,7 @@
 // glslangValidator -V --target-env vulkan1.2 -DU16 blend.comp -o blend_u16.spv
 // (and -DU32 for blend_u32.spv; -DU8 compiles, but glslang has no 8-bit
-// overloads and widens to 32 bits, so no u8 blend is bundled)
+// overloads and widens to 32 bits: the u8 blend, blend_u8.spvasm, is this
+// kernel's u16 SPIR-V turned to 8 bits by make_blend_u8.py)
 //
 // Brightness and an additive blend with saturating arithmetic
 // (GL_INTEL_shader_integer_functions2): bright = a + k and dark = a - k,

@@ -5,9 +5,12 @@ the inputs (pseudo-random, a 64-bit LCG), the expected outputs, computed
 here with exact integer arithmetic independently of the simulator, and the
 manifests:
 
-- blend_T (T = u16, u32; glslang has no 8-bit saturating overloads, it
-  widens u8 to 32 bits, so there is no u8 blend): bright = min(a + k, max), dark = max(a - k, 0),
-  sum = min(a + b, max), k = max / 5;
+- blend_T (T = u16, u32, and u8 with the kernel blend_u8.spvasm that
+  make_blend_u8.py derives from blend_u16.spv, since glslang has no 8-bit
+  saturating overloads and widens u8 to 32 bits): bright = min(a + k, max),
+  dark = max(a - k, 0), sum = min(a + b, max), k = max / 5. The u8 inputs
+  come from their own generator (seed 8), so the other files do not depend
+  on them;
 - downsample_T (u8, u16): ((p00 + p01 + 1) >> 1, (p10 + p11 + 1) >> 1)
   averaged the same way;
 - sad: for each 8x8 block, the least sum of |cur - ref| over the offsets
@@ -61,17 +64,19 @@ def main():
     rel = os.path.relpath(HERE, folder)
     n = w * h
     rand = lcg(7)
-    for ty in ("u16", "u32"):
+    for ty in ("u16", "u32", "u8"):
         top = (1 << BITS[ty]) - 1
-        a = [next(rand) % (top + 1) for _ in range(n)]
-        b = [next(rand) % (top + 1) for _ in range(n)]
+        src = lcg(8) if ty == "u8" else rand
+        a = [next(src) % (top + 1) for _ in range(n)]
+        b = [next(src) % (top + 1) for _ in range(n)]
         k = top // 5
         write(folder, f"blend_a_{ty}.bin", ty, a)
         write(folder, f"blend_b_{ty}.bin", ty, b)
         write(folder, f"blend_bright_{ty}.bin", ty, [min(x + k, top) for x in a])
         write(folder, f"blend_dark_{ty}.bin", ty, [max(x - k, 0) for x in a])
         write(folder, f"blend_sum_{ty}.bin", ty, [min(x + y, top) for x, y in zip(a, b)])
-        manifest(folder, f"blend_{ty}", f"{rel}/blend_{ty}.spv",
+        kernel = "blend_u8.spvasm" if ty == "u8" else f"blend_{ty}.spv"
+        manifest(folder, f"blend_{ty}", f"{rel}/{kernel}",
                  f"Brightness and an additive blend of {n} {ty} pixels with saturating add and subtract.",
                  ((n + 63) // 64, 1),
                  [("a", ty, f'file = "blend_a_{ty}.bin"'), ("b", ty, f'file = "blend_b_{ty}.bin"'),
