@@ -14,7 +14,11 @@ use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use isa::ir::address::{GLOBAL_BASE, WORKGROUP_BASE};
 use serde::Deserialize;
+
+/// Bytes of global memory the model has for buffers.
+const GLOBAL_BYTES: u64 = WORKGROUP_BASE - GLOBAL_BASE;
 use toml::{Spanned, Value};
 
 // ---------------------------------------------------------------------------
@@ -534,6 +538,7 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
     let mut descriptors: BTreeMap<(u32, u32), String> = BTreeMap::new();
     let mut arg_indices: BTreeMap<u32, String> = BTreeMap::new();
     let mut push_constant: Option<String> = None;
+    check_total_size(ctx, &raw.buffers)?;
     for rb in &raw.buffers {
         let span = rb.span();
         let rb = rb.get_ref();
@@ -867,7 +872,7 @@ fn build_contents(
             }
             None => n,
         };
-        let len = check_len(ctx, what, len, &data.span())?;
+        let len = check_len(ctx, what, len, size, &data.span())?;
         let mut out = Vec::with_capacity(len * size);
         for v in data.get_ref() {
             encode_value(ctx, what, ty, v, &mut out)?;
@@ -877,6 +882,16 @@ fn build_contents(
     }
     if let Some(file) = inits.file {
         let fpath = ctx.dir().join(file.get_ref());
+        if let Ok(meta) = std::fs::metadata(&fpath) {
+            // Sized before it is read.
+            check_len(
+                ctx,
+                what,
+                meta.len().div_ceil(size as u64).max(1),
+                size,
+                &file.span(),
+            )?;
+        }
         let bytes = std::fs::read(&fpath).map_err(|e| {
             ctx.at(
                 &file.span(),
@@ -917,7 +932,7 @@ fn build_contents(
                 (bytes.len() / size) as u64
             }
         };
-        check_len(ctx, what, len, &file.span())?;
+        check_len(ctx, what, len, size, &file.span())?;
         return Ok((len as usize, bytes));
     }
 
@@ -930,7 +945,7 @@ fn build_contents(
             ),
         ));
     };
-    let len = check_len(ctx, what, len, &len_span)?;
+    let len = check_len(ctx, what, len, size, &len_span)?;
     let mut out = Vec::with_capacity(len * size);
     if let Some(fill) = inits.fill {
         let mut one = Vec::with_capacity(size);
@@ -948,21 +963,68 @@ fn build_contents(
     Ok((len, out))
 }
 
-fn check_len(ctx: &Ctx, what: &str, len: u64, span: &Range<usize>) -> Result<usize, String> {
-    const MAX_ELEMS: u64 = 1 << 28;
+fn check_len(
+    ctx: &Ctx,
+    what: &str,
+    len: u64,
+    size: usize,
+    span: &Range<usize>,
+) -> Result<usize, String> {
     if len == 0 {
         return Err(ctx.at(span, format!("{}: length must be at least 1", what)));
     }
-    if len > MAX_ELEMS {
+    // Refused before anything is allocated: no buffer larger than the
+    // modelled global memory can be placed.
+    let bytes = len.saturating_mul(size as u64);
+    if bytes > GLOBAL_BYTES {
         return Err(ctx.at(
             span,
             format!(
-                "{}: length {} is too large (limit {})",
-                what, len, MAX_ELEMS
+                "{}: {} elements of {} bytes ({} MiB) do not fit the modelled global memory ({} MiB)",
+                what,
+                len,
+                size,
+                bytes >> 20,
+                GLOBAL_BYTES >> 20
             ),
         ));
     }
     Ok(len as usize)
+}
+
+/// The buffers' declared sizes together fit the modelled global memory:
+/// checked before any buffer is built, so an oversized manifest costs
+/// nothing. (Each buffer's own initializer is checked as it is built.)
+fn check_total_size(ctx: &Ctx, raw: &[Spanned<RawBuffer>]) -> Result<(), String> {
+    let mut total = 0u64;
+    for rb in raw {
+        let span = rb.span();
+        let rb = rb.get_ref();
+        let Ok(ty) = parse_type(ctx, &rb.ty) else {
+            continue;
+        };
+        let size = ty.size() as u64;
+        let elements = match (&rb.len, &rb.data, &rb.file) {
+            (Some(l), _, _) => *l.get_ref(),
+            (None, Some(data), _) => data.get_ref().len() as u64,
+            (None, None, Some(file)) => std::fs::metadata(ctx.dir().join(file.get_ref()))
+                .map_or(0, |m| m.len().div_ceil(size)),
+            _ => 0,
+        };
+        total = total.saturating_add(elements.saturating_mul(size));
+        if total > GLOBAL_BYTES {
+            return Err(ctx.at(
+                &span,
+                format!(
+                    "buffer {:?}: the buffers up to this one take {} MiB, more than the modelled global memory ({} MiB)",
+                    rb.name.get_ref(),
+                    total >> 20,
+                    GLOBAL_BYTES >> 20
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A number read from the manifest, before conversion to an element type.
