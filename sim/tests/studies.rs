@@ -70,8 +70,9 @@ fn the_saturating_study_runs_with_identical_results() {
     let out = run_study("saturating", "64");
     for model in ["gcn", "rdna"] {
         let rows = csv_rows(&out.join(model).join("compare/compare.csv"));
-        assert_eq!(rows.len(), 11, "5 workloads x (native, emulated)");
+        assert_eq!(rows.len(), 17, "8 workloads x (native, emulated)");
         let (waves, results) = (column(&rows, "wave_instructions"), column(&rows, "results"));
+        let cycles = column(&rows, "cycles");
         for pair in rows[1..].chunks(2) {
             let (native, emulated): (u64, u64) = (
                 pair[0][waves].parse().unwrap(),
@@ -83,6 +84,15 @@ fn the_saturating_study_runs_with_identical_results() {
                 pair[0][0]
             );
             assert_eq!(pair[1][results], "identical");
+            if pair[0][0] == "fixed_point_add_sat" {
+                // The ALU-bound filter, nearly all add_sat: emulation costs
+                // cycles, not only instructions.
+                let (n, e): (f64, f64) = (
+                    pair[0][cycles].parse().unwrap(),
+                    pair[1][cycles].parse().unwrap(),
+                );
+                assert!(e > 1.05 * n, "{model}: {e} against {n} cycles");
+            }
         }
     }
 }
