@@ -34,7 +34,11 @@ fn the_min3_mid3_study_runs_and_native_is_faster() {
             column(&rows, "cycles"),
             column(&rows, "results"),
         );
-        assert_eq!(rows.len(), 7, "3 images x (native, emulated)");
+        assert_eq!(
+            rows.len(),
+            17,
+            "6 median filters and 2 sorts x (native, emulated)"
+        );
         for pair in rows[1..].chunks(2) {
             assert_eq!(
                 (pair[0][config].as_str(), pair[1][config].as_str()),
@@ -53,7 +57,7 @@ fn the_min3_mid3_study_runs_and_native_is_faster() {
         }
     }
     let rows = csv_rows(&out.join("min3_latency/sweep.csv"));
-    assert_eq!(rows.len(), 9, "2 images x 4 latencies");
+    assert_eq!(rows.len(), 17, "4 workloads x 4 latencies");
     let (status, cycles) = (column(&rows, "status"), column(&rows, "cycles"));
     for image in rows[1..].chunks(4) {
         let c: Vec<u64> = image.iter().map(|r| r[cycles].parse().unwrap()).collect();
