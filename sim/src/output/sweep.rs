@@ -228,7 +228,11 @@ fn draw<DB: DrawingBackend>(
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(80)
-        .build_cartesian_2d(-0.5f64..n as f64 - 0.5, 0f64..max * 1.15)
+        // Headroom above the highest line for the legend, a row per line.
+        .build_cartesian_2d(
+            -0.5f64..n as f64 - 0.5,
+            0f64..max * (1.1 + 0.06 * lines.len() as f64),
+        )
         .map_err(|e| err(&e))?;
     chart
         .configure_mesh()
@@ -239,6 +243,13 @@ fn draw<DB: DrawingBackend>(
                 labels.get(i as usize).cloned().unwrap_or_default()
             } else {
                 String::new()
+            }
+        })
+        .y_label_formatter(&|v| {
+            if v.abs() >= 100.0 || *v == 0.0 {
+                format!("{v:.0}")
+            } else {
+                format!("{v:.3}")
             }
         })
         .x_desc(param)
