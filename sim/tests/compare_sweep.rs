@@ -33,6 +33,8 @@ fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
         "compare.csv",
         "cycles.svg",
         "cycles.png",
+        "speedup.svg",
+        "speedup.png",
         "emulated.config.toml",
     ] {
         assert!(folder.join(f).is_file(), "{f}");

@@ -246,57 +246,86 @@ impl Table {
     }
 }
 
-/// Draws the cycles of every (workload, config) as grouped bars into
-/// `dir/cycles.svg` and `dir/cycles.png`.
-pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
-    crate::output::plots::load_font()?;
-    let svg = dir.join("cycles.svg");
-    draw(
-        runs,
-        &SVGBackend::new(&svg, (1000, 520)).into_drawing_area(),
-    )
-    .map_err(|e| format!("{}: {e}", svg.display()))?;
-    let png = dir.join("cycles.png");
-    let area = BitMapBackend::new(&png, (1000, 520)).into_drawing_area();
-    let drawn = draw(runs, &area).map_err(|e| format!("{}: {e}", png.display()));
-    drop(area);
-    drawn
+/// One bar chart of a comparison: a figure of every (workload, config).
+struct BarChart<'a> {
+    stem: &'static str,
+    caption: String,
+    y_desc: &'static str,
+    value: &'a dyn Fn(&WorkloadRuns, usize) -> Option<f64>,
 }
 
-fn draw<DB: DrawingBackend>(
-    runs: &[WorkloadRuns],
-    root: &DrawingArea<DB, plotters::coord::Shift>,
-) -> Result<(), String> {
-    let err = |e: &dyn std::fmt::Display| e.to_string();
-    root.fill(&WHITE).map_err(|e| err(&e))?;
+/// Draws every (workload, config) as grouped bars: the cycles into
+/// `dir/cycles.svg` / `.png`, and each run's speedup over the workload's
+/// first config (its cycles over theirs) into `dir/speedup.svg` / `.png`,
+/// which keeps workloads of very different lengths readable side by side.
+pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
+    crate::output::plots::load_font()?;
     let configs: Vec<&str> = runs
         .first()
         .map(|w| w.cells.iter().map(|c| c.config).collect())
         .unwrap_or_default();
-    let cycles = |c: &Cell| {
-        c.run
-            .as_ref()
-            .ok()
-            .and_then(|o| o.timing.as_ref())
-            .map_or(0, |t| t.cycles)
+    let cycles = |w: &WorkloadRuns, k: usize| {
+        let c = w.cells.get(k)?;
+        let t = c.run.as_ref().ok()?.timing.as_ref()?;
+        Some(t.cycles as f64)
     };
+    let speedup = |w: &WorkloadRuns, k: usize| Some(cycles(w, 0)? / cycles(w, k)?);
+    for bars in [
+        BarChart {
+            stem: "cycles",
+            caption: format!("Cycles per workload on {}", configs.join(", ")),
+            y_desc: "cycles",
+            value: &cycles,
+        },
+        BarChart {
+            stem: "speedup",
+            caption: format!(
+                "Speedup over {} (its cycles over each run's)",
+                configs.first().unwrap_or(&"the first config")
+            ),
+            y_desc: "speedup",
+            value: &speedup,
+        },
+    ] {
+        let svg = dir.join(format!("{}.svg", bars.stem));
+        draw(
+            runs,
+            &configs,
+            &bars,
+            &SVGBackend::new(&svg, (1000, 520)).into_drawing_area(),
+        )
+        .map_err(|e| format!("{}: {e}", svg.display()))?;
+        let png = dir.join(format!("{}.png", bars.stem));
+        let area = BitMapBackend::new(&png, (1000, 520)).into_drawing_area();
+        let drawn =
+            draw(runs, &configs, &bars, &area).map_err(|e| format!("{}: {e}", png.display()));
+        drop(area);
+        drawn?;
+    }
+    Ok(())
+}
+
+fn draw<DB: DrawingBackend>(
+    runs: &[WorkloadRuns],
+    configs: &[&str],
+    bars: &BarChart,
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+) -> Result<(), String> {
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    root.fill(&WHITE).map_err(|e| err(&e))?;
     let max = runs
         .iter()
-        .flat_map(|w| w.cells.iter().map(cycles))
-        .max()
-        .unwrap_or(0)
-        .max(1);
+        .flat_map(|w| (0..configs.len()).filter_map(|k| (bars.value)(w, k)))
+        .fold(0.0f64, f64::max)
+        .max(1e-9);
     let n = runs.len().max(1);
     let group = configs.len().max(1) + 1;
     let mut chart = ChartBuilder::on(root)
-        .caption(
-            format!("Cycles per workload on {}", configs.join(", ")),
-            ("sans-serif", 20),
-        )
+        .caption(&bars.caption, ("sans-serif", 20))
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(80)
-        .build_cartesian_2d(0..n * group, 0u64..max + max / 4 + 1)
+        .build_cartesian_2d(0..n * group, 0f64..max * 1.25)
         .map_err(|e| err(&e))?;
     let names: Vec<String> = runs.iter().map(|w| w.workload.clone()).collect();
     chart
@@ -311,7 +340,8 @@ fn draw<DB: DrawingBackend>(
                 String::new()
             }
         })
-        .y_desc("cycles")
+        .y_label_formatter(&|v| crate::output::plots::axis_number(*v))
+        .y_desc(bars.y_desc)
         .label_style(("sans-serif", 13))
         .draw()
         .map_err(|e| err(&e))?;
@@ -320,8 +350,8 @@ fn draw<DB: DrawingBackend>(
         chart
             .draw_series(runs.iter().enumerate().map(|(i, w)| {
                 let x = i * group + k;
-                let v = w.cells.get(k).map_or(0, cycles);
-                Rectangle::new([(x, 0), (x + 1, v)], color.filled())
+                let v = (bars.value)(w, k).unwrap_or(0.0);
+                Rectangle::new([(x, 0.0), (x + 1, v)], color.filled())
             }))
             .map_err(|e| err(&e))?
             .label(config.to_string())

@@ -90,6 +90,16 @@ fn err(e: impl std::fmt::Display) -> String {
     format!("plotting: {e}")
 }
 
+/// An axis label: whole numbers for counts like cycles, three decimals
+/// for ratios.
+pub fn axis_number(v: f64) -> String {
+    if v.abs() >= 100.0 || v == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.3}")
+    }
+}
+
 fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }

@@ -245,13 +245,7 @@ fn draw<DB: DrawingBackend>(
                 String::new()
             }
         })
-        .y_label_formatter(&|v| {
-            if v.abs() >= 100.0 || *v == 0.0 {
-                format!("{v:.0}")
-            } else {
-                format!("{v:.3}")
-            }
-        })
+        .y_label_formatter(&|v| crate::output::plots::axis_number(*v))
         .x_desc(param)
         .y_desc(sweep.metric.as_str())
         .label_style(("sans-serif", 13))
