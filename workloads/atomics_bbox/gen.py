@@ -11,90 +11,32 @@ corners: the second pass, giving the whole box again).
     python3 gen.py [N [FOLDER]]
 """
 import os
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-INF = float("inf")
-
-
-def lcg(seed):
-    state = seed
-    while True:
-        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
-        yield state >> 33
-
-
-def write(folder, name, values):
-    with open(os.path.join(folder, name), "wb") as f:
-        f.write(struct.pack("<%df" % len(values), *values))
-
-
-def box(points):
-    return [min(p[k] for p in points) for k in range(3)] + [max(p[k] for p in points) for k in range(3)]
-
-
-def manifest(folder, name, kernel, comment, n, points_file, box_init, box_expected):
-    with open(os.path.join(folder, f"{name}.toml"), "w") as m:
-        m.write(f"""# {comment}
-# Written by gen.py; the expected box was computed there.
-name = "{name}"
-kernel = "{kernel}"
-entry = "main"
-workgroups = [{(n + 63) // 64}, 1, 1]
-
-[[buffer]]
-name = "points"
-type = "f32"
-file = "{points_file}"
-binding = {{ set = 0, binding = 0 }}
-
-[[buffer]]
-name = "box"
-type = "f32"
-file = "{box_init}"
-binding = {{ set = 0, binding = 1 }}
-
-[[buffer]]
-name = "params"
-type = "u32"
-data = [{n}]
-push_constant = true
-
-[[check]]
-buffer = "box"
-file = "{box_expected}"
-""")
+sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
+from gen_common import (box_manifests, buffer, check, lcg, out_folder, params, size_args, write_boxes,
+                        write_manifest)
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 4096
+    (n,), folder, _ = size_args([4096])
     assert n % 64 == 0, "N must be a multiple of 64"
-    folder = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else HERE
-    os.makedirs(folder, exist_ok=True)
-    rel = os.path.relpath(HERE, folder)
+    folder, rel = out_folder(HERE, folder)
     rand = lcg(3)
     pts = [[(next(rand) % 12800) / 64.0 - 100.0 for _ in range(3)] for _ in range(n)]
-    write(folder, "points.bin", [v for p in pts for v in p])
-    groups = n // 64
-    empty = [INF, INF, INF, -INF, -INF, -INF]
-    write(folder, "box_init.bin", empty)
-    write(folder, "box_init_spread.bin", empty * groups)
-    whole = box(pts)
-    write(folder, "box.bin", whole)
-    partial = [box(pts[64 * g:64 * g + 64]) for g in range(groups)]
-    write(folder, "box_spread.bin", [v for b in partial for v in b])
-    corners = [v for b in partial for v in b]  # (min x, y, z), (max x, y, z): two points
-    write(folder, "corners.bin", corners)
-    manifest(folder, "bbox_contended", f"{rel}/bbox_contended.spv",
-             f"The bounding box of {n} points, every invocation on the same six floats.",
-             n, "points.bin", "box_init.bin", "box.bin")
-    manifest(folder, "bbox_spread", f"{rel}/bbox_spread.spv",
-             f"The bounding boxes of {groups} workgroups of 64 points, one box per workgroup.",
-             n, "points.bin", "box_init_spread.bin", "box_spread.bin")
-    manifest(folder, "bbox_reduce", f"{rel}/bbox_contended.spv",
-             f"The second pass: the box of the {groups} partial boxes' corners.",
-             2 * groups, "corners.bin", "box_init.bin", "box.bin")
+    write_boxes(folder, "", "f", pts, 64)
+
+    def manifest(name, kernel, comment, n, points_file, box_init, box_expected):
+        write_manifest(os.path.join(folder, f"{name}.toml"),
+                       f"{comment}\nWritten by gen.py; the expected box was computed there.",
+                       name, kernel, [(n + 63) // 64],
+                       [buffer("points", "f32", f'file = "{points_file}"', binding=0),
+                        buffer("box", "f32", f'file = "{box_init}"', binding=1),
+                        params(n),
+                        check("box", f'file = "{box_expected}"')])
+
+    box_manifests(manifest, rel, "bbox", "", n, 64)
 
 
 main()

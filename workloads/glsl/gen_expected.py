@@ -5,9 +5,13 @@ Independent of the simulator: every value is the exact mathematical result
 (mpmath at 300 bits, or exact rationals) rounded once to nearest-even in the
 result type. Run `python3 gen_expected.py` to rewrite the two manifests.
 """
-import struct
+import os
+import sys
 from fractions import Fraction as Fr
 import mpmath as mp
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # workloads/, for gen_common
+from gen_common import buffer, check, manifest_text, toml_list
 
 mp.mp.prec = 300
 
@@ -52,10 +56,7 @@ def fmt(x):
 
 
 def data(vals, per_line=8):
-    lines = []
-    for k in range(0, len(vals), per_line):
-        lines.append("  " + ", ".join(fmt(v) for v in vals[k:k + per_line]) + ",")
-    return "[\n" + "\n".join(lines) + "\n]"
+    return toml_list([fmt(v) for v in vals], per_line)
 
 
 def math_manifest():
@@ -85,65 +86,17 @@ def math_manifest():
         og += [f32(L), f32(m / L), f32(1 / L), f32(2 / L),
                f32(Fr(0) - 2 * V), f32(Fr(2)), f32(V * V - 1),
                f32(mp.sqrt((m - 1) ** 2 + 1))]
-    return f"""# GLSL.std.450 float math at f32 / f16 / f64 (see glsl_math.comp).
-# Expected values: gen_expected.py (mpmath, correctly rounded). Transcendental
-# and geometry results are checked to 1 ulp (the simulator measures <= 0.5 ulp
-# + 2^-29 for f32/f16 functions); exact operations are checked bit for bit.
-name = "glsl_math"
-kernel = "glsl_math.spv"
-entry = "main"
-workgroups = [1, 1, 1]
-
-[[buffer]]
-name = "x"
-type = "f32"
-len = {n}
-series = {{ start = 0.25, step = 0.1 }}
-binding = {{ set = 0, binding = 0 }}
-
-[[buffer]]
-name = "o"
-type = "f32"
-len = {n * 16}
-binding = {{ set = 0, binding = 1 }}
-
-[[buffer]]
-name = "oh"
-type = "f16"
-len = {n * 4}
-binding = {{ set = 0, binding = 2 }}
-
-[[buffer]]
-name = "od"
-type = "f64"
-len = {n * 4}
-binding = {{ set = 0, binding = 3 }}
-
-[[buffer]]
-name = "og"
-type = "f32"
-len = {n * 8}
-binding = {{ set = 0, binding = 4 }}
-
-[[check]]
-buffer = "o"
-ulp = 1
-data = {data(o)}
-
-[[check]]
-buffer = "oh"
-data = {data(oh)}
-
-[[check]]
-buffer = "od"
-ulp = 1
-data = {data(od)}
-
-[[check]]
-buffer = "og"
-ulp = 1
-data = {data(og)}
-"""
+    return manifest_text(
+        "GLSL.std.450 float math at f32 / f16 / f64 (see glsl_math.comp).\n"
+        "Expected values: gen_expected.py (mpmath, correctly rounded). Transcendental\n"
+        "and geometry results are checked to 1 ulp (the simulator measures <= 0.5 ulp\n"
+        "+ 2^-29 for f32/f16 functions); exact operations are checked bit for bit.",
+        "glsl_math", "glsl_math.spv", [1],
+        [buffer("x", "f32", f"len = {n}", "series = { start = 0.25, step = 0.1 }", binding=0)]
+        + [buffer(name, ty, f"len = {n * per}", binding=i + 1)
+           for i, (name, ty, per) in enumerate((("o", "f32", 16), ("oh", "f16", 4), ("od", "f64", 4), ("og", "f32", 8)))]
+        + [check("o", "ulp = 1", f"data = {data(o)}"), check("oh", f"data = {data(oh)}"),
+           check("od", "ulp = 1", f"data = {data(od)}"), check("og", "ulp = 1", f"data = {data(og)}")])
 
 
 if __name__ == "__main__":

@@ -1,6 +1,9 @@
-"""Expected values for glsl_pack (imported by gen_expected.py)."""
+"""Expected values for glsl_pack (imported by gen_expected.py, which puts
+workloads/ on sys.path for gen_common)."""
 from fractions import Fraction as Fr
 import struct
+
+from gen_common import buffer, check, manifest_text, toml_list
 
 A = [0, 1, -1, 2, -2, 3, 7, -7, 12, -12, 100, -100, 255, -256, 1000, -1000,
      1999, -1999, 4096, -4097, 0x7fff, -0x8000, 0x10000, 123456789, -123456789,
@@ -98,52 +101,19 @@ def manifest(f32, f16, f64, data):
         f += [f32(det(m3)), f32(d_ / dt), f32(-1 / dt), f32(-1 / dt), f32(a_ / dt), f32(det(m4))]
         w = wrap(v * 0x100000001, 64)
         q += [wrap(abs(w), 64), min(w, -5), find_smsb(w), find_lsb(w, 64)]
-    ints = lambda xs: "[\n" + "\n".join("  " + ", ".join(str(x) for x in xs[k:k + 8]) + "," for k in range(0, len(xs), 8)) + "\n]"
+    ints = lambda xs: toml_list([str(x) for x in xs])
     n = len(A)
     # Values whose f32 result is -0.0 must keep their sign in TOML.
-    return f"""# GLSL.std.450 integer, packing, frexp/ldexp/modf and matrix instructions
-# (see glsl_pack.comp). Expected values: gen_expected.py + gen_pack.py
-# (exact integer / rational arithmetic, rounded once). Matrix results are
-# checked to 1 ulp; everything else bit for bit.
-name = "glsl_pack"
-kernel = "glsl_pack.spv"
-entry = "main"
-workgroups = [1, 1, 1]
-
-[[buffer]]
-name = "a"
-type = "i32"
-data = {ints(A)}
-binding = {{ set = 0, binding = 0 }}
-
-[[buffer]]
-name = "u"
-type = "u32"
-len = {n * 16}
-binding = {{ set = 0, binding = 1 }}
-
-[[buffer]]
-name = "f"
-type = "f32"
-len = {n * 20}
-binding = {{ set = 0, binding = 2 }}
-
-[[buffer]]
-name = "q"
-type = "i64"
-len = {n * 4}
-binding = {{ set = 0, binding = 3 }}
-
-[[check]]
-buffer = "u"
-data = {ints(u)}
-
-[[check]]
-buffer = "f"
-ulp = 1
-data = {data(f, 10)}
-
-[[check]]
-buffer = "q"
-data = {ints(q)}
-"""
+    return manifest_text(
+        "GLSL.std.450 integer, packing, frexp/ldexp/modf and matrix instructions\n"
+        "(see glsl_pack.comp). Expected values: gen_expected.py + gen_pack.py\n"
+        "(exact integer / rational arithmetic, rounded once). Matrix results are\n"
+        "checked to 1 ulp; everything else bit for bit.",
+        "glsl_pack", "glsl_pack.spv", [1],
+        [buffer("a", "i32", f"data = {ints(A)}", binding=0),
+         buffer("u", "u32", f"len = {n * 16}", binding=1),
+         buffer("f", "f32", f"len = {n * 20}", binding=2),
+         buffer("q", "i64", f"len = {n * 4}", binding=3),
+         check("u", f"data = {ints(u)}"),
+         check("f", "ulp = 1", f"data = {data(f, 10)}"),
+         check("q", f"data = {ints(q)}")])

@@ -24,18 +24,13 @@ kernel paths point back here.
 """
 import collections
 import os
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
+from gen_common import buffer, check, lcg, out_folder, params, size_args, write_manifest, write_values
+
 PER = 4  # words per invocation
-
-
-def lcg(seed):
-    state = seed
-    while True:
-        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
-        yield state >> 33
 
 
 def uniform(n):
@@ -53,11 +48,9 @@ def skewed(n):
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 65536
+    (n,), folder, _ = size_args([65536])
     assert n % 4 == 0 and n > 0, "N must be a positive multiple of 4"
-    folder = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else HERE
-    os.makedirs(folder, exist_ok=True)
-    rel = os.path.relpath(HERE, folder)
+    folder, rel = out_folder(HERE, folder)
     words = n // 4
     groups = (words + PER * 256 - 1) // (PER * 256)
     for dist, make in (("uniform", uniform), ("skewed", skewed)):
@@ -65,41 +58,19 @@ def main():
         counts = collections.Counter(data)
         with open(os.path.join(folder, f"data_{dist}.bin"), "wb") as f:
             f.write(data)
-        with open(os.path.join(folder, f"counts_{dist}.bin"), "wb") as f:
-            f.write(struct.pack("<256I", *(counts[b] for b in range(256))))
+        write_values(os.path.join(folder, f"counts_{dist}.bin"), "I", [counts[b] for b in range(256)])
         for form, what in (("global", "an atomicAdd on the output bin per byte"),
                            ("private", "shared bins per workgroup, then one atomicAdd per bin per workgroup")):
             name = f"histogram_{form}_{dist}"
-            with open(os.path.join(folder, f"{name}.toml"), "w") as m:
-                m.write(f"""# A 256-bin histogram of {n} {dist} u8 values (see gen.py): {what}.
-# Written by gen.py ({n}); the expected counts were computed there.
-name = "{name}"
-kernel = "{os.path.join(rel, f'histogram_{form}.spv')}"
-entry = "main"
-workgroups = [{groups}, 1, 1]
-
-[[buffer]]
-name = "data"
-type = "u8"
-file = "data_{dist}.bin"
-binding = {{ set = 0, binding = 0 }}
-
-[[buffer]]
-name = "bins"
-type = "u32"
-len = 256
-binding = {{ set = 0, binding = 1 }}
-
-[[buffer]]
-name = "params"
-type = "u32"
-data = [{words}, {PER}]
-push_constant = true
-
-[[check]]
-buffer = "bins"
-file = "counts_{dist}.bin"
-""")
+            write_manifest(
+                os.path.join(folder, f"{name}.toml"),
+                f"A 256-bin histogram of {n} {dist} u8 values (see gen.py): {what}.\n"
+                f"Written by gen.py ({n}); the expected counts were computed there.",
+                name, os.path.join(rel, f"histogram_{form}.spv"), [groups],
+                [buffer("data", "u8", f'file = "data_{dist}.bin"', binding=0),
+                 buffer("bins", "u32", "len = 256", binding=1),
+                 params(words, PER),
+                 check("bins", f'file = "counts_{dist}.bin"')])
 
 
 main()

@@ -26,68 +26,25 @@ kernel paths point back here.
 """
 import math
 import os
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
+from gen_common import buffer, ceil_2_digits, check, f32, lcg, out_folder, params, write_manifest, write_values
+
 TILE = 16
 U = 2.0 ** -24
 
 
-def lcg(seed):
-    state = seed
-    while True:
-        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
-        yield state >> 32
-
-
-def f32(x):
-    return struct.unpack("<f", struct.pack("<f", x))[0]
-
-
-def write(folder, name, fmt, values):
-    with open(os.path.join(folder, name), "wb") as f:
-        f.write(struct.pack("<%d%s" % (len(values), fmt), *values))
-
-
 def manifest(folder, name, kernel, comment, m, n, k, ty, tol):
-    check_tol = f"abs = {tol!r}\n" if tol is not None else ""
-    with open(os.path.join(folder, f"{name}.toml"), "w") as f:
-        f.write(f"""# {comment}
-# Written by gen.py ({m} {n} {k}); the expected product was computed there.
-name = "{name}"
-kernel = "{kernel}"
-entry = "main"
-workgroups = [{n // TILE}, {m // TILE}, 1]
-
-[[buffer]]
-name = "a"
-type = "{ty}"
-file = "a_{ty}.bin"
-binding = {{ set = 0, binding = 0 }}
-
-[[buffer]]
-name = "b"
-type = "{ty}"
-file = "b_{ty}.bin"
-binding = {{ set = 0, binding = 1 }}
-
-[[buffer]]
-name = "c"
-type = "{ty}"
-len = {m * n}
-binding = {{ set = 0, binding = 2 }}
-
-[[buffer]]
-name = "params"
-type = "u32"
-data = [{m}, {n}, {k}]
-push_constant = true
-
-[[check]]
-buffer = "c"
-file = "c_{ty}.bin"
-{check_tol}""")
+    write_manifest(os.path.join(folder, f"{name}.toml"),
+                   f"{comment}\nWritten by gen.py ({m} {n} {k}); the expected product was computed there.",
+                   name, kernel, [n // TILE, m // TILE],
+                   [buffer("a", ty, f'file = "a_{ty}.bin"', binding=0),
+                    buffer("b", ty, f'file = "b_{ty}.bin"', binding=1),
+                    buffer("c", ty, f"len = {m * n}", binding=2),
+                    params(m, n, k),
+                    check("c", f'file = "c_{ty}.bin"', *([f"abs = {tol!r}"] if tol is not None else []))])
 
 
 def main():
@@ -100,11 +57,11 @@ def main():
     assert len(sizes) in (1, 3) and len(args) <= 1, "usage: gen.py [SIZE | M N K] [FOLDER]"
     m, n, k = sizes * 3 if len(sizes) == 1 else sizes
     assert all(s > 0 and s % TILE == 0 for s in (m, n, k)), "M, N and K must be multiples of 16"
-    folder = os.path.abspath(args[0]) if args else HERE
-    os.makedirs(folder, exist_ok=True)
-    kernel = lambda ty: os.path.join(os.path.relpath(HERE, folder), f"matmul_{ty}.spv")
+    folder, rel = out_folder(HERE, args[0] if args else None)
+    kernel = lambda ty: os.path.join(rel, f"matmul_{ty}.spv")
+    out = lambda name: os.path.join(folder, name)
 
-    rand = lcg(21)
+    rand = lcg(21, 32)
     a = [((next(rand) >> 8) - 2**23) / 2.0 ** 23 for _ in range(m * k)]
     b = [((next(rand) >> 8) - 2**23) / 2.0 ** 23 for _ in range(k * n)]
     cols = [b[j::n] for j in range(n)]
@@ -117,24 +74,23 @@ def main():
             s = math.fsum(prods)
             c.append(f32(s))
             worst = max(worst, gamma * math.fsum(abs(p) for p in prods) + U * abs(s))
-    e = math.floor(math.log10(worst)) - 1
-    tol = float(f"{math.ceil(worst / 10.0 ** e)}e{e}")
-    write(folder, "a_f32.bin", "f", a)
-    write(folder, "b_f32.bin", "f", b)
-    write(folder, "c_f32.bin", "f", c)
+    tol = ceil_2_digits(worst)
+    write_values(out("a_f32.bin"), "f", a)
+    write_values(out("b_f32.bin"), "f", b)
+    write_values(out("c_f32.bin"), "f", c)
     manifest(folder, "matmul_f32", kernel("f32"),
              f"C = A x B in f32, {m}x{k} times {k}x{n}, 16x16 tiles in shared memory "
              f"(within {tol:g}: gamma_{k} * max sum|a b| + 2^-24 |c|, see gen.py).",
              m, n, k, "f32", tol)
 
-    rand = lcg(22)
+    rand = lcg(22, 32)
     a = [next(rand) for _ in range(m * k)]
     b = [next(rand) for _ in range(k * n)]
     cols = [b[j::n] for j in range(n)]
     c = [sum(x * y for x, y in zip(a[i * k:(i + 1) * k], col)) % 2**32 for i in range(m) for col in cols]
-    write(folder, "a_u32.bin", "I", a)
-    write(folder, "b_u32.bin", "I", b)
-    write(folder, "c_u32.bin", "I", c)
+    write_values(out("a_u32.bin"), "I", a)
+    write_values(out("b_u32.bin"), "I", b)
+    write_values(out("c_u32.bin"), "I", c)
     manifest(folder, "matmul_u32", kernel("u32"),
              f"C = A x B in u32 (modulo 2^32, exact), {m}x{k} times {k}x{n}, 16x16 tiles in shared memory.",
              m, n, k, "u32", None)

@@ -19,20 +19,15 @@ kernel paths point back here (the studies write their large sizes to a
 temporary folder)."""
 import os
 import re
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
+from gen_common import buffer, check, lcg, out_folder, params, size_args, write_manifest, write_values
+
 TYPES = {"u8": ("B", 1 << 8), "u16": ("H", 1 << 16), "f32": ("f", None)}
 # Filter size -> (radius, file name of the expected output).
 FILTERS = {"3x3": (1, "median_{ty}.bin"), "5x5": (2, "median5x5_{ty}.bin")}
-
-
-def lcg(seed):
-    state = seed
-    while True:
-        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
-        yield state >> 33
 
 
 def image(ty, w, h):
@@ -53,11 +48,6 @@ def median(img, w, h, r):
         for x in range(w):
             out.append(sorted(img[row + col] for row in rows[y] for col in cols[x])[mid])
     return out
-
-
-def write(path, fmt, values):
-    with open(path, "wb") as f:
-        f.write(struct.pack("<%d%s" % (len(values), fmt), *values))
 
 
 # --- The 0-1 check of the 5x5 network -------------------------------------
@@ -200,51 +190,25 @@ def count_operations():
 
 def manifest(folder, kernels, size, ty, suffix, variant, w, h):
     name = f"median{size}_{ty}{suffix}"
-    kernel = os.path.join(kernels, f"{name}.spv")
-    expected = FILTERS[size][1].format(ty=ty)
-    with open(os.path.join(folder, f"{name}.toml"), "w") as m:
-        m.write(f"""# A {size} median filter of a {w}x{h} {ty} image, written with {variant}.
-# Written by gen.py ({w} {h}); the expected output was computed there.
-name = "{name}"
-kernel = "{kernel}"
-entry = "main"
-workgroups = [{(w + 7) // 8}, {(h + 7) // 8}, 1]
-
-[[buffer]]
-name = "src"
-type = "{ty}"
-file = "in_{ty}.bin"
-binding = {{ set = 0, binding = 0 }}
-
-[[buffer]]
-name = "dst"
-type = "{ty}"
-len = {w * h}
-binding = {{ set = 0, binding = 1 }}
-
-[[buffer]]
-name = "params"
-type = "u32"
-data = [{w}, {h}]
-push_constant = true
-
-[[check]]
-buffer = "dst"
-file = "{expected}"
-""")
+    write_manifest(os.path.join(folder, f"{name}.toml"),
+                   f"A {size} median filter of a {w}x{h} {ty} image, written with {variant}.\n"
+                   f"Written by gen.py ({w} {h}); the expected output was computed there.",
+                   name, os.path.join(kernels, f"{name}.spv"), [(w + 7) // 8, (h + 7) // 8],
+                   [buffer("src", ty, f'file = "in_{ty}.bin"', binding=0),
+                    buffer("dst", ty, f"len = {w * h}", binding=1),
+                    params(w, h),
+                    check("dst", f'file = "{FILTERS[size][1].format(ty=ty)}"')])
 
 
 def main():
-    w, h = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 else (32, 32)
-    folder = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else HERE
+    (w, h), folder, _ = size_args([32, 32])
     check_network()
-    os.makedirs(folder, exist_ok=True)
-    kernels = os.path.relpath(HERE, folder)
+    folder, kernels = out_folder(HERE, folder)
     for ty, (fmt, _) in TYPES.items():
         img = image(ty, w, h)
-        write(os.path.join(folder, f"in_{ty}.bin"), fmt, img)
+        write_values(os.path.join(folder, f"in_{ty}.bin"), fmt, img)
         for size, (r, expected) in FILTERS.items():
-            write(os.path.join(folder, expected.format(ty=ty)), fmt, median(img, w, h, r))
+            write_values(os.path.join(folder, expected.format(ty=ty)), fmt, median(img, w, h, r))
             for variant, suffix in (("min3/mid3/max3", ""), ("two-operand min/max", "_two_operand")):
                 manifest(folder, kernels, size, ty, suffix, variant, w, h)
 

@@ -6,9 +6,12 @@ exact 32-bit arithmetic: each of the ACC accumulators starts at i + j and
 steps acc = acc * 1664525 + 1013904223 + t for t = 0..63; the output is
 their xor. Usage: python3 gen.py (from anywhere)."""
 import os
-import struct
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
+from gen_common import buffer, check, write_manifest, write_values
+
 CHECKED = 256
 
 
@@ -23,32 +26,13 @@ def expected(i, acc_count):
 
 
 for acc in (8, 32, 64, 96, 128):
-    with open(os.path.join(HERE, f"expected_{acc}.bin"), "wb") as f:
-        f.write(struct.pack(f"<{CHECKED}I", *(expected(i, acc) for i in range(CHECKED))))
-    with open(os.path.join(HERE, f"pressure_{acc}.toml"), "w") as m:
-        m.write(f"""# {acc} accumulators live across a loop: about {acc} vector registers per
-# lane (see pressure.comp). Written by gen.py, which computed the expected
-# first {CHECKED} outputs.
-name = "pressure_{acc}"
-kernel = "pressure_{acc}.spv"
-entry = "main"
-workgroups = [256, 1, 1]
-
-[[buffer]]
-name = "src"
-type = "u32"
-len = 16384
-series = {{ start = 0, step = 1 }}
-binding = {{ set = 0, binding = 0 }}
-
-[[buffer]]
-name = "dst"
-type = "u32"
-len = 16384
-binding = {{ set = 0, binding = 1 }}
-
-[[check]]
-buffer = "dst"
-range = [0, {CHECKED}]
-file = "expected_{acc}.bin"
-""")
+    write_values(os.path.join(HERE, f"expected_{acc}.bin"), "I", [expected(i, acc) for i in range(CHECKED)])
+    write_manifest(
+        os.path.join(HERE, f"pressure_{acc}.toml"),
+        f"{acc} accumulators live across a loop: about {acc} vector registers per\n"
+        f"lane (see pressure.comp). Written by gen.py, which computed the expected\n"
+        f"first {CHECKED} outputs.",
+        f"pressure_{acc}", f"pressure_{acc}.spv", [256],
+        [buffer("src", "u32", "len = 16384", "series = { start = 0, step = 1 }", binding=0),
+         buffer("dst", "u32", "len = 16384", binding=1),
+         check("dst", f"range = [0, {CHECKED}]", f'file = "expected_{acc}.bin"')])

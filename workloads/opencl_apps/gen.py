@@ -39,45 +39,35 @@ kernel paths point back here (studies write their large sizes elsewhere).
 """
 import math
 import os
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-INF = float("inf")
+sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
+from gen_common import (box_manifests, buffer, ceil_2_digits, check, f32, lcg, out_folder, scalar_arg,
+                        size_args, table, write_boxes, write_manifest, write_values)
+
 U = 2.0**-24  # unit roundoff of f32: one ulp of x is at most 2 U |x|
 WG = 64  # work-items per workgroup (manifest local_size)
 TAPS = 16
 
 
-def lcg(seed):
-    """31-bit values from a 64-bit LCG (Knuth's MMIX constants)."""
-    state = seed
-    while True:
-        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
-        yield state >> 33
-
-
 def uniform(rand, lo, hi):
+    """A uniform value in [lo, hi) from a draw of lcg (31 bits)."""
     return lo + (hi - lo) * (next(rand) / 2.0**31)
-
-
-def f32(x):
-    return struct.unpack("<f", struct.pack("<f", x))[0]
-
-
-def write(folder, name, fmt, values):
-    with open(os.path.join(folder, name), "wb") as f:
-        f.write(struct.pack("<%d%s" % (len(values), fmt), *values))
 
 
 def groups(n):
     return (n + WG - 1) // WG
 
 
-def tol(x):
-    """x rounded up to two significant digits."""
-    e = math.floor(math.log10(x)) - 1
-    return math.ceil(x / 10.0**e) * 10.0**e
+def write(folder, name, fmt, values):
+    write_values(os.path.join(folder, name), fmt, values)
+
+
+def manifest(folder, name, kernel, entry, n, comment, tables):
+    """A manifest of n work-items in workgroups of WG."""
+    write_manifest(os.path.join(folder, f"{name}.toml"), comment, name, kernel, [groups(n)], tables,
+                   entry=entry, local_size=[WG])
 
 
 # ---------------------------------------------------------------------------
@@ -162,65 +152,19 @@ def gen_black_scholes(folder, rel, n):
         calls.append(f32(c))
         puts.append(f32(p))
         bound = max(bound, bs_bound(s, k, t, r, v))
-    t_abs = tol(2 * bound)
+    t_abs = ceil_2_digits(2 * bound)
     for name, vals in (("S", S), ("K", K), ("T", T), ("call", calls), ("put", puts)):
         write(folder, f"bs_{name}.bin", "f", vals)
-    buffers = "".join(f"""
-[[buffer]]
-name = "{name}"
-type = "f32"
-file = "bs_{name}.bin"
-arg = {i}
-""" for i, name in enumerate("SKT"))
-    with open(os.path.join(folder, "black_scholes.toml"), "w") as m:
-        m.write(f"""# Black-Scholes call and put prices of {n} European options in float
-# (black_scholes.cl). Written by gen.py ({n}); the expected prices are the
-# formula in f64 rounded to f32. Tolerance: twice the largest first-order
-# bound of the f32 evaluation's error with OpenCL's full-profile accuracies
-# (2 x {bound:.3g}, see gen.py bs_bound).
-name = "black_scholes"
-kernel = "{rel}/black_scholes.spv"
-entry = "black_scholes"
-workgroups = [{groups(n)}, 1, 1]
-local_size = [{WG}, 1, 1]
-{buffers}
-[[buffer]]
-name = "call"
-type = "f32"
-len = {n}
-arg = 3
-
-[[buffer]]
-name = "put"
-type = "f32"
-len = {n}
-arg = 4
-
-[[arg]]
-index = 5
-type = "f32"
-value = {BS_R}
-
-[[arg]]
-index = 6
-type = "f32"
-value = {BS_V}
-
-[[arg]]
-index = 7
-type = "u32"
-value = {n}
-
-[[check]]
-buffer = "call"
-file = "bs_call.bin"
-abs = {t_abs:g}
-
-[[check]]
-buffer = "put"
-file = "bs_put.bin"
-abs = {t_abs:g}
-""")
+    manifest(folder, "black_scholes", f"{rel}/black_scholes.spv", "black_scholes", n,
+             f"""Black-Scholes call and put prices of {n} European options in float
+(black_scholes.cl). Written by gen.py ({n}); the expected prices are the
+formula in f64 rounded to f32. Tolerance: twice the largest first-order
+bound of the f32 evaluation's error with OpenCL's full-profile accuracies
+(2 x {bound:.3g}, see gen.py bs_bound).""",
+             [buffer(name, "f32", f'file = "bs_{name}.bin"', arg=i) for i, name in enumerate("SKT")]
+             + [buffer(name, "f32", f"len = {n}", arg=3 + i) for i, name in enumerate(("call", "put"))]
+             + [scalar_arg(5, "f32", BS_R), scalar_arg(6, "f32", BS_V), scalar_arg(7, "u32", n)]
+             + [check(name, f'file = "bs_{name}.bin"', f"abs = {t_abs:g}") for name in ("call", "put")])
     print(f"black_scholes: {n} options, abs tolerance {t_abs:g} (largest bound {bound:.3g})")
 
 
@@ -256,79 +200,25 @@ def gen_nbody(folder, rel, n):
         new_vel.append([f32(x) for x in v] + [0.0])
         new_pos.append([f32(pi[k] + v[k] * dt) for k in range(3)] + [pi[3]])
         bound = max(bound, (n + 64) * 2.0**-23 * dt * mag)
-    t_abs = tol(4 * bound + 2.0**-22)
+    t_abs = ceil_2_digits(4 * bound + 2.0**-22)
     flat = lambda rows: [x for r in rows for x in r]
     write(folder, "nbody_pos.bin", "f", flat(pos))
     write(folder, "nbody_vel.bin", "f", flat(vel))
     write(folder, "nbody_new_pos.bin", "f", flat(new_pos))
     write(folder, "nbody_new_vel.bin", "f", flat(new_vel))
     checked = "every body" if m == n else f"the first {m} bodies (range [0, {4 * m}])"
-    rng = "" if m == n else f"\nrange = [0, {4 * m}]"
-    with open(os.path.join(folder, "nbody.toml"), "w") as f:
-        f.write(f"""# One all-pairs n-body step over {n} bodies (float4, rsqrt), staged through
-# __local memory a tile of {WG} bodies at a time (nbody.cl). Written by gen.py
-# ({n}); the expected state is the step in f64 rounded to f32, for
-# {checked}. Tolerance: 4 x the largest bound (n + 64) 2^-23 dt sum|pull|
-# (f32 summation in any order, rsqrt's 2 ulp) plus 2^-22.
-name = "nbody"
-kernel = "{rel}/nbody.spv"
-entry = "nbody_step"
-workgroups = [{groups(n)}, 1, 1]
-local_size = [{WG}, 1, 1]
-
-[[buffer]]
-name = "pos"
-type = "f32"
-file = "nbody_pos.bin"
-arg = 0
-
-[[buffer]]
-name = "vel"
-type = "f32"
-file = "nbody_vel.bin"
-arg = 1
-
-[[buffer]]
-name = "new_pos"
-type = "f32"
-len = {4 * n}
-arg = 2
-
-[[buffer]]
-name = "new_vel"
-type = "f32"
-len = {4 * n}
-arg = 3
-
-[[arg]]
-index = 4
-local_bytes = {16 * WG}
-
-[[arg]]
-index = 5
-type = "f32"
-value = {NB_DT}
-
-[[arg]]
-index = 6
-type = "f32"
-value = {NB_EPS2}
-
-[[arg]]
-index = 7
-type = "u32"
-value = {n}
-
-[[check]]
-buffer = "new_pos"
-file = "nbody_new_pos.bin"{rng}
-abs = {t_abs:g}
-
-[[check]]
-buffer = "new_vel"
-file = "nbody_new_vel.bin"{rng}
-abs = {t_abs:g}
-""")
+    rng = [] if m == n else [f"range = [0, {4 * m}]"]
+    manifest(folder, "nbody", f"{rel}/nbody.spv", "nbody_step", n,
+             f"""One all-pairs n-body step over {n} bodies (float4, rsqrt), staged through
+__local memory a tile of {WG} bodies at a time (nbody.cl). Written by gen.py
+({n}); the expected state is the step in f64 rounded to f32, for
+{checked}. Tolerance: 4 x the largest bound (n + 64) 2^-23 dt sum|pull|
+(f32 summation in any order, rsqrt's 2 ulp) plus 2^-22.""",
+             [buffer(name, "f32", f'file = "nbody_{name}.bin"', arg=i) for i, name in enumerate(("pos", "vel"))]
+             + [buffer(name, "f32", f"len = {4 * n}", arg=2 + i) for i, name in enumerate(("new_pos", "new_vel"))]
+             + [table("arg", "index = 4", f"local_bytes = {16 * WG}"),
+                scalar_arg(5, "f32", NB_DT), scalar_arg(6, "f32", NB_EPS2), scalar_arg(7, "u32", n)]
+             + [check(name, f'file = "nbody_{name}.bin"', *rng, f"abs = {t_abs:g}") for name in ("new_pos", "new_vel")])
     print(f"nbody: {n} bodies, reference for {m}, abs tolerance {t_abs:g}")
 
 
@@ -414,68 +304,19 @@ def gen_fixed_point(folder, rel, n):
     fractions = ", ".join(f"{k} {v / n:.0%}" for k, v in count.items())
     for name, how in (
             ("fixed_point", "fixed_point.cl: mad_sat accumulations, mul_hi, add_sat"),
-            ("fixed_point_add_sat", "fixed_point.cl -DADD_SAT: add_sat accumulations,\n# mul_hi, mad_sat")):
-        with open(os.path.join(folder, f"{name}.toml"), "w") as m:
-            m.write(f"""# A 16-tap Q15 FIR filter over {n} output samples
-# ({how}).
-# Written by gen.py ({n}); the expected outputs follow the OpenCL C
-# definitions in exact integer arithmetic. Samples that saturated:
-# {fractions}.
-name = "{name}"
-kernel = "{rel}/{name}.spv"
-entry = "fir_q15"
-workgroups = [{groups(n)}, 1, 1]
-local_size = [{WG}, 1, 1]
-
-[[buffer]]
-name = "x"
-type = "i16"
-file = "fir_x.bin"
-arg = 0
-
-[[buffer]]
-name = "h"
-type = "i16"
-file = "fir_h.bin"
-arg = 1
-
-[[buffer]]
-name = "y"
-type = "i16"
-len = {n}
-arg = 2
-
-[[buffer]]
-name = "energy"
-type = "u32"
-len = {n}
-arg = 3
-
-# gain 1.25 in Q3.28
-[[arg]]
-index = 4
-type = "i32"
-value = {FIR_GAIN}
-
-# 1/16 in Q0.32
-[[arg]]
-index = 5
-type = "u32"
-value = {FIR_ESCALE}
-
-[[arg]]
-index = 6
-type = "u32"
-value = {n}
-
-[[check]]
-buffer = "y"
-file = "fir_y.bin"
-
-[[check]]
-buffer = "energy"
-file = "fir_energy.bin"
-""")
+            ("fixed_point_add_sat", "fixed_point.cl -DADD_SAT: add_sat accumulations,\nmul_hi, mad_sat")):
+        manifest(folder, name, f"{rel}/{name}.spv", "fir_q15", n,
+                 f"""A 16-tap Q15 FIR filter over {n} output samples
+({how}).
+Written by gen.py ({n}); the expected outputs follow the OpenCL C
+definitions in exact integer arithmetic. Samples that saturated:
+{fractions}.""",
+                 [buffer(b, "i16", f'file = "fir_{b}.bin"', arg=i) for i, b in enumerate("xh")]
+                 + [buffer("y", "i16", f"len = {n}", arg=2), buffer("energy", "u32", f"len = {n}", arg=3),
+                    scalar_arg(4, "i32", FIR_GAIN, comment="gain 1.25 in Q3.28"),
+                    scalar_arg(5, "u32", FIR_ESCALE, comment="1/16 in Q0.32"),
+                    scalar_arg(6, "u32", n)]
+                 + [check(b, f'file = "fir_{b}.bin"') for b in ("y", "energy")])
     print(f"fixed_point: {n} samples; saturated: {fractions}")
     if n >= 512:
         for k, v in count.items():
@@ -486,67 +327,23 @@ file = "fir_energy.bin"
 # Bounding box in double with 64-bit float atomics
 # ---------------------------------------------------------------------------
 
-def box(points):
-    return [min(p[k] for p in points) for k in range(3)] + [max(p[k] for p in points) for k in range(3)]
-
-
-def bbox_manifest(folder, name, kernel, comment, n, points_file, box_init, box_expected):
-    with open(os.path.join(folder, f"{name}.toml"), "w") as m:
-        m.write(f"""# {comment}
-# Written by gen.py; the expected box was computed there (exact).
-name = "{name}"
-kernel = "{kernel}"
-entry = "bbox64"
-workgroups = [{groups(n)}, 1, 1]
-local_size = [{WG}, 1, 1]
-
-[[buffer]]
-name = "points"
-type = "f64"
-file = "{points_file}"
-arg = 0
-
-[[buffer]]
-name = "box"
-type = "f64"
-file = "{box_init}"
-arg = 1
-
-[[arg]]
-index = 2
-type = "u32"
-value = {n}
-
-[[check]]
-buffer = "box"
-file = "{box_expected}"
-""")
-
-
 def gen_bbox64(folder, rel, n):
     rand = lcg(3)
     # 40 significant bits in [-128, 128): exact in double, not in float.
     pts = [[((next(rand) << 9) | (next(rand) & 511)) / 2.0**32 - 128.0 for _ in range(3)]
            for _ in range(n)]
-    g = groups(n)
-    empty = [INF, INF, INF, -INF, -INF, -INF]
-    write(folder, "bbox64_points.bin", "d", [v for p in pts for v in p])
-    write(folder, "bbox64_box_init.bin", "d", empty)
-    write(folder, "bbox64_box_init_spread.bin", "d", empty * g)
-    write(folder, "bbox64_box.bin", "d", box(pts))
-    partial = [v for i in range(g) for v in box(pts[WG * i:WG * i + WG])]
-    write(folder, "bbox64_box_spread.bin", "d", partial)
-    # each partial box as two points: (min x, y, z) and (max x, y, z)
-    write(folder, "bbox64_corners.bin", "d", partial)
-    bbox_manifest(folder, "bbox64_contended", f"{rel}/bbox64_contended.spv",
-                  f"The bounding box of {n} double points, every work-item on the same six doubles.",
-                  n, "bbox64_points.bin", "bbox64_box_init.bin", "bbox64_box.bin")
-    bbox_manifest(folder, "bbox64_spread", f"{rel}/bbox64_spread.spv",
-                  f"The bounding boxes of {g} workgroups of {WG} double points, one box per workgroup.",
-                  n, "bbox64_points.bin", "bbox64_box_init_spread.bin", "bbox64_box_spread.bin")
-    bbox_manifest(folder, "bbox64_reduce", f"{rel}/bbox64_contended.spv",
-                  f"The second pass: the box of the {g} partial boxes' corners.",
-                  2 * g, "bbox64_corners.bin", "bbox64_box_init.bin", "bbox64_box.bin")
+    g = write_boxes(folder, "bbox64_", "d", pts, WG)
+
+    def bbox_manifest(name, kernel, comment, n, points_file, box_init, box_expected):
+        manifest(folder, name, kernel, "bbox64", n,
+                 f"{comment}\nWritten by gen.py; the expected box was computed there (exact).",
+                 [buffer("points", "f64", f'file = "{points_file}"', arg=0),
+                  buffer("box", "f64", f'file = "{box_init}"', arg=1),
+                  scalar_arg(2, "u32", n),
+                  check("box", f'file = "{box_expected}"')])
+
+    box_manifests(bbox_manifest, rel, "bbox64", "bbox64_", n, WG,
+                  points="double points", item="work-item", six="doubles")
     print(f"bbox64: {n} points, {g} workgroups")
 
 
@@ -555,14 +352,12 @@ KERNELS = {"black_scholes": gen_black_scholes, "nbody": gen_nbody,
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 600
+    (n,), folder, which = size_args([600])
     assert n >= 1
-    folder = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else HERE
-    which = sys.argv[3:] or list(KERNELS)
+    which = which or list(KERNELS)
     for k in which:
         assert k in KERNELS, f"unknown kernel {k}; choose from {', '.join(KERNELS)}"
-    os.makedirs(folder, exist_ok=True)
-    rel = os.path.relpath(HERE, folder)
+    folder, rel = out_folder(HERE, folder)
     for k in which:
         KERNELS[k](folder, rel, n)
 

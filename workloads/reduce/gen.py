@@ -30,29 +30,16 @@ kernel paths point back here.
 """
 import math
 import os
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
+from gen_common import (buffer, ceil_2_digits, check, f32, lcg, out_folder, params, size_args,
+                        write_manifest, write_values)
+
 PER = 4  # elements per invocation in the first pass
 GROUP = 256
 U = 2.0 ** -24
-
-
-def lcg(seed):
-    state = seed
-    while True:
-        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
-        yield state >> 32
-
-
-def f32(x):
-    return struct.unpack("<f", struct.pack("<f", x))[0]
-
-
-def write(folder, name, fmt, values):
-    with open(os.path.join(folder, name), "wb") as f:
-        f.write(struct.pack("<%d%s" % (len(values), fmt), *values))
 
 
 def bound(chunks, per):
@@ -60,45 +47,37 @@ def bound(chunks, per):
     d = per + 8
     gamma = d * U / (1 - d * U)
     worst = max(gamma * math.fsum(abs(x) for x in c) + U * abs(math.fsum(c)) for c in chunks)
-    e = math.floor(math.log10(worst)) - 1
-    return float(f"{math.ceil(worst / 10.0 ** e)}e{e}"), d
+    return ceil_2_digits(worst), d
 
 
 def manifest(folder, name, kernel, comment, groups, n, per, inputs, outputs):
-    lines = [f"# {comment}", "# Written by gen.py; the expected sums and the tolerance were computed there.",
-             f'name = "{name}"', f'kernel = "{kernel}"', 'entry = "main"',
-             f"workgroups = [{groups}, 1, 1]", ""]
-    for i, (buf, ty, init) in enumerate(inputs + [(o[0], o[1], f"len = {groups}") for o in outputs]):
-        lines += ["[[buffer]]", f'name = "{buf}"', f'type = "{ty}"', init,
-                  f"binding = {{ set = 0, binding = {i} }}", ""]
-    lines += ["[[buffer]]", 'name = "params"', 'type = "u32"', f"data = [{n}, {per}]",
-              "push_constant = true", ""]
-    for buf, _, expected, tol in outputs:
-        lines += ["[[check]]", f'buffer = "{buf}"', expected] + ([tol] if tol else []) + [""]
-    with open(os.path.join(folder, f"{name}.toml"), "w") as m:
-        m.write("\n".join(lines))
+    buffers = inputs + [(o[0], o[1], f"len = {groups}") for o in outputs]
+    write_manifest(os.path.join(folder, f"{name}.toml"),
+                   f"{comment}\nWritten by gen.py; the expected sums and the tolerance were computed there.",
+                   name, kernel, [groups],
+                   [buffer(buf, ty, init, binding=i) for i, (buf, ty, init) in enumerate(buffers)]
+                   + [params(n, per)]
+                   + [check(buf, expected, *([tol] if tol else [])) for buf, _, expected, tol in outputs])
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 15000
+    (n,), folder, _ = size_args([15000])
     assert n >= 1, "N must be at least 1"
-    folder = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else HERE
-    os.makedirs(folder, exist_ok=True)
-    rel = os.path.relpath(HERE, folder)
+    folder, rel = out_folder(HERE, folder)
     kernel = os.path.join(rel, "reduce.spv")
-    rand = lcg(11)
+    rand = lcg(11, 32)
     in_u = [next(rand) for _ in range(n)]
     in_f = [(next(rand) >> 8) / 2.0 ** 23 - 0.5 for _ in range(n)]
-    write(folder, "in_u.bin", "I", in_u)
-    write(folder, "in_f.bin", "f", in_f)
+    write_values(os.path.join(folder, "in_u.bin"), "I", in_u)
+    write_values(os.path.join(folder, "in_f.bin"), "f", in_f)
 
     chunk = PER * GROUP
     groups = (n + chunk - 1) // chunk
     part_u = [sum(in_u[g * chunk:(g + 1) * chunk]) % 2**32 for g in range(groups)]
     chunks_f = [in_f[g * chunk:(g + 1) * chunk] for g in range(groups)]
     part_f = [f32(math.fsum(c)) for c in chunks_f]
-    write(folder, "partials_u.bin", "I", part_u)
-    write(folder, "partials_f.bin", "f", part_f)
+    write_values(os.path.join(folder, "partials_u.bin"), "I", part_u)
+    write_values(os.path.join(folder, "partials_f.bin"), "f", part_f)
     tol1, d1 = bound(chunks_f, PER)
     manifest(folder, "reduce", kernel,
              f"Sums of {n} u32 and {n} f32 values, one partial per workgroup of {chunk} elements "

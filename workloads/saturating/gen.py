@@ -21,52 +21,38 @@ manifests:
     python3 gen.py [WIDTH HEIGHT [FOLDER]]
 """
 import os
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
+from gen_common import buffer, check, lcg, out_folder, params, size_args, write_manifest, write_values
+
 FMT = {"u8": "B", "u16": "H", "u32": "I"}
 BITS = {"u8": 8, "u16": 16, "u32": 32}
 
 
-def lcg(seed):
-    state = seed
-    while True:
-        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
-        yield state >> 16
-
-
-def write(folder, name, ty, values):
-    with open(os.path.join(folder, name), "wb") as f:
-        f.write(struct.pack("<%d%s" % (len(values), FMT[ty]), *values))
-
-
 def manifest(folder, name, kernel, comment, workgroups, buffers, push, checks):
-    lines = [f"# {comment}", "# Written by gen.py; the expected outputs were computed there.",
-             f'name = "{name}"', f'kernel = "{kernel}"', 'entry = "main"',
-             f"workgroups = [{workgroups[0]}, {workgroups[1]}, 1]", ""]
-    for i, (buf, ty, init) in enumerate(buffers):
-        lines += ["[[buffer]]", f'name = "{buf}"', f'type = "{ty}"', init,
-                  f"binding = {{ set = 0, binding = {i} }}", ""]
-    lines += ["[[buffer]]", 'name = "params"', 'type = "u32"', f"data = {push}",
-              "push_constant = true", ""]
-    for buf, file in checks:
-        lines += ["[[check]]", f'buffer = "{buf}"', f'file = "{file}"', ""]
-    with open(os.path.join(folder, f"{name}.toml"), "w") as m:
-        m.write("\n".join(lines))
+    write_manifest(os.path.join(folder, f"{name}.toml"),
+                   f"{comment}\nWritten by gen.py; the expected outputs were computed there.",
+                   name, kernel, workgroups,
+                   [buffer(buf, ty, init, binding=i) for i, (buf, ty, init) in enumerate(buffers)]
+                   + [params(*push)]
+                   + [check(buf, f'file = "{file}"') for buf, file in checks])
 
 
 def main():
-    w, h = (int(sys.argv[1]), int(sys.argv[2])) if len(sys.argv) > 2 else (64, 64)
+    (w, h), folder, _ = size_args([64, 64])
     assert w % 16 == 0 and h % 16 == 0, "WIDTH and HEIGHT must be multiples of 16"
-    folder = os.path.abspath(sys.argv[3]) if len(sys.argv) > 3 else HERE
-    os.makedirs(folder, exist_ok=True)
-    rel = os.path.relpath(HERE, folder)
+    folder, rel = out_folder(HERE, folder)
+
+    def write(folder, name, ty, values):
+        write_values(os.path.join(folder, name), FMT[ty], values)
+
     n = w * h
-    rand = lcg(7)
+    rand = lcg(7, 16)
     for ty in ("u16", "u32", "u8"):
         top = (1 << BITS[ty]) - 1
-        src = lcg(8) if ty == "u8" else rand
+        src = lcg(8, 16) if ty == "u8" else rand
         a = [next(src) % (top + 1) for _ in range(n)]
         b = [next(src) % (top + 1) for _ in range(n)]
         k = top // 5
@@ -81,7 +67,7 @@ def main():
                  ((n + 63) // 64, 1),
                  [("a", ty, f'file = "blend_a_{ty}.bin"'), ("b", ty, f'file = "blend_b_{ty}.bin"'),
                   ("bright", ty, f"len = {n}"), ("dark", ty, f"len = {n}"), ("sum", ty, f"len = {n}")],
-                 f"[{n}, {k}]",
+                 (n, k),
                  [(o, f"blend_{o}_{ty}.bin") for o in ("bright", "dark", "sum")])
     for ty in ("u8", "u16"):
         top = (1 << BITS[ty]) - 1
@@ -96,7 +82,7 @@ def main():
                  f"A 2x downsample of a {w}x{h} {ty} image with averageRounded.",
                  ((w // 2 + 7) // 8, (h // 2 + 7) // 8),
                  [("src", ty, f'file = "downsample_in_{ty}.bin"'), ("dst", ty, f"len = {n // 4}")],
-                 f"[{w}, {h}]", [("dst", f"downsample_out_{ty}.bin")])
+                 (w, h), [("dst", f"downsample_out_{ty}.bin")])
     cur = [next(rand) % 256 for _ in range(n)]
     ref = [min(255, max(0, cur[y * w + (x + 1) % w] + next(rand) % 9 - 4)) for y in range(h) for x in range(w)]
     best, at = [], []
@@ -124,7 +110,7 @@ def main():
              ((w // 8 + 7) // 8, (h // 8 + 7) // 8),
              [("cur", "u8", 'file = "sad_cur.bin"'), ("ref", "u8", 'file = "sad_ref.bin"'),
               ("best", "u32", f"len = {blocks}"), ("offset", "u32", f"len = {blocks}")],
-             f"[{w}, {h}]", [("best", "sad_best.bin"), ("offset", "sad_offset.bin")])
+             (w, h), [("best", "sad_best.bin"), ("offset", "sad_offset.bin")])
 
 
 main()

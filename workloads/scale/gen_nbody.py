@@ -6,23 +6,19 @@ step computed in f64 from the same f32 inputs, rounded to f32 at the end),
 and prints the absolute tolerance the manifest's checks use: 4 x the
 largest bound n * 2^-23 * dt * sum|pull| over the outputs, which covers the
 f32 evaluation order of any implementation."""
-import struct
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # workloads/, for gen_common
+from gen_common import f32, lcg, write_values
 
 N, DT, EPS2 = 1024, 0.01, 0.01
-
-
-def f32(x):
-    return struct.unpack('<f', struct.pack('<f', x))[0]
-
-
-state = 12345
+STATES = lcg(12345, 11)  # 53-bit values
 
 
 def rand():
     """A uniform value in [-1, 1) from a 64-bit LCG (Knuth's MMIX constants)."""
-    global state
-    state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
-    return f32((state >> 11) / 2**53 * 2 - 1)
+    return f32(next(STATES) / 2**53 * 2 - 1)
 
 
 pos = [[rand(), rand(), rand(), f32(1.0 / N)] for _ in range(N)]
@@ -45,9 +41,7 @@ for i in range(N):
 
 
 def write(name, rows):
-    with open(name, 'wb') as f:
-        for r in rows:
-            f.write(struct.pack('<4f', *r))
+    write_values(name, 'f', [x for r in rows for x in r])
 
 
 write('pos.bin', pos)

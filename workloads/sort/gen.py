@@ -18,24 +18,19 @@ kernel paths point back here (the studies write their large sizes to a
 temporary folder)."""
 import os
 import re
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
+from gen_common import buffer, check, lcg, out_folder, size_args, write_manifest, write_values
+
 N = 243  # keys per block (workgroup)
 THREADS = N // 3
 TYPES = {"u32": "I", "f32": "f"}
 
 
-def lcg(seed):
-    state = seed
-    while True:
-        state = (state * 6364136223846793005 + 1442695040888963407) % 2**64
-        yield state
-
-
 def keys(ty, count):
-    rand = lcg(1)
+    rand = lcg(1, 0)
     if ty == "u32":
         return [next(rand) >> 32 for _ in range(count)]
     # Multiples of 1/256 in [-32768, 32768): exact in f32, no -0.0, no NaN.
@@ -119,53 +114,29 @@ def check_network():
     return len(all_rounds)
 
 
-def write(path, fmt, values):
-    with open(path, "wb") as f:
-        f.write(struct.pack("<%d%s" % (len(values), fmt), *values))
-
-
 def main():
-    blocks = int(sys.argv[1]) if len(sys.argv) > 1 else 8
-    folder = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else HERE
+    (blocks,), folder, _ = size_args([8])
     check_network()
-    os.makedirs(folder, exist_ok=True)
-    kernels = os.path.relpath(HERE, folder)
+    folder, kernels = out_folder(HERE, folder)
     for ty, fmt in TYPES.items():
         data = keys(ty, blocks * N)
         expected = []
         for b in range(blocks):
             expected += sorted(data[b * N:(b + 1) * N])
-        write(os.path.join(folder, f"in_{ty}.bin"), fmt, data)
-        write(os.path.join(folder, f"sorted_{ty}.bin"), fmt, expected)
+        write_values(os.path.join(folder, f"in_{ty}.bin"), fmt, data)
+        write_values(os.path.join(folder, f"sorted_{ty}.bin"), fmt, expected)
         for variant, suffix in (("min3/mid3/max3 3-sorters", ""),
                                 ("3-sorters of three two-operand compare-exchanges", "_two_operand")):
             name = f"sort_{ty}{suffix}"
-            kernel = os.path.join(kernels, f"{name}.spv")
-            with open(os.path.join(folder, f"{name}.toml"), "w") as m:
-                m.write(f"""# Sorts {blocks} blocks of {N} {ty} keys (one per workgroup) with a 3-way odd-even
-# merge network in shared memory, written with {variant}.
-# Written by gen.py ({blocks}); the expected output was computed there.
-name = "{name}"
-kernel = "{kernel}"
-entry = "main"
-workgroups = [{blocks}, 1, 1]
-
-[[buffer]]
-name = "src"
-type = "{ty}"
-file = "in_{ty}.bin"
-binding = {{ set = 0, binding = 0 }}
-
-[[buffer]]
-name = "dst"
-type = "{ty}"
-len = {blocks * N}
-binding = {{ set = 0, binding = 1 }}
-
-[[check]]
-buffer = "dst"
-file = "sorted_{ty}.bin"
-""")
+            write_manifest(
+                os.path.join(folder, f"{name}.toml"),
+                f"Sorts {blocks} blocks of {N} {ty} keys (one per workgroup) with a 3-way odd-even\n"
+                f"merge network in shared memory, written with {variant}.\n"
+                f"Written by gen.py ({blocks}); the expected output was computed there.",
+                name, os.path.join(kernels, f"{name}.spv"), [blocks],
+                [buffer("src", ty, f'file = "in_{ty}.bin"', binding=0),
+                 buffer("dst", ty, f"len = {blocks * N}", binding=1),
+                 check("dst", f'file = "sorted_{ty}.bin"')])
 
 
 if __name__ == "__main__":

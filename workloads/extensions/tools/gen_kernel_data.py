@@ -2,7 +2,10 @@
 """Writes ../trinary.toml and ../intel_int2.toml: inputs (edge values mixed
 with random ones, drawn from small pools so that equal values occur) and the
 expected outputs, computed here with exact Python arithmetic."""
-import math, random, struct
+import math, os, random, struct, sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))  # workloads/, for gen_common
+from gen_common import buffer, check as check_table, toml_list
 
 N = 128  # invocations: 2 workgroups x 64
 rng = random.Random(4242)
@@ -17,19 +20,15 @@ def lit(x):
     return repr(x)
 
 def arr(xs):
-    lines = ['  ' + ', '.join(lit(x) for x in xs[i:i + 8]) + ',' for i in range(0, len(xs), 8)]
-    return '[\n' + '\n'.join(lines) + '\n]'
+    return toml_list([lit(x) for x in xs])
 
 def buf(name, ty, binding, data=None, length=None):
-    s = '[[buffer]]\nname = "%s"\ntype = "%s"\n' % (name, ty)
-    if length is not None:
-        s += 'len = %d\n' % length
-    if data is not None:
-        s += 'data = %s\n' % arr(data)
-    return s + 'binding = { set = 0, binding = %d }\n\n' % binding
+    lines = ['len = %d' % length] if length is not None else []
+    lines += ['data = %s' % arr(data)] if data is not None else []
+    return buffer(name, ty, *lines, binding=binding) + '\n'
 
 def check(name, data):
-    return '[[check]]\nbuffer = "%s"\ndata = %s\n\n' % (name, arr(data))
+    return check_table(name, 'data = %s' % arr(data)) + '\n'
 
 def rnd(x, fmt):
     return struct.unpack('<' + fmt, struct.pack('<' + fmt, x))[0]
