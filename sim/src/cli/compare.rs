@@ -54,11 +54,7 @@ fn configs(r: &Request) -> Result<Vec<(String, Config)>, String> {
                 ));
             }
             let mut set = r.set.clone();
-            set.extend(
-                sets.split(',')
-                    .filter(|s| !s.trim().is_empty())
-                    .map(str::to_string),
-            );
+            set.extend(split_sets(sets));
             let mut config =
                 Config::load_with(base, &set).map_err(|e| format!("--variant {label}: {e}"))?;
             config.name = label.to_string();
@@ -77,6 +73,33 @@ fn configs(r: &Request) -> Result<Vec<(String, Config)>, String> {
         ));
     }
     Ok(out)
+}
+
+/// A variant's `KEY=VALUE` settings: split at the commas between them, not
+/// at those inside a value's braces, brackets or quotes (as in
+/// `units.min3={count = 1, latency = 8}`).
+fn split_sets(sets: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut depth, mut quote, mut start) = (0i32, None, 0);
+    for (i, c) in sets.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '{' | '[') => depth += 1,
+            (None, '}' | ']') => depth -= 1,
+            (None, ',') if depth == 0 => {
+                out.push(&sets[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&sets[start..]);
+    out.into_iter()
+        .filter(|s| !s.trim().is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 pub fn run(r: &Request) -> u8 {
@@ -180,5 +203,24 @@ pub fn run(r: &Request) -> u8 {
         exit::CHECK_FAILED
     } else {
         exit::PASSED
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_sets;
+
+    #[test]
+    fn variant_settings_split_only_between_settings() {
+        assert_eq!(
+            split_sets("a=1,units.min3={count = 1, latency = 8},b=[1, 2],c=\"x,y\","),
+            [
+                "a=1",
+                "units.min3={count = 1, latency = 8}",
+                "b=[1, 2]",
+                "c=\"x,y\""
+            ]
+        );
+        assert!(split_sets("").is_empty());
     }
 }
