@@ -562,6 +562,10 @@ fn lower_body(body: &str) -> Result<isa::ir::Kernel, String> {
          OpCapability GroupNonUniformArithmetic
          OpCapability GroupNonUniformClustered
          OpCapability GroupNonUniformQuad
+         OpCapability SubgroupBallotKHR
+         OpCapability SubgroupVoteKHR
+         OpExtension \"SPV_KHR_shader_ballot\"
+         OpExtension \"SPV_KHR_subgroup_vote\"
          OpMemoryModel Logical GLSL450
          OpEntryPoint GLCompute %main \"main\"
          OpExecutionMode %main LocalSize 64 1 1
@@ -618,19 +622,63 @@ fn lowering_refuses_what_it_cannot_honour_with_a_named_error() {
     }
 }
 
+/// The cross-lane operations of a kernel, each with the constant values
+/// of the sources it reads.
+fn cross_lane_ops(k: &isa::ir::Kernel) -> Vec<(CrossLaneOp, Vec<u64>)> {
+    let value = |r: u32| {
+        k.constants
+            .iter()
+            .find(|c| c.0 == r)
+            .map_or(u64::MAX, |c| c.1)
+    };
+    k.insts
+        .iter()
+        .filter_map(|i| match i {
+            isa::ir::Inst::CrossLane { op, src, .. } => Some((
+                *op,
+                src[..op.operands()].iter().map(|&r| value(r)).collect(),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
 fn a_scan_lowers_to_one_cross_lane_instruction() {
     let k = lower_body("%s = OpGroupNonUniformFMax %float %sub InclusiveScan %f").unwrap();
-    let ops: Vec<_> = k
-        .insts
-        .iter()
-        .filter_map(|i| match i {
-            isa::ir::Inst::CrossLane { op, .. } => Some(*op),
-            _ => None,
-        })
-        .collect();
+    let one = 1.0f32.to_bits() as u64;
     assert_eq!(
-        ops,
-        [CrossLaneOp::Arith(Arith::FMax, GroupOp::InclusiveScan)]
+        cross_lane_ops(&k),
+        [(
+            CrossLaneOp::Arith(Arith::FMax, GroupOp::InclusiveScan),
+            vec![one]
+        )]
+    );
+}
+
+/// The SPV_KHR_shader_ballot and SPV_KHR_subgroup_vote forms (no scope
+/// operand) become their GroupNonUniform equivalents, operands in place.
+#[test]
+fn the_khr_ballot_and_vote_forms_lower_to_the_same_operations() {
+    let k = lower_body(
+        "%b = OpSubgroupBallotKHR %uvec4 %p
+         %f1 = OpSubgroupFirstInvocationKHR %uint %x
+         %r = OpSubgroupReadInvocationKHR %uint %x %wg
+         %a = OpSubgroupAllKHR %bool %p
+         %n = OpSubgroupAnyKHR %bool %p
+         %e = OpSubgroupAllEqualKHR %bool %p",
+    )
+    .unwrap();
+    assert_eq!(
+        cross_lane_ops(&k),
+        [
+            (CrossLaneOp::Ballot { word: 0 }, vec![1]),
+            (CrossLaneOp::Ballot { word: 1 }, vec![1]),
+            (CrossLaneOp::BroadcastFirst, vec![7]),
+            (CrossLaneOp::Broadcast, vec![7, 2]),
+            (CrossLaneOp::All, vec![1]),
+            (CrossLaneOp::Any, vec![1]),
+            (CrossLaneOp::AllEqual, vec![1]),
+        ]
     );
 }

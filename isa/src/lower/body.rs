@@ -1138,7 +1138,7 @@ impl Lowerer<'_> {
                 ctx.locals.insert(id, Val::Regs(r));
             }
             Op::AtomicFMinEXT | Op::AtomicFMaxEXT => self.atomic(ctx, ins)?,
-            op if super::subgroup::is_group_non_uniform(op) => self.group_non_uniform(ctx, ins)?,
+            op if super::subgroup::is_subgroup_op(op) => self.subgroup_op(ctx, ins)?,
             other => return Err(format!("Op{other:?} is not supported")),
         }
         Ok(())

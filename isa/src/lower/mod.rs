@@ -113,6 +113,8 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::GroupNonUniformShuffleRelative,
     Capability::GroupNonUniformClustered,
     Capability::GroupNonUniformQuad,
+    Capability::SubgroupBallotKHR,
+    Capability::SubgroupVoteKHR,
 ];
 
 /// Extensions whose meaning the simulator implements.
@@ -130,6 +132,8 @@ const SUPPORTED_EXTENSIONS: &[&str] = &[
     "SPV_AMD_shader_trinary_minmax",
     "SPV_INTEL_shader_integer_functions2",
     "SPV_EXT_shader_atomic_float_min_max",
+    "SPV_KHR_shader_ballot",
+    "SPV_KHR_subgroup_vote",
 ];
 
 /// A SPIR-V value as lowering sees it.

@@ -1,7 +1,9 @@
 //! Lowering of the OpGroupNonUniform* instructions: one `CrossLane`
 //! instruction per scalar component (their meaning is `crate::subgroup`'s),
 //! and OpGroupNonUniformBallotBitExtract, which reads only its own lane, as
-//! plain ALU work.
+//! plain ALU work. The older SPV_KHR_shader_ballot and SPV_KHR_subgroup_vote
+//! forms, which have no scope operand and always work on the subgroup,
+//! become the same operations as their GroupNonUniform equivalents.
 
 use super::body::FnCtx;
 use super::{Lowerer, Val};
@@ -49,9 +51,24 @@ fn lane_select_of(op: Op) -> Option<CrossLaneOp> {
     })
 }
 
-/// Whether `op` is an OpGroupNonUniform* instruction this module lowers.
-pub(super) fn is_group_non_uniform(op: Op) -> bool {
-    arith_of(op).is_some()
+/// The SPV_KHR_shader_ballot / SPV_KHR_subgroup_vote opcode's
+/// GroupNonUniform equivalent.
+fn khr_equivalent(op: Op) -> Option<Op> {
+    Some(match op {
+        Op::SubgroupBallotKHR => Op::GroupNonUniformBallot,
+        Op::SubgroupFirstInvocationKHR => Op::GroupNonUniformBroadcastFirst,
+        Op::SubgroupReadInvocationKHR => Op::GroupNonUniformBroadcast,
+        Op::SubgroupAllKHR => Op::GroupNonUniformAll,
+        Op::SubgroupAnyKHR => Op::GroupNonUniformAny,
+        Op::SubgroupAllEqualKHR => Op::GroupNonUniformAllEqual,
+        _ => return None,
+    })
+}
+
+/// Whether `op` is a subgroup instruction this module lowers.
+pub(super) fn is_subgroup_op(op: Op) -> bool {
+    khr_equivalent(op).is_some()
+        || arith_of(op).is_some()
         || lane_select_of(op).is_some()
         || matches!(
             op,
@@ -71,25 +88,35 @@ pub(super) fn is_group_non_uniform(op: Op) -> bool {
 }
 
 impl Lowerer<'_> {
-    pub(super) fn group_non_uniform(&mut self, ctx: &mut FnCtx, ins: &Instr) -> R<()> {
+    pub(super) fn subgroup_op(&mut self, ctx: &mut FnCtx, ins: &Instr) -> R<()> {
         let name = format!("Op{:?}", ins.op);
+        // Operand i of the GroupNonUniform form, whose operand 0 is the
+        // scope; the KHR forms have none.
+        let khr = khr_equivalent(ins.op);
         let arg = |i: usize| {
-            ins.operands
-                .get(i)
+            let at = if khr.is_some() {
+                i.checked_sub(1)
+            } else {
+                Some(i)
+            };
+            at.and_then(|at| ins.operands.get(at))
                 .copied()
                 .ok_or_else(|| format!("{name} has too few operands"))
         };
-        let scope = self.const_of(arg(0)?)?;
-        if scope != SUBGROUP_SCOPE {
-            return Err(format!(
-                "{name} with execution scope {scope}: only Subgroup scope (3) is supported"
-            ));
+        if khr.is_none() {
+            let scope = self.const_of(arg(0)?)?;
+            if scope != SUBGROUP_SCOPE {
+                return Err(format!(
+                    "{name} with execution scope {scope}: only Subgroup scope (3) is supported"
+                ));
+            }
         }
-        let result = match ins.op {
+        let opcode = khr.unwrap_or(ins.op);
+        let result = match opcode {
             Op::GroupNonUniformElect => vec![self.cross_lane(CrossLaneOp::Elect, Scalar::Bool, [])],
             Op::GroupNonUniformAll | Op::GroupNonUniformAny => {
                 let predicate = self.bool_operand(ctx, arg(1)?, &name)?;
-                let op = if ins.op == Op::GroupNonUniformAll {
+                let op = if opcode == Op::GroupNonUniformAll {
                     CrossLaneOp::All
                 } else {
                     CrossLaneOp::Any
@@ -110,7 +137,7 @@ impl Lowerer<'_> {
                 })]
             }
             Op::GroupNonUniformBroadcastFirst => {
-                self.per_component(ctx, ins, CrossLaneOp::BroadcastFirst, None)?
+                self.per_component(ctx, arg(1)?, CrossLaneOp::BroadcastFirst, None)?
             }
             Op::GroupNonUniformQuadSwap => {
                 let direction = match self.const_of(arg(2)?)? {
@@ -119,7 +146,7 @@ impl Lowerer<'_> {
                     2 => QuadDirection::Diagonal,
                     d => return Err(format!("{name}: direction {d} is not 0, 1 or 2")),
                 };
-                self.per_component(ctx, ins, CrossLaneOp::QuadSwap(direction), None)?
+                self.per_component(ctx, arg(1)?, CrossLaneOp::QuadSwap(direction), None)?
             }
             Op::GroupNonUniformBallot => {
                 let predicate = self.bool_operand(ctx, arg(1)?, &name)?;
@@ -133,7 +160,7 @@ impl Lowerer<'_> {
             Op::GroupNonUniformInverseBallot
             | Op::GroupNonUniformBallotFindLSB
             | Op::GroupNonUniformBallotFindMSB => {
-                let op = match ins.op {
+                let op = match opcode {
                     Op::GroupNonUniformInverseBallot => CrossLaneOp::InverseBallot,
                     Op::GroupNonUniformBallotFindLSB => CrossLaneOp::BallotFindLsb,
                     _ => CrossLaneOp::BallotFindMsb,
@@ -159,7 +186,7 @@ impl Lowerer<'_> {
             op => {
                 if let Some(select) = lane_select_of(op) {
                     let lane = self.int_operand(ctx, arg(2)?, &name)?;
-                    self.per_component(ctx, ins, select, Some(lane))?
+                    self.per_component(ctx, arg(1)?, select, Some(lane))?
                 } else if let Some(arith) = arith_of(op) {
                     let mut group = group_op(arg(1)?, &name)?;
                     if group == GroupOp::ClusteredReduce(0) {
@@ -210,16 +237,15 @@ impl Lowerer<'_> {
         dst
     }
 
-    /// `op` applied to each component of the value operand (operand 1),
-    /// with `lane` as every component's second source.
+    /// `op` applied to each component of `value`, with `lane` as every
+    /// component's second source.
     fn per_component(
         &mut self,
         ctx: &FnCtx,
-        ins: &Instr,
+        value: u32,
         op: CrossLaneOp,
         lane: Option<Reg>,
     ) -> R<Vec<Reg>> {
-        let value = *ins.operands.get(1).ok_or("too few operands")?;
         let ty = self.elem_scalar(self.type_of(value)?)?;
         let components = self.regs(ctx, value)?;
         Ok(components

@@ -300,6 +300,11 @@ fn subgroup_operations(out: &mut String) {
         "\nNotes:\n\n\
          - The subgroup is the wave (`cu.wave_size`, 32 or 64 lanes). Other execution scopes \
          are refused.\n\
+         - The SPV_KHR_shader_ballot and SPV_KHR_subgroup_vote forms (OpSubgroupBallotKHR, \
+         OpSubgroupFirstInvocationKHR, OpSubgroupReadInvocationKHR, OpSubgroupAllKHR, \
+         OpSubgroupAnyKHR, OpSubgroupAllEqualKHR) are lowered to, named and timed as their \
+         GroupNonUniform equivalents (Ballot, BroadcastFirst, Broadcast, All, Any, \
+         AllEqual).\n\
          - Inactive lanes never contribute. Reading a lane that is inactive or outside the wave \
          (shuffles, broadcasts, quad operations) gives 0; a ballot find-LSB/MSB with no bit \
          set gives 0xFFFFFFFF; a cluster larger than the wave clusters the whole wave.\n\
