@@ -224,6 +224,26 @@ def vote_ballot(a):
     return out
 
 
+def khr_ballot_vote(a):
+    K = 6
+    out = []
+    for blk in range(N // B):
+        xs = block(a, blk)
+        lower = blk % 2 == 0  # the lower half of its 64 invocations
+        word = sum(1 << j for j in range(B) if xs[j] % 3 == 0)
+        for j in range(B):
+            out += [
+                word,
+                xs[0],
+                xs[3] if lower else 0xFFFF,
+                int(all(x != 7 for x in xs)),
+                int(any(x == 5 for x in xs)),
+                int(len({x >= 512 for x in xs}) == 1),
+            ]
+    assert len(out) == N * K
+    return out
+
+
 def arithmetic(a, f):
     K, KF = 28, 14
     out, outf = [0] * (N * K), [0] * (N * KF)
@@ -349,6 +369,7 @@ def main():
     write("in.bin", a)
     write("in_f32.bin", f)
     write("vote_ballot_expected.bin", vote_ballot(a))
+    write("khr_ballot_vote_expected.bin", khr_ballot_vote(a))
     u, fl = arithmetic(a, f)
     write("arithmetic_u32_expected.bin", u)
     write("arithmetic_f32_expected.bin", fl)
