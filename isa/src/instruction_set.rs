@@ -31,11 +31,15 @@ pub enum OpClass {
     BitScan,
     /// Branches, barriers and the end of a wave.
     Branch,
+    /// Cross-lane moves and tests: broadcasts, shuffles, votes, ballots.
+    XlanePermute,
+    /// Cross-lane reductions and scans, timed per step of their tree.
+    XlaneReduce,
 }
 
 impl OpClass {
     /// Every class, each of which a GPU config must map to a unit.
-    pub const ALL: [OpClass; 10] = [
+    pub const ALL: [OpClass; 12] = [
         OpClass::Valu,
         OpClass::ValuF64,
         OpClass::Trans,
@@ -46,6 +50,8 @@ impl OpClass {
         OpClass::Mul32x16,
         OpClass::BitScan,
         OpClass::Branch,
+        OpClass::XlanePermute,
+        OpClass::XlaneReduce,
     ];
 
     /// The class's name in configs and reports.
@@ -61,6 +67,8 @@ impl OpClass {
             OpClass::Mul32x16 => "valu.mul32x16",
             OpClass::BitScan => "valu.bitscan",
             OpClass::Branch => "branch",
+            OpClass::XlanePermute => "xlane.permute",
+            OpClass::XlaneReduce => "xlane.reduce",
         }
     }
 }

@@ -239,6 +239,14 @@ pub enum Inst {
         count: Reg,
         elem_bytes: u32,
     },
+    /// A GroupNonUniform operation across the wave's active lanes; its
+    /// meaning and which sources it reads are `subgroup::eval`'s.
+    CrossLane {
+        op: crate::subgroup::CrossLaneOp,
+        ty: Scalar,
+        dst: Reg,
+        src: [Reg; 3],
+    },
     /// OpenCL printf: `call` indexes [`Kernel::printf_calls`]; `dst`
     /// receives 0, or -1 when the format is invalid.
     Printf {
@@ -306,6 +314,13 @@ pub enum BuiltIn {
     SubgroupMaxSize,
     NumEnqueuedSubgroups,
     SubgroupLocalInvocationId,
+    /// Lane masks as `uvec4`: this lane's bit, and the lanes at or above,
+    /// above, at or below, and below it (within the wave).
+    SubgroupEqMask,
+    SubgroupGeMask,
+    SubgroupGtMask,
+    SubgroupLeMask,
+    SubgroupLtMask,
 }
 
 /// A built-in input stored at `offset` of each lane's private memory, as

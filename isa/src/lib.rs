@@ -5,7 +5,7 @@
 //! `core` (scalar semantics), `module` / `asm` / `dis` (SPIR-V words and
 //! text), `validate` (the rules lowering relies on), `ir` (the kernel IR), `instruction_set` (what every extended set
 //! implements), the five set files, `ext` (the registry over them),
-//! `atomics`, `vocabulary` (names and op classes), `liveness`, `lower`.
+//! `atomics`, `subgroup` (cross-lane operations), `vocabulary` (names and op classes), `liveness`, `lower`.
 
 pub mod amd_shader_trinary_minmax;
 pub mod asm;
@@ -22,5 +22,6 @@ pub mod liveness;
 pub mod lower;
 pub mod module;
 pub mod opencl_std;
+pub mod subgroup;
 pub mod validate;
 pub mod vocabulary;

@@ -28,6 +28,7 @@ pub fn sources(kernel: &Kernel, inst: &Inst, out: &mut Vec<Reg>) {
         Inst::Alu { alu, src, .. } => out.extend_from_slice(&src[..alu_arity(alu.op)]),
         Inst::Convert { src, .. } | Inst::Mov { src, .. } => out.push(*src),
         Inst::Ext { src, .. } => out.extend_from_slice(src),
+        Inst::CrossLane { op, src, .. } => out.extend_from_slice(&src[..op.operands()]),
         Inst::Load { addr, .. } => out.push(*addr),
         Inst::Store { src, addr, .. } => out.extend_from_slice(&[*src, *addr]),
         Inst::Atomic {
@@ -56,6 +57,7 @@ pub fn destination(inst: &Inst) -> Option<Reg> {
         | Inst::Ext { dst, .. }
         | Inst::Load { dst, .. }
         | Inst::Atomic { dst, .. }
+        | Inst::CrossLane { dst, .. }
         | Inst::Printf { dst, .. } => Some(*dst),
         _ => None,
     }
@@ -118,6 +120,7 @@ fn result_bits(inst: &Inst) -> u32 {
         }
         Inst::Convert { cv, .. } => bits(cv.to),
         Inst::Ext { op, .. } => bits(op.ty),
+        Inst::CrossLane { op, ty, .. } => bits(op.result_type(*ty)),
         Inst::Load { ty, .. } | Inst::Atomic { ty, .. } => bits(*ty),
         _ => 32,
     }

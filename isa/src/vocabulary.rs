@@ -23,6 +23,7 @@ pub fn instruction_name(inst: &Inst, origin: &str) -> String {
             _ => "Convert".to_string(),
         },
         Inst::Ext { op, .. } => op.canonical_name(),
+        Inst::CrossLane { op, .. } => op.name(),
         Inst::Mov { .. } => "Mov".into(),
         Inst::Load { .. } => "Load".into(),
         Inst::Store { .. } => "Store".into(),
@@ -44,11 +45,14 @@ pub fn instruction_name(inst: &Inst, origin: &str) -> String {
 }
 
 /// The op class of a lowered instruction: the extended instruction's
-/// class, `branch` for control flow, and `valu` or `valu.f64` (any 64-bit
+/// class, `branch` for control flow, `xlane.reduce` for cross-lane
+/// reductions and scans, `xlane.permute` for the other cross-lane work, and `valu` or `valu.f64` (any 64-bit
 /// float operand) for everything else.
 pub fn op_class(inst: &Inst) -> OpClass {
     match inst {
         Inst::Ext { op, .. } => crate::ext::op_class(*op),
+        Inst::CrossLane { op, .. } if op.is_reduction() => OpClass::XlaneReduce,
+        Inst::CrossLane { .. } => OpClass::XlanePermute,
         Inst::Jump { .. }
         | Inst::Branch { .. }
         | Inst::Switch { .. }
@@ -84,7 +88,8 @@ pub fn is_instruction_name(name: &str) -> bool {
 }
 
 /// The extended instructions, and the names `instruction_name` gives one
-/// instruction of every kind, every core ALU operation, every atomic
+/// instruction of every kind, every core ALU operation, every cross-lane
+/// operation, every atomic
 /// operation and every conversion opcode.
 fn instruction_names() -> BTreeSet<String> {
     use crate::core::{Alu, AluOp, Convert};
@@ -136,7 +141,11 @@ fn instruction_names() -> BTreeSet<String> {
         // it is added to `plain` or to the loops below (or to
         // `helper_names`).
         match inst {
-            Inst::Alu { .. } | Inst::Convert { .. } | Inst::Ext { .. } | Inst::Atomic { .. } => {}
+            Inst::Alu { .. }
+            | Inst::Convert { .. }
+            | Inst::Ext { .. }
+            | Inst::Atomic { .. }
+            | Inst::CrossLane { .. } => {}
             Inst::Mov { .. }
             | Inst::Load { .. }
             | Inst::Store { .. }
@@ -156,6 +165,15 @@ fn instruction_names() -> BTreeSet<String> {
             alu: Alu { op, ty: int },
             dst: 0,
             src: [0; 4],
+        };
+        add(&inst, "");
+    }
+    for op in crate::subgroup::CrossLaneOp::all() {
+        let inst = Inst::CrossLane {
+            op,
+            ty: int,
+            dst: 0,
+            src: [0; 3],
         };
         add(&inst, "");
     }

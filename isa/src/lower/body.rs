@@ -16,8 +16,8 @@ type R<T> = Result<T, String>;
 type Phi = (u32, Vec<(u32, u32)>);
 
 /// Per inlined call: the values of this instance and its branch fix-ups.
-struct FnCtx {
-    locals: HashMap<u32, Val>,
+pub(super) struct FnCtx {
+    pub(super) locals: HashMap<u32, Val>,
     /// Phis of each block.
     phis: HashMap<u32, Vec<Phi>>,
     label_pc: HashMap<u32, Pc>,
@@ -47,7 +47,7 @@ impl Lowerer<'_> {
     }
 
     /// The value's scalar registers, computing a pointer's address if needed.
-    fn regs(&mut self, ctx: &FnCtx, id: u32) -> R<Vec<Reg>> {
+    pub(super) fn regs(&mut self, ctx: &FnCtx, id: u32) -> R<Vec<Reg>> {
         let v = self.lookup(ctx, id)?;
         Ok(self.materialize(v))
     }
@@ -64,7 +64,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn reg(&mut self, ctx: &FnCtx, id: u32) -> R<Reg> {
+    pub(super) fn reg(&mut self, ctx: &FnCtx, id: u32) -> R<Reg> {
         let r = self.regs(ctx, id)?;
         match r.as_slice() {
             [one] => Ok(*one),
@@ -96,13 +96,13 @@ impl Lowerer<'_> {
         dst
     }
 
-    fn convert(&mut self, cv: Convert, src: Reg) -> Reg {
+    pub(super) fn convert(&mut self, cv: Convert, src: Reg) -> Reg {
         let dst = self.alloc();
         self.emit(Inst::Convert { cv, dst, src });
         dst
     }
 
-    fn type_of(&self, id: u32) -> R<u32> {
+    pub(super) fn type_of(&self, id: u32) -> R<u32> {
         self.id_types
             .get(&id)
             .copied()
@@ -110,14 +110,14 @@ impl Lowerer<'_> {
     }
 
     /// Scalar type of the components of a value of type `ty`.
-    fn elem_scalar(&self, ty: u32) -> R<Scalar> {
+    pub(super) fn elem_scalar(&self, ty: u32) -> R<Scalar> {
         match self.types.get(ty)? {
             Type::Vector { elem, .. } => self.types.scalar(*elem),
             _ => self.types.scalar(ty),
         }
     }
 
-    fn const_of(&self, id: u32) -> R<u64> {
+    pub(super) fn const_of(&self, id: u32) -> R<u64> {
         self.const_values
             .get(&id)
             .copied()
@@ -467,7 +467,7 @@ impl Lowerer<'_> {
     }
 
     /// Number of scalar registers in a value of type `ty`.
-    fn width(&self, ty: u32) -> R<usize> {
+    pub(super) fn width(&self, ty: u32) -> R<usize> {
         Ok(self.types.flatten(ty)?.len())
     }
 
@@ -1138,6 +1138,7 @@ impl Lowerer<'_> {
                 ctx.locals.insert(id, Val::Regs(r));
             }
             Op::AtomicFMinEXT | Op::AtomicFMaxEXT => self.atomic(ctx, ins)?,
+            op if super::subgroup::is_subgroup_op(op) => self.subgroup_op(ctx, ins)?,
             other => return Err(format!("Op{other:?} is not supported")),
         }
         Ok(())

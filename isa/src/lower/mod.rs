@@ -5,6 +5,7 @@
 
 mod body;
 mod cfg;
+mod subgroup;
 pub mod types;
 
 use crate::core::{Rounding, Scalar};
@@ -71,7 +72,7 @@ const MAX_WORKGROUP_BYTES: u32 = 1 << 26;
 const MAX_MEMBERS: usize = 1 << 14;
 
 /// Capabilities a module may declare. Anything else is refused up front.
-const SUPPORTED_CAPABILITIES: &[Capability] = &[
+pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::Matrix,
     Capability::Shader,
     Capability::Addresses,
@@ -104,6 +105,16 @@ const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::AtomicFloat16MinMaxEXT,
     Capability::AtomicFloat32MinMaxEXT,
     Capability::AtomicFloat64MinMaxEXT,
+    Capability::GroupNonUniform,
+    Capability::GroupNonUniformVote,
+    Capability::GroupNonUniformBallot,
+    Capability::GroupNonUniformArithmetic,
+    Capability::GroupNonUniformShuffle,
+    Capability::GroupNonUniformShuffleRelative,
+    Capability::GroupNonUniformClustered,
+    Capability::GroupNonUniformQuad,
+    Capability::SubgroupBallotKHR,
+    Capability::SubgroupVoteKHR,
 ];
 
 /// Extensions whose meaning the simulator implements.
@@ -121,6 +132,8 @@ const SUPPORTED_EXTENSIONS: &[&str] = &[
     "SPV_AMD_shader_trinary_minmax",
     "SPV_INTEL_shader_integer_functions2",
     "SPV_EXT_shader_atomic_float_min_max",
+    "SPV_KHR_shader_ballot",
+    "SPV_KHR_subgroup_vote",
 ];
 
 /// A SPIR-V value as lowering sees it.
@@ -1017,6 +1030,11 @@ fn builtin_from(b: u32) -> Option<BuiltIn> {
         B::SubgroupMaxSize => BuiltIn::SubgroupMaxSize,
         B::NumEnqueuedSubgroups => BuiltIn::NumEnqueuedSubgroups,
         B::SubgroupLocalInvocationId => BuiltIn::SubgroupLocalInvocationId,
+        B::SubgroupEqMask => BuiltIn::SubgroupEqMask,
+        B::SubgroupGeMask => BuiltIn::SubgroupGeMask,
+        B::SubgroupGtMask => BuiltIn::SubgroupGtMask,
+        B::SubgroupLeMask => BuiltIn::SubgroupLeMask,
+        B::SubgroupLtMask => BuiltIn::SubgroupLtMask,
         _ => return None,
     })
 }

@@ -249,5 +249,86 @@ pub fn report(tests: Option<&BTreeMap<String, usize>>) -> String {
             let _ = write!(out, "\n### {title}\n\n{table}");
         }
     }
+    subgroup_operations(&mut out);
+    capabilities(&mut out);
     out
+}
+
+/// The GroupNonUniform instructions gpusim implements (tested by
+/// `isa/tests/subgroup.rs` and the `workloads/subgroups/` kernels rather
+/// than by table rows), with their opcodes and classes.
+fn subgroup_operations(out: &mut String) {
+    use isa::ir::Inst;
+    use isa::subgroup::CrossLaneOp;
+    let mut rows: Vec<(u32, String, &str)> = Vec::new();
+    let opcode = |name: &str| {
+        rspirv::grammar::INSTRUCTION_TABLE
+            .iter()
+            .find(|g| g.opname == name)
+            .map_or(0, |g| g.opcode as u32)
+    };
+    for op in CrossLaneOp::all() {
+        let name = op.name();
+        if rows.iter().any(|r| r.1 == name) {
+            continue;
+        }
+        let inst = Inst::CrossLane {
+            op,
+            ty: isa::core::Scalar::Int(32),
+            dst: 0,
+            src: [0; 3],
+        };
+        let class = isa::vocabulary::op_class(&inst).name();
+        rows.push((opcode(&name), name, class));
+    }
+    // Reads only its own lane, so it is lowered to ALU work.
+    let extract = "GroupNonUniformBallotBitExtract";
+    rows.push((opcode(extract), extract.to_string(), "valu"));
+    rows.sort();
+    out.push_str("\n## Subgroup operations (SPIR-V core)\n\n");
+    let _ = writeln!(
+        out,
+        "{} OpGroupNonUniform instructions at Subgroup scope, on 8/16/32/64-bit integers, \
+         16/32/64-bit floats, booleans and vectors of them (component-wise).\n",
+        rows.len()
+    );
+    out.push_str("| Instruction | Opcode | Class |\n|---|---:|---|\n");
+    for (opcode, name, class) in &rows {
+        let _ = writeln!(out, "| `{name}` | {opcode} | {class} |");
+    }
+    out.push_str(
+        "\nNotes:\n\n\
+         - The subgroup is the wave (`cu.wave_size`, 32 or 64 lanes). Other execution scopes \
+         are refused.\n\
+         - The SPV_KHR_shader_ballot and SPV_KHR_subgroup_vote forms (OpSubgroupBallotKHR, \
+         OpSubgroupFirstInvocationKHR, OpSubgroupReadInvocationKHR, OpSubgroupAllKHR, \
+         OpSubgroupAnyKHR, OpSubgroupAllEqualKHR) are lowered to, named and timed as their \
+         GroupNonUniform equivalents (Ballot, BroadcastFirst, Broadcast, All, Any, \
+         AllEqual).\n\
+         - Inactive lanes never contribute. Reading a lane that is inactive or outside the wave \
+         (shuffles, broadcasts, quad operations) gives 0; a ballot find-LSB/MSB with no bit \
+         set gives 0xFFFFFFFF; a cluster larger than the wave clusters the whole wave.\n\
+         - Reductions are a tree by lane index (lane i combines with lane i + s at steps \
+         s = 1, 2, 4, ...), inclusive scans Hillis-Steele steps (lane i combines lane i - d's \
+         partial value with its own at d = 1, 2, 4, ...), exclusive scans the inclusive value \
+         of the lane below; so float results are the same bits every run.\n\
+         - FMin / FMax: a NaN operand loses, all-NaN gives the default quiet NaN, -0 orders \
+         below +0.\n\
+         - Timing: `xlane.reduce` work takes log2(wave size) cross-lane steps (log2 of the \
+         cluster size when clustered), `xlane.permute` work one (docs/config.md).\n\
+         - Checked by `isa/tests/subgroup.rs` (every operation x type x wave size x active-lane \
+         pattern, against a reference of its own) and `workloads/subgroups/`.\n",
+    );
+}
+
+/// The SPIR-V capabilities a module may declare; any other is refused.
+fn capabilities(out: &mut String) {
+    out.push_str("\n## Capabilities\n\n");
+    out.push_str(
+        "The capabilities a module may declare (`isa::lower::SUPPORTED_CAPABILITIES`); a module \
+         declaring any other is refused before lowering.\n\n",
+    );
+    for c in isa::lower::SUPPORTED_CAPABILITIES {
+        let _ = writeln!(out, "- `{c:?}`");
+    }
 }

@@ -97,31 +97,40 @@ impl Launch<'_> {
             }
             let global: [u64; 3] =
                 std::array::from_fn(|d| wg[d] as u64 * self.local_size[d] as u64 + local[d]);
+            // Subgroup masks: this lane's bit, the lanes below it, the wave.
+            let own = 1u64 << lane;
+            let below = own - 1;
+            let all_lanes = isa::core::mask(self.wave_width as u32);
             for slot in &self.kernel.builtins {
-                let v: [u64; 3] = match slot.builtin {
-                    BuiltIn::GlobalInvocationId => global,
-                    BuiltIn::LocalInvocationId => local,
-                    BuiltIn::LocalInvocationIndex => [i, 0, 0],
-                    BuiltIn::WorkgroupId => wg.map(|x| x as u64),
-                    BuiltIn::NumWorkgroups => [nx, ny, nz],
+                let v: [u64; 4] = match slot.builtin {
+                    BuiltIn::GlobalInvocationId => xyz(global),
+                    BuiltIn::LocalInvocationId => xyz(local),
+                    BuiltIn::LocalInvocationIndex => [i, 0, 0, 0],
+                    BuiltIn::WorkgroupId => xyz(wg.map(|x| x as u64)),
+                    BuiltIn::NumWorkgroups => [nx, ny, nz, 0],
                     BuiltIn::WorkgroupSize | BuiltIn::EnqueuedWorkgroupSize => {
-                        self.local_size.map(|x| x as u64)
+                        xyz(self.local_size.map(|x| x as u64))
                     }
-                    BuiltIn::GlobalSize => g,
-                    BuiltIn::GlobalOffset => [0, 0, 0],
+                    BuiltIn::GlobalSize => xyz(g),
+                    BuiltIn::GlobalOffset => [0; 4],
                     BuiltIn::GlobalLinearId => {
-                        [(global[2] * g[1] + global[1]) * g[0] + global[0], 0, 0]
+                        [(global[2] * g[1] + global[1]) * g[0] + global[0], 0, 0, 0]
                     }
-                    BuiltIn::WorkDim => [3, 0, 0],
-                    BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => [subgroups, 0, 0],
-                    BuiltIn::SubgroupId => [index as u64, 0, 0],
+                    BuiltIn::WorkDim => [3, 0, 0, 0],
+                    BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => [subgroups, 0, 0, 0],
+                    BuiltIn::SubgroupId => [index as u64, 0, 0, 0],
                     BuiltIn::SubgroupSize => match self.kernel.dialect {
                         // OpenCL counts the lanes this subgroup really has.
-                        Dialect::OpenCl => [lanes as u64, 0, 0],
-                        Dialect::Shader => [self.wave_width as u64, 0, 0],
+                        Dialect::OpenCl => [lanes as u64, 0, 0, 0],
+                        Dialect::Shader => [self.wave_width as u64, 0, 0, 0],
                     },
-                    BuiltIn::SubgroupMaxSize => [self.wave_width as u64, 0, 0],
-                    BuiltIn::SubgroupLocalInvocationId => [lane as u64, 0, 0],
+                    BuiltIn::SubgroupMaxSize => [self.wave_width as u64, 0, 0, 0],
+                    BuiltIn::SubgroupLocalInvocationId => [lane as u64, 0, 0, 0],
+                    BuiltIn::SubgroupEqMask => words(own),
+                    BuiltIn::SubgroupGeMask => words(all_lanes & !below),
+                    BuiltIn::SubgroupGtMask => words(all_lanes & !below & !own),
+                    BuiltIn::SubgroupLeMask => words(below | own),
+                    BuiltIn::SubgroupLtMask => words(below),
                 };
                 let size = slot.ty.bytes() as usize;
                 for (c, &value) in v.iter().enumerate().take(slot.components as usize) {
@@ -257,4 +266,14 @@ pub fn deadlock_message(place: &str, finished: &[String]) -> String {
         "{place}: barrier deadlock: {waves} {} of the workgroup finished without reaching this barrier",
         finished.join(", ")
     )
+}
+
+/// A three-component built-in as four components.
+fn xyz(v: [u64; 3]) -> [u64; 4] {
+    [v[0], v[1], v[2], 0]
+}
+
+/// A lane mask as the four 32-bit words of a `uvec4`.
+fn words(mask: u64) -> [u64; 4] {
+    [mask & 0xffff_ffff, mask >> 32, 0, 0]
 }

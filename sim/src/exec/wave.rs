@@ -166,6 +166,23 @@ impl Wave {
                     );
                 }
             }
+            Inst::CrossLane { op, ty, dst, src } => {
+                // Sources are copied first: the result may land in one.
+                let mut copies = [[0u64; isa::subgroup::MAX_WIDTH]; 3];
+                for (copy, &r) in copies.iter_mut().zip(src) {
+                    copy[..w].copy_from_slice(&self.regs[r as usize * w..][..w]);
+                }
+                let [a, b, c] = &copies;
+                let d = *dst as usize * w;
+                isa::subgroup::eval(
+                    *op,
+                    *ty,
+                    w,
+                    mask,
+                    [&a[..w], &b[..w], &c[..w]],
+                    &mut self.regs[d..d + w],
+                );
+            }
             Inst::Mov { dst, src } => {
                 let (d, s) = (*dst as usize * w, *src as usize * w);
                 for lane in lanes(mask) {

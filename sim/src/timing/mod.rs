@@ -348,6 +348,13 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     t.latency = o.latency.unwrap_or(t.latency);
                     t.interval = o.interval.unwrap_or(t.interval);
                 }
+                if let Inst::CrossLane { op, .. } = inst {
+                    // The figures are per cross-lane step; a reduction or
+                    // scan takes log2(lanes) of them.
+                    let steps = op.steps(cfg.cu.wave_size as usize);
+                    t.latency = t.latency.saturating_mul(steps);
+                    t.interval = t.interval.saturating_mul(steps);
+                }
                 t
             })
             .collect();

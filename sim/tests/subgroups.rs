@@ -1,0 +1,104 @@
+//! Timing of subgroup operations: a reduction or scan (class
+//! `xlane.reduce`) takes log2(wave size) cross-lane steps of its unit's
+//! latency (log2 of the cluster size when clustered), other subgroup
+//! operations (`xlane.permute`) one; an `[instructions]` entry by
+//! canonical name sets the per-step figures of one instruction. Checked on
+//! the trace of `workloads/subgroups/arithmetic.toml` and `vote_ballot.toml`
+//! on each bundled config. (Their results are checked by the manifests, on
+//! every config, in `tests/micro.rs`.)
+
+mod common;
+use common::{root, timed};
+use gpusim::input::config::{Config, InstructionTiming};
+use gpusim::input::workload::Workload;
+use isa::ir::Inst;
+use isa::subgroup::{CrossLaneOp, GroupOp};
+
+fn workload(name: &str) -> Workload {
+    let p = root().join(format!("workloads/subgroups/{name}.toml"));
+    Workload::load(&p).expect("manifest loads")
+}
+
+fn configs() -> Vec<Config> {
+    ["gcn", "rdna", "teaching"]
+        .iter()
+        .map(|c| Config::load(&root().join(format!("configs/{c}.toml"))).expect("config loads"))
+        .collect()
+}
+
+/// The cross-lane steps the documented model charges `op` on `wave` lanes.
+fn steps(op: CrossLaneOp, wave: u64) -> u64 {
+    let log2 = |n: u64| n.trailing_zeros() as u64;
+    match op {
+        CrossLaneOp::Arith(_, GroupOp::ClusteredReduce(c)) => log2((c as u64).min(wave)).max(1),
+        CrossLaneOp::Arith(..) => log2(wave),
+        _ => 1,
+    }
+}
+
+/// Checks the result latency of every issued cross-lane instruction of
+/// `name` on `cfg`; returns how many were checked, and how many of those
+/// had an `[instructions]` entry.
+fn check_latencies(name: &str, cfg: &Config) -> (usize, usize) {
+    let (out, traced) = timed(&workload(name), cfg);
+    assert!(
+        out.checks.iter().all(|c| c.passed),
+        "{name} on {}",
+        cfg.name
+    );
+    let wave = cfg.cu.wave_size as u64;
+    let (mut checked, mut overridden) = (0, 0);
+    for r in &traced.issue_trace {
+        let Inst::CrossLane { op, .. } = out.kernel.insts[r.pc as usize] else {
+            continue;
+        };
+        let class = if op.is_reduction() {
+            "xlane.reduce"
+        } else {
+            "xlane.permute"
+        };
+        let unit = &cfg.classes[class];
+        assert_eq!(r.unit, *unit, "{} of {name} on {}", r.op, cfg.name);
+        let entry = cfg.instructions.get(&r.op).and_then(|o| o.latency);
+        overridden += entry.is_some() as usize;
+        let latency = entry.unwrap_or(cfg.units[unit].latency) as u64;
+        assert_eq!(
+            r.complete - r.cycle,
+            steps(op, wave) * latency,
+            "{op:?} of {name} on {}",
+            cfg.name
+        );
+        checked += 1;
+    }
+    (checked, overridden)
+}
+
+#[test]
+fn reductions_take_log2_wave_size_steps_and_permutes_one() {
+    for cfg in configs() {
+        for name in ["arithmetic", "vote_ballot"] {
+            let (checked, _) = check_latencies(name, &cfg);
+            assert!(checked > 100, "{name} on {}", cfg.name);
+        }
+    }
+}
+
+#[test]
+fn an_instruction_entry_sets_the_per_step_figures_of_one_instruction() {
+    let mut cfg = Config::default_config();
+    for name in ["GroupNonUniformIAdd", "GroupNonUniformBallot"] {
+        assert!(isa::vocabulary::is_instruction_name(name));
+        cfg.instructions.insert(
+            name.to_string(),
+            InstructionTiming {
+                unit: None,
+                latency: Some(3),
+                interval: None,
+            },
+        );
+    }
+    let (reductions, adds) = check_latencies("arithmetic", &cfg);
+    let (votes, ballots) = check_latencies("vote_ballot", &cfg);
+    assert!(adds > 10 && adds < reductions, "{adds} of {reductions}");
+    assert!(ballots > 1 && ballots < votes, "{ballots} of {votes}");
+}
