@@ -9,7 +9,8 @@
 //! float-vector columns, arrays of a positive constant length, and the
 //! width capabilities declared; every id operand of a value instruction
 //! names something the module defines; every block of a function body
-//! ends with exactly one terminator; and the operand types of the
+//! ends with exactly one terminator, and every branch and switch target
+//! is a block of the same function; and the operand types of the
 //! instructions whose lowering slices values by their types
 //! (composites, select, phi, bitcast, matrix arithmetic).
 
@@ -386,13 +387,15 @@ impl Validator<'_> {
     fn check_blocks(&self) -> Result<(), ModuleError> {
         let mut in_function = false;
         let mut in_block = false;
-        for ins in &self.m.instrs {
+        let mut function_start = 0;
+        for (index, ins) in self.m.instrs.iter().enumerate() {
             match ins.op {
                 Op::Function => {
                     if in_function {
                         return Err(at(ins, "a function starts inside another one"));
                     }
                     in_function = true;
+                    function_start = index;
                 }
                 Op::FunctionEnd => {
                     if !in_function {
@@ -405,6 +408,7 @@ impl Validator<'_> {
                         ));
                     }
                     in_function = false;
+                    self.check_branch_targets(&self.m.instrs[function_start..index])?;
                 }
                 Op::Label => {
                     if !in_function {
@@ -438,6 +442,51 @@ impl Validator<'_> {
             return Err(ModuleError::general(
                 "the module ends inside a function (no OpFunctionEnd)",
             ));
+        }
+        Ok(())
+    }
+
+    /// Every block a branch or switch of `function` names is one of its
+    /// own blocks (lowering resolves them to instruction positions).
+    fn check_branch_targets(&self, function: &[Instr]) -> Result<(), ModuleError> {
+        let blocks: HashSet<u32> = function
+            .iter()
+            .filter(|i| i.op == Op::Label)
+            .map(|i| i.result_id)
+            .collect();
+        for ins in function {
+            let targets: Vec<u32> = match ins.op {
+                Op::Branch => ins.operands.clone(),
+                Op::BranchConditional => ins.operands.iter().skip(1).take(2).copied().collect(),
+                Op::Switch => {
+                    // Selector, default, then (literal, label) pairs whose
+                    // literals take two words for a selector over 32 bits.
+                    let literal_words = match ins
+                        .operands
+                        .first()
+                        .and_then(|s| self.value_types.get(s))
+                        .and_then(|t| self.shapes.get(t))
+                    {
+                        Some(Shape::Int(bits)) if *bits > 32 => 2,
+                        _ => 1,
+                    };
+                    let cases = ins.operands.get(2..).unwrap_or_default();
+                    ins.operands
+                        .iter()
+                        .skip(1)
+                        .take(1)
+                        .chain(cases.iter().skip(literal_words).step_by(literal_words + 1))
+                        .copied()
+                        .collect()
+                }
+                _ => continue,
+            };
+            if let Some(t) = targets.iter().find(|t| !blocks.contains(t)) {
+                return Err(at(
+                    ins,
+                    format!("branch target %{t} is not a block of this function"),
+                ));
+            }
         }
         Ok(())
     }
