@@ -15,7 +15,7 @@ if [ -e "findings/$target" ]; then
     exit 1
 fi
 mkdir -p findings
-AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+AFL_NO_UI=1 AFL_NO_AFFINITY=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
     cargo afl fuzz -V "$seconds" -m 4096 -t 5000 \
     -i "corpus/$target" -o "findings/$target" -- "$bin" > "findings/$target.log" 2>&1 || true
 stats=findings/$target/default/fuzzer_stats

@@ -4,8 +4,8 @@
 //! hand these functions to AFL++ (README.md tells how to run them).
 
 use gpusim::input::config::Config;
-use gpusim::input::workload::{Binding, Workload};
-use gpusim::run::{dispatch, initial_buffers, Dispatch, Hooks, RunOptions};
+use gpusim::input::workload::Workload;
+use gpusim::run::{run_workload, RunOptions};
 use isa::lower::{entry_points, lower, Options};
 use spirv::ExecutionModel;
 use std::path::Path;
@@ -36,46 +36,19 @@ pub fn spirv_lower(data: &[u8]) {
     }
 }
 
-/// (b) A SPIR-V binary as the kernel of a fixed small launch, run
-/// functionally and timed under [`WAVE_INSTRUCTION_BUDGET`]. A shader
-/// (GLCompute) gets the buffers of a vector-add manifest, an OpenCL kernel
-/// those of a saxpy manifest.
+/// (b) A SPIR-V binary as the kernel of a fixed small launch (its first
+/// entry point), run as `gpusim run` runs it, functionally and timed under
+/// [`WAVE_INSTRUCTION_BUDGET`]. A shader (GLCompute) gets the buffers of
+/// `sim/tests/fuzz_regressions/shader.toml`, an OpenCL kernel those of
+/// `opencl.toml` beside it.
 pub struct KernelLaunch {
     shader: Workload,
     opencl: Workload,
     runs: [RunOptions; 2],
 }
 
-const SHADER_MANIFEST: &str = r#"
-name = "fuzz_shader"
-kernel = "fuzz.spv"
-entry = "main"
-workgroups = [2, 1, 1]
-local_size = [64, 1, 1]
-buffer = [
-  { name = "a", type = "f32", len = 128, series = { start = 0.0, step = 1.0 }, binding = { set = 0, binding = 0 } },
-  { name = "b", type = "f32", len = 128, series = { start = 0.5, step = 2.0 }, binding = { set = 0, binding = 1 } },
-  { name = "c", type = "u32", len = 128, binding = { set = 0, binding = 2 } },
-  { name = "params", type = "u32", data = [100], push_constant = true },
-]
-"#;
-
-const OPENCL_MANIFEST: &str = r#"
-name = "fuzz_opencl"
-kernel = "fuzz.spv"
-entry = "main"
-workgroups = [2, 1, 1]
-local_size = [64, 1, 1]
-buffer = [
-  { name = "y", type = "f32", len = 128, series = { start = 1.0, step = 0.5 }, arg = 0 },
-  { name = "x", type = "f32", len = 128, series = { start = 0.0, step = 0.25 }, arg = 1 },
-  { name = "z", type = "i32", len = 128, fill = 7, arg = 2 },
-]
-arg = [
-  { index = 3, type = "i32", value = 100 },
-  { index = 4, type = "f32", value = 2.5 },
-]
-"#;
+const SHADER_MANIFEST: &str = include_str!("../../tests/fuzz_regressions/shader.toml");
+const OPENCL_MANIFEST: &str = include_str!("../../tests/fuzz_regressions/opencl.toml");
 
 impl Default for KernelLaunch {
     fn default() -> Self {
@@ -110,29 +83,15 @@ impl KernelLaunch {
         let Some((entry, model)) = entry_points(&module).into_iter().next() else {
             return;
         };
-        let w = match model {
-            ExecutionModel::Kernel => &self.opencl,
-            _ => &self.shader,
+        let mut w = match model {
+            ExecutionModel::Kernel => self.opencl.clone(),
+            _ => self.shader.clone(),
         };
-        let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
+        w.entry = entry;
+        w.kernel = std::env::temp_dir().join(format!("gpusim-fuzz-{}.spv", std::process::id()));
+        std::fs::write(&w.kernel, data).expect("the temporary kernel file is written");
         for opts in &self.runs {
-            let options = Options {
-                emulate: opts.emulation(),
-                ..Options::default()
-            };
-            let Ok(kernel) = lower(&module, &entry, &options) else {
-                return;
-            };
-            let launch = Dispatch {
-                kernel: &kernel,
-                context: "fuzz",
-                workgroups: w.workgroups,
-                local_size: None,
-                bindings: &bindings,
-                args: &w.args,
-            };
-            let mut buffers = initial_buffers(w);
-            let _ = dispatch(&launch, &mut buffers, opts, Hooks::default());
+            let _ = run_workload(&w, opts);
         }
     }
 }
@@ -144,8 +103,9 @@ pub fn assemble(data: &[u8]) {
     }
 }
 
-/// (d) The disassembler; what it disassembles must reassemble to the same
-/// words.
+/// (d) The disassembler: what it disassembles reassembles to the same
+/// words. The assembler may refuse the text of an invalid module (an id
+/// used but never defined, or defined twice), never that of a valid one.
 pub fn disassemble_reassemble(data: &[u8]) {
     let Some(words) = words(data) else {
         return;
@@ -155,7 +115,12 @@ pub fn disassemble_reassemble(data: &[u8]) {
     };
     match isa::asm::assemble(&text) {
         Ok(again) => assert_eq!(again, words, "reassembly differs:\n{text}"),
-        Err(e) => panic!("the disassembly does not assemble: {e:?}\n{text}"),
+        Err(e) => {
+            let valid = isa::module::parse_words(&words)
+                .and_then(|m| isa::validate::validate(&m))
+                .is_ok();
+            assert!(!valid, "a valid module's disassembly does not assemble: {e:?}\n{text}");
+        }
     }
 }
 
