@@ -52,6 +52,24 @@ const CASES: &[Case] = &[
         run: Run::Lower,
         error: None,
     },
+    // A module whose id bound is 0xffffffff: lowering's own label
+    // numbers, after the module's ids, overflowed u32.
+    Case {
+        kernel: "id_bound_near_u32_max.spv",
+        run: Run::Launch {
+            manifest: "shader.toml",
+        },
+        error: Some("is over 4194303, the most ids a module may have"),
+    },
+    // A layout whose strides take a component's byte offset past 2^32:
+    // the offset overflowed u32 while lowering.
+    Case {
+        kernel: "layout_offset_overflow.spv",
+        run: Run::Launch {
+            manifest: "shader.toml",
+        },
+        error: Some("does not fit in 32 bits"),
+    },
 ];
 
 fn folder() -> PathBuf {
