@@ -3,7 +3,8 @@
 //! is refused with the instruction, its place and the rule it breaks rather
 //! than reaching an index or an `unreachable!` deep in lowering.
 //!
-//! Checked here: every result id is defined once and within the bound;
+//! Checked here: the id bound is at most 0x3fffff; every result id is
+//! defined once and within the bound;
 //! types are declared before they are used (so no type contains itself),
 //! with vector sizes 2-4 (8 and 16 under `Vector16`), matrices of 2-4
 //! float-vector columns, arrays of a positive constant length, and the
@@ -22,6 +23,10 @@ use std::collections::{HashMap, HashSet};
 /// Arrays longer than this are refused: their values could not be held,
 /// and lowering sizes things by them.
 pub const MAX_ARRAY_LEN: u64 = 1 << 24;
+
+/// Modules with a larger id bound are refused (spirv-val's default limit):
+/// lowering numbers its own labels and registers after the module's ids.
+pub const MAX_ID_BOUND: u32 = 0x3f_ffff;
 
 /// What the validator knows of a type.
 #[derive(Clone, Debug, PartialEq)]
@@ -108,6 +113,15 @@ fn is_terminator(op: Op) -> bool {
 
 impl Validator<'_> {
     fn collect_definitions(&mut self) -> Result<(), ModuleError> {
+        if self.m.bound > MAX_ID_BOUND {
+            return Err(ModuleError::at(
+                3,
+                format!(
+                    "the id bound {} is over {MAX_ID_BOUND}, the most ids a module may have",
+                    self.m.bound
+                ),
+            ));
+        }
         for (index, ins) in self.m.instrs.iter().enumerate() {
             if ins.op == Op::Capability {
                 if let Some(c) = ins.operands.first().and_then(|&c| Capability::from_u32(c)) {
