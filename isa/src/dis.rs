@@ -436,6 +436,9 @@ pub fn disassemble(words: &[u32]) -> Result<String, String> {
             words[1]
         ));
     }
+    if words[3] == 0 {
+        return Err("word offset 3: an id bound of 0 (the least is 1)".to_string());
+    }
     if words[4] != 0 {
         return Err(format!(
             "word offset 4: schema {} is reserved and must be 0",

@@ -210,6 +210,7 @@ fn dis_refuses_what_text_cannot_keep() {
     let cases = [
         ("version_reserved_bits.spv", "word offset 1: version word"),
         ("schema_not_zero.spv", "word offset 4: schema"),
+        ("bound_zero.spv", "word offset 3: an id bound of 0"),
         ("id_at_the_bound.spv", "is not below the bound"),
         ("string_not_utf8.spv", "a literal string is not UTF-8"),
         (
