@@ -84,6 +84,7 @@ impl KernelLaunch {
         for opts in &self.runs {
             let _ = run_workload(&w, opts);
         }
+        let _ = std::fs::remove_file(&w.kernel);
     }
 }
 
