@@ -37,6 +37,20 @@ struct DInst {
     ops: Vec<DOp>,
 }
 
+impl DInst {
+    /// Every id the instruction names (result, result type, operands), in
+    /// the order the text writes them.
+    fn ids(&self) -> impl Iterator<Item = u32> + '_ {
+        self.result
+            .into_iter()
+            .chain(self.rtype)
+            .chain(self.ops.iter().filter_map(|o| match o {
+                DOp::Id(id) => Some(*id),
+                _ => None,
+            }))
+    }
+}
+
 #[derive(Clone, Copy)]
 enum NumType {
     Int { width: u32, signed: bool },
@@ -80,12 +94,18 @@ impl Cur<'_> {
         let mut bytes = Vec::new();
         loop {
             let w = self.word().map_err(|_| self.fail("unterminated string"))?;
-            for b in w.to_le_bytes() {
-                if b == 0 {
-                    return Ok(String::from_utf8_lossy(&bytes).into_owned());
+            let word = w.to_le_bytes();
+            if let Some(end) = word.iter().position(|&b| b == 0) {
+                bytes.extend_from_slice(&word[..end]);
+                // Text keeps neither padding bytes nor invalid UTF-8, so
+                // the disassembly would not reassemble to these words.
+                if word[end..].iter().any(|&b| b != 0) {
+                    return Err(self.fail("a literal string's padding is not zero"));
                 }
-                bytes.push(b);
+                return String::from_utf8(bytes)
+                    .map_err(|_| self.fail("a literal string is not UTF-8"));
             }
+            bytes.extend_from_slice(&word);
         }
     }
 }
@@ -408,6 +428,23 @@ pub fn disassemble(words: &[u32]) -> Result<String, String> {
             words[0]
         ));
     }
+    // What the header comments cannot say: the text would reassemble to
+    // other words.
+    if words[1] & 0xff00_00ff != 0 {
+        return Err(format!(
+            "word offset 1: version word 0x{:08x} has reserved bits set",
+            words[1]
+        ));
+    }
+    if words[3] == 0 {
+        return Err("word offset 3: an id bound of 0 (the least is 1)".to_string());
+    }
+    if words[4] != 0 {
+        return Err(format!(
+            "word offset 4: schema {} is reserved and must be 0",
+            words[4]
+        ));
+    }
     let mut ctx = Ctx {
         num_types: HashMap::new(),
         value_type: HashMap::new(),
@@ -448,6 +485,10 @@ pub fn disassemble(words: &[u32]) -> Result<String, String> {
                 "{} extra word(s) after the last operand",
                 cur.words.len() - cur.pos
             )));
+        }
+        if let Some(id) = inst.ids().find(|&id| id >= words[3]) {
+            // The assembler would raise the bound to cover it.
+            return Err(cur.fail(&format!("id %{id} is not below the bound {}", words[3])));
         }
         if let Some(id) = inst.result {
             if let Some(t) = inst.rtype {
@@ -506,15 +547,7 @@ pub fn disassemble(words: &[u32]) -> Result<String, String> {
     let mut order = Vec::new();
     let mut seen = HashSet::new();
     for inst in &insts {
-        let ids = inst
-            .result
-            .into_iter()
-            .chain(inst.rtype)
-            .chain(inst.ops.iter().filter_map(|o| match o {
-                DOp::Id(id) => Some(*id),
-                _ => None,
-            }));
-        for id in ids {
+        for id in inst.ids() {
             if seen.insert(id) {
                 order.push(id);
             }

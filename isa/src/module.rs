@@ -77,18 +77,25 @@ impl fmt::Display for ModuleError {
 
 impl std::error::Error for ModuleError {}
 
+/// The little-endian words of `bytes`, or `None` if its size is not a
+/// multiple of 4.
+pub fn words_of(bytes: &[u8]) -> Option<Vec<u32>> {
+    bytes.len().is_multiple_of(4).then(|| {
+        bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect()
+    })
+}
+
 /// Reads a module from little-endian bytes.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Module, ModuleError> {
-    if !bytes.len().is_multiple_of(4) {
-        return Err(ModuleError::general(format!(
+    let words = words_of(bytes).ok_or_else(|| {
+        ModuleError::general(format!(
             "not a SPIR-V binary: its size ({} bytes) is not a multiple of 4",
             bytes.len()
-        )));
-    }
-    let words: Vec<u32> = bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
+        ))
+    })?;
     parse_words(&words)
 }
 

@@ -3,13 +3,15 @@
 //! is refused with the instruction, its place and the rule it breaks rather
 //! than reaching an index or an `unreachable!` deep in lowering.
 //!
-//! Checked here: every result id is defined once and within the bound;
+//! Checked here: the id bound is at most 0x3fffff; every result id is
+//! defined once and within the bound;
 //! types are declared before they are used (so no type contains itself),
 //! with vector sizes 2-4 (8 and 16 under `Vector16`), matrices of 2-4
 //! float-vector columns, arrays of a positive constant length, and the
 //! width capabilities declared; every id operand of a value instruction
 //! names something the module defines; every block of a function body
-//! ends with exactly one terminator; and the operand types of the
+//! ends with exactly one terminator, and every branch and switch target
+//! is a block of the same function; and the operand types of the
 //! instructions whose lowering slices values by their types
 //! (composites, select, phi, bitcast, matrix arithmetic).
 
@@ -21,6 +23,10 @@ use std::collections::{HashMap, HashSet};
 /// Arrays longer than this are refused: their values could not be held,
 /// and lowering sizes things by them.
 pub const MAX_ARRAY_LEN: u64 = 1 << 24;
+
+/// Modules with a larger id bound are refused (spirv-val's default limit):
+/// lowering numbers its own labels and registers after the module's ids.
+pub const MAX_ID_BOUND: u32 = 0x3f_ffff;
 
 /// What the validator knows of a type.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,6 +113,15 @@ fn is_terminator(op: Op) -> bool {
 
 impl Validator<'_> {
     fn collect_definitions(&mut self) -> Result<(), ModuleError> {
+        if self.m.bound > MAX_ID_BOUND {
+            return Err(ModuleError::at(
+                3,
+                format!(
+                    "the id bound {} is over {MAX_ID_BOUND}, the most ids a module may have",
+                    self.m.bound
+                ),
+            ));
+        }
         for (index, ins) in self.m.instrs.iter().enumerate() {
             if ins.op == Op::Capability {
                 if let Some(c) = ins.operands.first().and_then(|&c| Capability::from_u32(c)) {
@@ -386,13 +401,15 @@ impl Validator<'_> {
     fn check_blocks(&self) -> Result<(), ModuleError> {
         let mut in_function = false;
         let mut in_block = false;
-        for ins in &self.m.instrs {
+        let mut function_start = 0;
+        for (index, ins) in self.m.instrs.iter().enumerate() {
             match ins.op {
                 Op::Function => {
                     if in_function {
                         return Err(at(ins, "a function starts inside another one"));
                     }
                     in_function = true;
+                    function_start = index;
                 }
                 Op::FunctionEnd => {
                     if !in_function {
@@ -405,6 +422,7 @@ impl Validator<'_> {
                         ));
                     }
                     in_function = false;
+                    self.check_branch_targets(&self.m.instrs[function_start..index])?;
                 }
                 Op::Label => {
                     if !in_function {
@@ -438,6 +456,51 @@ impl Validator<'_> {
             return Err(ModuleError::general(
                 "the module ends inside a function (no OpFunctionEnd)",
             ));
+        }
+        Ok(())
+    }
+
+    /// Every block a branch or switch of `function` names is one of its
+    /// own blocks (lowering resolves them to instruction positions).
+    fn check_branch_targets(&self, function: &[Instr]) -> Result<(), ModuleError> {
+        let blocks: HashSet<u32> = function
+            .iter()
+            .filter(|i| i.op == Op::Label)
+            .map(|i| i.result_id)
+            .collect();
+        for ins in function {
+            let targets: Vec<u32> = match ins.op {
+                Op::Branch => ins.operands.clone(),
+                Op::BranchConditional => ins.operands.iter().skip(1).take(2).copied().collect(),
+                Op::Switch => {
+                    // Selector, default, then (literal, label) pairs whose
+                    // literals take two words for a selector over 32 bits.
+                    let literal_words = match ins
+                        .operands
+                        .first()
+                        .and_then(|s| self.value_types.get(s))
+                        .and_then(|t| self.shapes.get(t))
+                    {
+                        Some(Shape::Int(bits)) if *bits > 32 => 2,
+                        _ => 1,
+                    };
+                    let cases = ins.operands.get(2..).unwrap_or_default();
+                    ins.operands
+                        .iter()
+                        .skip(1)
+                        .take(1)
+                        .chain(cases.iter().skip(literal_words).step_by(literal_words + 1))
+                        .copied()
+                        .collect()
+                }
+                _ => continue,
+            };
+            if let Some(t) = targets.iter().find(|t| !blocks.contains(t)) {
+                return Err(at(
+                    ins,
+                    format!("branch target %{t} is not a block of this function"),
+                ));
+            }
         }
         Ok(())
     }

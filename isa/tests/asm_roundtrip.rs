@@ -201,3 +201,28 @@ fn dis_errors_name_offsets() {
     let e = disassemble(&[0x0302_2307, 0, 0, 0, 0]).unwrap_err();
     assert!(e.contains("word offset 0") && e.contains("magic"), "{e}");
 }
+
+/// Modules the fuzzing campaign (sim/fuzz) found disassembling to text
+/// that reassembles to other words: the disassembler refuses them instead,
+/// naming what the text cannot keep.
+#[test]
+fn dis_refuses_what_text_cannot_keep() {
+    let cases = [
+        ("version_reserved_bits.spv", "word offset 1: version word"),
+        ("schema_not_zero.spv", "word offset 4: schema"),
+        ("bound_zero.spv", "word offset 3: an id bound of 0"),
+        ("id_at_the_bound.spv", "is not below the bound"),
+        ("string_not_utf8.spv", "a literal string is not UTF-8"),
+        (
+            "string_padding_not_zero.spv",
+            "a literal string's padding is not zero",
+        ),
+    ];
+    for (file, expected) in cases {
+        let e = disassemble(&read_words(&format!("dis_refused/{file}")))
+            .expect_err(&format!("{file}: disassembled"));
+        assert!(e.contains(expected), "{file}: {e}");
+    }
+    let kept = std::fs::read_dir(data("dis_refused")).unwrap().count();
+    assert_eq!(kept, cases.len(), "every kept input has a case");
+}

@@ -521,7 +521,10 @@ impl Lowerer<'_> {
             |l: &mut Self, reg: &mut Reg, offset: &mut i64, idx: u32, stride: u32| -> R<()> {
                 if let Some(c) = l.const_values.get(&idx) {
                     let ity = l.types.scalar(l.type_of(idx)?)?;
-                    *offset += sign_extend(*c, ity.bits()) * stride as i64;
+                    // Address arithmetic wraps, as the register path's
+                    // IMul/IAdd do: a huge index faults at the access.
+                    let scaled = sign_extend(*c, ity.bits()).wrapping_mul(stride as i64);
+                    *offset = offset.wrapping_add(scaled);
                     return Ok(());
                 }
                 let mut i = l.reg(ctx, idx)?;

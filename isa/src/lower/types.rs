@@ -260,7 +260,7 @@ impl Types {
                     _ => self.size_align(*elem)?.0,
                 };
                 for i in 0..*count {
-                    self.offsets_into(*elem, base + i * es, matrix, out)?;
+                    self.offsets_into(*elem, layout_offset(base, &[(i, es)])?, matrix, out)?;
                 }
             }
             Type::Matrix { column, columns } => {
@@ -276,26 +276,26 @@ impl Types {
                 });
                 for c in 0..*columns {
                     for r in 0..rows {
-                        let off = if matrix.row_major {
-                            r * stride + c * es
+                        let steps = if matrix.row_major {
+                            [(r, stride), (c, es)]
                         } else {
-                            c * stride + r * es
+                            [(c, stride), (r, es)]
                         };
-                        self.offsets_into(elem, base + off, matrix, out)?;
+                        self.offsets_into(elem, layout_offset(base, &steps)?, matrix, out)?;
                     }
                 }
             }
             Type::Array { elem, len } => {
                 let stride = self.stride(id, *elem)?;
                 for i in 0..*len {
-                    self.offsets_into(*elem, base + i * stride, matrix, out)?;
+                    self.offsets_into(*elem, layout_offset(base, &[(i, stride)])?, matrix, out)?;
                 }
             }
             Type::Struct { members } => {
                 for (i, m) in members.iter().enumerate() {
                     let off = self.member_offset(id, i as u32)?;
                     let ml = self.member_matrix(id, i as u32);
-                    self.offsets_into(*m, base + off, ml, out)?;
+                    self.offsets_into(*m, layout_offset(base, &[(1, off)])?, ml, out)?;
                 }
             }
             Type::RuntimeArray { .. } => {
@@ -328,4 +328,16 @@ pub fn round_up(x: u32, align: u32) -> u32 {
     } else {
         x.div_ceil(align) * align
     }
+}
+
+/// `base` plus each index times its stride: the byte offset of a component
+/// in a memory layout, refused when it leaves the 32-bit address range
+/// (strides and offsets come from the module's decorations).
+fn layout_offset(base: u32, steps: &[(u32, u32)]) -> Result<u32, String> {
+    steps
+        .iter()
+        .try_fold(base, |at, &(index, stride)| {
+            index.checked_mul(stride).and_then(|s| at.checked_add(s))
+        })
+        .ok_or_else(|| "a memory layout offset does not fit in 32 bits".to_string())
 }

@@ -477,16 +477,12 @@ fn asm(input: &Path, output: &Path) -> Result<(), String> {
 fn dis(input: &Path, output: Option<&Path>) -> Result<(), String> {
     let bytes =
         std::fs::read(input).map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
-    if bytes.len() % 4 != 0 {
-        return Err(format!(
+    let words = isa::module::words_of(&bytes).ok_or_else(|| {
+        format!(
             "{}: not a SPIR-V binary (size is not a multiple of 4)",
             input.display()
-        ));
-    }
-    let words: Vec<u32> = bytes
-        .chunks_exact(4)
-        .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect();
+        )
+    })?;
     let text = isa::dis::disassemble(&words).map_err(|e| format!("{}: {e}", input.display()))?;
     match output {
         Some(p) => std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display())),

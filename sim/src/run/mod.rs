@@ -269,7 +269,9 @@ pub fn dispatch(
             "{manifest}: workgroups and local_size must not be 0"
         ));
     }
-    let invocations: u64 = local_size.iter().map(|&x| x as u64).product();
+    // Three u32 sizes multiply to at most 2^96: u128 cannot overflow (u64
+    // could, and wrap to a small count).
+    let invocations: u128 = local_size.iter().map(|&x| x as u128).product();
     if invocations > 1024 {
         return Err(format!(
             "{manifest}: a workgroup of {invocations} invocations is more than 1024"

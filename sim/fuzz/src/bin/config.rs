@@ -1,0 +1,3 @@
+fn main() {
+    afl::fuzz!(|data: &[u8]| gpusim_fuzz::config(data));
+}

@@ -1,0 +1,150 @@
+//! gpusim's fuzz targets. Each takes arbitrary bytes and must come back,
+//! whatever they are, with a result or a named error: a panic, an abort, a
+//! runaway allocation or a hang is a finding. The binaries in `src/bin/`
+//! hand these functions to AFL++ (README.md tells how to run them).
+
+use gpusim::input::config::Config;
+use gpusim::input::workload::Workload;
+use gpusim::run::{run_workload, RunOptions};
+use isa::lower::{entry_points, lower, Options};
+use spirv::ExecutionModel;
+use std::path::Path;
+
+/// Wave-instructions a fuzzed launch may execute: enough to run a bundled
+/// kernel's loops a little, small enough for thousands of runs a second.
+pub const WAVE_INSTRUCTION_BUDGET: u64 = 5_000;
+
+/// (a) A SPIR-V binary: parsed, validated and every entry point lowered.
+pub fn spirv_lower(data: &[u8]) {
+    let Ok(module) = isa::module::parse_bytes(data) else {
+        return;
+    };
+    if isa::validate::validate(&module).is_err() {
+        return;
+    }
+    for (name, _) in entry_points(&module) {
+        let _ = lower(&module, &name, &Options::default());
+    }
+}
+
+/// (b) A SPIR-V binary as the kernel of a fixed small launch (its first
+/// entry point), run as `gpusim run` runs it, functionally and timed under
+/// [`WAVE_INSTRUCTION_BUDGET`]. A shader (GLCompute) gets the buffers of
+/// `sim/tests/fuzz_regressions/shader.toml`, an OpenCL kernel those of
+/// `opencl.toml` beside it.
+pub struct KernelLaunch {
+    shader: Workload,
+    opencl: Workload,
+    runs: [RunOptions; 2],
+}
+
+const SHADER_MANIFEST: &str = include_str!("../../tests/fuzz_regressions/shader.toml");
+const OPENCL_MANIFEST: &str = include_str!("../../tests/fuzz_regressions/opencl.toml");
+
+impl Default for KernelLaunch {
+    fn default() -> Self {
+        let manifest = |text| {
+            Workload::from_str(text, Path::new("fuzz.toml")).expect("the fixed manifest parses")
+        };
+        KernelLaunch {
+            shader: manifest(SHADER_MANIFEST),
+            opencl: manifest(OPENCL_MANIFEST),
+            runs: budgeted_runs(),
+        }
+    }
+}
+
+/// A functional and a timed run (on the built-in model), each stopped
+/// after [`WAVE_INSTRUCTION_BUDGET`] wave-instructions.
+fn budgeted_runs() -> [RunOptions; 2] {
+    let mut timed = RunOptions::timed(Config::default_config());
+    timed.max_wave_instructions = WAVE_INSTRUCTION_BUDGET;
+    let functional = RunOptions {
+        max_wave_instructions: WAVE_INSTRUCTION_BUDGET,
+        ..RunOptions::default()
+    };
+    [functional, timed]
+}
+
+impl KernelLaunch {
+    pub fn run(&self, data: &[u8]) {
+        let Ok(module) = isa::module::parse_bytes(data) else {
+            return;
+        };
+        let Some((entry, model)) = entry_points(&module).into_iter().next() else {
+            return;
+        };
+        let mut w = match model {
+            ExecutionModel::Kernel => self.opencl.clone(),
+            _ => self.shader.clone(),
+        };
+        w.entry = entry;
+        w.kernel = std::env::temp_dir().join(format!("gpusim-fuzz-{}.spv", std::process::id()));
+        std::fs::write(&w.kernel, data).expect("the temporary kernel file is written");
+        for opts in &self.runs {
+            let _ = run_workload(&w, opts);
+        }
+        let _ = std::fs::remove_file(&w.kernel);
+    }
+}
+
+/// (c) The assembler on arbitrary text.
+pub fn assemble(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let _ = isa::asm::assemble(text);
+    }
+}
+
+/// (d) The disassembler: what it disassembles, if the assembler takes the
+/// text back, reassembles to the same words. (The assembler refuses some
+/// malformed modules the disassembler prints: docs/robustness.md.)
+pub fn disassemble_reassemble(data: &[u8]) {
+    let Some(words) = isa::module::words_of(data) else {
+        return;
+    };
+    let Ok(text) = isa::dis::disassemble(&words) else {
+        return;
+    };
+    if let Ok(again) = isa::asm::assemble(&text) {
+        assert_eq!(again, words, "reassembly differs:\n{text}");
+    }
+}
+
+/// (e) Manifests.
+pub fn manifest(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let _ = Workload::from_str(text, Path::new("fuzz.toml"));
+    }
+}
+
+/// (f) GPU configs.
+pub fn config(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let _ = Config::parse(text, Path::new("fuzz.toml"));
+    }
+}
+
+/// (g) Amber scripts: parsed and run, functionally and timed, under
+/// [`WAVE_INSTRUCTION_BUDGET`].
+pub struct AmberRun {
+    runs: [RunOptions; 2],
+}
+
+impl Default for AmberRun {
+    fn default() -> Self {
+        AmberRun {
+            runs: budgeted_runs(),
+        }
+    }
+}
+
+impl AmberRun {
+    pub fn run(&self, data: &[u8]) {
+        let Ok(text) = std::str::from_utf8(data) else {
+            return;
+        };
+        for opts in &self.runs {
+            gpusim::run::amber::run_source(text, Path::new("fuzz.amber"), opts);
+        }
+    }
+}

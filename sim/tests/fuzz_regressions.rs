@@ -1,0 +1,137 @@
+//! Inputs with which the fuzzing campaigns (sim/fuzz, docs/robustness.md)
+//! crashed gpusim, kept as regression cases. Each SPIR-V binary in
+//! `fuzz_regressions/` runs as the fuzz target that found it ran it:
+//! lowered (`spirv_lower`), or launched as the kernel of `shader.toml` or
+//! `opencl.toml` there, functional and timed (`kernel_launch`); and it must
+//! give the outcome its row names. (Malformed modules are also kept as
+//! text, per rule, in isa/tests/malformed.)
+
+use gpusim::input::config::Config;
+use gpusim::input::workload::Workload;
+use gpusim::run::{run_workload, RunOptions};
+use std::path::{Path, PathBuf};
+
+struct Case {
+    kernel: &'static str,
+    run: Run,
+    /// A substring of the named error, or `None` for a run that completes.
+    error: Option<&'static str>,
+}
+
+enum Run {
+    /// Every entry point lowered.
+    Lower,
+    /// The first entry point launched with this manifest's buffers.
+    Launch { manifest: &'static str },
+}
+
+const CASES: &[Case] = &[
+    // A WorkgroupSize constant of 64 x 2147483649 x 2147483649: its
+    // invocation count overflowed u64 (and could wrap to a small count).
+    Case {
+        kernel: "workgroup_size_overflow.spv",
+        run: Run::Launch {
+            manifest: "shader.toml",
+        },
+        error: Some("invocations is more than 1024"),
+    },
+    // An OpSwitch case naming an undefined id: execution ran past the end
+    // of the kernel.
+    Case {
+        kernel: "switch_to_undefined_block.spv",
+        run: Run::Launch {
+            manifest: "shader.toml",
+        },
+        error: Some("branch target %150 is not a block of this function"),
+    },
+    // A constant access-chain index near 2^62: its byte offset overflowed
+    // i64 while lowering; it now wraps, as the register path's arithmetic
+    // does, and a launch would fault at the access.
+    Case {
+        kernel: "access_chain_offset_overflow.spv",
+        run: Run::Lower,
+        error: None,
+    },
+    // A module whose id bound is 0xffffffff: lowering's own label
+    // numbers, after the module's ids, overflowed u32.
+    Case {
+        kernel: "id_bound_near_u32_max.spv",
+        run: Run::Launch {
+            manifest: "shader.toml",
+        },
+        error: Some("is over 4194303, the most ids a module may have"),
+    },
+    // A layout whose strides take a component's byte offset past 2^32:
+    // the offset overflowed u32 while lowering.
+    Case {
+        kernel: "layout_offset_overflow.spv",
+        run: Run::Launch {
+            manifest: "shader.toml",
+        },
+        error: Some("does not fit in 32 bits"),
+    },
+];
+
+fn folder() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz_regressions")
+}
+
+#[test]
+fn every_kept_crash_gives_its_named_outcome() {
+    let mut timed = RunOptions::timed(Config::default_config());
+    timed.max_wave_instructions = 5_000;
+    let functional = RunOptions {
+        max_wave_instructions: 5_000,
+        ..RunOptions::default()
+    };
+    for case in CASES {
+        let path = folder().join(case.kernel);
+        let module = isa::module::parse_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        let entries = isa::lower::entry_points(&module);
+        let outcomes: Vec<Result<(), String>> = match case.run {
+            Run::Lower => entries
+                .iter()
+                .map(|(entry, _)| {
+                    isa::lower::lower(&module, entry, &Default::default())
+                        .map(drop)
+                        .map_err(|e| e.to_string())
+                })
+                .collect(),
+            Run::Launch { manifest } => {
+                let mut w = Workload::load(&folder().join(manifest)).unwrap();
+                w.kernel = path;
+                w.entry = entries[0].0.clone();
+                [&functional, &timed]
+                    .into_iter()
+                    .map(|opts| run_workload(&w, opts).map(drop))
+                    .collect()
+            }
+        };
+        assert!(!outcomes.is_empty(), "{}: nothing ran", case.kernel);
+        for outcome in outcomes {
+            match (outcome, case.error) {
+                (Ok(()), None) => {}
+                (Err(e), Some(expected)) => {
+                    assert!(e.contains(expected), "{}: {e}", case.kernel)
+                }
+                (Ok(()), Some(expected)) => {
+                    panic!("{}: ran, expected an error with {expected:?}", case.kernel)
+                }
+                (Err(e), None) => panic!("{}: {e}", case.kernel),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_kept_input_has_a_case() {
+    for e in std::fs::read_dir(folder()).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".spv") {
+            assert!(
+                CASES.iter().any(|c| c.kernel == name),
+                "{name} is kept but no case runs it"
+            );
+        }
+    }
+}
