@@ -3,9 +3,11 @@
 //!
 //! From the bottom up, each module using only those above it in this list:
 //! `core` (scalar semantics), `module` / `asm` / `dis` (SPIR-V words and
-//! text), `validate` (the rules lowering relies on), `ir` (the kernel IR), `instruction_set` (what every extended set
-//! implements), the five set files, `ext` (the registry over them),
-//! `atomics`, `subgroup` (cross-lane operations), `vocabulary` (names and op classes), `liveness`, `lower`.
+//! text), `types` (SPIR-V types, their registers and memory layout),
+//! `validate` (the rules lowering relies on), `ir` (the kernel IR),
+//! `instruction_set` (what every extended set implements), the five set
+//! files, `ext` (the registry over them), `atomics`, `subgroup` (cross-lane
+//! operations), `vocabulary` (names and op classes), `liveness`, `lower`.
 
 pub mod amd_shader_trinary_minmax;
 pub mod asm;
@@ -23,5 +25,6 @@ pub mod lower;
 pub mod module;
 pub mod opencl_std;
 pub mod subgroup;
+pub mod types;
 pub mod validate;
 pub mod vocabulary;

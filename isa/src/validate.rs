@@ -16,8 +16,9 @@
 //! (composites, select, phi, bitcast, matrix arithmetic).
 
 use crate::module::{literal_string, Instr, Module, ModuleError};
+use crate::types::{is_opaque_type, Type};
 use rspirv::grammar::{OperandKind, OperandQuantifier, INSTRUCTION_TABLE};
-use spirv::{Capability, Op};
+use spirv::{Capability, Op, StorageClass};
 use std::collections::{HashMap, HashSet};
 
 /// Arrays longer than this are refused: their values could not be held,
@@ -27,33 +28,6 @@ pub const MAX_ARRAY_LEN: u64 = 1 << 24;
 /// Modules with a larger id bound are refused (spirv-val's default limit):
 /// lowering numbers its own labels and registers after the module's ids.
 pub const MAX_ID_BOUND: u32 = 0x3f_ffff;
-
-/// What the validator knows of a type.
-#[derive(Clone, Debug, PartialEq)]
-enum Shape {
-    Void,
-    Bool,
-    Int(u32),
-    Float(u32),
-    Vector {
-        elem: u32,
-        count: u32,
-    },
-    Matrix {
-        column: u32,
-        columns: u32,
-    },
-    Array {
-        elem: u32,
-        len: u64,
-    },
-    RuntimeArray,
-    Struct(Vec<u32>),
-    Pointer,
-    /// Functions and the opaque kinds (images, samplers, events, ...):
-    /// never a value's components.
-    Other,
-}
 
 /// Validates `m`; the first rule broken is the error.
 pub fn validate(m: &Module) -> Result<(), ModuleError> {
@@ -84,7 +58,7 @@ struct Validator<'m> {
     /// Result id -> index of the instruction defining it.
     defined: HashMap<u32, usize>,
     /// The types declared so far (in module order while declaring).
-    shapes: HashMap<u32, Shape>,
+    shapes: HashMap<u32, Type>,
     forward_pointers: HashSet<u32>,
     /// Value id -> its type id.
     value_types: HashMap<u32, u32>,
@@ -163,7 +137,7 @@ impl Validator<'_> {
 
     /// A type operand: declared before this instruction, as SPIR-V requires
     /// of every type but a forward-declared pointer.
-    fn type_operand(&self, ins: &Instr, id: u32, what: &str) -> Result<&Shape, ModuleError> {
+    fn type_operand(&self, ins: &Instr, id: u32, what: &str) -> Result<&Type, ModuleError> {
         self.shapes.get(&id).ok_or_else(|| {
             at(
                 ins,
@@ -181,8 +155,8 @@ impl Validator<'_> {
                 .ok_or_else(|| at(ins, format!("missing operand {}", i + 1)))
         };
         let shape = match ins.op {
-            Op::TypeVoid => Shape::Void,
-            Op::TypeBool => Shape::Bool,
+            Op::TypeVoid => Type::Void,
+            Op::TypeBool => Type::Bool,
             Op::TypeInt => {
                 let bits = operand(0)?;
                 let needs: &[Capability] = match bits {
@@ -214,7 +188,10 @@ impl Validator<'_> {
                         format!("a {bits}-bit integer type needs capability {:?}", needs[0]),
                     ));
                 }
-                Shape::Int(bits)
+                Type::Int {
+                    bits: bits as u8,
+                    signed: operand(1)? != 0,
+                }
             }
             Op::TypeFloat => {
                 let bits = operand(0)?;
@@ -237,12 +214,15 @@ impl Validator<'_> {
                         format!("a {bits}-bit float type needs capability {:?}", needs[0]),
                     ));
                 }
-                Shape::Float(bits)
+                Type::Float { bits: bits as u8 }
             }
             Op::TypeVector => {
                 let (elem, count) = (operand(0)?, operand(1)?);
                 let component = self.type_operand(ins, elem, "component type")?;
-                if !matches!(component, Shape::Bool | Shape::Int(_) | Shape::Float(_)) {
+                if !matches!(
+                    component,
+                    Type::Bool | Type::Int { .. } | Type::Float { .. }
+                ) {
                     return Err(at(ins, format!("component type %{elem} is not a scalar")));
                 }
                 let ok = matches!(count, 2..=4)
@@ -255,13 +235,13 @@ impl Validator<'_> {
                         ),
                     ));
                 }
-                Shape::Vector { elem, count }
+                Type::Vector { elem, count }
             }
             Op::TypeMatrix => {
                 let (column, columns) = (operand(0)?, operand(1)?);
                 let is_float_vector = match self.type_operand(ins, column, "column type")? {
-                    Shape::Vector { elem, .. } => {
-                        matches!(self.shapes.get(elem), Some(Shape::Float(_)))
+                    Type::Vector { elem, .. } => {
+                        matches!(self.shapes.get(elem), Some(Type::Float { .. }))
                     }
                     _ => false,
                 };
@@ -277,7 +257,7 @@ impl Validator<'_> {
                         format!("a matrix has 2, 3 or 4 columns, not {columns}"),
                     ));
                 }
-                Shape::Matrix { column, columns }
+                Type::Matrix { column, columns }
             }
             Op::TypeArray => {
                 let (elem, len_id) = (operand(0)?, operand(1)?);
@@ -297,14 +277,16 @@ impl Validator<'_> {
                         ),
                     ));
                 }
-                Shape::Array {
+                Type::Array {
                     elem,
-                    len: len.unwrap_or(1),
+                    // Bounded above, so it fits.
+                    len: len.unwrap_or(1) as u32,
                 }
             }
             Op::TypeRuntimeArray => {
-                self.element_type(ins, operand(0)?)?;
-                Shape::RuntimeArray
+                let elem = operand(0)?;
+                self.element_type(ins, elem)?;
+                Type::RuntimeArray { elem }
             }
             Op::TypeStruct => {
                 for &member in o {
@@ -312,14 +294,16 @@ impl Validator<'_> {
                         self.element_type(ins, member)?;
                     }
                 }
-                Shape::Struct(o.clone())
+                Type::Struct { members: o.clone() }
             }
             Op::TypePointer => {
-                let pointee = operand(1)?;
+                let (storage, pointee) = (operand(0)?, operand(1)?);
+                let storage = StorageClass::from_u32(storage)
+                    .ok_or_else(|| at(ins, format!("unknown storage class {storage}")))?;
                 if !self.forward_pointers.contains(&pointee) {
                     self.type_operand(ins, pointee, "pointee type")?;
                 }
-                Shape::Pointer
+                Type::Pointer { storage, pointee }
             }
             Op::TypeForwardPointer => {
                 self.forward_pointers.insert(operand(0)?);
@@ -329,21 +313,11 @@ impl Validator<'_> {
                 for &t in o {
                     self.type_operand(ins, t, "function type operand")?;
                 }
-                Shape::Other
+                Type::Function
             }
-            Op::TypeImage
-            | Op::TypeSampler
-            | Op::TypeSampledImage
-            | Op::TypeEvent
-            | Op::TypeDeviceEvent
-            | Op::TypeReserveId
-            | Op::TypeQueue
-            | Op::TypePipe
-            | Op::TypeOpaque
-            | Op::TypeAccelerationStructureKHR
-            | Op::TypeRayQueryKHR => Shape::Other,
+            op if is_opaque_type(op) => Type::Opaque,
             Op::Constant | Op::SpecConstant => {
-                if let Some(Shape::Int(bits)) = self.shapes.get(&ins.result_type) {
+                if let Some(Type::Int { bits, .. }) = self.shapes.get(&ins.result_type) {
                     let lo = operand(0)? as u64;
                     let value = match (bits, o.get(1)) {
                         (64, Some(&hi)) => lo | (hi as u64) << 32,
@@ -354,7 +328,7 @@ impl Validator<'_> {
                 return Ok(());
             }
             Op::SpecConstantOp => {
-                if let Some(Shape::Int(_)) = self.shapes.get(&ins.result_type) {
+                if let Some(Type::Int { .. }) = self.shapes.get(&ins.result_type) {
                     self.int_constants.insert(ins.result_id, None);
                 }
                 return Ok(());
@@ -368,7 +342,7 @@ impl Validator<'_> {
     /// An array or struct member: a declared type with a size.
     fn element_type(&self, ins: &Instr, id: u32) -> Result<(), ModuleError> {
         match self.type_operand(ins, id, "element type")? {
-            Shape::Void => Err(at(ins, format!("element type %{id} is void"))),
+            Type::Void => Err(at(ins, format!("element type %{id} is void"))),
             _ => Ok(()),
         }
     }
@@ -481,7 +455,7 @@ impl Validator<'_> {
                         .and_then(|s| self.value_types.get(s))
                         .and_then(|t| self.shapes.get(t))
                     {
-                        Some(Shape::Int(bits)) if *bits > 32 => 2,
+                        Some(Type::Int { bits, .. }) if *bits > 32 => 2,
                         _ => 1,
                     };
                     let cases = ins.operands.get(2..).unwrap_or_default();
@@ -512,7 +486,7 @@ impl Validator<'_> {
             .ok_or_else(|| format!("%{value} is not a value"))
     }
 
-    fn shape(&self, ty: u32) -> Result<&Shape, String> {
+    fn shape(&self, ty: u32) -> Result<&Type, String> {
         self.shapes
             .get(&ty)
             .ok_or_else(|| format!("%{ty} is not a type"))
@@ -521,11 +495,11 @@ impl Validator<'_> {
     /// Scalar components of a value of type `ty` (pointers count one).
     fn components(&self, ty: u32) -> Result<u64, String> {
         Ok(match self.shape(ty)? {
-            Shape::Bool | Shape::Int(_) | Shape::Float(_) | Shape::Pointer => 1,
-            Shape::Vector { count, .. } => *count as u64,
-            Shape::Matrix { column, columns } => self.components(*column)? * *columns as u64,
-            Shape::Array { elem, len } => self.components(*elem)?.saturating_mul(*len),
-            Shape::Struct(members) => {
+            Type::Bool | Type::Int { .. } | Type::Float { .. } | Type::Pointer { .. } => 1,
+            Type::Vector { count, .. } => *count as u64,
+            Type::Matrix { column, columns } => self.components(*column)? * *columns as u64,
+            Type::Array { elem, len } => self.components(*elem)?.saturating_mul(*len as u64),
+            Type::Struct { members } => {
                 let mut n = 0u64;
                 for &m in members {
                     n = n.saturating_add(self.components(m)?);
@@ -540,10 +514,10 @@ impl Validator<'_> {
     /// constituent `i` (None when out of range).
     fn constituent(&self, ty: u32, i: u64) -> Result<(u64, Option<u32>), String> {
         let (count, member) = match self.shape(ty)? {
-            Shape::Vector { elem, count } => (*count as u64, *elem),
-            Shape::Matrix { column, columns } => (*columns as u64, *column),
-            Shape::Array { elem, len } => (*len, *elem),
-            Shape::Struct(members) => {
+            Type::Vector { elem, count } => (*count as u64, *elem),
+            Type::Matrix { column, columns } => (*columns as u64, *column),
+            Type::Array { elem, len } => (*len as u64, *elem),
+            Type::Struct { members } => {
                 let member = members.get(i as usize).copied();
                 return Ok((members.len() as u64, member));
             }
@@ -574,8 +548,8 @@ impl Validator<'_> {
     /// (columns, rows) of a matrix type.
     fn matrix(&self, ty: u32) -> Result<(u32, u32), String> {
         match self.shape(ty)? {
-            Shape::Matrix { column, columns } => match self.shape(*column)? {
-                Shape::Vector { count, .. } => Ok((*columns, *count)),
+            Type::Matrix { column, columns } => match self.shape(*column)? {
+                Type::Vector { count, .. } => Ok((*columns, *count)),
                 _ => Err(format!("%{ty} has no vector columns")),
             },
             _ => Err(format!("%{ty} is not a matrix type")),
@@ -584,7 +558,7 @@ impl Validator<'_> {
 
     fn vector_len(&self, ty: u32) -> Result<u32, String> {
         match self.shape(ty)? {
-            Shape::Vector { count, .. } => Ok(*count),
+            Type::Vector { count, .. } => Ok(*count),
             _ => Err(format!("%{ty} is not a vector type")),
         }
     }
@@ -601,7 +575,7 @@ impl Validator<'_> {
         };
         match ins.op {
             Op::CompositeConstruct | Op::ConstantComposite | Op::SpecConstantComposite => {
-                if let Shape::Vector { count, .. } = self.shape(rt)? {
+                if let Type::Vector { count, .. } = self.shape(rt)? {
                     // Vectors may be built from smaller vectors.
                     let mut n = 0;
                     for &c in o {
@@ -644,9 +618,9 @@ impl Validator<'_> {
                 let cond = self.type_of(operand(0)?)?;
                 let object_components = self.components(rt)?;
                 match self.shape(cond)? {
-                    Shape::Bool => {}
-                    Shape::Vector { elem, count }
-                        if self.shape(*elem)? == &Shape::Bool
+                    Type::Bool => {}
+                    Type::Vector { elem, count }
+                        if self.shape(*elem)? == &Type::Bool
                             && *count as u64 == object_components => {}
                     _ => {
                         return Err(format!(
@@ -667,12 +641,12 @@ impl Validator<'_> {
                 let from = self.type_of(operand(0)?)?;
                 let bits = |ty: u32| -> Result<u64, String> {
                     let width = match self.shape(ty)? {
-                        Shape::Vector { elem, .. } => self.shape(*elem)?.clone(),
+                        Type::Vector { elem, .. } => self.shape(*elem)?.clone(),
                         s => s.clone(),
                     };
                     let w = match width {
-                        Shape::Int(b) | Shape::Float(b) => b as u64,
-                        Shape::Pointer => 0,
+                        Type::Int { bits, .. } | Type::Float { bits } => bits as u64,
+                        Type::Pointer { .. } => 0,
                         s => return Err(format!("OpBitcast of a {s:?}")),
                     };
                     Ok(w * self.components(ty)?)

@@ -1,12 +1,12 @@
 //! Lowering of function bodies: every call inlined, phis turned into copies
 //! on their incoming edges, composites split into scalar registers.
 
-use super::types::{MatrixLayout, Type};
 use super::{cfg, err, mask, Lowerer, Val};
 use crate::core::{Alu, AluOp, Convert, Scalar};
 use crate::ext::{Builder, Call, ExtOp, ExtSet, Operand};
 use crate::ir::{AtomicOp, Inst, Pc, Reg, SwitchTable, EXIT_PC};
 use crate::module::{Instr, ModuleError};
+use crate::types::{MatrixLayout, Type};
 use spirv::{Capability, Op, StorageClass};
 use std::collections::HashMap;
 
@@ -547,7 +547,7 @@ impl Lowerer<'_> {
                 Some(s) => s,
                 None => {
                     let (s, a) = self.types.size_align(ty)?;
-                    super::types::round_up(s, a)
+                    crate::types::round_up(s, a)
                 }
             };
             step(self, &mut reg, &mut offset, e, stride)?;
@@ -966,7 +966,7 @@ impl Lowerer<'_> {
                         let pointee = self.pointee(self.type_of(o[0])?)?.1;
                         let (s, al) = self.types.size_align(pointee)?;
                         let d = self.alu(AluOp::ISub, pty, &[a, b]);
-                        let k = self.const_reg(super::types::round_up(s, al) as u64);
+                        let k = self.const_reg(crate::types::round_up(s, al) as u64);
                         let q = self.alu(AluOp::SDiv, pty, &[d, k]);
                         let to = self.types.scalar(rt)?;
                         if to == pty {

@@ -6,7 +6,6 @@
 mod body;
 mod cfg;
 mod subgroup;
-pub mod types;
 
 use crate::core::{Rounding, Scalar};
 use crate::ext::ExtSet;
@@ -15,9 +14,9 @@ use crate::ir::{
     ResourceKind,
 };
 use crate::module::{literal_string, Instr, Location, Module, ModuleError};
+use crate::types::{MatrixLayout, Type, TypeDecorations, Types};
 use spirv::{Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
 use std::collections::HashMap;
-use types::{MatrixLayout, Type, TypeDecorations, Types};
 
 pub use cfg::immediate_post_dominators;
 
@@ -683,17 +682,10 @@ impl<'m> Lowerer<'m> {
             }
             Op::TypeFunction => Some(Type::Function),
             Op::TypeForwardPointer => None,
-            Op::TypeImage
-            | Op::TypeSampler
-            | Op::TypeSampledImage
-            | Op::TypeEvent
-            | Op::TypeDeviceEvent
-            | Op::TypeReserveId
-            | Op::TypeQueue
-            | Op::TypePipe
-            | Op::TypeOpaque => {
+            op if crate::types::is_opaque_type(op) => {
                 return Err(
-                    "images, samplers, events, pipes and opaque types are not supported".into(),
+                    "images, samplers, events, pipes and other opaque types are not supported"
+                        .into(),
                 )
             }
             _ => None,
@@ -873,7 +865,7 @@ impl<'m> Lowerer<'m> {
             }
             StorageClass::Workgroup => {
                 let (size, align) = self.types.size_align(pointee)?;
-                let offset = types::round_up(self.workgroup_bytes, align.max(4));
+                let offset = crate::types::round_up(self.workgroup_bytes, align.max(4));
                 self.workgroup_bytes = offset + size;
                 if self.workgroup_bytes > MAX_WORKGROUP_BYTES {
                     return Err(format!(
@@ -907,7 +899,7 @@ impl<'m> Lowerer<'m> {
     }
 
     pub(crate) fn alloc_private(&mut self, size: u32, align: u32) -> Result<u32, String> {
-        let offset = types::round_up(self.private_bytes, align.max(4));
+        let offset = crate::types::round_up(self.private_bytes, align.max(4));
         self.private_bytes = offset + size.max(1);
         if self.private_bytes > MAX_PRIVATE_BYTES {
             return Err(format!(

@@ -44,6 +44,28 @@ pub enum Type {
         pointee: u32,
     },
     Function,
+    /// Images, samplers, events, pipes and the other opaque kinds: never a
+    /// value's components.
+    Opaque,
+}
+
+/// The opcodes declaring an opaque type.
+pub fn is_opaque_type(op: spirv::Op) -> bool {
+    use spirv::Op;
+    matches!(
+        op,
+        Op::TypeImage
+            | Op::TypeSampler
+            | Op::TypeSampledImage
+            | Op::TypeEvent
+            | Op::TypeDeviceEvent
+            | Op::TypeReserveId
+            | Op::TypeQueue
+            | Op::TypePipe
+            | Op::TypeOpaque
+            | Op::TypeAccelerationStructureKHR
+            | Op::TypeRayQueryKHR
+    )
 }
 
 /// Layout decorations of a type or struct member.
