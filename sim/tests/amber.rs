@@ -503,3 +503,157 @@ fn a_glsl_shader_without_glslang_on_path_is_an_error_naming_the_tool() {
     assert_eq!(std::fs::read_dir(dir.join("results")).unwrap().count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `a[x] = gl_SubgroupSize` over workgroups of `LOCAL` (a placeholder) lanes.
+const SUBGROUP_SIZE_SHADER: &str = "SHADER compute k SPIRV-ASM
+               OpCapability Shader
+               OpCapability GroupNonUniform
+               OpMemoryModel Logical GLSL450
+               OpEntryPoint GLCompute %main \"main\" %gid %size
+               OpExecutionMode %main LocalSize LOCAL 1 1
+               OpDecorate %gid BuiltIn GlobalInvocationId
+               OpDecorate %size BuiltIn SubgroupSize
+               OpDecorate %arr ArrayStride 4
+               OpMemberDecorate %A 0 Offset 0
+               OpDecorate %A BufferBlock
+               OpDecorate %a DescriptorSet 0
+               OpDecorate %a Binding 0
+       %void = OpTypeVoid
+         %fn = OpTypeFunction %void
+       %uint = OpTypeInt 32 0
+        %int = OpTypeInt 32 1
+         %v3 = OpTypeVector %uint 3
+    %p_in_v3 = OpTypePointer Input %v3
+  %p_in_uint = OpTypePointer Input %uint
+        %gid = OpVariable %p_in_v3 Input
+       %size = OpVariable %p_in_uint Input
+        %arr = OpTypeRuntimeArray %uint
+          %A = OpTypeStruct %arr
+        %p_A = OpTypePointer Uniform %A
+          %a = OpVariable %p_A Uniform
+     %p_uint = OpTypePointer Uniform %uint
+         %c0 = OpConstant %int 0
+       %main = OpFunction %void None %fn
+      %label = OpLabel
+          %g = OpLoad %v3 %gid
+          %x = OpCompositeExtract %uint %g 0
+          %s = OpLoad %uint %size
+          %p = OpAccessChain %p_uint %a %c0 %x
+               OpStore %p %s
+               OpReturn
+               OpFunctionEnd
+END
+";
+
+/// A script whose pipeline has `SUBGROUP k <options> END` (line 46), runs
+/// one workgroup of `local` lanes and expects each to see subgroup size 64.
+fn subgroup_script(features: &str, local: u32, options: &str) -> String {
+    format!(
+        "#!amber\n{features}{}BUFFER a DATA_TYPE uint32 SIZE {local} FILL 0\nPIPELINE compute p\n  ATTACH k\n  SUBGROUP k\n    {options}\n  END\n  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\nRUN p 1 1 1\nEXPECT a IDX 0 EQ 64\n",
+        SUBGROUP_SIZE_SHADER.replace("LOCAL", &local.to_string())
+    )
+}
+
+const SIZE_CONTROL: &str = "DEVICE_FEATURE SubgroupSizeControl.subgroupSizeControl\nDEVICE_FEATURE SubgroupSizeControl.computeFullSubgroups\nDEVICE_EXTENSION VK_EXT_subgroup_size_control\n";
+
+#[test]
+fn subgroup_requirements_run_when_the_model_honours_them_and_skip_otherwise() {
+    let sub_line = SIZE_CONTROL.lines().count() + SUBGROUP_SIZE_SHADER.lines().count() + 5;
+    for options in [
+        "REQUIRED_SIZE 64",
+        "REQUIRED_SIZE MIN",
+        "REQUIRED_SIZE MAX\n    VARYING_SIZE on",
+        "FULLY_POPULATED on",
+        "FULLY_POPULATED off\n    VARYING_SIZE off",
+    ] {
+        let r = run(&subgroup_script(SIZE_CONTROL, 64, options));
+        assert_eq!(r.status, Status::Pass, "{options}: {r}");
+        assert_eq!(r.checks.len(), 1);
+    }
+    // The same script on a wave-32 run sees 32 and fails its EXPECT: the
+    // kernel really reads the run's subgroup size.
+    let wave32 = RunOptions {
+        wave_width: 32,
+        ..RunOptions::default()
+    };
+    let text = subgroup_script(SIZE_CONTROL, 64, "FULLY_POPULATED on");
+    let r = run_source(&text, Path::new("/tmp/t.amber"), &wave32);
+    assert_eq!(r.status, Status::Fail, "{r}");
+    // What the model cannot honour SKIPs at the SUBGROUP line, with the sizes.
+    for (local, options, opts, words) in [
+        (
+            64,
+            "REQUIRED_SIZE 32",
+            RunOptions::default(),
+            ["subgroup size 32", "wave size is 64"],
+        ),
+        (
+            64,
+            "REQUIRED_SIZE 64",
+            wave32.clone(),
+            ["subgroup size 64", "wave size is 32"],
+        ),
+        (
+            32,
+            "FULLY_POPULATED on",
+            RunOptions::default(),
+            ["local size x 32", "wave size 64"],
+        ),
+    ] {
+        let text = subgroup_script(SIZE_CONTROL, local, options);
+        let r = run_source(&text, Path::new("/tmp/t.amber"), &opts);
+        match &r.status {
+            Status::Skip(s) => assert!(
+                s.starts_with(&format!("/tmp/t.amber:{sub_line}: SUBGROUP requires"))
+                    && words.iter().all(|w| s.contains(w)),
+                "{options}: {s}"
+            ),
+            s => panic!("{options}: {s:?}"),
+        }
+    }
+}
+
+#[test]
+fn subgroup_commands_amber_rejects_are_errors_at_their_line() {
+    let sub_line = SUBGROUP_SIZE_SHADER.lines().count() + 5;
+    let option_line = sub_line + 1;
+    for (features, options, line, words) in [
+        (
+            "",
+            "REQUIRED_SIZE 64",
+            option_line,
+            "needs DEVICE_FEATURE SubgroupSizeControl.subgroupSizeControl",
+        ),
+        (
+            "",
+            "FULLY_POPULATED on",
+            option_line,
+            "needs DEVICE_FEATURE SubgroupSizeControl.computeFullSubgroups",
+        ),
+        (SIZE_CONTROL, "REQUIRED_SIZE 48", option_line, "not '48'"),
+        (SIZE_CONTROL, "VARYING_SIZE maybe", option_line, "on or off"),
+        (
+            SIZE_CONTROL,
+            "SPEED fast",
+            option_line,
+            "unknown SUBGROUP option 'SPEED'",
+        ),
+    ] {
+        let line = line + features.lines().count();
+        let r = run(&subgroup_script(features, 64, options));
+        match &r.status {
+            Status::Error(e) => assert!(
+                e.starts_with(&format!("/tmp/t.amber:{line}: ")) && e.contains(words),
+                "{options}: {e}"
+            ),
+            s => panic!("{options}: {s:?}"),
+        }
+    }
+    let text = subgroup_script(SIZE_CONTROL, 64, "REQUIRED_SIZE 64")
+        .replace("SUBGROUP k", "SUBGROUP other");
+    let r = run(&text);
+    assert!(
+        matches!(&r.status, Status::Error(e) if e.contains("'other', which is not attached")),
+        "{r}"
+    );
+}

@@ -102,3 +102,51 @@ fn an_instruction_entry_sets_the_per_step_figures_of_one_instruction() {
     assert!(adds > 10 && adds < reductions, "{adds} of {reductions}");
     assert!(ballots > 1 && ballots < votes, "{ballots} of {votes}");
 }
+
+/// `vote_ballot.toml` with `keys` added after `workgroups`, loaded from the
+/// same folder (so the kernel resolves).
+fn with_keys(keys: &str) -> Result<Workload, String> {
+    let path = root().join("workloads/subgroups/vote_ballot.toml");
+    let text = std::fs::read_to_string(&path).expect("manifest reads");
+    let text = text.replacen(
+        "workgroups = [2, 1, 1]\n",
+        &format!("workgroups = [2, 1, 1]\n{keys}"),
+        1,
+    );
+    Workload::from_str(&text, &path)
+}
+
+#[test]
+fn a_required_subgroup_size_runs_only_on_a_model_of_that_wave_size() {
+    use gpusim::run::{run_workload, RunOptions};
+    let w = with_keys("subgroup_size = 32\nfull_subgroups = true\n").expect("manifest parses");
+    let wave32 = RunOptions {
+        wave_width: 32,
+        ..RunOptions::default()
+    };
+    let out = run_workload(&w, &wave32).expect("a wave-32 run honours it");
+    assert!(out.all_checks_passed());
+    // The default wave is 64: an error naming the key's line, the required
+    // size and the model's, not a run at another size.
+    let e = run_workload(&w, &RunOptions::default())
+        .err()
+        .expect("wave 64 refuses");
+    assert!(
+        e.contains("vote_ballot.toml:10:17: subgroup_size")
+            && e.contains("requires subgroup size 32")
+            && e.contains("wave size is 64"),
+        "{e}"
+    );
+    // Full subgroups need the local size x (64 here) to be a multiple of the wave.
+    let w = with_keys("full_subgroups = true\n").expect("manifest parses");
+    run_workload(&w, &RunOptions::default()).expect("64 lanes fill a 64-wide wave");
+    let e = with_keys(
+        "subgroup_size = 48
+",
+    )
+    .expect_err("48 is no wave size");
+    assert!(
+        e.contains("vote_ballot.toml:10:17:") && e.contains("32 or 64"),
+        "{e}"
+    );
+}

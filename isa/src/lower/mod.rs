@@ -133,6 +133,10 @@ const SUPPORTED_EXTENSIONS: &[&str] = &[
     "SPV_EXT_shader_atomic_float_min_max",
     "SPV_KHR_shader_ballot",
     "SPV_KHR_subgroup_vote",
+    // Only the execution mode SubgroupUniformControlFlowKHR, a request to
+    // reconverge at structured merges; waves do (docs/amber.md lists the
+    // CTS scripts where they do not yet).
+    "SPV_KHR_subgroup_uniform_control_flow",
 ];
 
 /// A SPIR-V value as lowering sees it.

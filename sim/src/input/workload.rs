@@ -230,6 +230,11 @@ pub struct Workload {
     pub entry: String,
     pub workgroups: [u32; 3],
     pub local_size: Option<[u32; 3]>,
+    /// `subgroup_size`: the wave size the run must have, with where the key
+    /// is written (`path:line:col`) for the error a different model gets.
+    pub subgroup_size: Option<(u32, String)>,
+    /// `full_subgroups = true`, with where the key is written.
+    pub full_subgroups: Option<String>,
     pub spec_constants: BTreeMap<u32, SpecValue>,
     pub buffers: Vec<Buffer>,
     pub args: Vec<Arg>,
@@ -270,6 +275,10 @@ struct RawManifest {
     workgroups: Spanned<[u32; 3]>,
     #[serde(default)]
     local_size: Option<Spanned<[u32; 3]>>,
+    #[serde(default)]
+    subgroup_size: Option<Spanned<u32>>,
+    #[serde(default)]
+    full_subgroups: Option<Spanned<bool>>,
     #[serde(default)]
     spec_constants: Option<Spanned<BTreeMap<String, Spanned<Value>>>>,
     #[serde(default, rename = "buffer")]
@@ -487,6 +496,26 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         Some(ls) => Some(check_dims(ctx, "local_size", ls)?),
         None => None,
     };
+    let subgroup_size = match &raw.subgroup_size {
+        Some(s) if matches!(s.get_ref(), 32 | 64) => {
+            Some((*s.get_ref(), ctx.at(&s.span(), "subgroup_size")))
+        }
+        Some(s) => {
+            return Err(ctx.at(
+                &s.span(),
+                format!(
+                    "subgroup_size must be 32 or 64 (a wave size), not {}",
+                    s.get_ref()
+                ),
+            ))
+        }
+        None => None,
+    };
+    let full_subgroups = raw
+        .full_subgroups
+        .as_ref()
+        .filter(|f| *f.get_ref())
+        .map(|f| ctx.at(&f.span(), "full_subgroups"));
 
     // Specialization constants.
     let mut spec_constants = BTreeMap::new();
@@ -774,6 +803,8 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         entry: raw.entry.into_inner(),
         workgroups,
         local_size,
+        subgroup_size,
+        full_subgroups,
         spec_constants,
         buffers,
         args,

@@ -13,12 +13,14 @@
 
 use crate::input::amber as script;
 use crate::input::workload::{Arg, ArgValue, Binding, ElemType};
-use crate::run::{dispatch, Dispatch, Hooks, OutputBuffer, RunOptions};
+use crate::run::{
+    check_full_subgroups, check_subgroup_size, dispatch, Dispatch, Hooks, OutputBuffer, RunOptions,
+};
 use crate::timing::trace::{Sequence, TraceSink};
 use isa::ir::{Dialect, Kernel};
 use script::{
     BindTarget, Cmd, Cmp, Expect, ExpectKind, Layout, Num, Pipeline, Script, Seg, Shader,
-    ShaderFormat, ShaderSource, Stop,
+    ShaderFormat, ShaderSource, Stop, SubgroupControl,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -390,7 +392,31 @@ impl Engine<'_, '_> {
             }
             let module = &modules[shader_name];
             let kernel = self.lower(module, shader, p)?;
+            if let Some(control) = &p.subgroup {
+                self.check_subgroups(control, &kernel, p)?;
+            }
             self.kernels.insert(name.clone(), kernel);
+        }
+        Ok(())
+    }
+
+    /// Whether the model honours a pipeline's `SUBGROUP` command. A device
+    /// that cannot is not one the test is for: SKIP, as the CTS does.
+    fn check_subgroups(
+        &self,
+        control: &SubgroupControl,
+        kernel: &Kernel,
+        p: &Pipeline,
+    ) -> Result<(), Stop> {
+        let wave_width = self.opts.wave_width;
+        let skip = |m: String| Stop::Unsupported(self.at(control.line, format!("SUBGROUP {m}")));
+        if let Some(required) = control.required_size {
+            check_subgroup_size(required, wave_width).map_err(skip)?;
+        }
+        if control.fully_populated {
+            if let Some(local_size) = kernel.local_size.or(spec_local_size(kernel, p)) {
+                check_full_subgroups(local_size, wave_width).map_err(skip)?;
+            }
         }
         Ok(())
     }
@@ -664,18 +690,7 @@ impl Engine<'_, '_> {
                 },
             });
         }
-        let local_size = if kernel.local_size.is_some() {
-            None
-        } else {
-            // clspv's convention: SpecId 0, 1, 2 give the workgroup size.
-            let mut ls = [1u32; 3];
-            for (id, v) in &p.spec {
-                if let (Some(slot), isa::lower::SpecValue::Int(i)) = (ls.get_mut(*id as usize), v) {
-                    *slot = (*i).clamp(0, u32::MAX as i128) as u32;
-                }
-            }
-            Some(ls)
-        };
+        let local_size = spec_local_size(kernel, p);
         let originals: Vec<Vec<u8>> = views.iter().map(|v| v.bytes.clone()).collect();
         let launched = dispatch(
             &Dispatch {
@@ -1013,4 +1028,19 @@ fn values_of(layout: &Layout, bytes: &[u8]) -> Vec<f64> {
         }
     }
     out
+}
+
+/// The workgroup size of a kernel without its own: clspv's convention,
+/// SpecId 0, 1, 2 (1 when not given); `None` for a kernel that has one.
+fn spec_local_size(kernel: &Kernel, p: &Pipeline) -> Option<[u32; 3]> {
+    if kernel.local_size.is_some() {
+        return None;
+    }
+    let mut ls = [1u32; 3];
+    for (id, v) in &p.spec {
+        if let (Some(slot), isa::lower::SpecValue::Int(i)) = (ls.get_mut(*id as usize), v) {
+            *slot = (*i).clamp(0, u32::MAX as i128) as u32;
+        }
+    }
+    Some(ls)
 }

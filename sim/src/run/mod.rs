@@ -148,6 +148,12 @@ pub fn run_workload_with(
 ) -> Result<RunOutput, String> {
     let started = std::time::Instant::now();
     let kernel = lower_workload(w, opts)?;
+    if let Some((required, at)) = &w.subgroup_size {
+        check_subgroup_size(*required, opts.wave_width).map_err(|e| format!("{at}: {e}"))?;
+    }
+    if let (Some(at), Some(local_size)) = (&w.full_subgroups, kernel.local_size.or(w.local_size)) {
+        check_full_subgroups(local_size, opts.wave_width).map_err(|e| format!("{at}: {e}"))?;
+    }
     let mut buffers = initial_buffers(w);
     let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
     let Launched {
@@ -191,6 +197,32 @@ pub fn run_workload_with(
         timing,
         printf,
     })
+}
+
+/// Whether a run of wave width `wave_width` gives a kernel the subgroup size
+/// it requires: a model has one wave size, and the subgroup is the wave.
+pub fn check_subgroup_size(required: u32, wave_width: usize) -> Result<(), String> {
+    if required as usize == wave_width {
+        Ok(())
+    } else {
+        Err(format!(
+            "requires subgroup size {required}, but the model's wave size is {wave_width} (cu.wave_size, --wave-size)"
+        ))
+    }
+}
+
+/// Whether every subgroup of a workgroup of `local_size` is full: Vulkan's
+/// rule for full subgroups is an x size that is a multiple of the subgroup
+/// size (waves fill in x-major order, so then no wave is partial).
+pub fn check_full_subgroups(local_size: [u32; 3], wave_width: usize) -> Result<(), String> {
+    if (local_size[0] as usize).is_multiple_of(wave_width) {
+        Ok(())
+    } else {
+        Err(format!(
+            "requires full subgroups, but the local size x {} is not a multiple of the model's wave size {wave_width}",
+            local_size[0]
+        ))
+    }
 }
 
 /// What one launch produced besides the buffers.

@@ -32,6 +32,19 @@ pub const SUPPORTED_FEATURES: &[&str] = &[
     "VulkanMemoryModelFeatures.vulkanMemoryModel",
     "VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope",
     "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory",
+    // A model has one subgroup size (its wave size); `SUBGROUP` says which
+    // requirements it can honour.
+    "SubgroupSizeControl.subgroupSizeControl",
+    "SubgroupSizeControl.computeFullSubgroups",
+    "SubgroupSupportedOperations.basic",
+    "SubgroupSupportedOperations.vote",
+    "SubgroupSupportedOperations.arithmetic",
+    "SubgroupSupportedOperations.ballot",
+    "SubgroupSupportedOperations.shuffle",
+    "SubgroupSupportedOperations.shuffleRelative",
+    "SubgroupSupportedOperations.clustered",
+    "SubgroupSupportedOperations.quad",
+    "SubgroupSupportedStages.compute",
 ];
 
 /// `DEVICE_EXTENSION` names the simulator provides.
@@ -53,6 +66,8 @@ pub const SUPPORTED_DEVICE_EXTENSIONS: &[&str] = &[
     "VK_AMD_shader_trinary_minmax",
     "VK_INTEL_shader_integer_functions2",
     "VK_EXT_shader_atomic_float2",
+    "VK_EXT_subgroup_size_control",
+    "VK_KHR_shader_subgroup_extended_types",
 ];
 
 /// A number as written: integers stay exact.
@@ -340,6 +355,20 @@ pub struct Pipeline {
     pub binds: Vec<Bind>,
     pub kernel_args: Vec<KernelArg>,
     pub compile_options: Vec<String>,
+    /// The `SUBGROUP` command for the pipeline's shader, if any.
+    pub subgroup: Option<SubgroupControl>,
+}
+
+/// What a pipeline's `SUBGROUP` command requires of the subgroups.
+/// `VARYING_SIZE` and `REQUIRED_SIZE MIN|MAX` need nothing more: a model has
+/// one subgroup size, which is its minimum and maximum.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SubgroupControl {
+    pub line: usize,
+    /// `REQUIRED_SIZE n`.
+    pub required_size: Option<u32>,
+    /// `FULLY_POPULATED on`.
+    pub fully_populated: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -530,6 +559,8 @@ struct Parser<'a> {
     dir: &'a Path,
     script: Script,
     depth: usize,
+    /// The `DEVICE_FEATURE`s declared so far (`SUBGROUP` options need theirs first, as in Amber).
+    features: Vec<String>,
 }
 
 /// Largest buffer a script may declare.
@@ -552,6 +583,7 @@ pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Script, Stop> {
         dir,
         script: Script::default(),
         depth: 0,
+        features: Vec::new(),
     };
     let commands = p.commands(false)?;
     p.script.commands = commands;
@@ -707,6 +739,7 @@ impl Parser<'_> {
                             self.unsupported(line, format!("device feature {f} is not supported"))
                         );
                     }
+                    self.features.push(f);
                 }
                 "DEVICE_EXTENSION" => {
                     let (e, _) = self.word("an extension name")?;
@@ -1025,6 +1058,7 @@ impl Parser<'_> {
             binds: Vec::new(),
             kernel_args: Vec::new(),
             compile_options: Vec::new(),
+            subgroup: None,
         };
         self.pipeline_body(line, name, base)
     }
@@ -1105,11 +1139,7 @@ impl Parser<'_> {
                     ));
                     p.compile_options = names;
                 }
-                "SUBGROUP" => {
-                    return Err(
-                        self.unsupported(l, "subgroup size control (SUBGROUP) is not supported")
-                    )
-                }
+                "SUBGROUP" => p.subgroup = Some(self.subgroup(l, &p)?),
                 "FRAMEBUFFER_SIZE"
                 | "VERTEX_DATA"
                 | "INDEX_DATA"
@@ -1126,6 +1156,62 @@ impl Parser<'_> {
         }
         self.script.pipelines.insert(name, p);
         Ok(())
+    }
+
+    /// `SUBGROUP shader [FULLY_POPULATED on|off] [VARYING_SIZE on|off]
+    /// [REQUIRED_SIZE n|MIN|MAX] END`, with Amber's checks; whether the model
+    /// can honour it is decided when the pipeline runs.
+    fn subgroup(&mut self, line: usize, p: &Pipeline) -> Result<SubgroupControl, Stop> {
+        let (shader, sl) = self.word("a shader name")?;
+        if p.shader.as_deref() != Some(shader.as_str()) {
+            return Err(self.bad(
+                sl,
+                format!(
+                    "SUBGROUP names shader '{shader}', which is not attached to pipeline '{}'",
+                    p.name
+                ),
+            ));
+        }
+        let words = self.words_until_end(line, "SUBGROUP")?;
+        self.eol()?;
+        let mut control = SubgroupControl {
+            line,
+            required_size: None,
+            fully_populated: false,
+        };
+        let mut words = words.into_iter();
+        while let Some((option, ol)) = words.next() {
+            let feature = match option.as_str() {
+                "FULLY_POPULATED" => "SubgroupSizeControl.computeFullSubgroups",
+                "VARYING_SIZE" | "REQUIRED_SIZE" => "SubgroupSizeControl.subgroupSizeControl",
+                _ => return Err(self.bad(ol, format!("unknown SUBGROUP option '{option}'"))),
+            };
+            if !self.features.iter().any(|f| f == feature) {
+                return Err(self.bad(ol, format!("{option} needs DEVICE_FEATURE {feature} first")));
+            }
+            let Some((value, vl)) = words.next() else {
+                return Err(self.bad(ol, format!("{option} has no value")));
+            };
+            match (option.as_str(), value.as_str()) {
+                ("REQUIRED_SIZE", "MIN" | "MAX") => control.required_size = None,
+                ("REQUIRED_SIZE", n) => match n.parse::<u32>() {
+                    Ok(n) if n.is_power_of_two() && n <= 128 => control.required_size = Some(n),
+                    _ => {
+                        return Err(self.bad(
+                            vl,
+                            format!(
+                                "REQUIRED_SIZE is a power of two up to 128, MIN or MAX, not '{n}'"
+                            ),
+                        ))
+                    }
+                },
+                ("FULLY_POPULATED", "on") => control.fully_populated = true,
+                ("FULLY_POPULATED", "off") => control.fully_populated = false,
+                (_, "on" | "off") => {}
+                _ => return Err(self.bad(vl, format!("{option} is on or off, not '{value}'"))),
+            }
+        }
+        Ok(control)
     }
 
     fn attach(&mut self, p: &mut Pipeline) -> Result<(), Stop> {
