@@ -17,6 +17,9 @@ use crate::module::Instr;
 use crate::subgroup::{Arith, CrossLaneOp, GroupOp, QuadDirection, SUBGROUP_SCOPE};
 use spirv::Op;
 
+/// SPIR-V's Workgroup scope.
+const WORKGROUP_SCOPE: u64 = 2;
+
 type R<T> = Result<T, String>;
 
 /// The arithmetic of an OpGroupNonUniform arithmetic opcode.
@@ -131,6 +134,14 @@ impl Lowerer<'_> {
         };
         if khr.is_none() {
             let scope = self.const_of(arg(0)?)?;
+            // Workgroup scope needs every wave of the workgroup (an exchange
+            // across waves with barriers), which this lowering does not build.
+            if scope == WORKGROUP_SCOPE {
+                return Err(format!(
+                    "{name} with Workgroup scope (an OpenCL work_group_* collective) is not \
+                     supported: only Subgroup scope (3) is"
+                ));
+            }
             if scope != SUBGROUP_SCOPE {
                 return Err(format!(
                     "{name} with execution scope {scope}: only Subgroup scope (3) is supported"
