@@ -564,6 +564,7 @@ fn lower_body(body: &str) -> Result<isa::ir::Kernel, String> {
          OpCapability GroupNonUniformQuad
          OpCapability SubgroupBallotKHR
          OpCapability SubgroupVoteKHR
+         OpCapability Groups
          OpExtension \"SPV_KHR_shader_ballot\"
          OpExtension \"SPV_KHR_subgroup_vote\"
          OpMemoryModel Logical GLSL450
@@ -615,6 +616,20 @@ fn lowering_refuses_what_it_cannot_honour_with_a_named_error() {
         (
             "%r = OpGroupNonUniformQuadSwap %uint %sub %x %x",
             "direction 7",
+        ),
+        // OpenCL 2.0 work_group_* collectives: Workgroup scope.
+        (
+            "%r = OpGroupIAdd %uint %wg Reduce %x",
+            "only Subgroup scope",
+        ),
+        ("%r = OpGroupAll %bool %wg %p", "only Subgroup scope"),
+        (
+            "%r = OpGroupUMax %uint %sub ClusteredReduce %x",
+            "OpGroupUMax takes no ClusteredReduce",
+        ),
+        (
+            "%r = OpGroupFMin %uint %sub Reduce %x",
+            "not defined on Int(32)",
         ),
     ] {
         let e = lower_body(body).expect_err(body);
@@ -679,6 +694,54 @@ fn the_khr_ballot_and_vote_forms_lower_to_the_same_operations() {
             (CrossLaneOp::All, vec![1]),
             (CrossLaneOp::Any, vec![1]),
             (CrossLaneOp::AllEqual, vec![1]),
+        ]
+    );
+}
+
+/// OpenCL's cl_khr_subgroups instructions (capability Groups) become the
+/// cross-lane operations of their GroupNonUniform equivalents, with every
+/// group operation, operands in place.
+#[test]
+fn the_opencl_group_forms_lower_to_the_same_operations() {
+    let one = 1.0f32.to_bits() as u64;
+    let groups = [
+        ("Reduce", GroupOp::Reduce),
+        ("InclusiveScan", GroupOp::InclusiveScan),
+        ("ExclusiveScan", GroupOp::ExclusiveScan),
+    ];
+    let ariths = [
+        ("OpGroupIAdd %uint", "%x", Arith::IAdd, 7),
+        ("OpGroupUMin %uint", "%x", Arith::UMin, 7),
+        ("OpGroupSMin %uint", "%x", Arith::SMin, 7),
+        ("OpGroupUMax %uint", "%x", Arith::UMax, 7),
+        ("OpGroupSMax %uint", "%x", Arith::SMax, 7),
+        ("OpGroupFAdd %float", "%f", Arith::FAdd, one),
+        ("OpGroupFMin %float", "%f", Arith::FMin, one),
+        ("OpGroupFMax %float", "%f", Arith::FMax, one),
+    ];
+    for (op, value, arith, constant) in ariths {
+        for (group_name, group) in groups {
+            let body = format!("%r = {op} %sub {group_name} {value}");
+            let k = lower_body(&body).unwrap_or_else(|e| panic!("{body}: {e}"));
+            assert_eq!(
+                cross_lane_ops(&k),
+                [(CrossLaneOp::Arith(arith, group), vec![constant])],
+                "{body}"
+            );
+        }
+    }
+    let k = lower_body(
+        "%a = OpGroupAll %bool %sub %p
+         %n = OpGroupAny %bool %sub %p
+         %b = OpGroupBroadcast %uint %sub %x %three",
+    )
+    .unwrap();
+    assert_eq!(
+        cross_lane_ops(&k),
+        [
+            (CrossLaneOp::All, vec![1]),
+            (CrossLaneOp::Any, vec![1]),
+            (CrossLaneOp::Broadcast, vec![7, 3]),
         ]
     );
 }

@@ -189,6 +189,18 @@ fn unsupported_capability_names_its_line() {
     );
 }
 
+/// An OpenCL 2.0 work-group collective compiled by clang-14 + llvm-spirv-14
+/// (OpGroupIAdd at Workgroup scope) is refused by name, not run wrongly.
+#[test]
+fn a_work_group_collective_is_refused_by_name() {
+    let manifest = bad("work_group_reduce.toml");
+    let want = ["OpGroupIAdd with Workgroup scope (an OpenCL work_group_* collective)"];
+    let m = run_fails("work_group_reduce", &manifest, "bad_work_group_reduce", &[]);
+    assert_mentions("work_group_reduce", &m, &want);
+    let lib = library_error(&manifest, &RunOptions::default());
+    assert_mentions("work_group_reduce (library)", &lib, &want);
+}
+
 // ---------------------------------------------------------------------------
 // Manifest problems
 // ---------------------------------------------------------------------------

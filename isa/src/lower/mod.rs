@@ -114,6 +114,7 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::GroupNonUniformQuad,
     Capability::SubgroupBallotKHR,
     Capability::SubgroupVoteKHR,
+    Capability::Groups,
 ];
 
 /// Extensions whose meaning the simulator implements.

@@ -3,7 +3,11 @@
 //! and OpGroupNonUniformBallotBitExtract, which reads only its own lane, as
 //! plain ALU work. The older SPV_KHR_shader_ballot and SPV_KHR_subgroup_vote
 //! forms, which have no scope operand and always work on the subgroup,
-//! become the same operations as their GroupNonUniform equivalents.
+//! become the same operations as their GroupNonUniform equivalents, and so
+//! do OpenCL's cl_khr_subgroups OpGroup* instructions (capability Groups),
+//! whose operands are laid out like their GroupNonUniform equivalents'.
+//! OpGroup* at Workgroup scope (OpenCL 2.0 work_group_* collectives) is
+//! refused like any scope other than Subgroup.
 
 use super::body::FnCtx;
 use super::{Lowerer, Val};
@@ -12,6 +16,9 @@ use crate::ir::{Inst, Reg};
 use crate::module::Instr;
 use crate::subgroup::{Arith, CrossLaneOp, GroupOp, QuadDirection, SUBGROUP_SCOPE};
 use spirv::Op;
+
+/// SPIR-V's Workgroup scope.
+const WORKGROUP_SCOPE: u64 = 2;
 
 type R<T> = Result<T, String>;
 
@@ -65,9 +72,31 @@ fn khr_equivalent(op: Op) -> Option<Op> {
     })
 }
 
+/// The Groups-capability opcode's GroupNonUniform equivalent: the same
+/// operands (scope first), the same meaning at Subgroup scope. OpenCL
+/// requires every work-item of the subgroup to reach these, so the
+/// GroupNonUniform meaning over the active lanes is theirs too.
+fn groups_equivalent(op: Op) -> Option<Op> {
+    Some(match op {
+        Op::GroupAll => Op::GroupNonUniformAll,
+        Op::GroupAny => Op::GroupNonUniformAny,
+        Op::GroupBroadcast => Op::GroupNonUniformBroadcast,
+        Op::GroupIAdd => Op::GroupNonUniformIAdd,
+        Op::GroupFAdd => Op::GroupNonUniformFAdd,
+        Op::GroupFMin => Op::GroupNonUniformFMin,
+        Op::GroupUMin => Op::GroupNonUniformUMin,
+        Op::GroupSMin => Op::GroupNonUniformSMin,
+        Op::GroupFMax => Op::GroupNonUniformFMax,
+        Op::GroupUMax => Op::GroupNonUniformUMax,
+        Op::GroupSMax => Op::GroupNonUniformSMax,
+        _ => return None,
+    })
+}
+
 /// Whether `op` is a subgroup instruction this module lowers.
 pub(super) fn is_subgroup_op(op: Op) -> bool {
     khr_equivalent(op).is_some()
+        || groups_equivalent(op).is_some()
         || arith_of(op).is_some()
         || lane_select_of(op).is_some()
         || matches!(
@@ -105,13 +134,22 @@ impl Lowerer<'_> {
         };
         if khr.is_none() {
             let scope = self.const_of(arg(0)?)?;
+            // Workgroup scope needs every wave of the workgroup (an exchange
+            // across waves with barriers), which this lowering does not build.
+            if scope == WORKGROUP_SCOPE {
+                return Err(format!(
+                    "{name} with Workgroup scope (an OpenCL work_group_* collective) is not \
+                     supported: only Subgroup scope (3) is"
+                ));
+            }
             if scope != SUBGROUP_SCOPE {
                 return Err(format!(
                     "{name} with execution scope {scope}: only Subgroup scope (3) is supported"
                 ));
             }
         }
-        let opcode = khr.unwrap_or(ins.op);
+        let groups = groups_equivalent(ins.op);
+        let opcode = khr.or(groups).unwrap_or(ins.op);
         let result = match opcode {
             Op::GroupNonUniformElect => vec![self.cross_lane(CrossLaneOp::Elect, Scalar::Bool, [])],
             Op::GroupNonUniformAll | Op::GroupNonUniformAny => {
@@ -189,6 +227,9 @@ impl Lowerer<'_> {
                     self.per_component(ctx, arg(1)?, select, Some(lane))?
                 } else if let Some(arith) = arith_of(op) {
                     let mut group = group_op(arg(1)?, &name)?;
+                    if groups.is_some() && group == GroupOp::ClusteredReduce(0) {
+                        return Err(format!("{name} takes no ClusteredReduce"));
+                    }
                     if group == GroupOp::ClusteredReduce(0) {
                         let size = self.const_of(arg(3)?)?;
                         match u32::try_from(size) {

@@ -305,6 +305,11 @@ fn subgroup_operations(out: &mut String) {
          OpSubgroupAnyKHR, OpSubgroupAllEqualKHR) are lowered to, named and timed as their \
          GroupNonUniform equivalents (Ballot, BroadcastFirst, Broadcast, All, Any, \
          AllEqual).\n\
+         - OpenCL's cl_khr_subgroups instructions (capability Groups: OpGroupAll, OpGroupAny, \
+         OpGroupBroadcast, OpGroupIAdd, OpGroupFAdd, OpGroupFMin, OpGroupUMin, OpGroupSMin, \
+         OpGroupFMax, OpGroupUMax, OpGroupSMax with Reduce and the scans) are lowered to, \
+         named and timed as their GroupNonUniform equivalents. At Workgroup scope (OpenCL \
+         2.0 work_group_* collectives) they are refused.\n\
          - Inactive lanes never contribute. Reading a lane that is inactive or outside the wave \
          (shuffles, broadcasts, quad operations) gives 0; a ballot find-LSB/MSB with no bit \
          set gives 0xFFFFFFFF; a cluster larger than the wave clusters the whole wave.\n\
