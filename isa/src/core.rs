@@ -406,6 +406,36 @@ pub fn float_order_key(v: u64, bits: u32) -> u64 {
     }
 }
 
+/// The float minimum (`max` false) or maximum of raw bits `a` and `b` of
+/// float type `ty`, in an order-independent form: a NaN loses to a number,
+/// two NaNs give the default quiet NaN, -0 orders below +0. Commutative and
+/// associative over all bit patterns, so the float atomics' final value and
+/// the subgroup reductions do not depend on the order they combine in
+/// (ext_shader_atomic_float_min_max.rs gives the rules and the choices).
+/// A type that is not a 16, 32 or 64-bit float returns `a`.
+#[inline]
+pub fn float_min_max(ty: Scalar, a: u64, b: u64, max: bool) -> u64 {
+    let Scalar::Float(w @ (16 | 32 | 64)) = ty else {
+        return a;
+    };
+    let bits = w as u32;
+    let m = mask(bits);
+    let (a, b) = (a & m, b & m);
+    match (is_nan_bits(a, bits), is_nan_bits(b, bits)) {
+        (true, true) => default_nan(bits),
+        (true, false) => b,
+        (false, true) => a,
+        (false, false) => {
+            let less = float_order_key(a, bits) < float_order_key(b, bits);
+            if less == max {
+                b
+            } else {
+                a
+            }
+        }
+    }
+}
+
 /// All ones in the low `n` bits, `n` in 0..=64.
 #[inline(always)]
 fn low_bits(n: u32) -> u64 {

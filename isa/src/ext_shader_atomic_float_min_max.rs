@@ -28,56 +28,23 @@
 //! value), so the final memory value is independent of the order of the
 //! atomics.
 
-use crate::core::Scalar;
+use crate::core::{float_min_max, Scalar};
 use crate::instruction_set::{Coverage, OpClass};
 
 pub use crate::core::default_nan;
-use crate::core::{float_order_key as key, is_nan_bits as is_nan, mask};
-
-/// Width of a float type this module handles, or `None`.
-#[inline]
-fn width(ty: Scalar) -> Option<u32> {
-    match ty {
-        Scalar::Float(w @ (16 | 32 | 64)) => Some(w as u32),
-        _ => None,
-    }
-}
-
-#[inline]
-fn pick(ty: Scalar, old: u64, value: u64, max: bool) -> u64 {
-    let Some(bits) = width(ty) else {
-        // Not a float the lowering accepts: leave memory unchanged.
-        return old;
-    };
-    let m = mask(bits);
-    let (old, value) = (old & m, value & m);
-    match (is_nan(old, bits), is_nan(value, bits)) {
-        (true, true) => default_nan(bits),
-        (true, false) => value,
-        (false, true) => old,
-        (false, false) => {
-            let less = key(old, bits) < key(value, bits);
-            if less == max {
-                value
-            } else {
-                old
-            }
-        }
-    }
-}
 
 /// The New Value OpAtomicFMinEXT stores: the float minimum of the memory's
 /// Original Value `old` and the operand `value` (raw bits of `ty`).
 #[inline]
 pub fn fmin(ty: Scalar, old: u64, value: u64) -> u64 {
-    pick(ty, old, value, false)
+    float_min_max(ty, old, value, false)
 }
 
 /// The New Value OpAtomicFMaxEXT stores: the float maximum of `old` and
 /// `value`.
 #[inline]
 pub fn fmax(ty: Scalar, old: u64, value: u64) -> u64 {
-    pick(ty, old, value, true)
+    float_min_max(ty, old, value, true)
 }
 
 /// Lane operation numbers of [`crate::ir::ExtSet::AtomicFloat`]: the

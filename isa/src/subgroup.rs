@@ -31,8 +31,7 @@
 //! (combining with an empty side returns the other side unchanged), so no
 //! identity value is ever added into a result.
 
-use crate::core::{self, Alu, AluOp, Scalar};
-use crate::ext_shader_atomic_float_min_max::{fmax, fmin};
+use crate::core::{self, float_min_max, Alu, AluOp, Scalar};
 
 /// The widest wave the model runs.
 pub const MAX_WIDTH: usize = 64;
@@ -119,8 +118,8 @@ impl Arith {
             Arith::SMax => pick(signed(a) >= signed(b), a, b),
             Arith::UMin => a.min(b),
             Arith::UMax => a.max(b),
-            Arith::FMin => fmin(ty, a, b),
-            Arith::FMax => fmax(ty, a, b),
+            Arith::FMin => float_min_max(ty, a, b, false),
+            Arith::FMax => float_min_max(ty, a, b, true),
         }
     }
 
