@@ -357,13 +357,6 @@ fn draw<DB: DrawingBackend>(
             .label(config.to_string())
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
-        .draw()
-        .map_err(|e| err(&e))?;
+    crate::output::plots::draw_legend(&mut chart, 13)?;
     root.present().map_err(|e| err(&e))
 }

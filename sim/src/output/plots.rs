@@ -330,15 +330,26 @@ fn utilisation<DB: DrawingBackend>(
             ))
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
     }
+    draw_legend(&mut chart, 13)
+}
+
+/// The legend of every chart: upper right, in a bordered, light box.
+pub fn draw_legend<'a, DB, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    font_size: u32,
+) -> Result<(), String>
+where
+    DB: DrawingBackend + 'a,
+    CT: plotters::coord::CoordTranslate,
+{
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
-        .label_font((FONT, 13))
+        .label_font((FONT, font_size))
         .draw()
-        .map_err(err)?;
-    Ok(())
+        .map_err(err)
 }
 
 /// Cache hit rates, DRAM bandwidth against peak, atomic-unit figures.

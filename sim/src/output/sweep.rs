@@ -264,13 +264,6 @@ fn draw<DB: DrawingBackend>(
             .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
             .map_err(|e| err(&e))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 12))
-        .draw()
-        .map_err(|e| err(&e))?;
+    crate::output::plots::draw_legend(&mut chart, 12)?;
     root.present().map_err(|e| err(&e))
 }

@@ -402,45 +402,28 @@ impl Config {
                 1,
                 MAX_ATOMIC_UNITS,
             ),
-            (
-                "atomics.integer.latency",
-                self.atomics.integer.latency,
-                0,
-                MAX_CYCLES,
-            ),
-            (
-                "atomics.integer.interval",
-                self.atomics.integer.interval,
-                0,
-                MAX_CYCLES,
-            ),
-            (
-                "atomics.compare_exchange.latency",
-                self.atomics.compare_exchange.latency,
-                0,
-                MAX_CYCLES,
-            ),
-            (
-                "atomics.compare_exchange.interval",
-                self.atomics.compare_exchange.interval,
-                0,
-                MAX_CYCLES,
-            ),
-            (
-                "atomics.float_minmax.latency",
-                self.atomics.float_minmax.latency,
-                0,
-                MAX_CYCLES,
-            ),
-            (
-                "atomics.float_minmax.interval",
-                self.atomics.float_minmax.interval,
-                0,
-                MAX_CYCLES,
-            ),
         ];
         for (key, v, lo, hi) in ranges {
             in_range(key, v, lo, hi)?;
+        }
+        let a = &self.atomics;
+        for (kind, timing) in [
+            ("integer", &a.integer),
+            ("compare_exchange", &a.compare_exchange),
+            ("float_minmax", &a.float_minmax),
+        ] {
+            in_range(
+                &format!("atomics.{kind}.latency"),
+                timing.latency,
+                0,
+                MAX_CYCLES,
+            )?;
+            in_range(
+                &format!("atomics.{kind}.interval"),
+                timing.interval,
+                0,
+                MAX_CYCLES,
+            )?;
         }
         // A wave needs at least one granule of registers.
         in_range("cu.vgpr_granule", cu.vgpr_granule, 1, cu.vgprs_per_simd).map_err(|e| {
