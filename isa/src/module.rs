@@ -19,6 +19,22 @@ pub struct Instr {
     pub operands: Vec<u32>,
 }
 
+impl Instr {
+    /// The operation an OpSpecConstantOp performs, as an instruction of its
+    /// own (the same result, its operands after the opcode), or `None` for
+    /// an unknown opcode.
+    pub fn spec_constant_operation(&self) -> Option<Instr> {
+        let op = Op::from_u32(*self.operands.first()?)?;
+        Some(Instr {
+            op,
+            offset: self.offset,
+            result_type: self.result_type,
+            result_id: self.result_id,
+            operands: self.operands[1..].to_vec(),
+        })
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Module {
     /// (major, minor)

@@ -4,9 +4,12 @@
 //! input that once crashed lowering or execution (issue: malformed and
 //! hostile input), kept as a regression case.
 //!
-//! A file may carry `; rename: A B`: after assembly, the instruction whose
-//! result id is A is given result id B (the assembler itself refuses a
-//! text that defines an id twice).
+//! A file may carry `; patch: A FIELD V`: after assembly, the instruction
+//! whose result id is A gets V as its result id (FIELD `id`), its result
+//! type (`type`) or its operand number FIELD (from 0, after the result):
+//! the assembler itself refuses such texts (an id defined twice, id 0, an
+//! OpConstant of a bool type, an OpExtInst with the wrong operand count).
+//! Without its patch, such a module is valid.
 
 use std::path::Path;
 
@@ -14,7 +17,13 @@ struct Case {
     name: String,
     text: String,
     expect: String,
-    rename: Option<(u32, u32)>,
+    patch: Option<Patch>,
+}
+
+struct Patch {
+    result_id: u32,
+    field: String,
+    value: u32,
 }
 
 fn cases() -> Vec<Case> {
@@ -33,34 +42,51 @@ fn cases() -> Vec<Case> {
         };
         let expect =
             directive("expect").unwrap_or_else(|| panic!("{}: no '; expect:' line", p.display()));
-        let rename = directive("rename").map(|r| {
-            let ids: Vec<u32> = r.split(' ').map(|x| x.parse().unwrap()).collect();
-            (ids[0], ids[1])
+        let patch = directive("patch").map(|r| {
+            let f: Vec<&str> = r.split(' ').collect();
+            Patch {
+                result_id: f[0].parse().unwrap(),
+                field: f[1].to_string(),
+                value: f[2].parse().unwrap(),
+            }
         });
         out.push(Case {
             name: p.file_name().unwrap().to_string_lossy().into_owned(),
             text,
             expect,
-            rename,
+            patch,
         });
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
     out
 }
 
+fn assembled(case: &Case) -> Vec<u32> {
+    isa::asm::assemble(&case.text)
+        .unwrap_or_else(|e| panic!("{}: does not assemble: {e}", case.name))
+}
+
 fn words(case: &Case) -> Vec<u32> {
-    let mut words = isa::asm::assemble(&case.text)
-        .unwrap_or_else(|e| panic!("{}: does not assemble: {e}", case.name));
-    if let Some((from, to)) = case.rename {
+    let mut words = assembled(case);
+    if let Some(p) = &case.patch {
         let m = isa::module::parse_words(&words).unwrap();
         let ins = m
             .instrs
             .iter()
-            .find(|i| i.result_id == from)
-            .unwrap_or_else(|| panic!("{}: no result id {from}", case.name));
-        let at = ins.offset + 1 + (ins.result_type != 0) as usize;
-        assert_eq!(words[at], from);
-        words[at] = to;
+            .find(|i| i.result_id == p.result_id)
+            .unwrap_or_else(|| panic!("{}: no result id {}", case.name, p.result_id));
+        let has_type = (ins.result_type != 0) as usize;
+        let at = match p.field.as_str() {
+            "type" => ins.offset + 1,
+            "id" => ins.offset + 1 + has_type,
+            n => ins.offset + 2 + has_type + n.parse::<usize>().unwrap(),
+        };
+        assert!(
+            at < ins.offset + 2 + has_type + ins.operands.len(),
+            "{}: no such field",
+            case.name
+        );
+        words[at] = p.value;
     }
     words
 }
@@ -106,4 +132,16 @@ fn the_malformed_cases_share_a_valid_module() {
     let m = isa::module::parse_words(&isa::asm::assemble(&valid.text).unwrap()).unwrap();
     isa::validate::validate(&m).expect("the shared header and body are valid");
     isa::lower::lower(&m, "main", &Default::default()).expect("and lower");
+}
+
+#[test]
+fn the_patched_cases_are_valid_without_their_patch() {
+    let patched: Vec<Case> = cases().into_iter().filter(|c| c.patch.is_some()).collect();
+    assert!(patched.len() >= 5, "found {} patched cases", patched.len());
+    for case in &patched {
+        let m = isa::module::parse_words(&assembled(case)).unwrap();
+        if let Err(e) = isa::validate::validate(&m) {
+            panic!("{}: refused without its patch: {e}", case.name);
+        }
+    }
 }

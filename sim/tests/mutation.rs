@@ -1,8 +1,9 @@
 //! A deterministic mutation test of the SPIR-V path: bundled kernels with a
 //! few words changed go through loading, validation, lowering and a short
 //! functional and timed run. Whatever a mutant is, the outcome is a result
-//! or a named error, never a panic. (The fuzzing campaign's regression
-//! inputs live in isa/tests/malformed.)
+//! or a named error, never a panic; and the disassembly of every mutant the
+//! validator accepts reassembles to the same words. (The
+//! fuzzing campaign's regression inputs live in isa/tests/malformed.)
 
 use gpusim::input::config::Config;
 use gpusim::input::workload::Workload;
@@ -72,6 +73,7 @@ fn mutated_kernels_give_results_or_named_errors_never_panics() {
     };
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut ran, mut refused, mut panicked) = (0, 0, Vec::new());
+    let mut round_trips = 0;
     for manifest in MANIFESTS {
         let w = Workload::load(&root().join("workloads").join(manifest)).unwrap();
         let bytes = std::fs::read(&w.kernel).unwrap();
@@ -84,6 +86,13 @@ fn mutated_kernels_give_results_or_named_errors_never_panics() {
             let path = scratch.join(format!("{k}.spv"));
             let bytes: Vec<u8> = mutant.iter().flat_map(|w| w.to_le_bytes()).collect();
             std::fs::write(&path, bytes).unwrap();
+            if let Some(text) = text_of_a_valid_module(&mutant) {
+                let again = isa::asm::assemble(&text).unwrap_or_else(|e| {
+                    panic!("{manifest} mutant {k}: validated, but its text does not assemble: {e}\n{text}")
+                });
+                assert_eq!(again, mutant, "{manifest} mutant {k}: reassembly differs");
+                round_trips += 1;
+            }
             let mut m = w.clone();
             m.kernel = path.clone();
             for opts in [&functional, &timed] {
@@ -110,4 +119,15 @@ fn mutated_kernels_give_results_or_named_errors_never_panics() {
     std::fs::remove_dir_all(&scratch).unwrap();
     // Both outcomes occur: the mutations reach past the parser.
     assert!(ran > 0 && refused > 0, "ran {ran}, refused {refused}");
+    assert!(round_trips > 500, "only {round_trips} mutants validated");
+}
+
+/// The disassembly of `words` if they parse and validate.
+fn text_of_a_valid_module(words: &[u32]) -> Option<String> {
+    let m = isa::module::parse_words(words).ok()?;
+    isa::validate::validate(&m).ok()?;
+    // The disassembler refuses encodings its text could not reproduce
+    // (extra words after the last operand, a string's nonzero padding),
+    // which the validator does not look at in names and decorations.
+    isa::dis::disassemble(words).ok()
 }

@@ -385,16 +385,10 @@ impl Lowerer<'_> {
     }
 
     pub(crate) fn lower_spec_op(&mut self, ins: &Instr) -> Result<(), ModuleError> {
-        let Some(op) = ins.operands.first().and_then(|o| Op::from_u32(*o)) else {
+        let Some(inner) = ins.spec_constant_operation() else {
             return Err(err(ins.offset, "OpSpecConstantOp with an unknown opcode"));
         };
-        let inner = Instr {
-            op,
-            offset: ins.offset,
-            result_type: ins.result_type,
-            result_id: ins.result_id,
-            operands: ins.operands[1..].to_vec(),
-        };
+        let op = inner.op;
         let mut ctx = FnCtx {
             locals: HashMap::new(),
             phis: HashMap::new(),

@@ -4,17 +4,23 @@
 //! than reaching an index or an `unreachable!` deep in lowering.
 //!
 //! Checked here: the id bound is at most 0x3fffff; every result id is
-//! defined once and within the bound;
-//! types are declared before they are used (so no type contains itself),
-//! with vector sizes 2-4 (8 and 16 under `Vector16`), matrices of 2-4
-//! float-vector columns, arrays of a positive constant length, and the
-//! width capabilities declared; every id operand of a value instruction
-//! names something the module defines; every block of a function body
-//! ends with exactly one terminator, and every branch and switch target
-//! is a block of the same function; and the operand types of the
-//! instructions whose lowering slices values by their types
-//! (composites, select, phi, bitcast, matrix arithmetic).
+//! nonzero, defined once and within the bound, and every result type
+//! nonzero; types are declared before they are used (so no type contains
+//! itself), with vector sizes 2-4 (8 and 16 under `Vector16`), matrices of
+//! 2-4 float-vector columns, arrays of a positive constant length, the
+//! width capabilities declared, and every forward-declared pointer declared;
+//! constants of a numeric type declared before them; every id operand
+//! (the parameters of decorations and other enumerants included) names
+//! something the module defines; every block of a function body ends with
+//! exactly one terminator, and every branch and switch target is a block of
+//! the same function; OpExtInst names an imported set and, in a set whose
+//! grammar is known, an instruction of it with its operand count;
+//! OpSpecConstantOp performs an operation SPIR-V allows there; and the
+//! operand and result types of instructions (`operand_types`).
 
+mod operand_types;
+
+use crate::asm::{enum_params, ext_inst_info, kind_class, KindClass};
 use crate::module::{literal_string, Instr, Module, ModuleError};
 use crate::types::{is_opaque_type, Type};
 use rspirv::grammar::{OperandKind, OperandQuantifier, INSTRUCTION_TABLE};
@@ -28,6 +34,73 @@ pub const MAX_ARRAY_LEN: u64 = 1 << 24;
 /// Modules with a larger id bound are refused (spirv-val's default limit):
 /// lowering numbers its own labels and registers after the module's ids.
 pub const MAX_ID_BOUND: u32 = 0x3f_ffff;
+
+/// The operations OpSpecConstantOp may perform (SPIR-V 1.6, OpSpecConstantOp).
+const SPEC_CONSTANT_OPS: &[Op] = &[
+    Op::SConvert,
+    Op::UConvert,
+    Op::FConvert,
+    Op::SNegate,
+    Op::Not,
+    Op::IAdd,
+    Op::ISub,
+    Op::IMul,
+    Op::UDiv,
+    Op::SDiv,
+    Op::UMod,
+    Op::SRem,
+    Op::SMod,
+    Op::ShiftRightLogical,
+    Op::ShiftRightArithmetic,
+    Op::ShiftLeftLogical,
+    Op::BitwiseOr,
+    Op::BitwiseXor,
+    Op::BitwiseAnd,
+    Op::VectorShuffle,
+    Op::CompositeExtract,
+    Op::CompositeInsert,
+    Op::LogicalOr,
+    Op::LogicalAnd,
+    Op::LogicalNot,
+    Op::LogicalEqual,
+    Op::LogicalNotEqual,
+    Op::Select,
+    Op::IEqual,
+    Op::INotEqual,
+    Op::ULessThan,
+    Op::SLessThan,
+    Op::UGreaterThan,
+    Op::SGreaterThan,
+    Op::ULessThanEqual,
+    Op::SLessThanEqual,
+    Op::UGreaterThanEqual,
+    Op::SGreaterThanEqual,
+    Op::QuantizeToF16,
+];
+
+/// The further operations OpSpecConstantOp may perform with capability Kernel.
+const KERNEL_SPEC_CONSTANT_OPS: &[Op] = &[
+    Op::ConvertFToS,
+    Op::ConvertSToF,
+    Op::ConvertFToU,
+    Op::ConvertUToF,
+    Op::ConvertPtrToU,
+    Op::ConvertUToPtr,
+    Op::GenericCastToPtr,
+    Op::PtrCastToGeneric,
+    Op::Bitcast,
+    Op::FNegate,
+    Op::FAdd,
+    Op::FSub,
+    Op::FMul,
+    Op::FDiv,
+    Op::FRem,
+    Op::FMod,
+    Op::AccessChain,
+    Op::InBoundsAccessChain,
+    Op::PtrAccessChain,
+    Op::InBoundsPtrAccessChain,
+];
 
 /// Validates `m`; the first rule broken is the error.
 pub fn validate(m: &Module) -> Result<(), ModuleError> {
@@ -44,10 +117,27 @@ pub fn validate(m: &Module) -> Result<(), ModuleError> {
     for ins in &m.instrs {
         v.check_declaration(ins)?;
     }
+    v.check_forward_pointers_declared()?;
     v.check_operands_defined()?;
     v.check_blocks()?;
+    let mut in_function = false;
     for ins in &m.instrs {
         v.check_types(ins).map_err(|e| at(ins, e))?;
+        in_function = match ins.op {
+            Op::Function => true,
+            Op::FunctionEnd => false,
+            _ => in_function,
+        };
+        if in_function {
+            for id in id_operands(ins) {
+                v.check_storage_only_use(ins, id).map_err(|e| at(ins, e))?;
+            }
+        }
+        match ins.op {
+            Op::ExtInst => v.check_ext_inst(ins)?,
+            Op::SpecConstantOp => v.check_spec_constant_op(ins)?,
+            _ => {}
+        }
     }
     Ok(())
 }
@@ -102,8 +192,16 @@ impl Validator<'_> {
                     self.capabilities.insert(c);
                 }
             }
-            if ins.result_id == 0 {
+            let grammar = INSTRUCTION_TABLE.lookup_opcode(ins.op as u32);
+            let has = |kind| grammar.is_some_and(|g| g.operands.iter().any(|o| o.kind == kind));
+            if has(OperandKind::IdResultType) && ins.result_type == 0 {
+                return Err(at(ins, "the result type is id 0, which names nothing"));
+            }
+            if !has(OperandKind::IdResult) {
                 continue;
+            }
+            if ins.result_id == 0 {
+                return Err(at(ins, "the result id is 0, which no id may be"));
             }
             if ins.result_id >= self.m.bound {
                 return Err(at(
@@ -306,6 +404,10 @@ impl Validator<'_> {
                 Type::Pointer { storage, pointee }
             }
             Op::TypeForwardPointer => {
+                let storage = operand(1)?;
+                if StorageClass::from_u32(storage).is_none() {
+                    return Err(at(ins, format!("unknown storage class {storage}")));
+                }
                 self.forward_pointers.insert(operand(0)?);
                 return Ok(());
             }
@@ -317,13 +419,25 @@ impl Validator<'_> {
             }
             op if is_opaque_type(op) => Type::Opaque,
             Op::Constant | Op::SpecConstant => {
-                if let Some(Type::Int { bits, .. }) = self.shapes.get(&ins.result_type) {
-                    let lo = operand(0)? as u64;
-                    let value = match (bits, o.get(1)) {
-                        (64, Some(&hi)) => lo | (hi as u64) << 32,
-                        _ => lo,
-                    };
-                    self.int_constants.insert(ins.result_id, Some(value));
+                match self.shapes.get(&ins.result_type) {
+                    Some(Type::Int { bits, .. }) => {
+                        let lo = operand(0)? as u64;
+                        let value = match (bits, o.get(1)) {
+                            (64, Some(&hi)) => lo | (hi as u64) << 32,
+                            _ => lo,
+                        };
+                        self.int_constants.insert(ins.result_id, Some(value));
+                    }
+                    Some(Type::Float { .. }) => {}
+                    _ => {
+                        return Err(at(
+                            ins,
+                            format!(
+                                "the result type %{} is not an integer or float type declared before it",
+                                ins.result_type
+                            ),
+                        ))
+                    }
                 }
                 return Ok(());
             }
@@ -366,6 +480,92 @@ impl Validator<'_> {
                     ));
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Every forward-declared pointer type is then declared by an
+    /// OpTypePointer.
+    fn check_forward_pointers_declared(&self) -> Result<(), ModuleError> {
+        for ins in self
+            .m
+            .instrs
+            .iter()
+            .filter(|i| i.op == Op::TypeForwardPointer)
+        {
+            let id = ins.operands[0];
+            if !matches!(self.shapes.get(&id), Some(Type::Pointer { .. })) {
+                return Err(at(
+                    ins,
+                    format!("%{id} is forward-declared but never declared by OpTypePointer"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// An OpSpecConstantOp performs one of the operations SPIR-V allows
+    /// there (more in Kernel modules), typed as that instruction would be.
+    fn check_spec_constant_op(&self, ins: &Instr) -> Result<(), ModuleError> {
+        let inner = ins
+            .spec_constant_operation()
+            .ok_or_else(|| at(ins, "unknown opcode"))?;
+        let kernel = self.has_any(&[Capability::Kernel]);
+        let allowed = SPEC_CONSTANT_OPS.contains(&inner.op)
+            || (kernel && KERNEL_SPEC_CONSTANT_OPS.contains(&inner.op));
+        if !allowed {
+            return Err(at(
+                ins,
+                format!(
+                    "Op{:?} is not an operation a specialization constant may perform",
+                    inner.op
+                ),
+            ));
+        }
+        self.check_types(&inner).map_err(|e| at(ins, e))
+    }
+
+    /// An OpExtInst names an imported set and, for a set whose grammar is
+    /// known, one of its instructions with the operands it takes.
+    fn check_ext_inst(&self, ins: &Instr) -> Result<(), ModuleError> {
+        let (Some(&set), Some(&number)) = (ins.operands.first(), ins.operands.get(1)) else {
+            return Err(at(ins, "missing the set or the instruction number"));
+        };
+        let import = self.defined.get(&set).map(|&i| &self.m.instrs[i]);
+        let Some(import) = import.filter(|i| i.op == Op::ExtInstImport) else {
+            return Err(at(ins, format!("set %{set} is not an OpExtInstImport")));
+        };
+        let name = literal_string(&import.operands).0;
+        if rspirv::grammar::ext_inst_table(&name).is_none() {
+            return Ok(());
+        }
+        let Some(info) = ext_inst_info(&name, number) else {
+            return Err(at(
+                ins,
+                format!("\"{name}\" has no instruction number {number}"),
+            ));
+        };
+        let given = ins.operands.len() - 2;
+        let count = |q| info.operands.iter().filter(|o| o.quantifier == q).count();
+        let least = count(OperandQuantifier::One);
+        let most = match count(OperandQuantifier::ZeroOrMore) {
+            0 => least + count(OperandQuantifier::ZeroOrOne),
+            _ => usize::MAX,
+        };
+        if given < least || given > most {
+            return Err(at(
+                ins,
+                format!(
+                    "{name} {} takes {least}{} operand{}, not {given}",
+                    info.opname,
+                    match most {
+                        usize::MAX => " or more".to_string(),
+                        m if m > least => format!(" to {m}"),
+                        _ => String::new(),
+                    },
+                    if least == 1 && most == 1 { "" } else { "s" }
+                ),
+            ));
         }
         Ok(())
     }
@@ -478,297 +678,35 @@ impl Validator<'_> {
         }
         Ok(())
     }
-
-    fn type_of(&self, value: u32) -> Result<u32, String> {
-        self.value_types
-            .get(&value)
-            .copied()
-            .ok_or_else(|| format!("%{value} is not a value"))
-    }
-
-    fn shape(&self, ty: u32) -> Result<&Type, String> {
-        self.shapes
-            .get(&ty)
-            .ok_or_else(|| format!("%{ty} is not a type"))
-    }
-
-    /// Scalar components of a value of type `ty` (pointers count one).
-    fn components(&self, ty: u32) -> Result<u64, String> {
-        Ok(match self.shape(ty)? {
-            Type::Bool | Type::Int { .. } | Type::Float { .. } | Type::Pointer { .. } => 1,
-            Type::Vector { count, .. } => *count as u64,
-            Type::Matrix { column, columns } => self.components(*column)? * *columns as u64,
-            Type::Array { elem, len } => self.components(*elem)?.saturating_mul(*len as u64),
-            Type::Struct { members } => {
-                let mut n = 0u64;
-                for &m in members {
-                    n = n.saturating_add(self.components(m)?);
-                }
-                n
-            }
-            s => return Err(format!("type %{ty} ({s:?}) has no components")),
-        })
-    }
-
-    /// How many constituents a composite of type `ty` has, and the type of
-    /// constituent `i` (None when out of range).
-    fn constituent(&self, ty: u32, i: u64) -> Result<(u64, Option<u32>), String> {
-        let (count, member) = match self.shape(ty)? {
-            Type::Vector { elem, count } => (*count as u64, *elem),
-            Type::Matrix { column, columns } => (*columns as u64, *column),
-            Type::Array { elem, len } => (*len as u64, *elem),
-            Type::Struct { members } => {
-                let member = members.get(i as usize).copied();
-                return Ok((members.len() as u64, member));
-            }
-            _ => return Err(format!("type %{ty} is not a composite")),
-        };
-        Ok((count, (i < count).then_some(member)))
-    }
-
-    /// The type reached from composite type `ty` through literal `indices`.
-    fn member_type(&self, mut ty: u32, indices: &[u32]) -> Result<u32, String> {
-        for &i in indices {
-            ty = self
-                .constituent(ty, i as u64)?
-                .1
-                .ok_or_else(|| format!("index {i} is out of range for type %{ty}"))?;
-        }
-        Ok(ty)
-    }
-
-    fn same_type(&self, value: u32, ty: u32, what: &str) -> Result<(), String> {
-        let t = self.type_of(value)?;
-        if t != ty && self.shape(t)? != self.shape(ty)? {
-            return Err(format!("{what} %{value} has type %{t}, expected %{ty}"));
-        }
-        Ok(())
-    }
-
-    /// (columns, rows) of a matrix type.
-    fn matrix(&self, ty: u32) -> Result<(u32, u32), String> {
-        match self.shape(ty)? {
-            Type::Matrix { column, columns } => match self.shape(*column)? {
-                Type::Vector { count, .. } => Ok((*columns, *count)),
-                _ => Err(format!("%{ty} has no vector columns")),
-            },
-            _ => Err(format!("%{ty} is not a matrix type")),
-        }
-    }
-
-    fn vector_len(&self, ty: u32) -> Result<u32, String> {
-        match self.shape(ty)? {
-            Type::Vector { count, .. } => Ok(*count),
-            _ => Err(format!("%{ty} is not a vector type")),
-        }
-    }
-
-    /// The operand and result types of the instructions whose lowering
-    /// slices registers by type.
-    fn check_types(&self, ins: &Instr) -> Result<(), String> {
-        let o = &ins.operands;
-        let rt = ins.result_type;
-        let operand = |i: usize| {
-            o.get(i)
-                .copied()
-                .ok_or_else(|| format!("missing operand {}", i + 1))
-        };
-        match ins.op {
-            Op::CompositeConstruct | Op::ConstantComposite | Op::SpecConstantComposite => {
-                if let Type::Vector { count, .. } = self.shape(rt)? {
-                    // Vectors may be built from smaller vectors.
-                    let mut n = 0;
-                    for &c in o {
-                        n += self.components(self.type_of(c)?)?;
-                    }
-                    if n != *count as u64 {
-                        return Err(format!(
-                            "constituents give {n} components, the result type has {count}"
-                        ));
-                    }
-                } else {
-                    let (count, _) = self.constituent(rt, 0)?;
-                    if count != o.len() as u64 {
-                        return Err(format!(
-                            "{} constituents for a type of {count} members",
-                            o.len()
-                        ));
-                    }
-                    for (i, &c) in o.iter().enumerate() {
-                        if let (_, Some(t)) = self.constituent(rt, i as u64)? {
-                            self.same_type(c, t, "constituent")?;
-                        }
-                    }
-                }
-            }
-            Op::CompositeExtract => {
-                let t = self.member_type(self.type_of(operand(0)?)?, o.get(1..).unwrap_or(&[]))?;
-                if self.shape(t)? != self.shape(rt)? {
-                    return Err(format!(
-                        "the member has type %{t}, the result type is %{rt}"
-                    ));
-                }
-            }
-            Op::CompositeInsert => {
-                self.same_type(operand(1)?, rt, "composite")?;
-                let t = self.member_type(rt, o.get(2..).unwrap_or(&[]))?;
-                self.same_type(operand(0)?, t, "object")?;
-            }
-            Op::Select => {
-                let cond = self.type_of(operand(0)?)?;
-                let object_components = self.components(rt)?;
-                match self.shape(cond)? {
-                    Type::Bool => {}
-                    Type::Vector { elem, count }
-                        if self.shape(*elem)? == &Type::Bool
-                            && *count as u64 == object_components => {}
-                    _ => {
-                        return Err(format!(
-                            "condition %{} is not a bool or a bool vector of the result's size",
-                            o[0]
-                        ))
-                    }
-                }
-                self.same_type(operand(1)?, rt, "object 1")?;
-                self.same_type(operand(2)?, rt, "object 2")?;
-            }
-            Op::Phi => {
-                for pair in o.chunks(2) {
-                    self.same_type(pair[0], rt, "incoming value")?;
-                }
-            }
-            Op::Bitcast => {
-                let from = self.type_of(operand(0)?)?;
-                let bits = |ty: u32| -> Result<u64, String> {
-                    let width = match self.shape(ty)? {
-                        Type::Vector { elem, .. } => self.shape(*elem)?.clone(),
-                        s => s.clone(),
-                    };
-                    let w = match width {
-                        Type::Int { bits, .. } | Type::Float { bits } => bits as u64,
-                        Type::Pointer { .. } => 0,
-                        s => return Err(format!("OpBitcast of a {s:?}")),
-                    };
-                    Ok(w * self.components(ty)?)
-                };
-                let (a, b) = (bits(from)?, bits(rt)?);
-                // A pointer's width depends on the addressing model: let
-                // lowering check casts to and from pointers.
-                if a != 0 && b != 0 && a != b {
-                    return Err(format!(
-                        "from {a} bits to {b} bits: the widths must be equal"
-                    ));
-                }
-            }
-            Op::VectorShuffle => {
-                let n = self.vector_len(self.type_of(operand(0)?)?)?
-                    + self.vector_len(self.type_of(operand(1)?)?)?;
-                if self.vector_len(rt)? as usize != o.len() - 2 {
-                    return Err("the result has not one component per index".into());
-                }
-                if let Some(i) = o[2..].iter().find(|&&i| i >= n && i != u32::MAX) {
-                    return Err(format!(
-                        "component {i} is out of range (the vectors have {n})"
-                    ));
-                }
-            }
-            Op::MatrixTimesVector => {
-                let (cols, rows) = self.matrix(self.type_of(operand(0)?)?)?;
-                if self.vector_len(self.type_of(operand(1)?)?)? != cols
-                    || self.vector_len(rt)? != rows
-                {
-                    return Err("the vector and result sizes do not fit the matrix".into());
-                }
-            }
-            Op::VectorTimesMatrix => {
-                let (cols, rows) = self.matrix(self.type_of(operand(1)?)?)?;
-                if self.vector_len(self.type_of(operand(0)?)?)? != rows
-                    || self.vector_len(rt)? != cols
-                {
-                    return Err("the vector and result sizes do not fit the matrix".into());
-                }
-            }
-            Op::MatrixTimesMatrix => {
-                let (k, rows) = self.matrix(self.type_of(operand(0)?)?)?;
-                let (cols, k2) = self.matrix(self.type_of(operand(1)?)?)?;
-                if k != k2 || self.matrix(rt)? != (cols, rows) {
-                    return Err("the matrix sizes do not fit".into());
-                }
-            }
-            Op::MatrixTimesScalar | Op::Transpose => {
-                let (c, r) = self.matrix(self.type_of(operand(0)?)?)?;
-                let expect = if ins.op == Op::Transpose {
-                    (r, c)
-                } else {
-                    (c, r)
-                };
-                if self.matrix(rt)? != expect {
-                    return Err("the result's size does not fit the matrix".into());
-                }
-            }
-            Op::OuterProduct => {
-                let (cols, rows) = self.matrix(rt)?;
-                if self.vector_len(self.type_of(operand(0)?)?)? != rows
-                    || self.vector_len(self.type_of(operand(1)?)?)? != cols
-                {
-                    return Err("the vector sizes do not fit the result".into());
-                }
-            }
-            _ => {}
-        }
-        Ok(())
-    }
 }
 
-/// The ids an instruction reads, as its grammar lays out its operands.
+/// The ids an instruction reads, as its grammar lays out its operands
+/// (the parameters of enumerants and mask bits included).
 fn id_operands(ins: &Instr) -> Vec<u32> {
+    if ins.op == Op::SpecConstantOp {
+        return ins
+            .spec_constant_operation()
+            .map(|inner| id_operands(&inner))
+            .unwrap_or_default();
+    }
     let Some(grammar) = INSTRUCTION_TABLE.lookup_opcode(ins.op as u32) else {
         return Vec::new();
     };
-    let kinds: Vec<_> = grammar
-        .operands
-        .iter()
-        .filter(|o| !matches!(o.kind, OperandKind::IdResultType | OperandKind::IdResult))
-        .collect();
     let mut ids = Vec::new();
     let words = &ins.operands;
     let mut at = 0;
-    for (k, operand) in kinds.iter().enumerate() {
+    for operand in grammar.operands {
         let repeat = operand.quantifier == OperandQuantifier::ZeroOrMore;
-        loop {
-            if at >= words.len() {
-                return ids;
-            }
+        while at < words.len() {
             match operand.kind {
-                OperandKind::IdRef | OperandKind::IdScope | OperandKind::IdMemorySemantics => {
-                    ids.push(words[at])
-                }
-                OperandKind::PairIdRefIdRef => {
-                    ids.push(words[at]);
-                    at += 1;
-                    if at < words.len() {
-                        ids.push(words[at]);
-                    }
-                }
+                OperandKind::IdResultType | OperandKind::IdResult => break,
                 // OpSwitch's literals are one or two words, by the
-                // selector's width; its labels are left to lowering.
+                // selector's width; its labels are checked with the blocks.
                 OperandKind::PairIdRefLiteralInteger | OperandKind::PairLiteralIntegerIdRef => {
                     return ids
                 }
-                OperandKind::LiteralString => {
-                    at += literal_string(&words[at..]).1 - 1;
-                }
-                // Operands whose length depends on an enumerant (memory
-                // access, decorations, ...) or on a type (OpSwitch literals):
-                // the ids after them are not read here.
-                OperandKind::IdResultType | OperandKind::IdResult => {}
-                OperandKind::LiteralInteger
-                | OperandKind::LiteralExtInstInteger
-                | OperandKind::LiteralSpecConstantOpInteger => {}
-                _ if k + 1 == kinds.len() || is_single_word(operand.kind) => {}
-                _ => return ids,
+                kind => read_operand(kind, words, &mut at, &mut ids),
             }
-            at += 1;
             if !repeat {
                 break;
             }
@@ -777,21 +715,38 @@ fn id_operands(ins: &Instr) -> Vec<u32> {
     ids
 }
 
-/// Enumerant operand kinds that never carry parameters.
-fn is_single_word(kind: OperandKind) -> bool {
-    matches!(
-        kind,
-        OperandKind::StorageClass
-            | OperandKind::Scope
-            | OperandKind::FunctionControl
-            | OperandKind::SelectionControl
-            | OperandKind::Dim
-            | OperandKind::ExecutionModel
-            | OperandKind::AddressingModel
-            | OperandKind::MemoryModel
-            | OperandKind::Capability
-            | OperandKind::BuiltIn
-            | OperandKind::GroupOperation
-            | OperandKind::SourceLanguage
-    )
+/// Reads one operand of `kind` at `words[*at]`, collecting the ids it names.
+fn read_operand(kind: OperandKind, words: &[u32], at: &mut usize, ids: &mut Vec<u32>) {
+    let Some(&word) = words.get(*at) else {
+        return;
+    };
+    *at += 1;
+    let params = match kind {
+        OperandKind::IdRef | OperandKind::IdScope | OperandKind::IdMemorySemantics => {
+            ids.push(word);
+            return;
+        }
+        OperandKind::PairIdRefIdRef => {
+            ids.push(word);
+            ids.extend(words.get(*at));
+            *at += 1;
+            return;
+        }
+        OperandKind::LiteralString => {
+            *at += literal_string(&words[*at - 1..]).1 - 1;
+            return;
+        }
+        k => match kind_class(k) {
+            KindClass::Value => enum_params(k, word),
+            KindClass::Mask => (0..32)
+                .map(|i| 1u32 << i)
+                .filter(|bit| word & bit != 0)
+                .flat_map(|bit| enum_params(k, bit))
+                .collect(),
+            KindClass::Other => return,
+        },
+    };
+    for p in params {
+        read_operand(p, words, at, ids);
+    }
 }

@@ -1,0 +1,574 @@
+//! The operand and result types of instructions: the composites, select,
+//! phi, bitcast and matrix arithmetic whose lowering slices registers by
+//! type; the numeric instructions, by the table `RULES` (arithmetic,
+//! bitwise and logical operations, comparisons, conversions); loads and
+//! stores against their pointers; constants against their types; and the
+//! uses a Shader module may make of 8- and 16-bit values it declares only
+//! for storage.
+
+use super::Validator;
+use crate::module::Instr;
+use crate::types::Type;
+use spirv::{Capability, Op};
+
+/// The numeric kind of a scalar or vector type.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Int,
+    Float,
+    Bool,
+}
+
+/// The type rule of a numeric instruction (SPIR-V 1.6, section 3.52).
+#[derive(Clone, Copy)]
+enum Rule {
+    /// The result and every operand are scalars or vectors of `Kind` with
+    /// one component count and width (signedness may differ).
+    Same(Kind),
+    /// The result is a bool of the operands' component count; the
+    /// operands are of `Kind`, with one count and width.
+    Compare(Kind),
+    /// The result is of the second kind, the operand of the first, with
+    /// the same component count.
+    Convert(Kind, Kind),
+    /// The result and base are integers of one count and width; the
+    /// shift is an integer of that count.
+    Shift,
+    /// A bool scalar from a bool vector (OpAny, OpAll).
+    AnyAll,
+    /// A float scalar from two float vectors of its width (OpDot).
+    Dot,
+    /// A float vector times a float scalar of its width.
+    VectorTimesScalar,
+}
+
+const RULES: &[(Op, Rule)] = {
+    use Kind::*;
+    use Rule::*;
+    &[
+        (Op::SNegate, Same(Int)),
+        (Op::FNegate, Same(Float)),
+        (Op::IAdd, Same(Int)),
+        (Op::FAdd, Same(Float)),
+        (Op::ISub, Same(Int)),
+        (Op::FSub, Same(Float)),
+        (Op::IMul, Same(Int)),
+        (Op::FMul, Same(Float)),
+        (Op::UDiv, Same(Int)),
+        (Op::SDiv, Same(Int)),
+        (Op::FDiv, Same(Float)),
+        (Op::UMod, Same(Int)),
+        (Op::SRem, Same(Int)),
+        (Op::SMod, Same(Int)),
+        (Op::FRem, Same(Float)),
+        (Op::FMod, Same(Float)),
+        (Op::VectorTimesScalar, VectorTimesScalar),
+        (Op::Dot, Dot),
+        (Op::ShiftRightLogical, Shift),
+        (Op::ShiftRightArithmetic, Shift),
+        (Op::ShiftLeftLogical, Shift),
+        (Op::BitwiseOr, Same(Int)),
+        (Op::BitwiseXor, Same(Int)),
+        (Op::BitwiseAnd, Same(Int)),
+        (Op::Not, Same(Int)),
+        (Op::BitReverse, Same(Int)),
+        (Op::BitCount, Convert(Int, Int)),
+        (Op::LogicalEqual, Same(Bool)),
+        (Op::LogicalNotEqual, Same(Bool)),
+        (Op::LogicalOr, Same(Bool)),
+        (Op::LogicalAnd, Same(Bool)),
+        (Op::LogicalNot, Same(Bool)),
+        (Op::Any, AnyAll),
+        (Op::All, AnyAll),
+        (Op::IEqual, Compare(Int)),
+        (Op::INotEqual, Compare(Int)),
+        (Op::UGreaterThan, Compare(Int)),
+        (Op::SGreaterThan, Compare(Int)),
+        (Op::UGreaterThanEqual, Compare(Int)),
+        (Op::SGreaterThanEqual, Compare(Int)),
+        (Op::ULessThan, Compare(Int)),
+        (Op::SLessThan, Compare(Int)),
+        (Op::ULessThanEqual, Compare(Int)),
+        (Op::SLessThanEqual, Compare(Int)),
+        (Op::FOrdEqual, Compare(Float)),
+        (Op::FUnordEqual, Compare(Float)),
+        (Op::FOrdNotEqual, Compare(Float)),
+        (Op::FUnordNotEqual, Compare(Float)),
+        (Op::FOrdLessThan, Compare(Float)),
+        (Op::FUnordLessThan, Compare(Float)),
+        (Op::FOrdGreaterThan, Compare(Float)),
+        (Op::FUnordGreaterThan, Compare(Float)),
+        (Op::FOrdLessThanEqual, Compare(Float)),
+        (Op::FUnordLessThanEqual, Compare(Float)),
+        (Op::FOrdGreaterThanEqual, Compare(Float)),
+        (Op::FUnordGreaterThanEqual, Compare(Float)),
+        (Op::IsNan, Compare(Float)),
+        (Op::IsInf, Compare(Float)),
+        (Op::IsFinite, Compare(Float)),
+        (Op::IsNormal, Compare(Float)),
+        (Op::SignBitSet, Compare(Float)),
+        (Op::LessOrGreater, Compare(Float)),
+        (Op::Ordered, Compare(Float)),
+        (Op::Unordered, Compare(Float)),
+        (Op::ConvertFToU, Convert(Float, Int)),
+        (Op::ConvertFToS, Convert(Float, Int)),
+        (Op::ConvertSToF, Convert(Int, Float)),
+        (Op::ConvertUToF, Convert(Int, Float)),
+        (Op::UConvert, Convert(Int, Int)),
+        (Op::SConvert, Convert(Int, Int)),
+        (Op::FConvert, Convert(Float, Float)),
+        (Op::SatConvertSToU, Convert(Int, Int)),
+        (Op::SatConvertUToS, Convert(Int, Int)),
+    ]
+};
+
+/// The instructions a Shader module may apply to an 8- or 16-bit value
+/// whose width it declares only for storage (StorageBuffer16BitAccess and
+/// the like, without Int8, Int16 or Float16): move it or convert it.
+const STORAGE_ONLY_USES: &[Op] = &[
+    Op::Store,
+    Op::CopyObject,
+    Op::UConvert,
+    Op::SConvert,
+    Op::FConvert,
+];
+
+impl Validator<'_> {
+    pub(super) fn type_of(&self, value: u32) -> Result<u32, String> {
+        self.value_types
+            .get(&value)
+            .copied()
+            .ok_or_else(|| format!("%{value} is not a value"))
+    }
+
+    fn shape(&self, ty: u32) -> Result<&Type, String> {
+        self.shapes
+            .get(&ty)
+            .ok_or_else(|| format!("%{ty} is not a type"))
+    }
+
+    /// Scalar components of a value of type `ty` (pointers count one).
+    fn components(&self, ty: u32) -> Result<u64, String> {
+        Ok(match self.shape(ty)? {
+            Type::Bool | Type::Int { .. } | Type::Float { .. } | Type::Pointer { .. } => 1,
+            Type::Vector { count, .. } => *count as u64,
+            Type::Matrix { column, columns } => self.components(*column)? * *columns as u64,
+            Type::Array { elem, len } => self.components(*elem)?.saturating_mul(*len as u64),
+            Type::Struct { members } => {
+                let mut n = 0u64;
+                for &m in members {
+                    n = n.saturating_add(self.components(m)?);
+                }
+                n
+            }
+            s => return Err(format!("type %{ty} ({s:?}) has no components")),
+        })
+    }
+
+    /// How many constituents a composite of type `ty` has, and the type of
+    /// constituent `i` (None when out of range).
+    fn constituent(&self, ty: u32, i: u64) -> Result<(u64, Option<u32>), String> {
+        let (count, member) = match self.shape(ty)? {
+            Type::Vector { elem, count } => (*count as u64, *elem),
+            Type::Matrix { column, columns } => (*columns as u64, *column),
+            Type::Array { elem, len } => (*len as u64, *elem),
+            Type::Struct { members } => {
+                let member = members.get(i as usize).copied();
+                return Ok((members.len() as u64, member));
+            }
+            _ => return Err(format!("type %{ty} is not a composite")),
+        };
+        Ok((count, (i < count).then_some(member)))
+    }
+
+    /// The type reached from composite type `ty` through literal `indices`.
+    fn member_type(&self, mut ty: u32, indices: &[u32]) -> Result<u32, String> {
+        for &i in indices {
+            ty = self
+                .constituent(ty, i as u64)?
+                .1
+                .ok_or_else(|| format!("index {i} is out of range for type %{ty}"))?;
+        }
+        Ok(ty)
+    }
+
+    fn same_type(&self, value: u32, ty: u32, what: &str) -> Result<(), String> {
+        let t = self.type_of(value)?;
+        if t != ty && self.shape(t)? != self.shape(ty)? {
+            return Err(format!("{what} %{value} has type %{t}, expected %{ty}"));
+        }
+        Ok(())
+    }
+
+    /// (columns, rows) of a matrix type.
+    fn matrix(&self, ty: u32) -> Result<(u32, u32), String> {
+        match self.shape(ty)? {
+            Type::Matrix { column, columns } => match self.shape(*column)? {
+                Type::Vector { count, .. } => Ok((*columns, *count)),
+                _ => Err(format!("%{ty} has no vector columns")),
+            },
+            _ => Err(format!("%{ty} is not a matrix type")),
+        }
+    }
+
+    fn vector_len(&self, ty: u32) -> Result<u32, String> {
+        match self.shape(ty)? {
+            Type::Vector { count, .. } => Ok(*count),
+            _ => Err(format!("%{ty} is not a vector type")),
+        }
+    }
+
+    /// The operand and result types of the instructions whose lowering
+    /// slices registers by type.
+    pub(super) fn check_types(&self, ins: &Instr) -> Result<(), String> {
+        let o = &ins.operands;
+        let rt = ins.result_type;
+        let operand = |i: usize| {
+            o.get(i)
+                .copied()
+                .ok_or_else(|| format!("missing operand {}", i + 1))
+        };
+        match ins.op {
+            Op::CompositeConstruct | Op::ConstantComposite | Op::SpecConstantComposite => {
+                if let Type::Vector { count, .. } = self.shape(rt)? {
+                    // Vectors may be built from smaller vectors.
+                    let mut n = 0;
+                    for &c in o {
+                        n += self.components(self.type_of(c)?)?;
+                    }
+                    if n != *count as u64 {
+                        return Err(format!(
+                            "constituents give {n} components, the result type has {count}"
+                        ));
+                    }
+                } else {
+                    let (count, _) = self.constituent(rt, 0)?;
+                    if count != o.len() as u64 {
+                        return Err(format!(
+                            "{} constituents for a type of {count} members",
+                            o.len()
+                        ));
+                    }
+                    for (i, &c) in o.iter().enumerate() {
+                        if let (_, Some(t)) = self.constituent(rt, i as u64)? {
+                            self.same_type(c, t, "constituent")?;
+                        }
+                    }
+                }
+            }
+            Op::CompositeExtract => {
+                let t = self.member_type(self.type_of(operand(0)?)?, o.get(1..).unwrap_or(&[]))?;
+                if self.shape(t)? != self.shape(rt)? {
+                    return Err(format!(
+                        "the member has type %{t}, the result type is %{rt}"
+                    ));
+                }
+            }
+            Op::CompositeInsert => {
+                self.same_type(operand(1)?, rt, "composite")?;
+                let t = self.member_type(rt, o.get(2..).unwrap_or(&[]))?;
+                self.same_type(operand(0)?, t, "object")?;
+            }
+            Op::Select => {
+                let cond = self.type_of(operand(0)?)?;
+                let object_components = self.components(rt)?;
+                match self.shape(cond)? {
+                    Type::Bool => {}
+                    Type::Vector { elem, count }
+                        if self.shape(*elem)? == &Type::Bool
+                            && *count as u64 == object_components => {}
+                    _ => {
+                        return Err(format!(
+                            "condition %{} is not a bool or a bool vector of the result's size",
+                            o[0]
+                        ))
+                    }
+                }
+                self.same_type(operand(1)?, rt, "object 1")?;
+                self.same_type(operand(2)?, rt, "object 2")?;
+            }
+            Op::Phi => {
+                for pair in o.chunks(2) {
+                    self.same_type(pair[0], rt, "incoming value")?;
+                }
+            }
+            Op::Bitcast => {
+                let from = self.type_of(operand(0)?)?;
+                let bits = |ty: u32| -> Result<u64, String> {
+                    let width = match self.shape(ty)? {
+                        Type::Vector { elem, .. } => self.shape(*elem)?.clone(),
+                        s => s.clone(),
+                    };
+                    let w = match width {
+                        Type::Int { bits, .. } | Type::Float { bits } => bits as u64,
+                        Type::Pointer { .. } => 0,
+                        s => return Err(format!("OpBitcast of a {s:?}")),
+                    };
+                    Ok(w * self.components(ty)?)
+                };
+                let (a, b) = (bits(from)?, bits(rt)?);
+                // A pointer's width depends on the addressing model: let
+                // lowering check casts to and from pointers.
+                if a != 0 && b != 0 && a != b {
+                    return Err(format!(
+                        "from {a} bits to {b} bits: the widths must be equal"
+                    ));
+                }
+            }
+            Op::VectorShuffle => {
+                let n = self.vector_len(self.type_of(operand(0)?)?)?
+                    + self.vector_len(self.type_of(operand(1)?)?)?;
+                if self.vector_len(rt)? as usize != o.len() - 2 {
+                    return Err("the result has not one component per index".into());
+                }
+                if let Some(i) = o[2..].iter().find(|&&i| i >= n && i != u32::MAX) {
+                    return Err(format!(
+                        "component {i} is out of range (the vectors have {n})"
+                    ));
+                }
+            }
+            Op::MatrixTimesVector => {
+                let (cols, rows) = self.matrix(self.type_of(operand(0)?)?)?;
+                if self.vector_len(self.type_of(operand(1)?)?)? != cols
+                    || self.vector_len(rt)? != rows
+                {
+                    return Err("the vector and result sizes do not fit the matrix".into());
+                }
+            }
+            Op::VectorTimesMatrix => {
+                let (cols, rows) = self.matrix(self.type_of(operand(1)?)?)?;
+                if self.vector_len(self.type_of(operand(0)?)?)? != rows
+                    || self.vector_len(rt)? != cols
+                {
+                    return Err("the vector and result sizes do not fit the matrix".into());
+                }
+            }
+            Op::MatrixTimesMatrix => {
+                let (k, rows) = self.matrix(self.type_of(operand(0)?)?)?;
+                let (cols, k2) = self.matrix(self.type_of(operand(1)?)?)?;
+                if k != k2 || self.matrix(rt)? != (cols, rows) {
+                    return Err("the matrix sizes do not fit".into());
+                }
+            }
+            Op::MatrixTimesScalar | Op::Transpose => {
+                let (c, r) = self.matrix(self.type_of(operand(0)?)?)?;
+                let expect = if ins.op == Op::Transpose {
+                    (r, c)
+                } else {
+                    (c, r)
+                };
+                if self.matrix(rt)? != expect {
+                    return Err("the result's size does not fit the matrix".into());
+                }
+            }
+            Op::OuterProduct => {
+                let (cols, rows) = self.matrix(rt)?;
+                if self.vector_len(self.type_of(operand(0)?)?)? != rows
+                    || self.vector_len(self.type_of(operand(1)?)?)? != cols
+                {
+                    return Err("the vector sizes do not fit the result".into());
+                }
+            }
+            Op::Load => {
+                let pointee = self.pointee(operand(0)?)?;
+                if pointee != rt && self.shape(pointee)? != self.shape(rt)? {
+                    return Err(format!(
+                        "the result type %{rt} is not the pointer's pointee type %{pointee}"
+                    ));
+                }
+            }
+            Op::Store => {
+                let pointee = self.pointee(operand(0)?)?;
+                self.same_type(operand(1)?, pointee, "object")?;
+            }
+            Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
+                if self.shape(rt)? != &Type::Bool {
+                    return Err(format!("the result type %{rt} is not a bool type"));
+                }
+            }
+            op => {
+                if let Some(&(_, rule)) = RULES.iter().find(|(o, _)| *o == op) {
+                    self.check_rule(rule, rt, o)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// (kind, component width (0 for bool), component count) of a scalar
+    /// or vector type.
+    fn numeric(&self, ty: u32) -> Result<(Kind, u8, u32), String> {
+        let (scalar, count) = match self.shape(ty)? {
+            Type::Vector { elem, count } => (self.shape(*elem)?, *count),
+            s => (s, 1),
+        };
+        match *scalar {
+            Type::Int { bits, .. } => Ok((Kind::Int, bits, count)),
+            Type::Float { bits } => Ok((Kind::Float, bits, count)),
+            Type::Bool => Ok((Kind::Bool, 0, count)),
+            _ => Err(format!("type %{ty} is not a scalar or vector")),
+        }
+    }
+
+    /// (width, count) of value `id`, operand `what`, which must be of `kind`.
+    fn numeric_operand(&self, id: u32, kind: Kind, what: &str) -> Result<(u8, u32), String> {
+        let (k, width, count) = self.numeric(self.type_of(id)?)?;
+        if k != kind {
+            return Err(format!(
+                "{what} %{id} is {k:?}, not a {kind:?} scalar or vector"
+            ));
+        }
+        Ok((width, count))
+    }
+
+    fn check_rule(&self, rule: Rule, rt: u32, o: &[u32]) -> Result<(), String> {
+        let result = |kind: Kind| -> Result<(u8, u32), String> {
+            let (k, width, count) = self.numeric(rt)?;
+            if k != kind {
+                return Err(format!(
+                    "the result type %{rt} is {k:?}, not a {kind:?} scalar or vector"
+                ));
+            }
+            Ok((width, count))
+        };
+        let arity = |range: std::ops::RangeInclusive<usize>| {
+            if range.contains(&o.len()) {
+                Ok(())
+            } else {
+                Err(format!(
+                    "{} operands, the instruction takes {}",
+                    o.len(),
+                    range.end()
+                ))
+            }
+        };
+        let differs = |what: &str, id: u32| {
+            Err(format!(
+                "{what} %{id} differs from the result in component count or width"
+            ))
+        };
+        match rule {
+            Rule::Same(kind) => {
+                arity(1..=2)?;
+                let shape = result(kind)?;
+                for &id in o {
+                    if self.numeric_operand(id, kind, "operand")? != shape {
+                        return differs("operand", id);
+                    }
+                }
+            }
+            Rule::Compare(kind) => {
+                arity(1..=2)?;
+                let (_, count) = result(Kind::Bool)?;
+                let first = self.numeric_operand(o[0], kind, "operand")?;
+                if first.1 != count {
+                    return differs("operand", o[0]);
+                }
+                if let Some(&second) = o.get(1) {
+                    if self.numeric_operand(second, kind, "operand")? != first {
+                        return Err(format!(
+                            "operands %{} and %{second} differ in component count or width",
+                            o[0]
+                        ));
+                    }
+                }
+            }
+            Rule::Convert(from, to) => {
+                arity(1..=1)?;
+                let (_, count) = result(to)?;
+                if self.numeric_operand(o[0], from, "operand")?.1 != count {
+                    return Err(format!(
+                        "operand %{} has not the result's component count",
+                        o[0]
+                    ));
+                }
+            }
+            Rule::Shift => {
+                arity(2..=2)?;
+                let shape = result(Kind::Int)?;
+                if self.numeric_operand(o[0], Kind::Int, "base")? != shape {
+                    return differs("base", o[0]);
+                }
+                if self.numeric_operand(o[1], Kind::Int, "shift")?.1 != shape.1 {
+                    return Err(format!(
+                        "shift %{} has not the result's component count",
+                        o[1]
+                    ));
+                }
+            }
+            Rule::AnyAll => {
+                arity(1..=1)?;
+                if result(Kind::Bool)?.1 != 1 {
+                    return Err("the result is not a bool scalar".into());
+                }
+                if self.numeric_operand(o[0], Kind::Bool, "vector")?.1 < 2 {
+                    return Err(format!("operand %{} is not a bool vector", o[0]));
+                }
+            }
+            Rule::Dot => {
+                arity(2..=2)?;
+                let (width, count) = result(Kind::Float)?;
+                if count != 1 {
+                    return Err("the result is not a float scalar".into());
+                }
+                let first = self.numeric_operand(o[0], Kind::Float, "vector")?;
+                if first.0 != width || first.1 < 2 {
+                    return Err(format!(
+                        "vector %{} is not a float vector of the result's width",
+                        o[0]
+                    ));
+                }
+                if self.numeric_operand(o[1], Kind::Float, "vector")? != first {
+                    return Err(format!("vectors %{} and %{} differ", o[0], o[1]));
+                }
+            }
+            Rule::VectorTimesScalar => {
+                arity(2..=2)?;
+                let (width, count) = result(Kind::Float)?;
+                if self.numeric_operand(o[0], Kind::Float, "vector")? != (width, count) {
+                    return differs("vector", o[0]);
+                }
+                if self.numeric_operand(o[1], Kind::Float, "scalar")? != (width, 1) {
+                    return Err(format!(
+                        "scalar %{} is not a float of the result's width",
+                        o[1]
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The type a pointer value points to.
+    fn pointee(&self, pointer: u32) -> Result<u32, String> {
+        match self.shape(self.type_of(pointer)?)? {
+            Type::Pointer { pointee, .. } => Ok(*pointee),
+            _ => Err(format!("%{pointer} is not a pointer")),
+        }
+    }
+
+    /// A Shader module without Int8, Int16 or Float16 may only move or
+    /// convert values of that width (its storage capabilities let it load
+    /// and store them): `ins` may read `id`.
+    pub(super) fn check_storage_only_use(&self, ins: &Instr, id: u32) -> Result<(), String> {
+        if STORAGE_ONLY_USES.contains(&ins.op) || !self.has_any(&[Capability::Shader]) {
+            return Ok(());
+        }
+        let Some(Ok((kind, width, _))) = self.value_types.get(&id).map(|&t| self.numeric(t)) else {
+            return Ok(());
+        };
+        let arithmetic = match (kind, width) {
+            (Kind::Int, 8) => Capability::Int8,
+            (Kind::Int, 16) => Capability::Int16,
+            (Kind::Float, 16) => Capability::Float16,
+            _ => return Ok(()),
+        };
+        if self.has_any(&[arithmetic]) {
+            return Ok(());
+        }
+        Err(format!(
+            "%{id} is a {width}-bit value, which a module without capability {arithmetic:?} \
+             declares for storage only: it can only be stored or converted"
+        ))
+    }
+}
