@@ -124,13 +124,13 @@ fn bundled_scripts_pass() {
             assert!(t.cycles.is_some_and(|c| c > 0), "timed on {name}: {t}");
         }
     }
-    assert_eq!(n, 5);
+    assert_eq!(n, 6);
     let f = run_folder(&workloads(), &RunOptions::default());
-    assert_eq!(f.scripts.len(), 5);
+    assert_eq!(f.scripts.len(), 6);
     assert_eq!(f.exit_code(), 0, "{f}");
     assert!(
         f.to_string()
-            .contains("5 scripts: 5 passed, 0 failed, 0 skipped, 0 errors"),
+            .contains("6 scripts: 6 passed, 0 failed, 0 skipped, 0 errors"),
         "{f}"
     );
 }

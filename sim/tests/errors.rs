@@ -469,3 +469,25 @@ binding = { set = 0, binding = 1 }
         "{e}"
     );
 }
+
+/// A Workgroup variable whose initializer is not OpConstantNull (Vulkan
+/// allows no other) is refused, naming the variable and its line.
+#[test]
+fn a_workgroup_initializer_other_than_null_is_refused() {
+    let file = bad("workgroup_initializer.spvasm");
+    let line = line_of(&file, "%counter = OpVariable");
+    let m = run_fails(
+        "workgroup_initializer",
+        &bad("workgroup_initializer.toml"),
+        "bad_workgroup_initializer",
+        &[],
+    );
+    assert_mentions(
+        "workgroup_initializer",
+        &m,
+        &[
+            "workgroup variable 'counter' has an initializer other than OpConstantNull",
+            &format!("workgroup_initializer.spvasm:{line}:"),
+        ],
+    );
+}

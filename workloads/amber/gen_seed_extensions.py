@@ -1,4 +1,5 @@
-# Writes amd_trinary_minmax.amber, intel_integer_functions2.amber and float_atomic_min_max.amber
+# Writes amd_trinary_minmax.amber, intel_integer_functions2.amber, float_atomic_min_max.amber and
+# zero_initialize_workgroup_memory.amber
 # from the .comp sources beside this file. Run from this folder: python3 gen_seed_extensions.py
 import struct, subprocess, tempfile, os
 TMP = tempfile.mkdtemp()
@@ -88,3 +89,28 @@ text += "PIPELINE compute pipeline\n  ATTACH fatom\n  BIND BUFFER values AS stor
 text += "RUN pipeline 2 1 1\n\n"
 text += f"EXPECT result IDX 0 EQ {min(v)!r} {max(v)!r}\n"
 open("float_atomic_min_max.amber", "w").write(text)
+
+# ---------------- workgroup memory with a null initializer
+groups, size = 4, 256
+expect = []
+for wg in range(groups):
+    s = [0, 0, 0, 0]    # zeroed for each workgroup, once, before any of its waves runs
+    s[0] += wg + 1      # invocation 0's atomicAdd, before the barrier
+    expect += [s[k % 4] for k in range(size)]
+src = open("zero_init.comp").read()
+text = "#!amber\n# VK_KHR_zero_initialize_workgroup_memory: a workgroup array with a null initializer, of which\n"
+text += "# invocation 0 adds its workgroup's number + 1 to element 0 before a barrier; every invocation\n"
+text += "# then reads element index % 4. Each of the 4 workgroups (4 or 8 waves) must see its own zeroed\n"
+text += "# array: no later wave re-initialises it, and no workgroup sees another's sum.\n"
+text += "# Expected values computed in Python (gen_seed_extensions.py beside this file).\n"
+text += "# The SPIR-V below is `glslangValidator -V -S comp zero_init.comp -o zero_init.spv && spirv-dis zero_init.spv` of:\n"
+text += "".join("#   " + l + "\n" for l in src.splitlines())
+text += "\nDEVICE_EXTENSION VK_KHR_zero_initialize_workgroup_memory\n"
+text += "DEVICE_FEATURE ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory\n\n"
+text += "SHADER compute zero_init SPIRV-ASM\n" + dis("zero_init.spv") + "END\n\n"
+text += f"BUFFER out DATA_TYPE uint32 SIZE {groups * size} FILL 99\n"
+text += "BUFFER expected DATA_TYPE uint32 DATA\n"
+text += "".join(" ".join(str(v) for v in expect[r:r + 32]) + "\n" for r in range(0, len(expect), 32)) + "END\n\n"
+text += "PIPELINE compute pipeline\n  ATTACH zero_init\n  BIND BUFFER out AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n\n"
+text += f"RUN pipeline {groups} 1 1\n\nEXPECT out EQ_BUFFER expected\n"
+open("zero_initialize_workgroup_memory.amber", "w").write(text)

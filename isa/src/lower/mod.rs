@@ -878,8 +878,17 @@ impl<'m> Lowerer<'m> {
                         self.workgroup_bytes
                     ));
                 }
-                if let Some(init) = ins.operands.get(1) {
-                    self.initializers.push((id, *init));
+                // Each workgroup's memory starts zeroed in both engines
+                // (sim's launch and timing), which is all a null
+                // initializer asks: storing it per wave would wipe what
+                // earlier waves of the workgroup stored.
+                if let Some(&init) = ins.operands.get(1) {
+                    let defined_by = self.m.instrs.iter().find(|i| i.result_id == init);
+                    if defined_by.map(|i| i.op) != Some(Op::ConstantNull) {
+                        return Err(format!(
+                            "workgroup variable '{name}' has an initializer other than OpConstantNull, which Vulkan and OpenCL do not allow"
+                        ));
+                    }
                 }
                 self.address_val(address::WORKGROUP_BASE + offset as u64)
             }
