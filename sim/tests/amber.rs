@@ -657,3 +657,70 @@ fn subgroup_commands_amber_rejects_are_errors_at_their_line() {
         "{r}"
     );
 }
+
+#[test]
+fn device_properties_the_model_has_pass_others_skip_unknown_ones_are_errors() {
+    let r = run("#!amber\nDEVICE_PROPERTY FloatControlsProperties.shaderDenormPreserveFloat16\nDEVICE_PROPERTY FloatControlsProperties.shaderSignedZeroInfNanPreserveFloat64\n");
+    assert_eq!(r.status, Status::Pass, "{r}");
+    let r =
+        run("#!amber\n\nDEVICE_PROPERTY FloatControlsProperties.shaderDenormFlushToZeroFloat32\n");
+    assert!(
+        matches!(&r.status, Status::Skip(s) if s.contains(":3:") && s.contains("shaderDenormFlushToZeroFloat32")),
+        "{r}"
+    );
+    let r = run("#!amber\nDEVICE_PROPERTY FloatControlsProperties.noSuchThing\n");
+    assert!(
+        matches!(&r.status, Status::Error(s) if s.contains(":2:") && s.contains("unknown device property")),
+        "{r}"
+    );
+}
+
+#[test]
+fn nan_in_any_case_is_a_number_and_equal_infinities_are_equal() {
+    // 1e39 is out of binary32's range: stored and expected, both round to
+    // an infinity of their sign.
+    let r = run("#!amber
+BUFFER f DATA_TYPE float DATA nan NaN NAN 2.5 1e39 -1e39 END
+EXPECT f IDX 0 EQ nan NaN nAn 2.5 1e39 -1e39
+EXPECT f IDX 16 NE -1e39
+EXPECT f IDX 16 EQ -1e39
+EXPECT f IDX 0 EQ 1.0
+EXPECT f IDX 12 EQ nan
+");
+    assert_eq!(failed(&r), vec![5, 6, 7], "{r}");
+    // "-nan" and "inf" are names to Amber, not numbers.
+    for word in ["-nan", "inf"] {
+        let r = run(&format!(
+            "#!amber\nBUFFER f DATA_TYPE float DATA {word} END\n"
+        ));
+        assert!(
+            matches!(&r.status, Status::Error(s) if s.contains(":2:") && s.contains(word)),
+            "{word}: {r}"
+        );
+    }
+}
+
+#[test]
+fn text_data_files_are_read_as_amber_tokenises_them() {
+    let dir = std::env::temp_dir().join(format!("gpusim-amber-text-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("values.txt"),
+        "# a header line\n1 2 # the rest of this line: 99\n3#4\n  # indented comment\n5\n",
+    )
+    .unwrap();
+    let script = dir.join("t.amber");
+    std::fs::write(
+        &script,
+        "#!amber\nBUFFER v DATA_TYPE int32 FILE TEXT values.txt\nEXPECT v IDX 0 EQ 1 2 3 5\n",
+    )
+    .unwrap();
+    let r = run_script(&script, &RunOptions::default()).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    // "3#4" is one token to Amber, which reads its number prefix: here a
+    // token that is not a number is an error instead.
+    assert!(
+        matches!(&r.status, Status::Error(s) if s.contains("'3#4' is not a number")),
+        "{r}"
+    );
+}

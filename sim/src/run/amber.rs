@@ -885,11 +885,18 @@ fn bits_value(t: ElemType, bits: u64) -> Num {
     }
 }
 
-/// Amber's closeness test: NaN only equals NaN; a percentage tolerance is
-/// relative to the expected value.
+/// Amber's closeness test: NaN only equals NaN; an infinity only itself
+/// (Amber's difference test passes two infinities of one sign, whose
+/// difference is NaN); a percentage tolerance is relative to the expected
+/// value.
 fn within(actual: f64, expected: f64, tol: f64, percent: bool) -> bool {
     if actual.is_nan() || expected.is_nan() {
         return actual.is_nan() == expected.is_nan();
+    }
+    // Infinities are close only to themselves (a relative tolerance of an
+    // infinite value would take anything).
+    if actual == expected || actual.is_infinite() || expected.is_infinite() {
+        return actual == expected;
     }
     let d = (actual - expected).abs();
     if percent {

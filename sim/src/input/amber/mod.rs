@@ -47,6 +47,38 @@ pub const SUPPORTED_FEATURES: &[&str] = &[
     "SubgroupSupportedStages.compute",
 ];
 
+/// `DEVICE_PROPERTY` names Amber knows (its `Script::IsKnownProperty`).
+pub const KNOWN_PROPERTIES: &[&str] = &[
+    "FloatControlsProperties.shaderSignedZeroInfNanPreserveFloat16",
+    "FloatControlsProperties.shaderSignedZeroInfNanPreserveFloat32",
+    "FloatControlsProperties.shaderSignedZeroInfNanPreserveFloat64",
+    "FloatControlsProperties.shaderDenormPreserveFloat16",
+    "FloatControlsProperties.shaderDenormPreserveFloat32",
+    "FloatControlsProperties.shaderDenormPreserveFloat64",
+    "FloatControlsProperties.shaderDenormFlushToZeroFloat16",
+    "FloatControlsProperties.shaderDenormFlushToZeroFloat32",
+    "FloatControlsProperties.shaderDenormFlushToZeroFloat64",
+    "FloatControlsProperties.shaderRoundingModeRTEFloat16",
+    "FloatControlsProperties.shaderRoundingModeRTEFloat32",
+    "FloatControlsProperties.shaderRoundingModeRTEFloat64",
+    "FloatControlsProperties.shaderRoundingModeRTZFloat16",
+    "FloatControlsProperties.shaderRoundingModeRTZFloat32",
+    "FloatControlsProperties.shaderRoundingModeRTZFloat64",
+];
+
+/// The `DEVICE_PROPERTY`s the simulator has: its arithmetic keeps
+/// denormals, signed zeros, infinities and NaNs at every width, and lowering
+/// accepts the `DenormPreserve` and `SignedZeroInfNanPreserve` capabilities
+/// (not the flush-to-zero or rounding-mode execution modes).
+pub const SUPPORTED_PROPERTIES: &[&str] = &[
+    "FloatControlsProperties.shaderSignedZeroInfNanPreserveFloat16",
+    "FloatControlsProperties.shaderSignedZeroInfNanPreserveFloat32",
+    "FloatControlsProperties.shaderSignedZeroInfNanPreserveFloat64",
+    "FloatControlsProperties.shaderDenormPreserveFloat16",
+    "FloatControlsProperties.shaderDenormPreserveFloat32",
+    "FloatControlsProperties.shaderDenormPreserveFloat64",
+];
+
 /// `DEVICE_EXTENSION` names the simulator provides.
 pub const SUPPORTED_DEVICE_EXTENSIONS: &[&str] = &[
     "VK_KHR_storage_buffer_storage_class",
@@ -103,7 +135,12 @@ pub fn parse_num(s: &str) -> Option<Num> {
         let v: i128 = body.parse().ok()?;
         return Some(Num::Int(if neg { -v } else { v }));
     }
-    // Only plain decimal floats (no "inf"/"nan" words, which could be names).
+    // Amber reads `nan` in any case as a number (a quiet NaN), but no other
+    // word: "inf" and "-nan" are names to it.
+    if s.eq_ignore_ascii_case("nan") {
+        return Some(Num::Float(f64::NAN));
+    }
+    // Otherwise only plain decimal floats.
     let first = body.bytes().next()?;
     if !(first.is_ascii_digit() || first == b'.') {
         return None;
@@ -741,6 +778,18 @@ impl Parser<'_> {
                     }
                     self.features.push(f);
                 }
+                "DEVICE_PROPERTY" => {
+                    let (p, pl) = self.word("a property name")?;
+                    self.eol()?;
+                    if !KNOWN_PROPERTIES.contains(&p.as_str()) {
+                        return Err(self.bad(pl, format!("unknown device property '{p}'")));
+                    }
+                    if !SUPPORTED_PROPERTIES.contains(&p.as_str()) {
+                        return Err(
+                            self.unsupported(line, format!("device property {p} is not supported"))
+                        );
+                    }
+                }
                 "DEVICE_EXTENSION" => {
                     let (e, _) = self.word("an extension name")?;
                     self.eol()?;
@@ -1000,7 +1049,13 @@ impl Parser<'_> {
                         "TEXT" => {
                             let text = String::from_utf8_lossy(&data);
                             let mut values = Vec::new();
-                            for w in text.split_whitespace() {
+                            // Tokens as Amber's tokenizer reads the file: a
+                            // token starting with `#` comments out the rest
+                            // of its line.
+                            let words = text.lines().flat_map(|line| {
+                                line.split_whitespace().take_while(|w| !w.starts_with('#'))
+                            });
+                            for w in words {
                                 values.push(parse_num(w).ok_or_else(|| {
                                     self.bad(
                                         l,
