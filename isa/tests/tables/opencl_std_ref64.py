@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes table `ref64` of opencl_std.jsonl (beside this script): f64
 reference values of the OpenCL.std math functions computed with mpmath at
-160 bits, 300 seeded inputs per function, read by isa/tests/opencl_math.rs
+160 bits, 300 seeded inputs per function (and 300 more for the regions in
+`EXTRA`), read by isa/tests/opencl_math.rs
 (`measure_f64`). One row per input: `x`, `y` (0 for one-operand functions;
 pown's and rootn's n as an f64 holding the integer) and `hi` are f64 bits,
 `d` f32 bits: the exact value is hi + d ulp(hi).
@@ -82,9 +83,30 @@ F = [
  ('tanpi', 1, lambda: pw(-30, 54), tanpi),
  ('tgamma', 1, gamma_x, mp.gamma),
 ]
+# Regions the sweep above misses, from a second generator so the rows
+# above stay as they were: exp10 on [-16, 16]; pow, powr and pown with x
+# near 1 and |y| over 2^31 (where an f64 logarithm loses |y ln x| ulp);
+# rootn of tiny x.
+rng2 = random.Random(20261123)
+def near_one():
+    x = 1 + rng2.choice([-1, 1]) * rng2.uniform(1, 2) * 2.0 ** -rng2.randint(20, 52)
+    # |y ln x| up to about 600 keeps the result in range.
+    y = rng2.choice([-1, 1]) * min(rng2.uniform(1, 2) * 2.0 ** rng2.randint(31, 80), 600 / abs(float(mp.log(x))))
+    return x, y
+def near_one_int():
+    n = rng2.choice([-1, 1]) * rng2.randint(2 ** 31 - 2 ** 28, 2 ** 31 - 1)
+    x = 1 + rng2.choice([-1, 1]) * rng2.uniform(1, 500) / 2 ** 31
+    return x, float(n)
+EXTRA = [
+ ('exp10', 1, lambda: rng2.uniform(-16, 16), lambda x: mp.power(10, x)),
+ ('pow', 2, near_one, lambda x, y: mp.power(x, y)),
+ ('powr', 2, near_one, lambda x, y: mp.power(x, y)),
+ ('pown', 2, near_one_int, lambda x, n: mp.power(x, int(n))),
+ ('rootn', 2, lambda: (lambda n: (rng2.uniform(1, 2) * 2.0 ** rng2.randint(-1074, -1000) * (-1 if n % 2 and rng2.random() < .5 else 1), float(n)))(rng2.choice([-5, -4, -3, -2, 2, 3, 4, 5, 7, 9])), rootn),
+]
 N = 300
 out = []
-for name, ar, gen, fn in F:
+for name, ar, gen, fn in F + EXTRA:
     k = 0
     while k < N:
         a = gen()
