@@ -724,3 +724,17 @@ fn text_data_files_are_read_as_amber_tokenises_them() {
         "{r}"
     );
 }
+
+#[test]
+fn float16_data_is_converted_as_amber_converts_it() {
+    // Amber writes float16 DATA through f32 and drops the low mantissa
+    // bits (toward zero): -4.0233599 is between the f16 values -4.01953125
+    // and -4.0234375 (nearer the second); Amber stores the first. Below the
+    // f16 normal range it stores zero, above its range infinity.
+    let r = run("#!amber
+BUFFER h DATA_TYPE float16 DATA -4.0233599 0.1 1e-6 70000 END
+EXPECT h IDX 0 EQ -4.01953125 0.0999755859375 0 1e39
+EXPECT h IDX 0 EQ -4.0234375
+");
+    assert_eq!(failed(&r), vec![4], "{r}");
+}
