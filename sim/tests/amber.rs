@@ -738,3 +738,73 @@ EXPECT h IDX 0 EQ -4.0234375
 ");
     assert_eq!(failed(&r), vec![4], "{r}");
 }
+
+/// The kernel of [`SHADER`] as a VkScript section.
+fn vkscript(test: &str) -> String {
+    let kernel = SHADER
+        .lines()
+        .skip(1)
+        .take_while(|l| *l != "END")
+        .collect::<Vec<_>>()
+        .join("\n");
+    format!("# VkScript\n[require]\nVK_KHR_storage_buffer_storage_class\nfbsize 250 250\n\n[compute shader spirv]\n{kernel}\n\n[test]\n{test}")
+}
+
+#[test]
+fn vkscript_compute_files_run() {
+    // a[i] = a[i] * u.x + add with u.x = 3 and add = 10; a write between
+    // the two dispatches; 8 then 4 invocations.
+    let text = vkscript(
+        "ssbo 0:0 subdata uint 0 1 2 3 4 5 6 7 8 9
+uniform ubo 0:1 uvec4 0 3 0 0 0
+uniform uint 0 10
+compute entrypoint main
+compute 2 1 1
+probe ssbo uint 0:0 0 == 13 16 19 22 25 28 31 34 9
+ssbo 0:0 subdata uint 0 100
+compute 1 1 1
+probe ssbo uint 0:0 0 == 310 58 67 76
+probe ssbo uvec2 0:0 8 == 67 76
+tolerance 1%
+probe ssbo uint 0:0 0 ~= 312
+probe ssbo uint 0:0 0 == 312
+probe ssbo uint 0:0 4 != 58
+",
+    );
+    let first = text.lines().position(|l| l.starts_with("ssbo")).unwrap() + 1;
+    let r = run(&text);
+    assert_eq!(r.checks.len(), 6, "{r}");
+    // The last two probes fail: 310 is not 312 exactly, and a[1] is 58.
+    assert_eq!(failed(&r), vec![first + 12, first + 13], "{r}");
+    assert_eq!(r.runs, 2, "{r}");
+}
+
+#[test]
+fn vkscript_graphics_and_unknown_requirements_skip_and_bad_text_is_an_error() {
+    let r =
+        run(&vkscript("compute 1 1 1\n").replace("[test]", "[vertex shader passthrough]\n[test]"));
+    assert!(
+        matches!(&r.status, Status::Skip(s) if s.contains("graphics pipelines are not supported")),
+        "{r}"
+    );
+    let r = run(&vkscript("compute 1 1 1\n").replace("fbsize 250 250", "geometryShader"));
+    assert!(
+        matches!(&r.status, Status::Skip(s) if s.contains(":4:") && s.contains("geometryShader")),
+        "{r}"
+    );
+    let r = run(&vkscript("compute 1 1 1\nfrobnicate 3\n"));
+    assert!(
+        matches!(&r.status, Status::Error(s) if s.contains("unknown command 'frobnicate'")),
+        "{r}"
+    );
+    let r = run(&vkscript("probe ssbo uint 0:5 0 == 1\n"));
+    assert!(
+        matches!(&r.status, Status::Error(s) if s.contains("no buffer at set 0 binding 5")),
+        "{r}"
+    );
+    let r = run("just some text\n[test]\n");
+    assert!(
+        matches!(&r.status, Status::Error(s) if s.contains(":1:") && s.contains("nor VkScript")),
+        "{r}"
+    );
+}

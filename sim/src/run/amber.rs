@@ -222,7 +222,8 @@ impl fmt::Display for FolderReport {
 
 /// True for a path naming an Amber script (`*.amber`).
 pub fn is_amber_path(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "amber")
+    path.extension()
+        .is_some_and(|e| e == "amber" || e == "vkscript")
 }
 
 /// Runs one script file. `Err` means the file could not be read; every other
@@ -599,6 +600,15 @@ impl Engine<'_, '_> {
                     let v = self.buffers[src].clone();
                     self.buffers.insert(dst.clone(), v);
                 }
+                Cmd::Write {
+                    buffer,
+                    offset,
+                    bytes,
+                    ..
+                } => {
+                    let (_, b) = self.buffers.get_mut(buffer).expect("a declared buffer");
+                    b[*offset..*offset + bytes.len()].copy_from_slice(bytes);
+                }
                 Cmd::Expect(e) => {
                     let r = self.expect(e);
                     self.report.checks.push(r);
@@ -746,7 +756,8 @@ impl Engine<'_, '_> {
             passed: false,
             message: String::new(),
         };
-        let (layout, bytes) = &self.buffers[&e.buffer];
+        let (buffer_layout, bytes) = &self.buffers[&e.buffer];
+        let layout = e.layout.as_ref().unwrap_or(buffer_layout);
         let result = match &e.kind {
             ExpectKind::Values {
                 offset,

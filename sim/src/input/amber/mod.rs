@@ -464,6 +464,9 @@ pub struct Expect {
     pub text: String,
     pub buffer: String,
     pub kind: ExpectKind,
+    /// The type the values are read as, when not the buffer's own
+    /// (VkScript's `probe ssbo TYPE`).
+    pub layout: Option<Layout>,
 }
 
 #[derive(Clone, Debug)]
@@ -481,6 +484,15 @@ pub enum Cmd {
         line: usize,
         src: String,
         dst: String,
+    },
+    /// `bytes` written into `buffer` from byte `offset` (VkScript's
+    /// `ssbo ... subdata` and `uniform`); the buffer is declared large
+    /// enough for every write.
+    Write {
+        line: usize,
+        buffer: String,
+        offset: usize,
+        bytes: Vec<u8>,
     },
     Expect(Expect),
 }
@@ -632,8 +644,11 @@ const MAX_BUFFER_BYTES: usize = 1 << 28;
 pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Script, Stop> {
     let first = text.lines().next().unwrap_or("").trim();
     if first != "#!amber" {
+        if vkscript::is_vkscript(text) {
+            return vkscript::parse(text, file);
+        }
         return Err(Stop::Bad(format!(
-            "{file}:1: not an AmberScript file: the first line must be #!amber"
+            "{file}:1: not an AmberScript file (the first line must be #!amber) nor VkScript (a [section] first)"
         )));
     }
     let mut p = Parser {
@@ -1588,6 +1603,7 @@ impl Parser<'_> {
             text,
             buffer,
             kind,
+            layout: None,
         }))
     }
 
@@ -1628,6 +1644,8 @@ impl Parser<'_> {
                             }
                         }
                     }
+                    // Made by the VkScript reader with its buffers.
+                    Cmd::Write { .. } => {}
                     Cmd::Expect(e) => {
                         let mut names = vec![&e.buffer];
                         if let ExpectKind::EqBuffer(o) | ExpectKind::Rmse(o, _) = &e.kind {
@@ -1670,3 +1688,4 @@ fn encode(layout: &Layout, mut vals: impl Iterator<Item = Num>, out: &mut [u8]) 
 
 #[cfg(test)]
 mod tests;
+mod vkscript;
