@@ -320,6 +320,37 @@ fn graphics_and_unsupported_features_skip() {
 }
 
 #[test]
+fn vkscript_skips_and_other_text_is_an_error() {
+    // Amber reads a file without #!amber as VkScript (the CTS has some
+    // named .amber): not read here, but not broken either.
+    for (text, line) in [
+        (
+            "[require]\nVK_KHR_spirv_1_4\n\n[compute shader spirv]\nOpCapability Shader\n",
+            1,
+        ),
+        ("# comment\n\n[compute shader spirv]\n", 3),
+        ("[test]\ncompute 1 1 1\n", 1),
+    ] {
+        let r = run(text);
+        assert_eq!(
+            r.status,
+            Status::Skip(format!("/tmp/t.amber:{line}: VkScript (Amber's older format of [require], [... shader ...] and [test] sections) is not supported, only AmberScript (#!amber)")),
+            "{text}"
+        );
+    }
+    for text in ["[nonsense]\n", "SHADER compute s GLSL\n", "", "[require"] {
+        let r = run(text);
+        assert_eq!(
+            r.status,
+            Status::Error(
+                "/tmp/t.amber:1: not an AmberScript file: the first line must be #!amber".into()
+            ),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn bad_input_names_file_and_line() {
     for (text, line) in [
         ("#!amber\nFOO bar\n", 2),

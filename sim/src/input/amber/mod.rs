@@ -566,9 +566,31 @@ struct Parser<'a> {
 /// Largest buffer a script may declare.
 const MAX_BUFFER_BYTES: usize = 1 << 28;
 
+/// The line of the first VkScript section header, if the text opens with
+/// one (after blank and `#` comment lines).
+fn vkscript_section(text: &str) -> Option<usize> {
+    let (i, line) = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i, l.trim()))
+        .find(|(_, l)| !l.is_empty() && !l.starts_with('#'))?;
+    let name = line.strip_prefix('[')?.strip_suffix(']')?;
+    let known = matches!(name, "require" | "test" | "indices" | "vertex data")
+        || name.split_whitespace().nth(1) == Some("shader");
+    known.then_some(i + 1)
+}
+
 pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Script, Stop> {
     let first = text.lines().next().unwrap_or("").trim();
     if first != "#!amber" {
+        // Amber reads a file without `#!amber` as VkScript, its older
+        // format (the CTS still has some, named .amber): a format the
+        // simulator does not read, not a broken script.
+        if let Some(line) = vkscript_section(text) {
+            return Err(Stop::Unsupported(format!(
+                "{file}:{line}: VkScript (Amber's older format of [require], [... shader ...] and [test] sections) is not supported, only AmberScript (#!amber)"
+            )));
+        }
         return Err(Stop::Bad(format!(
             "{file}:1: not an AmberScript file: the first line must be #!amber"
         )));
