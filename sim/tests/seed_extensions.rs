@@ -485,3 +485,26 @@ fn fmin_without_its_capability_is_refused() {
     };
     assert!(err.contains("AtomicFloat32MinMaxEXT"), "{err}");
 }
+
+#[test]
+fn workgroup_memory_with_a_null_initializer_is_zeroed_once_per_workgroup() {
+    // Invocation 0 writes the shared variables before the barrier; a later
+    // wave of the workgroup (wave 32: four of them; wave 64: two) must not
+    // zero them again. The manifest's check holds the expected values.
+    run_both("zero_init_workgroup");
+}
+
+#[test]
+fn a_workgroup_initializer_other_than_null_is_refused() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../workloads/extensions/bad/workgroup_initializer.toml");
+    let w = Workload::load(&path).unwrap();
+    let err = match run_workload(&w, &RunOptions::default()) {
+        Ok(_) => panic!("the run must fail"),
+        Err(e) => e,
+    };
+    assert!(
+        err.contains("workgroup variable 'shared' has an initializer that is not zero"),
+        "{err}"
+    );
+}

@@ -877,8 +877,18 @@ impl<'m> Lowerer<'m> {
                         self.workgroup_bytes
                     ));
                 }
-                if let Some(init) = ins.operands.get(1) {
-                    self.initializers.push((id, *init));
+                // Workgroup memory starts zeroed, once per workgroup; a store
+                // in every wave's prologue would wipe what waves before it
+                // wrote. Vulkan allows only OpConstantNull here.
+                if let Some(&init) = ins.operands.get(1) {
+                    let zero = self.const_regs.get(&0);
+                    let is_zero = matches!(self.globals.get(&init),
+                        Some(Val::Regs(r)) if r.iter().all(|x| Some(x) == zero));
+                    if !is_zero {
+                        return Err(format!(
+                            "workgroup variable '{name}' has an initializer that is not zero, which Vulkan does not allow (only OpConstantNull) and is not supported"
+                        ));
+                    }
                 }
                 self.address_val(address::WORKGROUP_BASE + offset as u64)
             }
