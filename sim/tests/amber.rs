@@ -594,10 +594,10 @@ fn subgroup_requirements_run_when_the_model_honours_them_and_skip_otherwise() {
             ["subgroup size 64", "wave size is 32"],
         ),
         (
-            32,
-            "FULLY_POPULATED on",
+            119,
+            "FULLY_POPULATED on\n    REQUIRED_SIZE 32",
             RunOptions::default(),
-            ["local size x 32", "wave size 64"],
+            ["subgroup size 32", "wave size is 64"],
         ),
     ] {
         let text = subgroup_script(SIZE_CONTROL, local, options);
@@ -609,6 +609,43 @@ fn subgroup_requirements_run_when_the_model_honours_them_and_skip_otherwise() {
                 "{options}: {s}"
             ),
             s => panic!("{options}: {s:?}"),
+        }
+    }
+}
+
+#[test]
+fn full_subgroups_a_local_size_cannot_give_run_with_a_note() {
+    // Vulkan calls FULLY_POPULATED with a local size x that is not a
+    // multiple of the subgroup size invalid, but the CTS runs such scripts:
+    // every wave but the last is full, and a note names the SUBGROUP line.
+    let sub_line = SIZE_CONTROL.lines().count() + SUBGROUP_SIZE_SHADER.lines().count() + 5;
+    for (local, invocations, words) in [
+        (
+            "119 1 1",
+            119,
+            "FULLY_POPULATED cannot be honoured for the last subgroup: the local size x 119 is not a multiple of the wave size 64, so each workgroup of 119x1x1 makes 1 full wave and one of 55 invocations (run anyway, as the CTS does)",
+        ),
+        (
+            "32 2 1",
+            64,
+            "FULLY_POPULATED: the local size x 32 is not a multiple of the wave size 64, but each workgroup of 32x2x1 makes 1 full wave all the same",
+        ),
+    ] {
+        let text = subgroup_script(SIZE_CONTROL, invocations, "FULLY_POPULATED on")
+            .replace(&format!("LocalSize {invocations} 1 1"), &format!("LocalSize {local}"));
+        let r = run(&text);
+        assert_eq!(r.status, Status::Pass, "{local}: {r}");
+        assert_eq!(
+            r.notes,
+            vec![format!("line {sub_line}: SUBGROUP {words}")],
+            "{local}"
+        );
+        // Every invocation ran, the last wave's too, and saw the wave size.
+        let a = &r.buffers.iter().find(|b| b.0 == "a").expect("buffer a").1;
+        let x: u32 = local.split(' ').next().unwrap().parse().unwrap();
+        for (i, v) in a.chunks_exact(4).enumerate() {
+            let want = if i < x as usize { 64 } else { 0 };
+            assert_eq!(u32::from_le_bytes(v.try_into().unwrap()), want, "{local}: a[{i}]");
         }
     }
 }
@@ -802,9 +839,16 @@ fn vkscript_graphics_and_unknown_requirements_skip_and_bad_text_is_an_error() {
         matches!(&r.status, Status::Error(s) if s.contains("no buffer at set 0 binding 5")),
         "{r}"
     );
-    let r = run("just some text\n[test]\n");
+    for text in ["just some text\n[test]\n", "SHADER compute s GLSL\n", "", "[require"] {
+        let r = run(text);
+        assert!(
+            matches!(&r.status, Status::Error(s) if s.contains(":1:") && s.contains("nor VkScript")),
+            "{text:?}: {r}"
+        );
+    }
+    let r = run("# a VkScript file\n[nonsense]\n");
     assert!(
-        matches!(&r.status, Status::Error(s) if s.contains(":1:") && s.contains("nor VkScript")),
+        matches!(&r.status, Status::Error(s) if s.contains(":2:") && s.contains("unknown section [nonsense]")),
         "{r}"
     );
 }

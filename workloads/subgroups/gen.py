@@ -358,6 +358,39 @@ def shuffle_quad(a):
     return out, outf
 
 
+def survives(x, shape):
+    """Whether an invocation of reconverge.comp with input x runs to the end
+    (does not return) in its workgroup's shape."""
+    if shape == 0:
+        r, b = x & 7, (x >> 3) & 7  # returns at iteration r, breaks at b
+        return b < r
+    if shape == 1:
+        return (x & 6) != (0 if x & 1 else 2)
+    case = x % 4
+    if case == 1:
+        return (x >> 2) & 3 >= 3  # the loop runs k = 0, 1, 2
+    if case == 2:
+        return (x >> 2) & 1 == 0
+    if case == 3:
+        return x <= 600
+    return True
+
+
+def reconverge(a):
+    """Per invocation: the ballot of its 32-lane block after the shape's
+    construct and at the end (the lanes of the block that did not return;
+    0 for a lane that returned)."""
+    out = [0] * (2 * N)
+    for blk in range(N // B):
+        ids = range(blk * B, (blk + 1) * B)
+        shape = (blk * B // 64) % 3  # workgroups of 64
+        alive = [i for i in ids if survives(a[i], shape)]
+        ballot = sum(1 << (i % B) for i in alive)
+        for i in alive:
+            out[2 * i] = out[2 * i + 1] = ballot
+    return out
+
+
 def write(name, words):
     (HERE / name).write_bytes(struct.pack(f"<{len(words)}I", *words))
 
@@ -370,6 +403,7 @@ def main():
     write("in_f32.bin", f)
     write("vote_ballot_expected.bin", vote_ballot(a))
     write("khr_ballot_vote_expected.bin", khr_ballot_vote(a))
+    write("reconverge_expected.bin", reconverge(a))
     u, fl = arithmetic(a, f)
     write("arithmetic_u32_expected.bin", u)
     write("arithmetic_f32_expected.bin", fl)

@@ -164,6 +164,10 @@ impl Lowerer<'_> {
         let mut args = args.into_iter();
         let mut blocks: Vec<(u32, usize)> = Vec::new();
         let mut succs: Vec<Vec<u32>> = Vec::new();
+        // Per block: the merge block (and continue target) it heads, and
+        // whether it retires lanes (a return of the entry point).
+        let mut headers: Vec<Vec<u32>> = Vec::new();
+        let mut retires: Vec<bool> = Vec::new();
         for (i, ins) in body.iter().enumerate() {
             if ins.operands.len() < min_operands(ins.op) {
                 return Err(err(
@@ -191,6 +195,17 @@ impl Lowerer<'_> {
                 Op::Label => {
                     blocks.push((ins.result_id, i));
                     succs.push(Vec::new());
+                    headers.push(Vec::new());
+                    retires.push(false);
+                }
+                Op::SelectionMerge => {
+                    *headers.last_mut().expect("checked above") = vec![ins.operands[0]];
+                }
+                Op::LoopMerge => {
+                    *headers.last_mut().expect("checked above") = ins.operands[..2].to_vec();
+                }
+                Op::Return | Op::ReturnValue => {
+                    *retires.last_mut().expect("checked above") = ctx.ret.is_none();
                 }
                 Op::Branch => succs
                     .last_mut()
@@ -236,7 +251,16 @@ impl Lowerer<'_> {
             .iter()
             .map(|s| s.iter().filter_map(|l| index.get(l).copied()).collect())
             .collect();
-        for (b, p) in cfg::immediate_post_dominators(&succ_idx)
+        let header_idx: Vec<Vec<usize>> = headers
+            .iter()
+            .map(|h| {
+                h.iter()
+                    .map(|l| index.get(l).copied())
+                    .collect::<Option<Vec<usize>>>()
+                    .unwrap_or_default()
+            })
+            .collect();
+        for (b, p) in cfg::reconvergence_points(&succ_idx, &header_idx, &retires)
             .into_iter()
             .enumerate()
         {
@@ -1358,6 +1382,7 @@ fn sign_extend(v: u64, bits: u32) -> i64 {
 fn min_operands(op: Op) -> usize {
     match op {
         Op::Branch
+        | Op::SelectionMerge
         | Op::Load
         | Op::ReturnValue
         | Op::CopyObject
@@ -1375,6 +1400,7 @@ fn min_operands(op: Op) -> usize {
         | Op::FunctionCall
         | Op::MemoryBarrier => 1,
         Op::Store
+        | Op::LoopMerge
         | Op::CopyMemory
         | Op::Switch
         | Op::VectorShuffle

@@ -135,8 +135,7 @@ const SUPPORTED_EXTENSIONS: &[&str] = &[
     "SPV_KHR_shader_ballot",
     "SPV_KHR_subgroup_vote",
     // Only the execution mode SubgroupUniformControlFlowKHR, a request to
-    // reconverge at structured merges; waves do (docs/amber.md lists the
-    // CTS scripts where they do not yet).
+    // reconverge at structured merges; waves do (cfg::reconvergence_points).
     "SPV_KHR_subgroup_uniform_control_flow",
 ];
 

@@ -65,7 +65,8 @@ pub struct ScriptReport {
     pub wave_instructions: u64,
     /// Simulated cycles summed over the RUNs, for timed runs.
     pub cycles: Option<u64>,
-    /// Things accepted but ignored (SET ENGINE_DATA, SHADER_OPTIMIZATION ...).
+    /// Things accepted but ignored (SET ENGINE_DATA, SHADER_OPTIMIZATION ...)
+    /// or honoured only in part (FULLY_POPULATED with a partial last wave).
     pub notes: Vec<String>,
     /// Every buffer's bytes after the last command, by name.
     pub buffers: Vec<(String, Vec<u8>)>,
@@ -394,7 +395,11 @@ impl Engine<'_, '_> {
             let module = &modules[shader_name];
             let kernel = self.lower(module, shader, p)?;
             if let Some(control) = &p.subgroup {
-                self.check_subgroups(control, &kernel, p)?;
+                if let Some(note) = self.check_subgroups(control, &kernel, p)? {
+                    if !self.report.notes.contains(&note) {
+                        self.report.notes.push(note);
+                    }
+                }
             }
             self.kernels.insert(name.clone(), kernel);
         }
@@ -402,24 +407,48 @@ impl Engine<'_, '_> {
     }
 
     /// Whether the model honours a pipeline's `SUBGROUP` command. A device
-    /// that cannot is not one the test is for: SKIP, as the CTS does.
+    /// whose subgroup size is not the required one is not one the test is
+    /// for: SKIP, as the CTS does. Full subgroups with a local size x that
+    /// is not a multiple of the wave size run, with a note: Vulkan calls
+    /// that invalid, but the CTS runs such scripts on devices with
+    /// computeFullSubgroups ("launched without a full final subgroup") and
+    /// Amber lets them through; waves are filled in order, so only the last
+    /// one of a workgroup can be partial.
     fn check_subgroups(
         &self,
         control: &SubgroupControl,
         kernel: &Kernel,
         p: &Pipeline,
-    ) -> Result<(), Stop> {
+    ) -> Result<Option<String>, Stop> {
         let wave_width = self.opts.wave_width;
-        let skip = |m: String| Stop::Unsupported(self.at(control.line, format!("SUBGROUP {m}")));
         if let Some(required) = control.required_size {
-            check_subgroup_size(required, wave_width).map_err(skip)?;
+            check_subgroup_size(required, wave_width)
+                .map_err(|m| Stop::Unsupported(self.at(control.line, format!("SUBGROUP {m}"))))?;
         }
-        if control.fully_populated {
-            if let Some(local_size) = kernel.local_size.or(spec_local_size(kernel, p)) {
-                check_full_subgroups(local_size, wave_width).map_err(skip)?;
-            }
+        let Some(local_size) = kernel.local_size.or(spec_local_size(kernel, p)) else {
+            return Ok(None);
+        };
+        if !control.fully_populated {
+            return Ok(None);
         }
-        Ok(())
+        if check_full_subgroups(local_size, wave_width).is_ok() {
+            return Ok(None);
+        }
+        let invocations: u64 = local_size.iter().map(|&n| n as u64).product();
+        let width = wave_width as u64;
+        let (full, last) = (invocations / width, invocations % width);
+        let [x, y, z] = local_size;
+        let waves = format!("{full} full wave{}", if full == 1 { "" } else { "s" });
+        let line = control.line;
+        Ok(Some(if last == 0 {
+            format!(
+                "line {line}: SUBGROUP FULLY_POPULATED: the local size x {x} is not a multiple of the wave size {wave_width}, but each workgroup of {x}x{y}x{z} makes {waves} all the same"
+            )
+        } else {
+            format!(
+                "line {line}: SUBGROUP FULLY_POPULATED cannot be honoured for the last subgroup: the local size x {x} is not a multiple of the wave size {wave_width}, so each workgroup of {x}x{y}x{z} makes {waves} and one of {last} invocations (run anyway, as the CTS does)"
+            )
+        }))
     }
 
     fn load_shader(&self, s: &Shader) -> Result<isa::module::Module, Stop> {
