@@ -27,6 +27,11 @@ def f32(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
+def f16(x):
+    """x rounded to the nearest f16 (as a Python float)."""
+    return struct.unpack("<e", struct.pack("<e", x))[0]
+
+
 def write_values(path, fmt, values):
     """Writes values little-endian with the struct format character fmt
     ("f", "I", "B", ...)."""

@@ -1,3 +1,4 @@
+// clang-14 -cc1 -triple spir64-unknown-unknown -cl-std=CL2.0 -cl-ext=+cl_khr_fp64,+cl_khr_fp16 -O2 -finclude-default-header -emit-llvm-bc broadcast.cl -o broadcast.bc && llvm-spirv-14 --spirv-max-version=1.0 broadcast.bc -o broadcast.spv
 // OpenCL 2.0 work_group_broadcast with 1D, 2D and 3D local ids
 // (OpGroupBroadcast's LocalId a scalar, a 2-vector, a 3-vector) on uint,
 // float, long and double; each kernel also broadcasts from a local id

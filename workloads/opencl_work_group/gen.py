@@ -20,8 +20,11 @@ the waves' reductions, ((p0 op p1) op p2) ..., over every wave for a
 reduce and over the waves below for a scan, whose result is then
 fold op (the lane's scan within its wave); wave 0 keeps its own scan, and
 the first lane of a later wave's exclusive scan takes the fold alone.
-f32 sums round after each addition (a double holds the exact sum of two
-f32 before its one rounding to f32); f64 sums are Python's.
+f32 and f16 sums round after each addition (a double holds the exact sum
+of two before its one rounding); f64 sums are Python's.
+
+reduce_add.cl (one work_group_reduce_add on uint, for timing it) runs in
+workgroups of 256: 4 waves of 64 or 8 of 32, on every wave size.
 
 broadcast.cl runs once per kernel (1D: 200, 2D: 16 x 12, 3D: 8 x 5 x 6);
 a broadcast has no order, so these run on every wave size. A local id
@@ -32,7 +35,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
-from gen_common import (buffer, check, f32, lcg, out_folder, size_args, write_manifest,
+from gen_common import (buffer, check, f16, f32, lcg, out_folder, size_args, write_manifest,
                         write_values)
 
 SIZES = [40, 200, 256, 1024]
@@ -113,20 +116,26 @@ def fadd32(a, b):
     return f32(a + b)
 
 
+def fadd16(a, b):
+    return f16(a + b)
+
+
 def fadd64(a, b):
     return a + b
 
 
 def inputs(n, rand):
-    """n values of each input type."""
-    in_u, in_i, in_f, in_l, in_d = [], [], [], [], []
+    """n values of each input type; halves below 16 in magnitude, so that
+    no sum of 1024 overflows."""
+    in_u, in_i, in_f, in_l, in_d, in_h = [], [], [], [], [], []
     for i in range(n):
         in_u.append(next(rand) >> 32)
         in_i.append(signed(next(rand) >> 32, 32) >> (i % 7))
         in_f.append(f32((next(rand) / 2.0**64 * 2 - 1.0) * 2.0 ** (next(rand) % 21 - 10)))
         in_l.append(signed(next(rand), 64) >> (i % 13))
         in_d.append((next(rand) / 2.0**64 * 2 - 1.0) * 2.0 ** (next(rand) % 61 - 30))
-    return in_u, in_i, in_f, in_l, in_d
+        in_h.append(f16((next(rand) / 2.0**64 * 2 - 1.0) * 2.0 ** (next(rand) % 10 - 6)))
+    return in_u, in_i, in_f, in_l, in_d, in_h
 
 
 def votes(in_u, size, groups):
@@ -153,12 +162,13 @@ def collectives(folder, rel, groups):
     for size in SIZES:
         n = size * groups
         rand = lcg(0x3C0_11EC + size, shift=0)
-        in_u, in_i, in_f, in_l, in_d = inputs(n, rand)
+        in_u, in_i, in_f, in_l, in_d, in_h = inputs(n, rand)
         votes(in_u, size, groups)
         tag = f"{size}"
         out_u, out_l = [], []
         out_f = {w: [] for w in WAVES}
         out_d = {w: [] for w in WAVES}
+        out_h = {w: [] for w in WAVES}
         for g in range(groups):
             items = range(g * size, (g + 1) * size)
             u = [in_u[i] for i in items]
@@ -167,6 +177,7 @@ def collectives(folder, rel, groups):
             l = [in_l[i] for i in items]
             ul = [unsigned(x, 64) for x in l]
             d = [in_d[i] for i in items]
+            h = [in_h[i] for i in items]
             # Integer results do not depend on the order: any wave size.
             wg = lambda v, op, kind, ident=None: work_group(v, 64, op, kind, ident)
             cols = [
@@ -203,16 +214,22 @@ def collectives(folder, rel, groups):
                     work_group(d, w, min, "exc", float("inf")), work_group(d, w, max, "inc"),
                 ]
                 out_d[w] += [c[k] for k in range(size) for c in cols]
+                cols = [
+                    work_group(h, w, fadd16, "reduce"), work_group(h, w, fadd16, "inc"),
+                    work_group(h, w, max, "exc", float("-inf")), work_group(h, w, min, "reduce"),
+                ]
+                out_h[w] += [c[k] for k in range(size) for c in cols]
         # The workload must tell the wave sizes' orders apart.
         if size > 64:
-            assert out_f[32] != out_f[64] and out_d[32] != out_d[64], size
+            assert all(o[32] != o[64] for o in (out_f, out_d, out_h)), size
         for name, fmt, values in (("in_u", "I", in_u), ("in_i", "i", in_i), ("in_f", "f", in_f),
-                                  ("in_l", "q", in_l), ("in_d", "d", in_d),
+                                  ("in_l", "q", in_l), ("in_d", "d", in_d), ("in_h", "e", in_h),
                                   ("expected_u", "I", out_u), ("expected_l", "q", out_l)):
             write_values(os.path.join(folder, f"{name}_{tag}.bin"), fmt, values)
         for w in WAVES:
             write_values(os.path.join(folder, f"expected_f_{tag}_w{w}.bin"), "f", out_f[w])
             write_values(os.path.join(folder, f"expected_d_{tag}_w{w}.bin"), "d", out_d[w])
+            write_values(os.path.join(folder, f"expected_h_{tag}_w{w}.bin"), "e", out_h[w])
             tables = [
                 buffer("in_u", "u32", f'file = "in_u_{tag}.bin"', arg=0),
                 buffer("in_i", "i32", f'file = "in_i_{tag}.bin"', arg=1),
@@ -223,10 +240,13 @@ def collectives(folder, rel, groups):
                 buffer("out_f", "f32", f"len = {len(out_f[w])}", arg=6),
                 buffer("out_l", "i64", f"len = {len(out_l)}", arg=7),
                 buffer("out_d", "f64", f"len = {len(out_d[w])}", arg=8),
+                buffer("in_h", "f16", f'file = "in_h_{tag}.bin"', arg=9),
+                buffer("out_h", "f16", f"len = {len(out_h[w])}", arg=10),
                 check("out", f'file = "expected_u_{tag}.bin"'),
                 check("out_f", f'file = "expected_f_{tag}_w{w}.bin"'),
                 check("out_l", f'file = "expected_l_{tag}.bin"'),
                 check("out_d", f'file = "expected_d_{tag}_w{w}.bin"'),
+                check("out_h", f'file = "expected_h_{tag}_w{w}.bin"'),
             ]
             waves = -(-size // w)
             partial = f", the last with {size % w} work-items" if size % w else ""
@@ -243,7 +263,7 @@ def broadcasts(folder, rel, groups):
         size = shape[0] * shape[1] * shape[2]
         n = size * groups
         rand = lcg(0xB70_ADCA + size, shift=0)
-        in_u, _, in_f, in_l, in_d = inputs(n, rand)
+        in_u, _, in_f, in_l, in_d, _ = inputs(n, rand)
         x, y, z = shape
         # (uint ids of out[0..4], then the float, long and double ids), as
         # in broadcast.cl; None: outside the workgroup.
@@ -285,11 +305,30 @@ def broadcasts(folder, rel, groups):
                        [groups, 1, 1], tables, entry=f"broadcast_{dim}", local_size=shape)
 
 
+def reduce_add(folder, rel, groups):
+    size = 256
+    n = size * groups
+    rand = lcg(0x5_0DD, shift=32)
+    values = [next(rand) for _ in range(n)]
+    sums = [sum(values[g * size:(g + 1) * size]) & M32 for g in range(groups) for _ in range(size)]
+    write_values(os.path.join(folder, "in_reduce_add.bin"), "I", values)
+    write_values(os.path.join(folder, "expected_reduce_add.bin"), "I", sums)
+    tables = [buffer("in", "u32", 'file = "in_reduce_add.bin"', arg=0),
+              buffer("out", "u32", f"len = {n}", arg=1),
+              check("out", 'file = "expected_reduce_add.bin"')]
+    write_manifest(os.path.join(folder, "reduce_add.toml"),
+                   f"One work_group_reduce_add on uint (reduce_add.cl) in workgroups of {size}:\n"
+                   "several waves on every wave size. Written by gen.py.",
+                   "opencl_work_group_reduce_add", f"{rel}/reduce_add.spv", [groups], tables,
+                   entry="wg_sum", local_size=[size])
+
+
 def main():
     (groups,), folder, _ = size_args([2])
     folder, rel = out_folder(HERE, folder)
     collectives(folder, rel, groups)
     broadcasts(folder, rel, groups)
+    reduce_add(folder, rel, groups)
 
 
 main()
