@@ -109,15 +109,20 @@ impl Lowerer<'_> {
         let own_id = self.hidden_builtin(BuiltIn::LocalInvocationId, 3)?;
         let size = self.hidden_builtin(BuiltIn::WorkgroupSize, 3)?;
         let zero = self.const_reg(0);
-        let (mut owner, mut inside) = (None, None);
-        for d in 0..3 {
+        // Whether this work-item is the one at LocalId in dimension `d`, and
+        // whether LocalId lies inside the workgroup there.
+        let dimension = |l: &mut Self, d: usize| {
             let target = local_id.get(d).copied().unwrap_or(zero);
-            let is = self.alu(AluOp::IEqual, id_ty, &[own_id[d], target]);
-            let fits = self.alu(AluOp::ULessThan, id_ty, &[target, size[d]]);
-            owner = Some(self.and(owner, is));
-            inside = Some(self.and(inside, fits));
+            let is = l.alu(AluOp::IEqual, id_ty, &[own_id[d], target]);
+            let fits = l.alu(AluOp::ULessThan, id_ty, &[target, size[d]]);
+            (is, fits)
+        };
+        let (mut owner, mut inside) = dimension(self, 0);
+        for d in 1..3 {
+            let (is, fits) = dimension(self, d);
+            owner = self.alu(AluOp::LogicalAnd, Scalar::Bool, &[owner, is]);
+            inside = self.alu(AluOp::LogicalAnd, Scalar::Bool, &[inside, fits]);
         }
-        let (owner, inside) = (owner.expect("three"), inside.expect("three"));
         let base = self.scratch()?;
         let skip = self.branch_unless(owner);
         for (c, &v) in value.iter().enumerate() {
@@ -263,13 +268,6 @@ impl Lowerer<'_> {
     fn is_zero(&mut self, x: Reg) -> Reg {
         let zero = self.const_reg(0);
         self.alu(AluOp::IEqual, Scalar::Int(32), &[x, zero])
-    }
-
-    fn and(&mut self, a: Option<Reg>, b: Reg) -> Reg {
-        match a {
-            Some(a) => self.alu(AluOp::LogicalAnd, Scalar::Bool, &[a, b]),
-            None => b,
-        }
     }
 
     /// A branch past the code that follows, taken by the lanes where
