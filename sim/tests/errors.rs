@@ -211,6 +211,24 @@ fn a_workgroup_scope_non_uniform_instruction_is_refused_by_name() {
     assert_mentions("work_group_non_uniform (library)", &lib, &want);
 }
 
+/// A work-group collective reached by only some work-items is an error
+/// naming it, as a barrier there is (its barriers are its own).
+#[test]
+fn a_divergent_work_group_collective_is_an_error_naming_it() {
+    let manifest = bad("work_group_divergent.toml");
+    let want = [
+        "OpGroupIAdd at",
+        "barrier reached by only some lanes of the wave",
+    ];
+    let m = run_fails(
+        "work_group_divergent",
+        &manifest,
+        "bad_work_group_divergent",
+        &[],
+    );
+    assert_mentions("work_group_divergent", &m, &want);
+}
+
 // ---------------------------------------------------------------------------
 // Manifest problems
 // ---------------------------------------------------------------------------
