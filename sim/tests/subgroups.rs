@@ -172,7 +172,16 @@ fn a_work_group_reduce_is_timed_as_cross_lane_lds_and_barrier_work() {
         let xlane = &cfg.classes["xlane.reduce"];
         // (cross-lane reduces, LDS stores, LDS loads, barriers) per wave.
         let mut seen: BTreeMap<u32, [u64; 4]> = BTreeMap::new();
+        // Per CU (each holds one workgroup here): the first cross-lane
+        // reduce's issue and the last barrier's completion.
+        let mut span: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
         for r in &traced.issue_trace {
+            let s = span.entry(r.cu).or_insert((u64::MAX, 0));
+            match r.op.as_str() {
+                "GroupNonUniformIAdd" => s.0 = s.0.min(r.cycle),
+                "ControlBarrier" => s.1 = s.1.max(r.complete),
+                _ => {}
+            }
             let at = match (r.op.as_str(), r.unit.as_str()) {
                 ("GroupNonUniformIAdd", u) if u == xlane => {
                     let latency = cfg.units[xlane].latency as u64;
@@ -189,6 +198,12 @@ fn a_work_group_reduce_is_timed_as_cross_lane_lds_and_barrier_work() {
         assert_eq!(seen.len() as u64, 2 * waves, "{}", cfg.name);
         for (id, counts) in seen {
             assert_eq!(counts, [1, 1, waves, 2], "wave {id} on {}", cfg.name);
+        }
+        if cfg.name == "gcn-like" {
+            // The figure docs/isa-coverage.md quotes (written by
+            // sim/src/cli/coverage.rs): update both if the model moves.
+            let spans: Vec<u64> = span.values().map(|(a, b)| b - a).collect();
+            assert_eq!(spans, [513, 513], "the quoted work_group_reduce_add cycles");
         }
         // Room in the LDS for one workgroup's scratch and not two: one
         // workgroup per CU, limited by the LDS (where the CU holds more
