@@ -141,8 +141,8 @@ impl Lowerer<'_> {
             match scope {
                 SUBGROUP_SCOPE => {}
                 WORKGROUP_SCOPE if groups.is_some() => workgroup = true,
-                // SPIR-V allows Workgroup scope here only where a client
-                // API does; Vulkan and OpenCL keep these at Subgroup scope.
+                // SPIR-V allows it, but Vulkan and OpenCL keep the
+                // GroupNonUniform instructions at Subgroup scope.
                 WORKGROUP_SCOPE => {
                     return Err(format!(
                         "{name} with Workgroup scope is not supported: GroupNonUniform \
