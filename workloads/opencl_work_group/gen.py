@@ -3,8 +3,9 @@
 (OpenCL 2.0 work-group collectives), computed here in plain Python
 independently of the simulator.
 
-    python3 gen.py [WORKGROUPS [FOLDER]]   (default 2 workgroups per run;
-                                           writes beside this file)
+    python3 gen.py [WORKGROUPS [FOLDER]]   (default 2 workgroups per run, half
+                                           that in workgroups of 1024; writes
+                                           beside this file)
 
 collectives.cl runs with local sizes 40, 200, 256 and 1024, each on wave64
 and on wave32 (a manifest per pair, pinned with subgroup_size, because the
@@ -158,8 +159,10 @@ def votes(in_u, size, groups):
             in_u[i] = u
 
 
-def collectives(folder, rel, groups):
+def collectives(folder, rel, all_groups):
     for size in SIZES:
+        # The largest workgroup's files are the largest: half the workgroups.
+        groups = all_groups if size < 1024 else max(1, all_groups // 2)
         n = size * groups
         rand = lcg(0x3C0_11EC + size, shift=0)
         in_u, in_i, in_f, in_l, in_d, in_h = inputs(n, rand)
