@@ -27,6 +27,11 @@ def f32(x):
     return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
+def f16(x):
+    """x rounded to the nearest f16 (as a Python float)."""
+    return struct.unpack("<e", struct.pack("<e", x))[0]
+
+
 def write_values(path, fmt, values):
     """Writes values little-endian with the struct format character fmt
     ("f", "I", "B", ...)."""
@@ -146,13 +151,16 @@ def toml_list(items, per_line=8):
     return "[\n" + "\n".join(lines) + "\n]"
 
 
-def manifest_text(comment, name, kernel, workgroups, tables, entry="main", local_size=None):
+def manifest_text(comment, name, kernel, workgroups, tables, entry="main", local_size=None,
+                  subgroup_size=None):
     """A manifest: comment (each line becomes a # line), name, kernel, entry,
-    workgroups (and local_size; both padded to three with 1), then tables."""
+    workgroups (and local_size; both padded to three with 1), the required
+    subgroup_size if given, then tables."""
     dims = lambda d: "[" + ", ".join(str(x) for x in list(d) + [1] * (3 - len(d))) + "]"
     lines = [f"# {c}" for c in comment.split("\n")]
     lines += [f'name = "{name}"', f'kernel = "{kernel}"', f'entry = "{entry}"', f"workgroups = {dims(workgroups)}"]
     lines += [f"local_size = {dims(local_size)}"] if local_size else []
+    lines += [f"subgroup_size = {subgroup_size}"] if subgroup_size else []
     return "\n".join(lines) + "\n" + "".join("\n" + t for t in tables)
 
 

@@ -16,6 +16,10 @@ pub type Pc = u32;
 /// Reconvergence point of a branch whose paths only meet at kernel exit.
 pub const EXIT_PC: Pc = u32::MAX;
 
+/// The most work-items a workgroup may have (the dispatch refuses more);
+/// the work-group collectives size their scratch by it.
+pub const MAX_WORKGROUP_INVOCATIONS: u32 = 1024;
+
 /// The address map every kernel shares. Ranges tell the address spaces
 /// apart, so generic pointers work and 32-bit addressing fits.
 pub mod address {

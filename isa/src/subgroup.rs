@@ -35,6 +35,8 @@ use crate::core::{self, float_min_max, Alu, AluOp, Scalar};
 
 /// The widest wave the model runs.
 pub const MAX_WIDTH: usize = 64;
+/// The narrowest wave the model runs.
+pub const MIN_WIDTH: usize = 32;
 
 /// SPIR-V's Subgroup scope, the only execution scope these operations take.
 pub const SUBGROUP_SCOPE: u64 = 3;

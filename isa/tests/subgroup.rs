@@ -617,12 +617,14 @@ fn lowering_refuses_what_it_cannot_honour_with_a_named_error() {
             "%r = OpGroupNonUniformQuadSwap %uint %sub %x %x",
             "direction 7",
         ),
-        // OpenCL 2.0 work_group_* collectives: Workgroup scope.
         (
-            "%r = OpGroupIAdd %uint %wg Reduce %x",
-            "only Subgroup scope",
+            "%r = OpGroupNonUniformAll %bool %wg %p",
+            "with Workgroup scope is not supported",
         ),
-        ("%r = OpGroupAll %bool %wg %p", "only Subgroup scope"),
+        (
+            "%r = OpGroupAll %bool %x %p",
+            "execution scope 7: only Workgroup (2) and Subgroup (3) scopes",
+        ),
         (
             "%r = OpGroupUMax %uint %sub ClusteredReduce %x",
             "OpGroupUMax takes no ClusteredReduce",
@@ -630,6 +632,23 @@ fn lowering_refuses_what_it_cannot_honour_with_a_named_error() {
         (
             "%r = OpGroupFMin %uint %sub Reduce %x",
             "not defined on Int(32)",
+        ),
+        // OpenCL 2.0 work_group_* collectives: Workgroup scope.
+        (
+            "%r = OpGroupUMax %uint %wg ClusteredReduce %x",
+            "OpGroupUMax takes no ClusteredReduce",
+        ),
+        (
+            "%r = OpGroupFMin %uint %wg Reduce %x",
+            "not defined on Int(32)",
+        ),
+        (
+            "%r = OpGroupBroadcast %uint %wg %x %f",
+            "OpGroupBroadcast: LocalId must be an integer scalar or a 2- or 3-component",
+        ),
+        (
+            "%r = OpGroupBroadcast %uint %wg %x %v",
+            "OpGroupBroadcast: LocalId must be an integer scalar or a 2- or 3-component",
         ),
     ] {
         let e = lower_body(body).expect_err(body);
@@ -669,6 +688,52 @@ fn a_scan_lowers_to_one_cross_lane_instruction() {
             vec![one]
         )]
     );
+}
+
+/// How many of the kernel's instructions are workgroup barriers.
+fn barriers(k: &isa::ir::Kernel) -> usize {
+    k.insts
+        .iter()
+        .filter(|i| matches!(i, isa::ir::Inst::Barrier))
+        .count()
+}
+
+/// An OpenCL work-group collective (OpGroup* at Workgroup scope) becomes
+/// its wave's cross-lane steps and two workgroup barriers per component,
+/// through one scratch of 256 bytes of workgroup memory for the whole
+/// kernel; the built-ins it reads get slots of their own.
+#[test]
+fn a_work_group_collective_lowers_to_cross_lane_steps_between_two_barriers() {
+    let k = lower_body("%s = OpGroupIAdd %uint %wg InclusiveScan %x").unwrap();
+    assert_eq!(
+        cross_lane_ops(&k),
+        [
+            (CrossLaneOp::Arith(Arith::IAdd, GroupOp::Reduce), vec![7]),
+            (
+                CrossLaneOp::Arith(Arith::IAdd, GroupOp::InclusiveScan),
+                vec![7]
+            ),
+        ]
+    );
+    assert_eq!((barriers(&k), k.workgroup_bytes), (2, 256));
+    let builtins: Vec<_> = k.builtins.iter().map(|b| b.builtin).collect();
+    assert_eq!(builtins, [isa::ir::BuiltIn::SubgroupId]);
+
+    // A vote and a vector's four components: five collectives, one scratch.
+    let k = lower_body(
+        "%a = OpGroupAny %bool %wg %p
+         %m = OpGroupUMin %uvec4 %wg Reduce %v",
+    )
+    .unwrap();
+    let ops: Vec<_> = cross_lane_ops(&k).into_iter().map(|(op, _)| op).collect();
+    let min = CrossLaneOp::Arith(Arith::UMin, GroupOp::Reduce);
+    assert_eq!(ops, [CrossLaneOp::Any, min, min, min, min]);
+    assert_eq!((barriers(&k), k.workgroup_bytes), (10, 256));
+
+    // A broadcast: no cross-lane step, the vector stored once.
+    let k = lower_body("%b = OpGroupBroadcast %uvec4 %wg %v %x").unwrap();
+    assert!(cross_lane_ops(&k).is_empty());
+    assert_eq!((barriers(&k), k.workgroup_bytes), (2, 256));
 }
 
 /// The SPV_KHR_shader_ballot and SPV_KHR_subgroup_vote forms (no scope

@@ -962,8 +962,10 @@ fn every_bundled_binary_kernel_runs_the_same_after_dis_and_asm() {
         std::fs::write(&asm_path, &text).expect("write .spvasm");
         let mut wt = w.clone();
         wt.kernel = asm_path;
-        let original = run(&w, 64);
-        let from_text = run(&wt, 64);
+        // Wave64 unless the manifest is pinned to another wave size.
+        let wave = w.subgroup_size.as_ref().map_or(64, |(s, _)| *s as usize);
+        let original = run(&w, wave);
+        let from_text = run(&wt, wave);
         assert_same_buffers(&format!("{} from text", w.name), &original, &from_text);
         checked += 1;
     }

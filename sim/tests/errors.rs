@@ -189,16 +189,44 @@ fn unsupported_capability_names_its_line() {
     );
 }
 
-/// An OpenCL 2.0 work-group collective compiled by clang-14 + llvm-spirv-14
-/// (OpGroupIAdd at Workgroup scope) is refused by name, not run wrongly.
+/// A Vulkan shader's OpGroupNonUniformIAdd at Workgroup scope (which
+/// SPIR-V allows, but neither Vulkan nor OpenCL) is refused by name and
+/// line; OpenCL's work_group_* collectives are OpGroup* instructions, which
+/// run (workloads/opencl_work_group).
 #[test]
-fn a_work_group_collective_is_refused_by_name() {
-    let manifest = bad("work_group_reduce.toml");
-    let want = ["OpGroupIAdd with Workgroup scope (an OpenCL work_group_* collective)"];
-    let m = run_fails("work_group_reduce", &manifest, "bad_work_group_reduce", &[]);
-    assert_mentions("work_group_reduce", &m, &want);
+fn a_workgroup_scope_non_uniform_instruction_is_refused_by_name() {
+    let manifest = bad("work_group_non_uniform.toml");
+    let want = [
+        "OpGroupNonUniformIAdd with Workgroup scope is not supported",
+        "work_group_non_uniform.spvasm:43:",
+    ];
+    let m = run_fails(
+        "work_group_non_uniform",
+        &manifest,
+        "bad_work_group_non_uniform",
+        &[],
+    );
+    assert_mentions("work_group_non_uniform", &m, &want);
     let lib = library_error(&manifest, &RunOptions::default());
-    assert_mentions("work_group_reduce (library)", &lib, &want);
+    assert_mentions("work_group_non_uniform (library)", &lib, &want);
+}
+
+/// A work-group collective reached by only some work-items is an error
+/// naming it, as a barrier there is (its barriers are its own).
+#[test]
+fn a_divergent_work_group_collective_is_an_error_naming_it() {
+    let manifest = bad("work_group_divergent.toml");
+    let want = [
+        "OpGroupIAdd at",
+        "barrier reached by only some lanes of the wave",
+    ];
+    let m = run_fails(
+        "work_group_divergent",
+        &manifest,
+        "bad_work_group_divergent",
+        &[],
+    );
+    assert_mentions("work_group_divergent", &m, &want);
 }
 
 // ---------------------------------------------------------------------------

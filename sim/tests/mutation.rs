@@ -20,6 +20,8 @@ const MANIFESTS: &[&str] = &[
     "atomics.toml",
     "opencl_saxpy_branchy.toml",
     "opencl_local.toml",
+    "opencl_work_group/reduce_add.toml",
+    "opencl_work_group/broadcast_2d.toml",
 ];
 const MUTANTS_PER_KERNEL: u64 = 1000;
 

@@ -150,3 +150,73 @@ fn a_required_subgroup_size_runs_only_on_a_model_of_that_wave_size() {
         "{e}"
     );
 }
+
+/// A work-group collective (OpenCL `work_group_reduce_add`, lowered in
+/// `isa/src/lower/work_group.rs`) is timed as the parts a compiler emits,
+/// on every bundled config: per wave one cross-lane reduce of log2(wave
+/// size) steps, one LDS store of the wave's partial, two workgroup
+/// barriers, and one LDS load per wave of the workgroup (the fold in wave
+/// order). Its scratch (a slot of 8 bytes for each of the 32 waves of the
+/// largest workgroup) counts as LDS for occupancy.
+#[test]
+fn a_work_group_reduce_is_timed_as_cross_lane_lds_and_barrier_work() {
+    use std::collections::BTreeMap;
+    let path = root().join("workloads/opencl_work_group/reduce_add.toml");
+    let w = Workload::load(&path).expect("manifest loads");
+    let mut lds_limited = 0;
+    for cfg in configs() {
+        let (out, traced) = timed(&w, &cfg);
+        assert_eq!(out.kernel.workgroup_bytes, 32 * 8, "{}", cfg.name);
+        let wave = cfg.cu.wave_size as u64;
+        let waves = 256 / wave;
+        let xlane = &cfg.classes["xlane.reduce"];
+        // (cross-lane reduces, LDS stores, LDS loads, barriers) per wave.
+        let mut seen: BTreeMap<u32, [u64; 4]> = BTreeMap::new();
+        // Per CU (each holds one workgroup here): the first cross-lane
+        // reduce's issue and the last barrier's completion.
+        let mut span: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
+        for r in &traced.issue_trace {
+            let s = span.entry(r.cu).or_insert((u64::MAX, 0));
+            match r.op.as_str() {
+                "GroupNonUniformIAdd" => s.0 = s.0.min(r.cycle),
+                "ControlBarrier" => s.1 = s.1.max(r.complete),
+                _ => {}
+            }
+            let at = match (r.op.as_str(), r.unit.as_str()) {
+                ("GroupNonUniformIAdd", u) if u == xlane => {
+                    let latency = cfg.units[xlane].latency as u64;
+                    assert_eq!(r.complete - r.cycle, wave.ilog2() as u64 * latency);
+                    0
+                }
+                ("Store", "lds") => 1,
+                ("Load", "lds") => 2,
+                ("ControlBarrier", _) => 3,
+                _ => continue,
+            };
+            seen.entry(r.wave).or_default()[at] += 1;
+        }
+        assert_eq!(seen.len() as u64, 2 * waves, "{}", cfg.name);
+        for (id, counts) in seen {
+            assert_eq!(counts, [1, 1, waves, 2], "wave {id} on {}", cfg.name);
+        }
+        if cfg.name == "gcn-like" {
+            // The figure docs/isa-coverage.md quotes (written by
+            // sim/src/cli/coverage.rs): update both if the model moves.
+            let spans: Vec<u64> = span.values().map(|(a, b)| b - a).collect();
+            assert_eq!(spans, [513, 513], "the quoted work_group_reduce_add cycles");
+        }
+        // Room in the LDS for one workgroup's scratch and not two: one
+        // workgroup per CU, limited by the LDS (where the CU holds more
+        // than one otherwise; the teaching CU's 8 wave slots hold one).
+        let o = &traced.report.occupancy;
+        if o.waves_per_simd * cfg.cu.simds < 2 * o.waves_per_workgroup {
+            continue;
+        }
+        let mut small = cfg.clone();
+        small.memory.lds.bytes = 3 * 32 * 8 / 2;
+        let (_, traced) = timed(&w, &small);
+        assert_eq!(traced.report.occupancy.limiter, "lds", "{}", cfg.name);
+        lds_limited += 1;
+    }
+    assert_eq!(lds_limited, 2, "gcn and rdna hold several such workgroups");
+}

@@ -6,6 +6,7 @@
 mod body;
 mod cfg;
 mod subgroup;
+mod work_group;
 
 use crate::core::{Rounding, Scalar};
 use crate::ext::ExtSet;
@@ -198,6 +199,12 @@ pub(crate) struct Lowerer<'m> {
     initializers: Vec<(u32, u32)>,
     spec_ops: Vec<Instr>,
     emulate: crate::ext::Emulation,
+    /// Workgroup-memory offset of the work-group collectives' scratch,
+    /// once one needs it (`work_group.rs`).
+    group_scratch: Option<u32>,
+    /// Private-memory offsets of the built-ins the work-group collectives
+    /// read, declared by the lowering itself (as 32-bit values).
+    hidden_builtins: HashMap<BuiltIn, u32>,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> ModuleError {
@@ -295,6 +302,8 @@ impl<'m> Lowerer<'m> {
             initializers: Vec::new(),
             spec_ops: Vec::new(),
             emulate: crate::ext::Emulation::default(),
+            group_scratch: None,
+            hidden_builtins: HashMap::new(),
         }
     }
 
@@ -869,14 +878,7 @@ impl<'m> Lowerer<'m> {
             }
             StorageClass::Workgroup => {
                 let (size, align) = self.types.size_align(pointee)?;
-                let offset = crate::types::round_up(self.workgroup_bytes, align.max(4));
-                self.workgroup_bytes = offset + size;
-                if self.workgroup_bytes > MAX_WORKGROUP_BYTES {
-                    return Err(format!(
-                        "workgroup variables need {} bytes; at most {MAX_WORKGROUP_BYTES} are supported",
-                        self.workgroup_bytes
-                    ));
-                }
+                let offset = self.alloc_workgroup(size, align)?;
                 // Each workgroup's memory starts zeroed in both engines
                 // (sim's launch and timing), which is all a null
                 // initializer asks: storing it per wave would wipe what
@@ -918,6 +920,19 @@ impl<'m> Lowerer<'m> {
             return Err(format!(
                 "each invocation would need {} bytes of private memory; at most {MAX_PRIVATE_BYTES} are supported",
                 self.private_bytes
+            ));
+        }
+        Ok(offset)
+    }
+
+    /// Room for `size` bytes of workgroup memory; returns its offset.
+    pub(crate) fn alloc_workgroup(&mut self, size: u32, align: u32) -> Result<u32, String> {
+        let offset = crate::types::round_up(self.workgroup_bytes, align.max(4));
+        self.workgroup_bytes = offset + size;
+        if self.workgroup_bytes > MAX_WORKGROUP_BYTES {
+            return Err(format!(
+                "workgroup variables need {} bytes; at most {MAX_WORKGROUP_BYTES} are supported",
+                self.workgroup_bytes
             ));
         }
         Ok(offset)

@@ -6,8 +6,8 @@
 //! become the same operations as their GroupNonUniform equivalents, and so
 //! do OpenCL's cl_khr_subgroups OpGroup* instructions (capability Groups),
 //! whose operands are laid out like their GroupNonUniform equivalents'.
-//! OpGroup* at Workgroup scope (OpenCL 2.0 work_group_* collectives) is
-//! refused like any scope other than Subgroup.
+//! OpGroup* at Workgroup scope (OpenCL 2.0 work_group_* collectives) goes to
+//! `work_group.rs`; GroupNonUniform instructions take Subgroup scope only.
 
 use super::body::FnCtx;
 use super::{Lowerer, Val};
@@ -132,34 +132,53 @@ impl Lowerer<'_> {
                 .copied()
                 .ok_or_else(|| format!("{name} has too few operands"))
         };
+        let groups = groups_equivalent(ins.op);
+        // OpenCL's work_group_* collectives: the Groups instructions at
+        // Workgroup scope (work_group.rs).
+        let mut workgroup = false;
         if khr.is_none() {
             let scope = self.const_of(arg(0)?)?;
-            // Workgroup scope needs every wave of the workgroup (an exchange
-            // across waves with barriers), which this lowering does not build.
-            if scope == WORKGROUP_SCOPE {
-                return Err(format!(
-                    "{name} with Workgroup scope (an OpenCL work_group_* collective) is not \
-                     supported: only Subgroup scope (3) is"
-                ));
-            }
-            if scope != SUBGROUP_SCOPE {
-                return Err(format!(
-                    "{name} with execution scope {scope}: only Subgroup scope (3) is supported"
-                ));
+            match scope {
+                SUBGROUP_SCOPE => {}
+                WORKGROUP_SCOPE if groups.is_some() => workgroup = true,
+                // SPIR-V allows it, but Vulkan and OpenCL keep the
+                // GroupNonUniform instructions at Subgroup scope.
+                WORKGROUP_SCOPE => {
+                    return Err(format!(
+                        "{name} with Workgroup scope is not supported: GroupNonUniform \
+                         instructions take only Subgroup scope (3) (OpenCL's work_group_* \
+                         collectives are the OpGroup* instructions)"
+                    ))
+                }
+                _ if groups.is_some() => {
+                    return Err(format!(
+                        "{name} with execution scope {scope}: only Workgroup (2) and \
+                         Subgroup (3) scopes are supported"
+                    ))
+                }
+                _ => {
+                    return Err(format!(
+                        "{name} with execution scope {scope}: only Subgroup scope (3) is supported"
+                    ))
+                }
             }
         }
-        let groups = groups_equivalent(ins.op);
         let opcode = khr.or(groups).unwrap_or(ins.op);
         let result = match opcode {
             Op::GroupNonUniformElect => vec![self.cross_lane(CrossLaneOp::Elect, Scalar::Bool, [])],
             Op::GroupNonUniformAll | Op::GroupNonUniformAny => {
                 let predicate = self.bool_operand(ctx, arg(1)?, &name)?;
-                let op = if opcode == Op::GroupNonUniformAll {
-                    CrossLaneOp::All
+                let all = opcode == Op::GroupNonUniformAll;
+                if workgroup {
+                    vec![self.work_group_vote(all, predicate)?]
                 } else {
-                    CrossLaneOp::Any
-                };
-                vec![self.cross_lane(op, Scalar::Bool, [predicate])]
+                    let op = if all {
+                        CrossLaneOp::All
+                    } else {
+                        CrossLaneOp::Any
+                    };
+                    vec![self.cross_lane(op, Scalar::Bool, [predicate])]
+                }
             }
             Op::GroupNonUniformAllEqual => {
                 let value = arg(1)?;
@@ -222,7 +241,14 @@ impl Lowerer<'_> {
                 vec![self.ballot_bit(ctx, &words, arg(2)?)?]
             }
             op => {
-                if let Some(select) = lane_select_of(op) {
+                if workgroup && op == Op::GroupNonUniformBroadcast {
+                    let (value, id) = (arg(1)?, arg(2)?);
+                    let ty = self.elem_scalar(self.type_of(value)?)?;
+                    let id_ty = self.elem_scalar(self.type_of(id)?)?;
+                    let (value, id) = (self.regs(ctx, value)?, self.regs(ctx, id)?);
+                    self.work_group_broadcast(ty, &value, id_ty, &id)
+                        .map_err(|e| format!("{name}: {e}"))?
+                } else if let Some(select) = lane_select_of(op) {
                     let lane = self.int_operand(ctx, arg(2)?, &name)?;
                     self.per_component(ctx, arg(1)?, select, Some(lane))?
                 } else if let Some(arith) = arith_of(op) {
@@ -248,8 +274,14 @@ impl Lowerer<'_> {
                     let value = self.regs(ctx, arg(2)?)?;
                     value
                         .into_iter()
-                        .map(|c| self.cross_lane(CrossLaneOp::Arith(arith, group), ty, [c]))
-                        .collect()
+                        .map(|c| {
+                            if workgroup {
+                                self.work_group_arith(arith, group, ty, c)
+                            } else {
+                                Ok(self.cross_lane(CrossLaneOp::Arith(arith, group), ty, [c]))
+                            }
+                        })
+                        .collect::<R<_>>()?
                 } else {
                     return Err(format!("{name} is not supported"));
                 }
@@ -265,7 +297,12 @@ impl Lowerer<'_> {
     }
 
     /// One `CrossLane` instruction; `src` lists the registers it reads.
-    fn cross_lane<const N: usize>(&mut self, op: CrossLaneOp, ty: Scalar, src: [Reg; N]) -> Reg {
+    pub(super) fn cross_lane<const N: usize>(
+        &mut self,
+        op: CrossLaneOp,
+        ty: Scalar,
+        src: [Reg; N],
+    ) -> Reg {
         let dst = self.alloc();
         let mut all = [dst; 3];
         all[..N].copy_from_slice(&src);

@@ -308,8 +308,8 @@ fn subgroup_operations(out: &mut String) {
          - OpenCL's cl_khr_subgroups instructions (capability Groups: OpGroupAll, OpGroupAny, \
          OpGroupBroadcast, OpGroupIAdd, OpGroupFAdd, OpGroupFMin, OpGroupUMin, OpGroupSMin, \
          OpGroupFMax, OpGroupUMax, OpGroupSMax with Reduce and the scans) are lowered to, \
-         named and timed as their GroupNonUniform equivalents. At Workgroup scope (OpenCL \
-         2.0 work_group_* collectives) they are refused.\n\
+         named and timed as their GroupNonUniform equivalents. At Workgroup scope they are \
+         OpenCL 2.0's work-group collectives (next section).\n\
          - Inactive lanes never contribute. Reading a lane that is inactive or outside the wave \
          (shuffles, broadcasts, quad operations) gives 0; a ballot find-LSB/MSB with no bit \
          set gives 0xFFFFFFFF; a cluster larger than the wave clusters the whole wave.\n\
@@ -323,6 +323,65 @@ fn subgroup_operations(out: &mut String) {
          cluster size when clustered), `xlane.permute` work one (docs/config.md).\n\
          - Checked by `isa/tests/subgroup.rs` (every operation x type x wave size x active-lane \
          pattern, against a reference of its own) and `workloads/subgroups/`.\n",
+    );
+    work_group_collectives(out);
+}
+
+/// OpenCL 2.0's work-group collectives: what they are lowered to, their
+/// order of float work and how they are timed.
+fn work_group_collectives(out: &mut String) {
+    out.push_str(
+        "\n## Work-group collectives (OpenCL 2.0)\n\n\
+         The Groups instructions at Workgroup scope, which OpenCL C's work_group_* built-ins \
+         become: OpGroupIAdd, OpGroupFAdd, OpGroupUMin, OpGroupSMin, OpGroupFMin, OpGroupUMax, \
+         OpGroupSMax, OpGroupFMax (Reduce, InclusiveScan, ExclusiveScan: \
+         work_group_reduce/scan_inclusive/scan_exclusive_add/min/max), OpGroupBroadcast \
+         (work_group_broadcast; LocalId a scalar or a 2- or 3-vector) and OpGroupAll / \
+         OpGroupAny (work_group_all/any), on 8/16/32/64-bit integers, 16/32/64-bit floats \
+         and vectors of them (component-wise). They have no instruction of their own: \
+         `isa/src/lower/work_group.rs` lowers each to what a compiler emits for hardware \
+         whose cross-lane operations stop at the wave.\n\n\
+         Notes:\n\n\
+         - Like a barrier, every work-item of the workgroup must reach them (OpenCL's rule); \
+         each holds two workgroup barriers, so one in divergent control flow fails as a \
+         barrier there does.\n\
+         - Reduce and scans, per component: (1) each wave reduces its lanes (the subgroup \
+         tree above) and, for a scan, scans them (Hillis-Steele); (2) every lane of wave w \
+         stores the wave's partial into slot w of a scratch in workgroup memory; (3) a \
+         barrier; (4) each wave loads and combines the slots in wave order, a left fold \
+         ((p0 op p1) op p2) ... over every wave for a reduce and over the waves below it for \
+         a scan (a loop over NumSubgroups or SubgroupId); (5) a second barrier, after which \
+         the scratch may be written again. A scan's result is (fold op the lane's scan within \
+         its wave); wave 0 keeps its own scan, the first lane of a later wave's exclusive \
+         scan takes the fold alone, and work-item 0 of an exclusive scan gets the identity, \
+         so no identity is combined into a result. Float results are the same bits on every \
+         run and in both engines, but depend on the wave size (the waves' partials differ).\n\
+         - Two partials combine with the subgroup operation's arithmetic: IAdd and FAdd as \
+         core instructions, the integer min/max as a compare and a select, FMin / FMax as the \
+         float atomics' lane operations (`EXT.FMin`, `EXT.FMax`: a NaN loses, -0 orders \
+         below +0).\n\
+         - All / Any: each wave's GroupNonUniformAll / Any, then the same fold with a \
+         logical and / or.\n\
+         - Broadcast: the work-item whose local id is LocalId (missing components 0) stores \
+         the value into the scratch, a barrier, every work-item loads it, a second barrier. A \
+         LocalId outside the workgroup gives 0.\n\
+         - The scratch is 8 bytes for each of the 32 waves of the largest workgroup (1024 \
+         work-items in waves of 32): 256 bytes of workgroup memory, once per kernel that uses \
+         a collective. It counts in the kernel's workgroup memory, so in occupancy.\n\
+         - Timing: that of the parts, each as itself: the cross-lane reduce and scan \
+         (`xlane.reduce`, log2(wave size) steps), the LDS store and loads, the barriers, \
+         the fold loop's ALU work and branches, and the loads of the built-ins it reads \
+         (SubgroupId, NumSubgroups, SubgroupLocalInvocationId; LocalInvocationId and \
+         WorkgroupSize for a broadcast). On `gcn`, one work_group_reduce_add on uint in a \
+         workgroup of 256 (4 waves of 64) takes 513 cycles from the first wave's cross-lane \
+         reduce to the last wave's leaving the second barrier, most of it the fold loop's \
+         branches (3 iterations after the first slot).\n\
+         - GroupNonUniform instructions at Workgroup scope, which SPIR-V allows but Vulkan \
+         and OpenCL do not, are refused by name.\n\
+         - Checked by `workloads/opencl_work_group/` (workgroups of one partial wave, several \
+         waves ending in a partial one, full waves and 1024 work-items, on wave32 and wave64; \
+         2D and 3D broadcasts; expected outputs from `gen.py` in plain Python) and \
+         `sim/tests/subgroups.rs` (the parts a reduce is timed as).\n",
     );
 }
 

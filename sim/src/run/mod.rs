@@ -304,9 +304,10 @@ pub fn dispatch(
     // Three u32 sizes multiply to at most 2^96: u128 cannot overflow (u64
     // could, and wrap to a small count).
     let invocations: u128 = local_size.iter().map(|&x| x as u128).product();
-    if invocations > 1024 {
+    let most = isa::ir::MAX_WORKGROUP_INVOCATIONS;
+    if invocations > most as u128 {
         return Err(format!(
-            "{manifest}: a workgroup of {invocations} invocations is more than 1024"
+            "{manifest}: a workgroup of {invocations} invocations is more than {most}"
         ));
     }
 
