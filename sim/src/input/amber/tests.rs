@@ -14,7 +14,11 @@ fn numbers() {
     assert_eq!(parse_num("12."), Some(Num::Float(12.0)));
     assert_eq!(parse_num("-2.5e3"), Some(Num::Float(-2500.0)));
     assert_eq!(parse_num(".5"), Some(Num::Float(0.5)));
-    for bad in ["", "-", "x", "inf", "nan", "1.2.3", "0x", "0x-1", "END"] {
+    // `nan` in any case is a number to Amber; `inf` and `-nan` are not.
+    for nan in ["nan", "NaN", "NAN"] {
+        assert!(matches!(parse_num(nan), Some(Num::Float(f)) if f.is_nan()), "{nan}");
+    }
+    for bad in ["", "-", "x", "inf", "-nan", "1.2.3", "0x", "0x-1", "END"] {
         assert_eq!(parse_num(bad), None, "{bad}");
     }
 }
