@@ -5,6 +5,7 @@
 
 mod body;
 mod cfg;
+mod coalesce;
 mod subgroup;
 
 use crate::core::{Rounding, Scalar};
@@ -199,6 +200,8 @@ pub(crate) struct Lowerer<'m> {
     initializers: Vec<(u32, u32)>,
     spec_ops: Vec<Instr>,
     emulate: crate::ext::Emulation,
+    /// The edge stubs holding phi copies, for coalescing.
+    stubs: Vec<coalesce::Stub>,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> ModuleError {
@@ -237,7 +240,7 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
     l.read_declarations(options)?;
     let local_size = l.local_size(entry_fn)?;
     let params = l.lower_entry(entry_fn)?;
-    Ok(Kernel {
+    let mut kernel = Kernel {
         name: entry.to_string(),
         source: String::new(),
         dialect: l.dialect,
@@ -254,7 +257,9 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
         builtins: l.builtins,
         private_bytes: l.private_bytes,
         workgroup_bytes: l.workgroup_bytes,
-    })
+    };
+    coalesce::coalesce(&mut kernel, &l.stubs);
+    Ok(kernel)
 }
 
 impl<'m> Lowerer<'m> {
@@ -296,6 +301,7 @@ impl<'m> Lowerer<'m> {
             initializers: Vec::new(),
             spec_ops: Vec::new(),
             emulate: crate::ext::Emulation::default(),
+            stubs: Vec::new(),
         }
     }
 
@@ -851,11 +857,13 @@ impl<'m> Lowerer<'m> {
                 let ty = comps[0];
                 let (size, align) = self.types.size_align(pointee)?;
                 let offset = self.alloc_private(size, align)?;
+                let regs = self.alloc_n(comps.len());
                 self.builtins.push(BuiltInSlot {
                     builtin,
                     offset,
                     ty,
                     components: comps.len() as u32,
+                    regs,
                 });
                 self.address_val(address::PRIVATE_BASE + offset as u64)
             }
