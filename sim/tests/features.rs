@@ -280,6 +280,20 @@ fn phi_lost_copy_and_swap_with_divergent_trip_counts() {
     assert_eq!(out.counts.copies, 2 * (4 + 4 * 4));
 }
 
+#[test]
+fn a_built_in_read_through_a_dynamic_index_reads_its_memory_copy() {
+    let out = run_both("builtin_index");
+    let mut e = vec![0u32; 64];
+    for z in 0..4u32 {
+        for y in 0..4 {
+            for x in 0..4 {
+                e[(x + 4 * y + 16 * z) as usize] = [x, y, z][((x + y + z) % 3) as usize];
+            }
+        }
+    }
+    assert_same("builtin_index: out", &u32s(bytes(&out, "out")), &e);
+}
+
 /// Runs entry point `entry` of coalesce.spvasm, whose buffer holds each
 /// lane's trip count n = gid, and checks buf[gid] against `expected(gid)`.
 fn run_coalesce(entry: &str, expected: impl Fn(u32) -> u32) -> RunOutput {

@@ -164,10 +164,12 @@ fn drop_instructions(kernel: &mut Kernel, stubs: &[Stub]) {
     }
     new_pc.push(kept);
     let map = |p: &mut Pc| {
-        if *p != EXIT_PC {
-            let to = redirect.get(p).copied().unwrap_or(*p);
-            *p = new_pc[to as usize];
-        }
+        let to = redirect.get(p).copied().unwrap_or(*p);
+        *p = if to == EXIT_PC {
+            EXIT_PC
+        } else {
+            new_pc[to as usize]
+        };
     };
     for inst in &mut kernel.insts {
         match inst {
