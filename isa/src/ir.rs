@@ -357,7 +357,7 @@ impl BuiltIn {
     }
 }
 
-/// A built-in input: its `components` values of `ty` are in registers
+/// A built-in input: its components, values of `ty`, are in registers
 /// `regs` when a wave starts, as hardware preloads them, and also at
 /// `offset` of each lane's private memory, for the accesses lowering
 /// cannot resolve to a component (a dynamic index, a pointer stored
@@ -367,7 +367,7 @@ pub struct BuiltInSlot {
     pub builtin: BuiltIn,
     pub offset: u32,
     pub ty: Scalar,
-    pub components: u32,
+    /// One register per component.
     pub regs: Vec<Reg>,
 }
 

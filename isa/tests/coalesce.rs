@@ -123,7 +123,6 @@ fn per_lane_built_ins_take_vector_registers_and_uniform_ones_do_not() {
         builtin,
         offset: 0,
         ty: Scalar::Int(32),
-        components: 1,
         regs: vec![reg],
     };
     let add = |dst, a, b| Inst::Alu {

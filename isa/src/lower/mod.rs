@@ -862,7 +862,6 @@ impl<'m> Lowerer<'m> {
                     builtin,
                     offset,
                     ty,
-                    components: comps.len() as u32,
                     regs,
                 });
                 self.address_val(address::PRIVATE_BASE + offset as u64)
