@@ -327,14 +327,52 @@ pub enum BuiltIn {
     SubgroupLtMask,
 }
 
-/// A built-in input stored at `offset` of each lane's private memory, as
-/// `components` values of `ty`.
+impl BuiltIn {
+    /// Whether lanes of one wave see different values (on GCN: preloaded
+    /// into vector registers, or computed into them from ones that are;
+    /// the others are the same across the wave and live in scalar
+    /// registers).
+    pub fn per_lane(self) -> bool {
+        use BuiltIn::*;
+        match self {
+            GlobalInvocationId
+            | LocalInvocationId
+            | LocalInvocationIndex
+            | GlobalLinearId
+            | SubgroupLocalInvocationId
+            | SubgroupEqMask
+            | SubgroupGeMask
+            | SubgroupGtMask
+            | SubgroupLeMask
+            | SubgroupLtMask => true,
+            WorkgroupId
+            | NumWorkgroups
+            | WorkgroupSize
+            | GlobalSize
+            | GlobalOffset
+            | EnqueuedWorkgroupSize
+            | WorkDim
+            | NumSubgroups
+            | SubgroupId
+            | SubgroupSize
+            | SubgroupMaxSize
+            | NumEnqueuedSubgroups => false,
+        }
+    }
+}
+
+/// A built-in input: its components, values of `ty`, are in registers
+/// `regs` when a wave starts, as hardware preloads them, and also at
+/// `offset` of each lane's private memory, for the accesses lowering
+/// cannot resolve to a component (a dynamic index, a pointer stored
+/// away).
 #[derive(Clone, Debug, PartialEq)]
 pub struct BuiltInSlot {
     pub builtin: BuiltIn,
     pub offset: u32,
     pub ty: Scalar,
-    pub components: u32,
+    /// One register per component.
+    pub regs: Vec<Reg>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,6 +7,7 @@
 //! which live in scalar lane masks. A 64-bit value takes two registers.
 //! This is plain control-flow-graph liveness; it does not add the extra
 //! lifetime that divergent paths executed one after another can need.
+//! Register coalescing (`coalesce`) uses the same liveness.
 
 use crate::core::{AluOp, Scalar};
 use crate::ir::{Inst, Kernel, Pc, Reg, EXIT_PC};
@@ -77,10 +78,7 @@ pub fn alu_arity(op: AluOp) -> usize {
 
 /// The value bits `inst` writes to its destination (0 for booleans).
 fn result_bits(inst: &Inst) -> u32 {
-    let bits = |s: Scalar| match s {
-        Scalar::Bool => 0,
-        s => s.bits(),
-    };
+    let bits = value_bits;
     match inst {
         Inst::Alu { alu, .. } => {
             use AluOp::*;
@@ -128,13 +126,15 @@ fn result_bits(inst: &Inst) -> u32 {
 
 /// 32-bit vector registers per lane the kernel needs.
 pub fn vgprs_per_lane(kernel: &Kernel) -> u32 {
-    let n = kernel.insts.len();
-    if n == 0 {
-        return 0;
-    }
     let regs = kernel.reg_count as usize;
     // Width in 32-bit registers of each written register; 0 = never written.
     let mut width = vec![0u32; regs];
+    // Per-lane built-ins are preloaded into vector registers at launch.
+    for slot in kernel.builtins.iter().filter(|s| s.builtin.per_lane()) {
+        for &r in &slot.regs {
+            width[r as usize] = value_bits(slot.ty).div_ceil(32);
+        }
+    }
     for _ in 0..2 {
         for inst in &kernel.insts {
             if let Some(d) = destination(inst) {
@@ -146,141 +146,210 @@ pub fn vgprs_per_lane(kernel: &Kernel) -> u32 {
             }
         }
     }
-    // Basic blocks: leaders are the entry, branch targets and the
-    // instructions after control transfers.
-    let mut leader = vec![false; n];
-    leader[0] = true;
-    let succ_pcs = |pc: usize, out: &mut Vec<Pc>| {
-        out.clear();
-        match &kernel.insts[pc] {
-            Inst::Jump { target } => out.push(*target),
-            Inst::Branch {
-                if_true, if_false, ..
-            } => out.extend_from_slice(&[*if_true, *if_false]),
-            Inst::Switch { table, .. } => {
-                let t = &kernel.switches[*table as usize];
-                out.extend(t.cases.iter().map(|c| c.1));
-                out.push(t.default);
-            }
-            Inst::Return | Inst::Unreachable => {}
-            _ => out.push(pc as Pc + 1),
-        }
-        out.retain(|&p| p != EXIT_PC && (p as usize) < n);
-    };
-    let mut tmp = Vec::new();
-    for pc in 0..n {
-        let transfers = matches!(
-            kernel.insts[pc],
-            Inst::Jump { .. }
-                | Inst::Branch { .. }
-                | Inst::Switch { .. }
-                | Inst::Return
-                | Inst::Unreachable
-        );
-        if transfers {
-            succ_pcs(pc, &mut tmp);
-            for &t in &tmp {
-                leader[t as usize] = true;
-            }
-            if pc + 1 < n {
-                leader[pc + 1] = true;
-            }
-        }
-    }
-    let starts: Vec<usize> = (0..n).filter(|&pc| leader[pc]).collect();
-    let mut block_of = vec![0usize; n];
-    for (b, &s) in starts.iter().enumerate() {
-        let end = starts.get(b + 1).copied().unwrap_or(n);
-        block_of[s..end].fill(b);
-    }
-    let nb = starts.len();
-    let words = regs.div_ceil(64);
-    let counted = |r: Reg| width[r as usize] > 0;
-    // use/def per block
-    let mut uses = vec![vec![0u64; words]; nb];
-    let mut defs = vec![vec![0u64; words]; nb];
-    let mut succs: Vec<Vec<usize>> = vec![Vec::new(); nb];
-    let mut srcs = Vec::new();
-    for b in 0..nb {
-        let end = starts.get(b + 1).copied().unwrap_or(n);
-        for pc in starts[b]..end {
-            sources(kernel, &kernel.insts[pc], &mut srcs);
-            for &r in &srcs {
-                if counted(r) && !get(&defs[b], r) {
-                    set(&mut uses[b], r);
-                }
-            }
-            if let Some(d) = destination(&kernel.insts[pc]) {
-                set(&mut defs[b], d);
-            }
-        }
-        succ_pcs(end - 1, &mut tmp);
-        succs[b] = tmp.iter().map(|&p| block_of[p as usize]).collect();
-    }
-    let mut live_in = vec![vec![0u64; words]; nb];
-    let mut live_out = vec![vec![0u64; words]; nb];
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for b in (0..nb).rev() {
-            let mut out = vec![0u64; words];
-            for &s in &succs[b] {
-                for (o, i) in out.iter_mut().zip(&live_in[s]) {
-                    *o |= i;
-                }
-            }
-            let inn: Vec<u64> = (0..words)
-                .map(|w| uses[b][w] | (out[w] & !defs[b][w]))
-                .collect();
-            if inn != live_in[b] || out != live_out[b] {
-                live_in[b] = inn;
-                live_out[b] = out;
-                changed = true;
-            }
-        }
-    }
-    // Walk each block backwards from its live-out set.
-    let weight = |set: &[u64]| -> u32 {
-        let mut total = 0;
-        for (w, &bits) in set.iter().enumerate() {
-            let mut b = bits;
-            while b != 0 {
-                let r = w * 64 + b.trailing_zeros() as usize;
-                total += width[r];
-                b &= b - 1;
-            }
-        }
-        total
-    };
+    let live = Liveness::new(kernel, |r| width[r as usize] > 0);
+    let weight = |set: &RegSet| set.iter().map(|r| width[r as usize]).sum::<u32>();
     let mut max = 0;
-    for b in 0..nb {
-        let end = starts.get(b + 1).copied().unwrap_or(n);
-        let mut live = live_out[b].clone();
-        max = max.max(weight(&live));
-        for pc in (starts[b]..end).rev() {
-            let inst = &kernel.insts[pc];
-            max = max.max(weight(&live));
-            if let Some(d) = destination(inst) {
-                clear(&mut live, d);
-            }
-            sources(kernel, inst, &mut srcs);
-            for &r in &srcs {
-                if counted(r) {
-                    set(&mut live, r);
-                }
-            }
-            max = max.max(weight(&live));
-        }
+    for b in 0..live.blocks() {
+        max = max.max(weight(&live.live_in[b]));
+        live.walk_back(kernel, b, |_, after| max = max.max(weight(after)));
     }
     max
 }
 
-fn get(set: &[u64], r: Reg) -> bool {
-    set[r as usize / 64] >> (r % 64) & 1 != 0
+/// The value bits of a register of type `ty` (0 for booleans).
+fn value_bits(ty: Scalar) -> u32 {
+    match ty {
+        Scalar::Bool => 0,
+        s => s.bits(),
+    }
 }
-fn set(set: &mut [u64], r: Reg) {
-    set[r as usize / 64] |= 1 << (r % 64);
+
+/// A set of registers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegSet(Vec<u64>);
+
+impl RegSet {
+    pub fn new(regs: usize) -> RegSet {
+        RegSet(vec![0; regs.div_ceil(64)])
+    }
+    pub fn contains(&self, r: Reg) -> bool {
+        self.0[r as usize / 64] >> (r % 64) & 1 != 0
+    }
+    pub fn insert(&mut self, r: Reg) {
+        self.0[r as usize / 64] |= 1 << (r % 64);
+    }
+    pub fn remove(&mut self, r: Reg) {
+        self.0[r as usize / 64] &= !(1 << (r % 64));
+    }
+    pub fn iter(&self) -> impl Iterator<Item = Reg> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut b = bits;
+            std::iter::from_fn(move || {
+                (b != 0).then(|| {
+                    let r = w as Reg * 64 + b.trailing_zeros();
+                    b &= b - 1;
+                    r
+                })
+            })
+        })
+    }
 }
-fn clear(set: &mut [u64], r: Reg) {
-    set[r as usize / 64] &= !(1 << (r % 64));
+
+/// The kernel's basic blocks and the registers live into and out of each,
+/// for the registers a predicate tracks (plain control-flow-graph
+/// liveness: each lane follows one path through the graph, and writes
+/// only change the lanes that execute them).
+pub struct Liveness {
+    /// The first instruction of each block, in order.
+    starts: Vec<usize>,
+    tracked: RegSet,
+    pub live_in: Vec<RegSet>,
+    pub live_out: Vec<RegSet>,
+}
+
+impl Liveness {
+    pub fn new(kernel: &Kernel, track: impl Fn(Reg) -> bool) -> Liveness {
+        let n = kernel.insts.len();
+        let regs = kernel.reg_count as usize;
+        let mut tracked = RegSet::new(regs);
+        for r in (0..regs as Reg).filter(|&r| track(r)) {
+            tracked.insert(r);
+        }
+        // Basic blocks: leaders are the entry, branch targets and the
+        // instructions after control transfers.
+        let mut leader = vec![false; n];
+        if n > 0 {
+            leader[0] = true;
+        }
+        let mut tmp = Vec::new();
+        for pc in 0..n {
+            if transfers(&kernel.insts[pc]) {
+                successors(kernel, pc, &mut tmp);
+                for &t in &tmp {
+                    leader[t as usize] = true;
+                }
+                if pc + 1 < n {
+                    leader[pc + 1] = true;
+                }
+            }
+        }
+        let starts: Vec<usize> = (0..n).filter(|&pc| leader[pc]).collect();
+        let mut block_of = vec![0usize; n];
+        for (b, &s) in starts.iter().enumerate() {
+            let end = starts.get(b + 1).copied().unwrap_or(n);
+            block_of[s..end].fill(b);
+        }
+        let nb = starts.len();
+        let mut uses = vec![RegSet::new(regs); nb];
+        let mut defs = vec![RegSet::new(regs); nb];
+        let mut succs: Vec<Vec<usize>> = vec![Vec::new(); nb];
+        let mut srcs = Vec::new();
+        for b in 0..nb {
+            let end = starts.get(b + 1).copied().unwrap_or(n);
+            for pc in starts[b]..end {
+                sources(kernel, &kernel.insts[pc], &mut srcs);
+                for &r in &srcs {
+                    if tracked.contains(r) && !defs[b].contains(r) {
+                        uses[b].insert(r);
+                    }
+                }
+                if let Some(d) = destination(&kernel.insts[pc]) {
+                    defs[b].insert(d);
+                }
+            }
+            successors(kernel, end - 1, &mut tmp);
+            succs[b] = tmp.iter().map(|&p| block_of[p as usize]).collect();
+        }
+        let mut live_in = vec![RegSet::new(regs); nb];
+        let mut live_out = vec![RegSet::new(regs); nb];
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for b in (0..nb).rev() {
+                let mut out = RegSet::new(regs);
+                for &s in &succs[b] {
+                    for (o, i) in out.0.iter_mut().zip(&live_in[s].0) {
+                        *o |= i;
+                    }
+                }
+                let inn = RegSet(
+                    (0..out.0.len())
+                        .map(|w| uses[b].0[w] | (out.0[w] & !defs[b].0[w]))
+                        .collect(),
+                );
+                if inn != live_in[b] || out != live_out[b] {
+                    live_in[b] = inn;
+                    live_out[b] = out;
+                    changed = true;
+                }
+            }
+        }
+        Liveness {
+            starts,
+            tracked,
+            live_in,
+            live_out,
+        }
+    }
+
+    pub fn blocks(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Walks block `b` backwards from its live-out set, calling `f` with
+    /// each instruction's index and the tracked registers live just after
+    /// it.
+    pub fn walk_back(&self, kernel: &Kernel, b: usize, mut f: impl FnMut(usize, &RegSet)) {
+        let end = self
+            .starts
+            .get(b + 1)
+            .copied()
+            .unwrap_or(kernel.insts.len());
+        let mut live = self.live_out[b].clone();
+        let mut srcs = Vec::new();
+        for pc in (self.starts[b]..end).rev() {
+            let inst = &kernel.insts[pc];
+            f(pc, &live);
+            if let Some(d) = destination(inst) {
+                live.remove(d);
+            }
+            sources(kernel, inst, &mut srcs);
+            for &r in &srcs {
+                if self.tracked.contains(r) {
+                    live.insert(r);
+                }
+            }
+        }
+    }
+}
+
+/// Whether `inst` ends a basic block.
+fn transfers(inst: &Inst) -> bool {
+    matches!(
+        inst,
+        Inst::Jump { .. }
+            | Inst::Branch { .. }
+            | Inst::Switch { .. }
+            | Inst::Return
+            | Inst::Unreachable
+    )
+}
+
+/// The instructions control can reach from `pc` within the kernel.
+fn successors(kernel: &Kernel, pc: usize, out: &mut Vec<Pc>) {
+    out.clear();
+    match &kernel.insts[pc] {
+        Inst::Jump { target } => out.push(*target),
+        Inst::Branch {
+            if_true, if_false, ..
+        } => out.extend_from_slice(&[*if_true, *if_false]),
+        Inst::Switch { table, .. } => {
+            let t = &kernel.switches[*table as usize];
+            out.extend(t.cases.iter().map(|c| c.1));
+            out.push(t.default);
+        }
+        Inst::Return | Inst::Unreachable => {}
+        _ => out.push(pc as Pc + 1),
+    }
+    out.retain(|&p| p != EXIT_PC && (p as usize) < kernel.insts.len());
 }

@@ -271,6 +271,62 @@ fn phi_lost_copy_and_swap_with_divergent_trip_counts() {
         }
     }
     assert_same("phi_loop: out", &u32s(bytes(&out, "out")), &e);
+    // Copies left after coalescing (isa/tests/coalesce.rs has why): the
+    // four constants on the entry edge, once per wave, and on the back
+    // edge the swap's three and the lost copy of acc (acc is read after
+    // the loop, where acc_next is live too), each time some lane of the
+    // wave goes round again: the busiest lane's t - 1 = 4 times. Two
+    // waves of 64.
+    assert_eq!(out.counts.copies, 2 * (4 + 4 * 4));
+}
+
+#[test]
+fn a_built_in_read_through_a_dynamic_index_reads_its_memory_copy() {
+    let out = run_both("builtin_index");
+    let mut e = vec![0u32; 64];
+    for z in 0..4u32 {
+        for y in 0..4 {
+            for x in 0..4 {
+                e[(x + 4 * y + 16 * z) as usize] = [x, y, z][((x + y + z) % 3) as usize];
+            }
+        }
+    }
+    assert_same("builtin_index: out", &u32s(bytes(&out, "out")), &e);
+}
+
+/// Runs entry point `entry` of coalesce.spvasm, whose buffer holds each
+/// lane's trip count n = gid, and checks buf[gid] against `expected(gid)`.
+fn run_coalesce(entry: &str, expected: impl Fn(u32) -> u32) -> RunOutput {
+    let out = run_both(&format!("coalesce_{entry}"));
+    let e: Vec<u32> = (0..128).map(expected).collect();
+    assert_same(entry, &u32s(bytes(&out, "buf")), &e);
+    out
+}
+
+#[test]
+fn coalesced_loops_compute_what_their_copies_did() {
+    let down = run_coalesce("count_down", |g| {
+        (1..=g)
+            .rev()
+            .fold(g * 7, |acc, k| acc.wrapping_mul(3).wrapping_add(k))
+    });
+    assert_eq!(down.counts.copies, 0);
+    let up = run_coalesce("count_up", |g| {
+        (0..g).fold(g * 7, |acc, k| acc.wrapping_mul(3).wrapping_add(k))
+    });
+    // The counter's constant 0, once in each of the two waves.
+    assert_eq!(up.counts.copies, 2);
+    let swap = run_coalesce("swap", |g| {
+        let (x, y) = if g % 2 == 0 {
+            (g * 3, g * 5)
+        } else {
+            (g * 5, g * 3)
+        };
+        x * 16 + y
+    });
+    // Three copies per iteration of a wave, which goes round as often as
+    // its last lane: 63 and 127 times.
+    assert_eq!(swap.counts.copies, 3 * (63 + 127));
 }
 
 // ---------------------------------------------------------------------------

@@ -413,7 +413,10 @@ fn the_default_trace_is_perfetto_and_a_bad_format_is_refused() {
     let out = dir.join("vector_add");
     assert!(out.join("trace.pftrace").exists() && out.join("occupancy_trace.csv").exists());
     assert!(!out.join("trace.json").exists() && !out.join("issue_trace.csv").exists());
-    assert_eq!(check_perfetto_trace(&out.join("trace.pftrace")), 96);
+    // A slice per wave-instruction: 4 waves run vector_add's 23
+    // instructions (gl_GlobalInvocationID is a preloaded register, not a
+    // load).
+    assert_eq!(check_perfetto_trace(&out.join("trace.pftrace")), 4 * 23);
     // Without --trace, no trace files at all.
     let o = gpusim(&["run", "workloads/vector_add.toml", "--results", results]);
     let second = dir.join("vector_add-2");

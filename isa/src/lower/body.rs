@@ -281,10 +281,15 @@ impl Lowerer<'_> {
             }
         }
         for (stub, from, to) in std::mem::take(&mut ctx.stubs) {
-            ctx.label_pc.insert(stub, self.insts.len() as Pc);
+            let start = self.insts.len() as Pc;
+            ctx.label_pc.insert(stub, start);
             self.phi_copies(&ctx, from, to)
                 .map_err(|e| err(fn_offset, e))?;
             ctx.patches.push(self.insts.len());
+            self.stubs.push(super::coalesce::Stub {
+                start,
+                jump: self.insts.len() as Pc,
+            });
             self.emit(Inst::Jump { target: to });
         }
         let exit_pc = if ctx.ret.is_some() {
@@ -465,6 +470,9 @@ impl Lowerer<'_> {
         Ok(layout
             .into_iter()
             .map(|(ty, off)| {
+                if let Some(r) = self.preloaded(reg, offset + off as i64, ty) {
+                    return r;
+                }
                 let dst = self.alloc();
                 self.emit(Inst::Load {
                     ty,
@@ -475,6 +483,22 @@ impl Lowerer<'_> {
                 dst
             })
             .collect())
+    }
+
+    /// The register a built-in component of type `ty` is preloaded in,
+    /// when `reg + offset` is known here to address one (`reg` holding
+    /// the address of the built-in's variable).
+    fn preloaded(&self, reg: Reg, offset: i64, ty: Scalar) -> Option<Reg> {
+        let size = ty.bytes() as i64;
+        if offset < 0 || offset % size != 0 {
+            return None;
+        }
+        self.builtins.iter().find_map(|s| {
+            let base = crate::ir::address::PRIVATE_BASE + s.offset as u64;
+            let here = self.const_regs.get(&base) == Some(&reg) && s.ty == ty;
+            here.then(|| s.regs.get((offset / size) as usize).copied())
+                .flatten()
+        })
     }
 
     fn pointee(&self, ptr_ty: u32) -> R<(StorageClass, u32)> {

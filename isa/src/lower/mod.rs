@@ -5,6 +5,7 @@
 
 mod body;
 mod cfg;
+mod coalesce;
 mod subgroup;
 mod work_group;
 
@@ -202,9 +203,11 @@ pub(crate) struct Lowerer<'m> {
     /// Workgroup-memory offset of the work-group collectives' scratch,
     /// once one needs it (`work_group.rs`).
     group_scratch: Option<u32>,
-    /// Private-memory offsets of the built-ins the work-group collectives
-    /// read, declared by the lowering itself (as 32-bit values).
-    hidden_builtins: HashMap<BuiltIn, u32>,
+    /// The registers of the built-ins the work-group collectives read,
+    /// declared by the lowering itself (as 32-bit values).
+    hidden_builtins: HashMap<BuiltIn, Vec<Reg>>,
+    /// The edge stubs holding phi copies, for coalescing.
+    stubs: Vec<coalesce::Stub>,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> ModuleError {
@@ -243,7 +246,7 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
     l.read_declarations(options)?;
     let local_size = l.local_size(entry_fn)?;
     let params = l.lower_entry(entry_fn)?;
-    Ok(Kernel {
+    let mut kernel = Kernel {
         name: entry.to_string(),
         source: String::new(),
         dialect: l.dialect,
@@ -260,7 +263,9 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
         builtins: l.builtins,
         private_bytes: l.private_bytes,
         workgroup_bytes: l.workgroup_bytes,
-    })
+    };
+    coalesce::coalesce(&mut kernel, &l.stubs);
+    Ok(kernel)
 }
 
 impl<'m> Lowerer<'m> {
@@ -304,6 +309,7 @@ impl<'m> Lowerer<'m> {
             emulate: crate::ext::Emulation::default(),
             group_scratch: None,
             hidden_builtins: HashMap::new(),
+            stubs: Vec::new(),
         }
     }
 
@@ -859,11 +865,12 @@ impl<'m> Lowerer<'m> {
                 let ty = comps[0];
                 let (size, align) = self.types.size_align(pointee)?;
                 let offset = self.alloc_private(size, align)?;
+                let regs = self.alloc_n(comps.len());
                 self.builtins.push(BuiltInSlot {
                     builtin,
                     offset,
                     ty,
-                    components: comps.len() as u32,
+                    regs,
                 });
                 self.address_val(address::PRIVATE_BASE + offset as u64)
             }

@@ -241,28 +241,24 @@ impl Lowerer<'_> {
         Ok(self.const_reg(address::WORKGROUP_BASE + offset as u64))
     }
 
-    /// `components` 32-bit values of `builtin`, loaded from a slot of
-    /// private memory the lowering declares once.
+    /// `components` 32-bit values of `builtin`, in registers filled when a
+    /// wave starts (a slot the lowering declares once, like the kernel's
+    /// own built-ins).
     fn hidden_builtin(&mut self, builtin: BuiltIn, components: u32) -> R<Vec<Reg>> {
+        if let Some(regs) = self.hidden_builtins.get(&builtin) {
+            return Ok(regs.clone());
+        }
         let ty = Scalar::Int(32);
-        let offset = match self.hidden_builtins.get(&builtin) {
-            Some(&o) => o,
-            None => {
-                let o = self.alloc_private(ty.bytes() * components, ty.bytes())?;
-                self.builtins.push(BuiltInSlot {
-                    builtin,
-                    offset: o,
-                    ty,
-                    components,
-                });
-                self.hidden_builtins.insert(builtin, o);
-                o
-            }
-        };
-        let at = self.const_reg(address::PRIVATE_BASE + offset as u64);
-        Ok((0..components)
-            .map(|c| Builder::load(self, ty, at, (c * ty.bytes()) as i64))
-            .collect())
+        let offset = self.alloc_private(ty.bytes() * components, ty.bytes())?;
+        let regs = self.alloc_n(components as usize);
+        self.builtins.push(BuiltInSlot {
+            builtin,
+            offset,
+            ty,
+            regs: regs.clone(),
+        });
+        self.hidden_builtins.insert(builtin, regs.clone());
+        Ok(regs)
     }
 
     fn is_zero(&mut self, x: Reg) -> Reg {

@@ -239,9 +239,10 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     // What the kernel printed comes first, as a program's output would.
     say_raw!("{}", out.printf);
     say!(
-        "{}: {} wave-instructions, {} lane-instructions (wave size {}), {:.2} s",
+        "{}: {} wave-instructions ({} register copies), {} lane-instructions (wave size {}), {:.2} s",
         out.name,
         out.counts.wave_instructions,
+        out.counts.copies,
         out.counts.lane_instructions,
         out.wave_width,
         out.wall_seconds

@@ -3,9 +3,9 @@
 
 use crate::exec::memory::{write_le, GlobalMemory, WaveMemory};
 use crate::exec::progress::{Progress, ProgressState, TICK};
-use crate::exec::wave::{Wave, WaveState};
+use crate::exec::wave::{Step, Wave, WaveState};
 use isa::core::Scalar;
-use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
+use isa::ir::{BuiltIn, Dialect, Inst, Kernel, Reg};
 use isa::module::Location;
 use std::fmt;
 
@@ -28,6 +28,18 @@ pub struct Launch<'k> {
 pub struct Counts {
     pub wave_instructions: u64,
     pub lane_instructions: u64,
+    /// Wave-instructions that were register copies (`Mov`): the phi and
+    /// return-value copies coalescing could not remove.
+    pub copies: u64,
+}
+
+impl Counts {
+    /// Counts one executed wave-instruction, `inst`.
+    pub fn add(&mut self, inst: &Inst, step: Step) {
+        self.wave_instructions += 1;
+        self.lane_instructions += step.lanes as u64;
+        self.copies += matches!(inst, Inst::Mov { .. }) as u64;
+    }
 }
 
 /// A launch that could not finish, and where.
@@ -133,10 +145,12 @@ impl Launch<'_> {
                     BuiltIn::SubgroupLtMask => words(below),
                 };
                 let size = slot.ty.bytes() as usize;
-                for (c, &value) in v.iter().enumerate().take(slot.components as usize) {
+                for (c, (&value, &reg)) in v.iter().zip(&slot.regs).enumerate() {
                     let at = lane * pb + slot.offset as usize + c * size;
                     let bits = if slot.ty == Scalar::Bool { 0 } else { value };
                     write_le(&mut wave.private[at..at + size], bits);
+                    // The register holds what a load of those bytes gives.
+                    wave.preload(reg, lane, bits & isa::core::mask(slot.ty.bits()));
                 }
             }
         }
@@ -209,8 +223,7 @@ impl Launch<'_> {
                             f.message
                         ))
                     })?;
-                    counts.wave_instructions += 1;
-                    counts.lane_instructions += step.lanes as u64;
+                    counts.add(&self.kernel.insts[step.pc as usize], step);
                     if counts.wave_instructions.is_multiple_of(TICK) {
                         if let Some(p) = progress.as_deref_mut() {
                             state.wave_instructions = counts.wave_instructions;

@@ -88,6 +88,11 @@ impl Wave {
         }
     }
 
+    /// Sets one lane of a register before the wave starts (a built-in).
+    pub fn preload(&mut self, reg: u32, lane: usize, value: u64) {
+        self.regs[reg as usize * self.width + lane] = value;
+    }
+
     pub fn pc(&self) -> Option<Pc> {
         self.stack.last().map(|e| e.pc)
     }

@@ -74,6 +74,7 @@ pub fn summary(out: &RunOutput) -> Value {
         "instructions": {
             "wave": out.counts.wave_instructions,
             "lane": out.counts.lane_instructions,
+            "copies": out.counts.copies,
             "lane_efficiency": if out.counts.wave_instructions == 0 {
                 0.0
             } else {

@@ -829,8 +829,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 ))
             })?
         };
-        self.counts.wave_instructions += 1;
-        self.counts.lane_instructions += step.lanes as u64;
+        self.counts.add(&self.kernel.insts[pc], step);
         self.issued[pc] += 1;
         if self.counts.wave_instructions.is_multiple_of(TICK) {
             self.tell_progress();
