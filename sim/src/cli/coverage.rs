@@ -385,10 +385,11 @@ fn work_group_collectives(out: &mut String) {
          a collective. It counts in the kernel's workgroup memory, so in occupancy.\n\
          - Timing: that of the parts, each as itself: the cross-lane reduce and scan \
          (`xlane.reduce`, log2(wave size) steps), the LDS store and loads, the barriers, \
-         the fold loop's ALU work and branches, and the loads of the built-ins it reads \
-         (SubgroupId, NumSubgroups, SubgroupLocalInvocationId; LocalInvocationId and \
-         WorkgroupSize for a broadcast). On `gcn`, one work_group_reduce_add on uint in a \
-         workgroup of 256 (4 waves of 64) takes 513 cycles from the first wave's cross-lane \
+         and the fold loop's ALU work and branches; the built-ins it reads (SubgroupId, \
+         NumSubgroups, SubgroupLocalInvocationId; LocalInvocationId and WorkgroupSize for a \
+         broadcast) are in registers from the wave's start, as the kernel's own are. On \
+         `gcn`, one work_group_reduce_add on uint in a \
+         workgroup of 256 (4 waves of 64) takes 486 cycles from the first wave's cross-lane \
          reduce to the last wave's leaving the second barrier, most of it the fold loop's \
          branches (3 iterations after the first slot).\n\
          - GroupNonUniform instructions at Workgroup scope, which SPIR-V allows but Vulkan \
