@@ -32,6 +32,30 @@ def f16(x):
     return struct.unpack("<e", struct.pack("<e", x))[0]
 
 
+def tree_reduce(values, op):
+    """The tree by lane index: at step s lane i (a multiple of 2s) combines
+    its partial value with lane i + s's."""
+    v = list(values)
+    s = 1
+    while s < len(v):
+        for i in range(0, len(v), 2 * s):
+            if i + s < len(v):
+                v[i] = op(v[i], v[i + s])
+        s *= 2
+    return v[0]
+
+
+def inclusive_scan(values, op):
+    """Hillis-Steele: at step d lane i >= d combines lane i - d's partial
+    value (left) with its own (right)."""
+    v = list(values)
+    d = 1
+    while d < len(v):
+        v = [op(v[i - d], v[i]) if i >= d else v[i] for i in range(len(v))]
+        d *= 2
+    return v
+
+
 def write_values(path, fmt, values):
     """Writes values little-endian with the struct format character fmt
     ("f", "I", "B", ...)."""

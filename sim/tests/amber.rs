@@ -839,7 +839,12 @@ fn vkscript_graphics_and_unknown_requirements_skip_and_bad_text_is_an_error() {
         matches!(&r.status, Status::Error(s) if s.contains("no buffer at set 0 binding 5")),
         "{r}"
     );
-    for text in ["just some text\n[test]\n", "SHADER compute s GLSL\n", "", "[require"] {
+    for text in [
+        "just some text\n[test]\n",
+        "SHADER compute s GLSL\n",
+        "",
+        "[require",
+    ] {
         let r = run(text);
         assert!(
             matches!(&r.status, Status::Error(s) if s.contains(":1:") && s.contains("nor VkScript")),

@@ -20,36 +20,13 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))  # workloads/, for gen_common
-from gen_common import buffer, check, f32, lcg, write_manifest, write_values
+from gen_common import (buffer, check, f32, inclusive_scan, lcg, tree_reduce, write_manifest,
+                        write_values)
 
 SG = 32  # work-items per workgroup = lanes per subgroup
 GROUPS = 4
 N = SG * GROUPS
 M32, M64 = 2**32 - 1, 2**64 - 1
-
-
-def tree_reduce(values, op):
-    """The tree by lane index: at step s lane i (a multiple of 2s) combines
-    its partial value with lane i + s's."""
-    v = list(values)
-    s = 1
-    while s < len(v):
-        for i in range(0, len(v), 2 * s):
-            if i + s < len(v):
-                v[i] = op(v[i], v[i + s])
-        s *= 2
-    return v[0]
-
-
-def inclusive_scan(values, op):
-    """Hillis-Steele: at step d lane i >= d combines lane i - d's partial
-    value (left) with its own (right)."""
-    v = list(values)
-    d = 1
-    while d < len(v):
-        v = [op(v[i - d], v[i]) if i >= d else v[i] for i in range(len(v))]
-        d *= 2
-    return v
 
 
 def exclusive_scan(values, op, identity):

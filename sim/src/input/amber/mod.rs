@@ -47,25 +47,6 @@ pub const SUPPORTED_FEATURES: &[&str] = &[
     "SubgroupSupportedStages.compute",
 ];
 
-/// `DEVICE_PROPERTY` names Amber knows (its `Script::IsKnownProperty`).
-pub const KNOWN_PROPERTIES: &[&str] = &[
-    "FloatControlsProperties.shaderSignedZeroInfNanPreserveFloat16",
-    "FloatControlsProperties.shaderSignedZeroInfNanPreserveFloat32",
-    "FloatControlsProperties.shaderSignedZeroInfNanPreserveFloat64",
-    "FloatControlsProperties.shaderDenormPreserveFloat16",
-    "FloatControlsProperties.shaderDenormPreserveFloat32",
-    "FloatControlsProperties.shaderDenormPreserveFloat64",
-    "FloatControlsProperties.shaderDenormFlushToZeroFloat16",
-    "FloatControlsProperties.shaderDenormFlushToZeroFloat32",
-    "FloatControlsProperties.shaderDenormFlushToZeroFloat64",
-    "FloatControlsProperties.shaderRoundingModeRTEFloat16",
-    "FloatControlsProperties.shaderRoundingModeRTEFloat32",
-    "FloatControlsProperties.shaderRoundingModeRTEFloat64",
-    "FloatControlsProperties.shaderRoundingModeRTZFloat16",
-    "FloatControlsProperties.shaderRoundingModeRTZFloat32",
-    "FloatControlsProperties.shaderRoundingModeRTZFloat64",
-];
-
 /// The `DEVICE_PROPERTY`s the simulator has: its arithmetic keeps
 /// denormals, signed zeros, infinities and NaNs at every width, and lowering
 /// accepts the `DenormPreserve` and `SignedZeroInfNanPreserve` capabilities
@@ -77,6 +58,20 @@ pub const SUPPORTED_PROPERTIES: &[&str] = &[
     "FloatControlsProperties.shaderDenormPreserveFloat16",
     "FloatControlsProperties.shaderDenormPreserveFloat32",
     "FloatControlsProperties.shaderDenormPreserveFloat64",
+];
+
+/// The other `DEVICE_PROPERTY` names Amber knows (its
+/// `Script::IsKnownProperty`): flush to zero and the rounding modes.
+const UNSUPPORTED_PROPERTIES: &[&str] = &[
+    "FloatControlsProperties.shaderDenormFlushToZeroFloat16",
+    "FloatControlsProperties.shaderDenormFlushToZeroFloat32",
+    "FloatControlsProperties.shaderDenormFlushToZeroFloat64",
+    "FloatControlsProperties.shaderRoundingModeRTEFloat16",
+    "FloatControlsProperties.shaderRoundingModeRTEFloat32",
+    "FloatControlsProperties.shaderRoundingModeRTEFloat64",
+    "FloatControlsProperties.shaderRoundingModeRTZFloat16",
+    "FloatControlsProperties.shaderRoundingModeRTZFloat32",
+    "FloatControlsProperties.shaderRoundingModeRTZFloat64",
 ];
 
 /// `DEVICE_EXTENSION` names the simulator provides.
@@ -822,13 +817,13 @@ impl Parser<'_> {
                 "DEVICE_PROPERTY" => {
                     let (p, pl) = self.word("a property name")?;
                     self.eol()?;
-                    if !KNOWN_PROPERTIES.contains(&p.as_str()) {
-                        return Err(self.bad(pl, format!("unknown device property '{p}'")));
-                    }
-                    if !SUPPORTED_PROPERTIES.contains(&p.as_str()) {
+                    if UNSUPPORTED_PROPERTIES.contains(&p.as_str()) {
                         return Err(
                             self.unsupported(line, format!("device property {p} is not supported"))
                         );
+                    }
+                    if !SUPPORTED_PROPERTIES.contains(&p.as_str()) {
+                        return Err(self.bad(pl, format!("unknown device property '{p}'")));
                     }
                 }
                 "DEVICE_EXTENSION" => {

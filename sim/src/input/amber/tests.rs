@@ -16,7 +16,10 @@ fn numbers() {
     assert_eq!(parse_num(".5"), Some(Num::Float(0.5)));
     // `nan` in any case is a number to Amber; `inf` and `-nan` are not.
     for nan in ["nan", "NaN", "NAN"] {
-        assert!(matches!(parse_num(nan), Some(Num::Float(f)) if f.is_nan()), "{nan}");
+        assert!(
+            matches!(parse_num(nan), Some(Num::Float(f)) if f.is_nan()),
+            "{nan}"
+        );
     }
     for bad in ["", "-", "x", "inf", "-nan", "1.2.3", "0x", "0x-1", "END"] {
         assert_eq!(parse_num(bad), None, "{bad}");
