@@ -70,6 +70,14 @@ const CASES: &[Case] = &[
         },
         error: Some("does not fit in 32 bits"),
     },
+    // An OpGroupMemberDecorate naming an undefined target: the validator
+    // did not read its (target, member) pairs, so it accepted a module
+    // whose disassembly the assembler refuses (disassemble_reassemble).
+    Case {
+        kernel: "group_member_decorate_undefined_target.spv",
+        run: Run::Lower,
+        error: Some("operand %30 is not defined in the module"),
+    },
 ];
 
 fn folder() -> PathBuf {

@@ -702,9 +702,7 @@ fn id_operands(ins: &Instr) -> Vec<u32> {
                 OperandKind::IdResultType | OperandKind::IdResult => break,
                 // OpSwitch's literals are one or two words, by the
                 // selector's width; its labels are checked with the blocks.
-                OperandKind::PairIdRefLiteralInteger | OperandKind::PairLiteralIntegerIdRef => {
-                    return ids
-                }
+                OperandKind::PairLiteralIntegerIdRef => return ids,
                 kind => read_operand(kind, words, &mut at, &mut ids),
             }
             if !repeat {
@@ -729,6 +727,12 @@ fn read_operand(kind: OperandKind, words: &[u32], at: &mut usize, ids: &mut Vec<
         OperandKind::PairIdRefIdRef => {
             ids.push(word);
             ids.extend(words.get(*at));
+            *at += 1;
+            return;
+        }
+        // OpGroupMemberDecorate's (target, member) pairs.
+        OperandKind::PairIdRefLiteralInteger => {
+            ids.push(word);
             *at += 1;
             return;
         }
