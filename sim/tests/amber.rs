@@ -124,13 +124,13 @@ fn bundled_scripts_pass() {
             assert!(t.cycles.is_some_and(|c| c > 0), "timed on {name}: {t}");
         }
     }
-    assert_eq!(n, 6);
+    assert_eq!(n, 7);
     let f = run_folder(&workloads(), &RunOptions::default());
-    assert_eq!(f.scripts.len(), 6);
+    assert_eq!(f.scripts.len(), 7);
     assert_eq!(f.exit_code(), 0, "{f}");
     assert!(
         f.to_string()
-            .contains("6 scripts: 6 passed, 0 failed, 0 skipped, 0 errors"),
+            .contains("7 scripts: 7 passed, 0 failed, 0 skipped, 0 errors"),
         "{f}"
     );
 }
@@ -839,7 +839,12 @@ fn vkscript_graphics_and_unknown_requirements_skip_and_bad_text_is_an_error() {
         matches!(&r.status, Status::Error(s) if s.contains("no buffer at set 0 binding 5")),
         "{r}"
     );
-    for text in ["just some text\n[test]\n", "SHADER compute s GLSL\n", "", "[require"] {
+    for text in [
+        "just some text\n[test]\n",
+        "SHADER compute s GLSL\n",
+        "",
+        "[require",
+    ] {
         let r = run(text);
         assert!(
             matches!(&r.status, Status::Error(s) if s.contains(":1:") && s.contains("nor VkScript")),

@@ -98,6 +98,10 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::VulkanMemoryModel,
     Capability::VulkanMemoryModelDeviceScope,
     Capability::ShaderNonUniform,
+    Capability::StorageBufferArrayDynamicIndexing,
+    Capability::UniformBufferArrayDynamicIndexing,
+    Capability::StorageBufferArrayNonUniformIndexing,
+    Capability::UniformBufferArrayNonUniformIndexing,
     Capability::DenormPreserve,
     Capability::SignedZeroInfNanPreserve,
     Capability::ExpectAssumeKHR,
@@ -135,6 +139,8 @@ const SUPPORTED_EXTENSIONS: &[&str] = &[
     "SPV_EXT_shader_atomic_float_min_max",
     "SPV_KHR_shader_ballot",
     "SPV_KHR_subgroup_vote",
+    // Only its sized descriptor arrays indexed dynamically or non-uniformly.
+    "SPV_EXT_descriptor_indexing",
     // Only the execution mode SubgroupUniformControlFlowKHR, a request to
     // reconverge at structured merges; waves do (cfg::reconvergence_points).
     "SPV_KHR_subgroup_uniform_control_flow",
@@ -187,6 +193,12 @@ pub(crate) struct Lowerer<'m> {
     workgroup_bytes: u32,
     builtins: Vec<BuiltInSlot>,
     resources: Vec<Resource>,
+    /// Variables that are arrays of descriptors: their elements' places in
+    /// `resources`.
+    descriptor_arrays: HashMap<u32, std::ops::Range<usize>>,
+    /// Address registers selected by a dynamic descriptor index: the index
+    /// and the array's elements (for OpArrayLength).
+    picked_descriptors: HashMap<Reg, (u32, std::ops::Range<usize>)>,
     /// Storage for each function's Function-class variables, by variable id.
     function_vars: HashMap<u32, u32>,
     /// Functions being inlined, to refuse recursion.
@@ -293,6 +305,8 @@ impl<'m> Lowerer<'m> {
             workgroup_bytes: 0,
             builtins: Vec::new(),
             resources: Vec::new(),
+            descriptor_arrays: HashMap::new(),
+            picked_descriptors: HashMap::new(),
             function_vars: HashMap::new(),
             call_stack: Vec::new(),
             next_label: m.bound.max(1),
@@ -810,15 +824,26 @@ impl<'m> Lowerer<'m> {
         };
         let val = match storage {
             StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant => {
-                if matches!(self.types.get(pointee)?, Type::Array { .. } | Type::RuntimeArray { .. }) {
-                    return Err(format!(
-                        "'{name}' is an array of descriptors, which is not supported"
-                    ));
-                }
+                // An array of blocks is an array of descriptors: element k
+                // is its own buffer, bound as array element k.
+                let (block, count) = match self.types.get(pointee)? {
+                    Type::Array { elem, len } if storage != StorageClass::PushConstant => {
+                        (*elem, *len)
+                    }
+                    Type::Array { .. } => {
+                        return Err(format!("push constant '{name}' is an array of blocks"))
+                    }
+                    Type::RuntimeArray { .. } => {
+                        return Err(format!(
+                            "'{name}' is a runtime-sized array of descriptors, which is not supported (give the array a size)"
+                        ))
+                    }
+                    _ => (pointee, 1),
+                };
                 let kind = match storage {
                     StorageClass::PushConstant => ResourceKind::PushConstant,
                     StorageClass::Uniform
-                        if self.decoration(pointee, Decoration::BufferBlock).is_none() =>
+                        if self.decoration(block, Decoration::BufferBlock).is_none() =>
                     {
                         ResourceKind::UniformBuffer
                     }
@@ -832,18 +857,28 @@ impl<'m> Lowerer<'m> {
                     .decoration(id, Decoration::Binding)
                     .and_then(|a| a.first().copied())
                     .unwrap_or(0);
-                let reg = self.alloc();
-                let size_reg = self.alloc();
-                self.resources.push(Resource {
-                    kind,
-                    set,
-                    binding,
-                    name,
-                    reg,
-                    size_reg,
-                });
+                let first = self.resources.len();
+                for index in 0..count {
+                    let reg = self.alloc();
+                    let size_reg = self.alloc();
+                    self.resources.push(Resource {
+                        kind,
+                        set,
+                        binding,
+                        index,
+                        name: name.clone(),
+                        reg,
+                        size_reg,
+                    });
+                }
+                if block != pointee {
+                    // Only an access chain can use it: its first index
+                    // picks the descriptor (`body.rs`).
+                    self.descriptor_arrays.insert(id, first..first + count as usize);
+                    return Ok(());
+                }
                 Val::Ptr {
-                    reg,
+                    reg: self.resources[first].reg,
                     offset: 0,
                     matrix: MatrixLayout::default(),
                 }

@@ -672,17 +672,31 @@ impl Engine<'_, '_> {
         let mut places = Vec::new();
         for b in &p.binds {
             let binding = match &b.target {
-                BindTarget::Descriptor { set, binding } if opencl => {
+                BindTarget::Descriptor {
+                    set,
+                    binding,
+                    index,
+                } if opencl => {
                     if *set != 0 {
                         return Err(bad(format!(
                             "OpenCL kernels take buffers at DESCRIPTOR_SET 0 (BINDING = argument number), not set {set}"
                         )));
                     }
+                    if *index != 0 {
+                        return Err(bad(
+                            "OpenCL kernels take no descriptor arrays (BIND BUFFER_ARRAY)".into(),
+                        ));
+                    }
                     Binding::Arg(*binding)
                 }
-                BindTarget::Descriptor { set, binding } => Binding::Descriptor {
+                BindTarget::Descriptor {
+                    set,
+                    binding,
+                    index,
+                } => Binding::Descriptor {
                     set: *set,
                     binding: *binding,
+                    index: *index,
                 },
                 BindTarget::PushConstant => Binding::PushConstant,
                 t => Binding::Arg(arg_index(t)?.unwrap_or(0)),

@@ -374,9 +374,13 @@ fn bind(
         let found = d.bindings.iter().position(|b| match (b, r.kind) {
             (Binding::PushConstant, ResourceKind::PushConstant) => true,
             (
-                Binding::Descriptor { set, binding },
+                Binding::Descriptor {
+                    set,
+                    binding,
+                    index,
+                },
                 ResourceKind::StorageBuffer | ResourceKind::UniformBuffer,
-            ) => *set == r.set && *binding == r.binding,
+            ) => (*set, *binding, *index) == (r.set, r.binding, r.index),
             _ => false,
         });
         let i = found.ok_or_else(|| match r.kind {
@@ -384,6 +388,17 @@ fn bind(
                 "{manifest}: the kernel reads push constants ('{}') but no buffer has push_constant = true",
                 r.name
             ),
+            // Element 1 exists exactly when the binding is an array.
+            _ if kernel
+                .resources
+                .iter()
+                .any(|o| (o.set, o.binding, o.index) == (r.set, r.binding, 1)) =>
+            {
+                format!(
+                "{manifest}: the kernel uses set {} binding {} array element {} ('{}[{}]') but no buffer is bound there",
+                    r.set, r.binding, r.index, r.name, r.index
+                )
+            }
             _ => format!(
                 "{manifest}: the kernel uses set {} binding {} ('{}') but no buffer is bound there",
                 r.set, r.binding, r.name
