@@ -102,6 +102,9 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::UniformBufferArrayDynamicIndexing,
     Capability::StorageBufferArrayNonUniformIndexing,
     Capability::UniformBufferArrayNonUniformIndexing,
+    Capability::WorkgroupMemoryExplicitLayoutKHR,
+    Capability::WorkgroupMemoryExplicitLayout8BitAccessKHR,
+    Capability::WorkgroupMemoryExplicitLayout16BitAccessKHR,
     Capability::DenormPreserve,
     Capability::SignedZeroInfNanPreserve,
     Capability::ExpectAssumeKHR,
@@ -141,6 +144,7 @@ const SUPPORTED_EXTENSIONS: &[&str] = &[
     "SPV_KHR_subgroup_vote",
     // Only its sized descriptor arrays indexed dynamically or non-uniformly.
     "SPV_EXT_descriptor_indexing",
+    "SPV_KHR_workgroup_memory_explicit_layout",
     // Only the execution mode SubgroupUniformControlFlowKHR, a request to
     // reconverge at structured merges; waves do (cfg::reconvergence_points).
     "SPV_KHR_subgroup_uniform_control_flow",
@@ -158,6 +162,15 @@ pub(crate) enum Val {
         offset: i64,
         matrix: MatrixLayout,
     },
+}
+
+/// Workgroup variables are either all Block-decorated (explicit layout,
+/// aliased from offset 0) or none are, as Vulkan requires.
+#[derive(Clone, Copy, PartialEq)]
+enum WorkgroupLayout {
+    None,
+    Blocks,
+    Plain,
 }
 
 pub(crate) struct FunctionDef {
@@ -199,6 +212,8 @@ pub(crate) struct Lowerer<'m> {
     /// Address registers selected by a dynamic descriptor index: the index
     /// and the array's elements (for OpArrayLength).
     picked_descriptors: HashMap<Reg, (u32, std::ops::Range<usize>)>,
+    /// Which kind of Workgroup variables the module declared so far.
+    workgroup_layout: WorkgroupLayout,
     /// Storage for each function's Function-class variables, by variable id.
     function_vars: HashMap<u32, u32>,
     /// Functions being inlined, to refuse recursion.
@@ -307,6 +322,7 @@ impl<'m> Lowerer<'m> {
             resources: Vec::new(),
             descriptor_arrays: HashMap::new(),
             picked_descriptors: HashMap::new(),
+            workgroup_layout: WorkgroupLayout::None,
             function_vars: HashMap::new(),
             call_stack: Vec::new(),
             next_label: m.bound.max(1),
@@ -913,7 +929,25 @@ impl<'m> Lowerer<'m> {
             }
             StorageClass::Workgroup => {
                 let (size, align) = self.types.size_align(pointee)?;
-                let offset = self.alloc_workgroup(size, align)?;
+                // WorkgroupMemoryExplicitLayoutKHR: Block-decorated
+                // variables all start at offset 0 and alias each other,
+                // with their explicit Offset/ArrayStride layout.
+                let block = self.decoration(pointee, Decoration::Block).is_some();
+                let offset = match (block, self.workgroup_layout) {
+                    (true, WorkgroupLayout::Blocks | WorkgroupLayout::None) => {
+                        self.workgroup_layout = WorkgroupLayout::Blocks;
+                        self.alias_workgroup(size)?
+                    }
+                    (false, WorkgroupLayout::Plain | WorkgroupLayout::None) => {
+                        self.workgroup_layout = WorkgroupLayout::Plain;
+                        self.alloc_workgroup(size, align)?
+                    }
+                    _ => {
+                        return Err(format!(
+                            "workgroup variable '{name}': Block-decorated workgroup variables (explicit layout) and others cannot be declared together"
+                        ))
+                    }
+                };
                 // Each workgroup's memory starts zeroed in both engines
                 // (sim's launch and timing), which is all a null
                 // initializer asks: storing it per wave would wipe what
@@ -971,6 +1005,19 @@ impl<'m> Lowerer<'m> {
             ));
         }
         Ok(offset)
+    }
+
+    /// A Block-decorated workgroup variable of `size` bytes: at offset 0,
+    /// over the memory of every other one.
+    fn alias_workgroup(&mut self, size: u32) -> Result<u32, String> {
+        self.workgroup_bytes = self.workgroup_bytes.max(size);
+        if self.workgroup_bytes > MAX_WORKGROUP_BYTES {
+            return Err(format!(
+                "workgroup variables need {} bytes; at most {MAX_WORKGROUP_BYTES} are supported",
+                self.workgroup_bytes
+            ));
+        }
+        Ok(0)
     }
 
     pub(crate) fn address_val(&mut self, addr: u64) -> Val {

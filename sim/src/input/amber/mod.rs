@@ -100,6 +100,10 @@ pub const SUPPORTED_DEVICE_EXTENSIONS: &[&str] = &[
     "VK_EXT_shader_atomic_float2",
     "VK_EXT_subgroup_size_control",
     "VK_KHR_shader_subgroup_extended_types",
+    // Sized descriptor arrays, indexed dynamically or non-uniformly.
+    "VK_EXT_descriptor_indexing",
+    // Block-decorated Workgroup variables aliasing one another.
+    "VK_KHR_workgroup_memory_explicit_layout",
 ];
 
 /// A number as written: integers stay exact.

@@ -1,0 +1,98 @@
+//! Modules the validator accepts but lowering refuses, each with a named
+//! error: descriptor arrays it cannot bind and workgroup layouts it cannot
+//! place.
+
+fn lower(text: &str) -> Result<isa::ir::Kernel, String> {
+    let words = isa::asm::assemble(text).unwrap_or_else(|e| panic!("does not assemble: {e}"));
+    let m = isa::module::parse_words(&words).unwrap();
+    isa::lower::lower(&m, "main", &Default::default()).map_err(|e| e.message)
+}
+
+/// A kernel storing 1 into `b[INDEX].x` of `buffer B { uint x; } b[3]`
+/// (ARRAY is the array type: `%arr3` or `%arr_rt`; a module declaring
+/// capability RuntimeDescriptorArray is refused before it gets there).
+fn descriptor_kernel(array: &str, index: &str) -> String {
+    format!(
+        "OpCapability Shader
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\"
+OpExecutionMode %main LocalSize 1 1 1
+OpName %b \"b\"
+OpDecorate %B Block
+OpMemberDecorate %B 0 Offset 0
+OpDecorate %b DescriptorSet 0
+OpDecorate %b Binding 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%uint_2 = OpConstant %uint 2
+%uint_3 = OpConstant %uint 3
+%B = OpTypeStruct %uint
+%arr3 = OpTypeArray %B %uint_3
+%arr_rt = OpTypeRuntimeArray %B
+%ptr_arr = OpTypePointer StorageBuffer {array}
+%ptr_uint = OpTypePointer StorageBuffer %uint
+%b = OpVariable %ptr_arr StorageBuffer
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%p = OpAccessChain %ptr_uint %b {index} %uint_0
+OpStore %p %uint_1
+OpReturn
+OpFunctionEnd
+"
+    )
+}
+
+#[test]
+fn a_descriptor_array_gives_one_resource_per_element() {
+    let k = lower(&descriptor_kernel("%arr3", "%uint_2")).unwrap();
+    let elements: Vec<(u32, u32)> = k.resources.iter().map(|r| (r.binding, r.index)).collect();
+    assert_eq!(elements, [(0, 0), (0, 1), (0, 2)]);
+}
+
+#[test]
+fn a_constant_descriptor_index_past_the_end_is_refused() {
+    let e = lower(&descriptor_kernel("%arr3", "%uint_3")).err().unwrap();
+    assert!(
+        e.contains("descriptor index 3 is out of range: 'b' has 3 descriptors"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_runtime_descriptor_array_is_refused_by_name() {
+    let e = lower(&descriptor_kernel("%arr_rt", "%uint_0"))
+        .err()
+        .unwrap();
+    assert!(e.contains("runtime-sized array of descriptors"), "{e}");
+}
+
+#[test]
+fn block_and_plain_workgroup_variables_are_not_mixed() {
+    let text = "OpCapability Shader
+OpCapability WorkgroupMemoryExplicitLayoutKHR
+OpExtension \"SPV_KHR_workgroup_memory_explicit_layout\"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\" %blk %plain
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %W Block
+OpMemberDecorate %W 0 Offset 0
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%W = OpTypeStruct %uint
+%ptr_W = OpTypePointer Workgroup %W
+%ptr_uint = OpTypePointer Workgroup %uint
+%blk = OpVariable %ptr_W Workgroup
+%plain = OpVariable %ptr_uint Workgroup
+%main = OpFunction %void None %fn
+%entry = OpLabel
+OpReturn
+OpFunctionEnd
+";
+    let e = lower(text).err().unwrap();
+    assert!(e.contains("workgroup variable '%"), "{e}");
+    assert!(e.contains("cannot be declared together"), "{e}");
+}
