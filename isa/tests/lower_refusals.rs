@@ -1,19 +1,26 @@
-//! Modules the validator accepts but lowering refuses, each with a named
-//! error: descriptor arrays it cannot bind and workgroup layouts it cannot
-//! place.
+//! Descriptor arrays and workgroup layouts in lowering: the resources a
+//! descriptor array becomes, and the modules the validator accepts but
+//! lowering refuses, each with a named error.
 
-fn lower(text: &str) -> Result<isa::ir::Kernel, String> {
+use isa::lower::Options;
+
+fn lower_with(text: &str, options: &Options) -> Result<isa::ir::Kernel, String> {
     let words = isa::asm::assemble(text).unwrap_or_else(|e| panic!("does not assemble: {e}"));
     let m = isa::module::parse_words(&words).unwrap();
-    isa::lower::lower(&m, "main", &Default::default()).map_err(|e| e.message)
+    isa::lower::lower(&m, "main", options).map_err(|e| e.message)
+}
+
+fn lower(text: &str) -> Result<isa::ir::Kernel, String> {
+    lower_with(text, &Options::default())
 }
 
 /// A kernel storing 1 into `b[INDEX].x` of `buffer B { uint x; } b[3]`
-/// (ARRAY is the array type: `%arr3` or `%arr_rt`; a module declaring
-/// capability RuntimeDescriptorArray is refused before it gets there).
+/// (ARRAY is the array type: `%arr3` or `%arr_rt`).
 fn descriptor_kernel(array: &str, index: &str) -> String {
     format!(
         "OpCapability Shader
+OpCapability RuntimeDescriptorArray
+OpExtension \"SPV_EXT_descriptor_indexing\"
 OpMemoryModel Logical GLSL450
 OpEntryPoint GLCompute %main \"main\"
 OpExecutionMode %main LocalSize 1 1 1
@@ -62,11 +69,21 @@ fn a_constant_descriptor_index_past_the_end_is_refused() {
 }
 
 #[test]
-fn a_runtime_descriptor_array_is_refused_by_name() {
-    let e = lower(&descriptor_kernel("%arr_rt", "%uint_0"))
-        .err()
-        .unwrap();
-    assert!(e.contains("runtime-sized array of descriptors"), "{e}");
+fn a_runtime_descriptor_array_has_the_elements_the_host_binds() {
+    let text = descriptor_kernel("%arr_rt", "%uint_0");
+    let options = Options {
+        descriptor_counts: [((0, 0), 5)].into_iter().collect(),
+        ..Options::default()
+    };
+    let k = lower_with(&text, &options).unwrap();
+    let indices: Vec<u32> = k.resources.iter().map(|r| r.index).collect();
+    assert_eq!(indices, [0, 1, 2, 3, 4]);
+    // Nothing bound there: refused by name.
+    let e = lower(&text).err().unwrap();
+    assert!(
+        e.contains("'b' is a runtime-sized array of descriptors at set 0 binding 0, and no buffer is bound there"),
+        "{e}"
+    );
 }
 
 #[test]

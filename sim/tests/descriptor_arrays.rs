@@ -1,4 +1,5 @@
-//! Descriptor arrays (`buffer B { ... } b[N]`): the bundled kernel
+//! Descriptor arrays (`buffer B { ... } b[N]`, and `b[]`, as long as what
+//! the host binds): the bundled kernel
 //! `workloads/descriptors/descriptor_array.comp` through its manifest,
 //! whose expected values `gen_descriptor_array.py` computed (its Amber
 //! form runs with the bundled scripts in `amber.rs`), and the named errors
@@ -49,6 +50,30 @@ fn a_dynamic_index_past_the_end_is_a_named_fault() {
     w.spec_constants.insert(0, SpecValue::Int(4));
     let e = run_workload(&w, &RunOptions::default()).err().unwrap();
     assert!(e.contains("descriptor array index out of range"), "{e}");
+}
+
+#[test]
+fn a_runtime_descriptor_array_grows_with_what_is_bound() {
+    // A fourth src buffer (element 3) makes KMOD = 4 valid: invocation g
+    // with g % 4 == 3 reads src3[g % 2] = 7 and writes 7 * 10 + 3 + 300.
+    let mut w = load();
+    w.spec_constants.insert(0, SpecValue::Int(4));
+    let mut extra = w.buffers[0].clone();
+    extra.name = "src3".into();
+    extra.len = 2;
+    extra.init = [7u32, 7].iter().flat_map(|v| v.to_le_bytes()).collect();
+    extra.binding = Binding::Descriptor {
+        set: 0,
+        binding: 0,
+        index: 3,
+    };
+    w.buffers.push(extra);
+    w.checks.clear();
+    let out = run_workload(&w, &RunOptions::default()).unwrap();
+    assert_eq!(out.kernel.resources.len(), 7);
+    let dst1 = out.buffer("dst1").unwrap();
+    // g = 3: dst[1].v[1].
+    assert_eq!(u32::from_le_bytes(dst1[4..8].try_into().unwrap()), 373);
 }
 
 #[test]

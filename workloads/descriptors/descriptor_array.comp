@@ -1,7 +1,8 @@
 // glslangValidator -V --target-env vulkan1.2 descriptor_array.comp -o descriptor_array.spv
 //
-// Descriptor arrays: `src` is three storage buffers (set 0 binding 0,
-// elements 0..2) and `dst` two (binding 1), each element its own buffer.
+// Descriptor arrays: `src` is a runtime-sized array (as many storage
+// buffers as the host binds at set 0 binding 0: three here) and `dst` two
+// (binding 1), each element its own buffer.
 // 2 workgroups x 64 invocations; invocation g picks src[k], k = g % KMOD,
 // a non-uniform index (nonuniformEXT), reads its length (OpArrayLength
 // through the dynamically picked descriptor) and element g % length, and
@@ -14,7 +15,7 @@
 layout(local_size_x = 64) in;
 layout(constant_id = 0) const uint KMOD = 3;
 
-layout(std430, set = 0, binding = 0) readonly buffer Src { uint v[]; } src[3];
+layout(std430, set = 0, binding = 0) readonly buffer Src { uint v[]; } src[];
 layout(std430, set = 0, binding = 1) buffer Dst { uint v[]; } dst[2];
 layout(std430, set = 0, binding = 2) buffer Lens { uint n[]; } lens;
 

@@ -578,7 +578,9 @@ impl Lowerer<'_> {
                             .into(),
                     ),
                 };
-                    let Type::Array { elem, .. } = self.types.get(ty)? else {
+                    let (Type::Array { elem, .. } | Type::RuntimeArray { elem }) =
+                        self.types.get(ty)?
+                    else {
                         return Err("an array of descriptors whose type is not an array".into());
                     };
                     ty = *elem;

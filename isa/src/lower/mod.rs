@@ -27,6 +27,9 @@ pub struct Options {
     pub spec_constants: HashMap<u32, SpecValue>,
     /// Extended-instruction families to lower as basic operations.
     pub emulate: crate::ext::Emulation,
+    /// The elements the host binds to each descriptor array, by (set,
+    /// binding): the length of a runtime-sized one (RuntimeDescriptorArray).
+    pub descriptor_counts: HashMap<(u32, u32), u32>,
 }
 
 /// A specialization constant override, converted to the constant's type.
@@ -102,6 +105,7 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::UniformBufferArrayDynamicIndexing,
     Capability::StorageBufferArrayNonUniformIndexing,
     Capability::UniformBufferArrayNonUniformIndexing,
+    Capability::RuntimeDescriptorArray,
     Capability::WorkgroupMemoryExplicitLayoutKHR,
     Capability::WorkgroupMemoryExplicitLayout8BitAccessKHR,
     Capability::WorkgroupMemoryExplicitLayout16BitAccessKHR,
@@ -142,7 +146,8 @@ const SUPPORTED_EXTENSIONS: &[&str] = &[
     "SPV_EXT_shader_atomic_float_min_max",
     "SPV_KHR_shader_ballot",
     "SPV_KHR_subgroup_vote",
-    // Only its sized descriptor arrays indexed dynamically or non-uniformly.
+    // Only descriptor arrays of buffers, indexed dynamically or
+    // non-uniformly (runtime-sized ones take the host's count).
     "SPV_EXT_descriptor_indexing",
     "SPV_KHR_workgroup_memory_explicit_layout",
     // Only the execution mode SubgroupUniformControlFlowKHR, a request to
@@ -784,7 +789,7 @@ impl<'m> Lowerer<'m> {
                 // Evaluated at kernel start like an ordinary instruction.
                 self.spec_ops.push(ins.clone());
             }
-            Op::Variable => self.declare_variable(ins)?,
+            Op::Variable => self.declare_variable(ins, options)?,
             Op::Capability
             | Op::Extension
             | Op::ExtInstImport
@@ -827,7 +832,7 @@ impl<'m> Lowerer<'m> {
         self.const_values.insert(id, bits);
     }
 
-    fn declare_variable(&mut self, ins: &Instr) -> Result<(), String> {
+    fn declare_variable(&mut self, ins: &Instr, options: &Options) -> Result<(), String> {
         let id = ins.result_id;
         let Type::Pointer { storage, pointee } = self.types.get(ins.result_type)?.clone() else {
             return Err("variable type is not a pointer".into());
@@ -842,17 +847,27 @@ impl<'m> Lowerer<'m> {
             StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant => {
                 // An array of blocks is an array of descriptors: element k
                 // is its own buffer, bound as array element k.
+                let set = self
+                    .decoration(id, Decoration::DescriptorSet)
+                    .and_then(|a| a.first().copied())
+                    .unwrap_or(0);
+                let binding = self
+                    .decoration(id, Decoration::Binding)
+                    .and_then(|a| a.first().copied())
+                    .unwrap_or(0);
                 let (block, count) = match self.types.get(pointee)? {
-                    Type::Array { elem, len } if storage != StorageClass::PushConstant => {
-                        (*elem, *len)
-                    }
-                    Type::Array { .. } => {
-                        return Err(format!("push constant '{name}' is an array of blocks"))
-                    }
-                    Type::RuntimeArray { .. } => {
-                        return Err(format!(
-                            "'{name}' is a runtime-sized array of descriptors, which is not supported (give the array a size)"
-                        ))
+                    _ if storage == StorageClass::PushConstant => (pointee, 1),
+                    Type::Array { elem, len } => (*elem, *len),
+                    // Sized by what the host binds there.
+                    Type::RuntimeArray { elem } => {
+                        match options.descriptor_counts.get(&(set, binding)) {
+                            Some(&n) if n > 0 => (*elem, n),
+                            _ => {
+                                return Err(format!(
+                                    "'{name}' is a runtime-sized array of descriptors at set {set} binding {binding}, and no buffer is bound there"
+                                ))
+                            }
+                        }
                     }
                     _ => (pointee, 1),
                 };
@@ -865,14 +880,6 @@ impl<'m> Lowerer<'m> {
                     }
                     _ => ResourceKind::StorageBuffer,
                 };
-                let set = self
-                    .decoration(id, Decoration::DescriptorSet)
-                    .and_then(|a| a.first().copied())
-                    .unwrap_or(0);
-                let binding = self
-                    .decoration(id, Decoration::Binding)
-                    .and_then(|a| a.first().copied())
-                    .unwrap_or(0);
                 let first = self.resources.len();
                 for index in 0..count {
                     let reg = self.alloc();

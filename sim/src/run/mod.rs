@@ -121,8 +121,29 @@ pub fn lower_workload(w: &Workload, opts: &RunOptions) -> Result<Kernel, String>
             })
             .collect(),
         emulate: opts.emulation(),
+        descriptor_counts: descriptor_counts(w.buffers.iter().map(|b| &b.binding)),
     };
     file.lower(&w.entry, &options)
+}
+
+/// How many elements `bindings` give each (set, binding): one past the
+/// highest index bound there (the length of a runtime descriptor array).
+pub fn descriptor_counts<'a>(
+    bindings: impl Iterator<Item = &'a Binding>,
+) -> std::collections::HashMap<(u32, u32), u32> {
+    let mut counts = std::collections::HashMap::new();
+    for b in bindings {
+        if let Binding::Descriptor {
+            set,
+            binding,
+            index,
+        } = *b
+        {
+            let n = counts.entry((set, binding)).or_insert(0);
+            *n = (*n).max(index.saturating_add(1));
+        }
+    }
+    counts
 }
 
 /// Who is told about a run while it goes on: a trace of a timed run's
