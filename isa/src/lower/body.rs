@@ -618,11 +618,16 @@ impl Lowerer<'_> {
                 Ok(())
             };
         if let Some(e) = element {
+            // Workgroup memory has an explicit layout only with Block
+            // variables; otherwise a pointer's ArrayStride means nothing.
+            let explicit = self.pointee(base_ty)?.0 != StorageClass::Workgroup
+                || self.workgroup_layout == super::WorkgroupLayout::Blocks;
             let stride = match self
                 .types
                 .decorations
                 .get(&base_ty)
                 .and_then(|d| d.array_stride)
+                .filter(|_| explicit)
             {
                 Some(s) => s,
                 None => {

@@ -172,7 +172,7 @@ pub(crate) enum Val {
 /// Workgroup variables are either all Block-decorated (explicit layout,
 /// aliased from offset 0) or none are, as Vulkan requires.
 #[derive(Clone, Copy, PartialEq)]
-enum WorkgroupLayout {
+pub(crate) enum WorkgroupLayout {
     None,
     Blocks,
     Plain,

@@ -113,3 +113,61 @@ OpFunctionEnd
     assert!(e.contains("workgroup variable '%"), "{e}");
     assert!(e.contains("cannot be declared together"), "{e}");
 }
+
+/// OpPtrAccessChain over a plain Workgroup array steps by the element's
+/// size: the pointer type's ArrayStride 8 means nothing without Block
+/// variables (VK-GL-CTS ptr_access_chain/workgroup_bad_stride). With a
+/// Block variable the memory has an explicit layout, and it counts.
+#[test]
+fn a_workgroup_pointer_stride_counts_only_with_explicit_layout() {
+    let kernel = |block: &str| {
+        format!(
+            "OpCapability Shader
+OpCapability VariablePointers
+OpCapability WorkgroupMemoryExplicitLayoutKHR
+OpExtension \"SPV_KHR_workgroup_memory_explicit_layout\"
+OpExtension \"SPV_KHR_variable_pointers\"
+OpMemoryModel Logical GLSL450
+OpEntryPoint GLCompute %main \"main\" %wg
+OpExecutionMode %main LocalSize 1 1 1
+OpDecorate %ptr_uint ArrayStride 8
+OpDecorate %arr ArrayStride 4
+OpMemberDecorate %S 0 Offset 0
+{block}
+%void = OpTypeVoid
+%fn = OpTypeFunction %void
+%uint = OpTypeInt 32 0
+%uint_0 = OpConstant %uint 0
+%uint_1 = OpConstant %uint 1
+%uint_4 = OpConstant %uint 4
+%arr = OpTypeArray %uint %uint_4
+%S = OpTypeStruct %arr
+%ptr_S = OpTypePointer Workgroup %S
+%ptr_uint = OpTypePointer Workgroup %uint
+%wg = OpVariable %ptr_S Workgroup
+%main = OpFunction %void None %fn
+%entry = OpLabel
+%first = OpAccessChain %ptr_uint %wg %uint_0 %uint_0
+%next = OpPtrAccessChain %ptr_uint %first %uint_1
+OpStore %next %uint_1
+OpReturn
+OpFunctionEnd
+"
+        )
+    };
+    let store_offset = |text: &str| {
+        let k = lower(text).unwrap();
+        let offsets: Vec<i64> = k
+            .insts
+            .iter()
+            .filter_map(|i| match i {
+                isa::ir::Inst::Store { offset, .. } => Some(*offset),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(offsets.len(), 1, "{:?}", k.insts);
+        offsets[0]
+    };
+    assert_eq!(store_offset(&kernel("")), 4);
+    assert_eq!(store_offset(&kernel("OpDecorate %S Block")), 8);
+}
