@@ -15,7 +15,7 @@ fn lower(text: &str) -> Result<isa::ir::Kernel, String> {
 }
 
 /// A kernel storing 1 into `b[INDEX].x` of `buffer B { uint x; } b[3]`
-/// (ARRAY is the array type: `%arr3` or `%arr_rt`).
+/// (ARRAY is the array type: `%arr3`, `%arr_big` or `%arr_rt`).
 fn descriptor_kernel(array: &str, index: &str) -> String {
     format!(
         "OpCapability Shader
@@ -39,6 +39,8 @@ OpDecorate %b Binding 0
 %B = OpTypeStruct %uint
 %arr3 = OpTypeArray %B %uint_3
 %arr_rt = OpTypeRuntimeArray %B
+%uint_big = OpConstant %uint 100000
+%arr_big = OpTypeArray %B %uint_big
 %ptr_arr = OpTypePointer StorageBuffer {array}
 %ptr_uint = OpTypePointer StorageBuffer %uint
 %b = OpVariable %ptr_arr StorageBuffer
@@ -66,6 +68,25 @@ fn a_constant_descriptor_index_past_the_end_is_refused() {
         e.contains("descriptor index 3 is out of range: 'b' has 3 descriptors"),
         "{e}"
     );
+}
+
+#[test]
+fn a_descriptor_array_past_the_limit_is_refused() {
+    let e = lower(&descriptor_kernel("%arr_big", "%uint_0"))
+        .err()
+        .unwrap();
+    assert!(
+        e.contains("'b' is an array of 100000 descriptors; at most 65536"),
+        "{e}"
+    );
+    let options = Options {
+        descriptor_counts: [((0, 0), u32::MAX)].into_iter().collect(),
+        ..Options::default()
+    };
+    let e = lower_with(&descriptor_kernel("%arr_rt", "%uint_0"), &options)
+        .err()
+        .unwrap();
+    assert!(e.contains("at most 65536 are supported"), "{e}");
 }
 
 #[test]

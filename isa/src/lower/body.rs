@@ -571,13 +571,13 @@ impl Lowerer<'_> {
         let (mut reg, mut offset, mut matrix, indices) =
             match self.descriptor_arrays.get(&base).cloned() {
                 Some(elements) => {
-                    let (&first, rest) = match (element, indices.split_first()) {
-                    (None, Some(split)) => split,
-                    _ => return Err(
+                    let Some((&first, rest)) = indices.split_first().filter(|_| element.is_none())
+                    else {
+                        return Err(
                         "an array of descriptors is used other than by an access chain indexing it"
                             .into(),
-                    ),
-                };
+                    );
+                    };
                     let (Type::Array { elem, .. } | Type::RuntimeArray { elem }) =
                         self.types.get(ty)?
                     else {

@@ -71,6 +71,10 @@ const MAX_PRIVATE_BYTES: u32 = 1 << 20;
 /// Workgroup memory declared by a kernel.
 const MAX_WORKGROUP_BYTES: u32 = 1 << 26;
 
+/// Elements of one descriptor array (each is a resource, and a dynamic
+/// index selects among all of them).
+const MAX_DESCRIPTORS: u32 = 1 << 16;
+
 /// Struct members a module may decorate (the Vulkan limit is far lower).
 const MAX_MEMBERS: usize = 1 << 14;
 
@@ -855,13 +859,13 @@ impl<'m> Lowerer<'m> {
                     .decoration(id, Decoration::Binding)
                     .and_then(|a| a.first().copied())
                     .unwrap_or(0);
-                let (block, count) = match self.types.get(pointee)? {
+                let (block, count) = match *self.types.get(pointee)? {
                     _ if storage == StorageClass::PushConstant => (pointee, 1),
-                    Type::Array { elem, len } => (*elem, *len),
+                    Type::Array { elem, len } => (elem, len),
                     // Sized by what the host binds there.
                     Type::RuntimeArray { elem } => {
                         match options.descriptor_counts.get(&(set, binding)) {
-                            Some(&n) if n > 0 => (*elem, n),
+                            Some(&n) if n > 0 => (elem, n),
                             _ => {
                                 return Err(format!(
                                     "'{name}' is a runtime-sized array of descriptors at set {set} binding {binding}, and no buffer is bound there"
@@ -871,6 +875,11 @@ impl<'m> Lowerer<'m> {
                     }
                     _ => (pointee, 1),
                 };
+                if count > MAX_DESCRIPTORS {
+                    return Err(format!(
+                        "'{name}' is an array of {count} descriptors; at most {MAX_DESCRIPTORS} are supported"
+                    ));
+                }
                 let kind = match storage {
                     StorageClass::PushConstant => ResourceKind::PushConstant,
                     StorageClass::Uniform
