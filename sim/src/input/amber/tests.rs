@@ -14,7 +14,9 @@ fn numbers() {
     assert_eq!(parse_num("12."), Some(Num::Float(12.0)));
     assert_eq!(parse_num("-2.5e3"), Some(Num::Float(-2500.0)));
     assert_eq!(parse_num(".5"), Some(Num::Float(0.5)));
-    for bad in ["", "-", "x", "inf", "nan", "1.2.3", "0x", "0x-1", "END"] {
+    // `nan` in any case is a quiet NaN, as in Amber (docs/amber.md).
+    assert!(matches!(parse_num("NaN"), Some(Num::Float(f)) if f.is_nan()));
+    for bad in ["", "-", "x", "inf", "-nan", "1.2.3", "0x", "0x-1", "END"] {
         assert_eq!(parse_num(bad), None, "{bad}");
     }
 }
