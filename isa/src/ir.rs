@@ -30,6 +30,10 @@ pub mod address {
     /// Per-lane private memory: offset = address - PRIVATE_BASE.
     pub const PRIVATE_BASE: u64 = 0x8000_0000;
     pub const PRIVATE_END: u64 = 0xC000_0000;
+    /// What a descriptor-array index past the array's end selects (64-bit
+    /// pointers): outside every space, so the access faults, and the
+    /// simulator names the cause.
+    pub const DESCRIPTOR_OUT_OF_RANGE: u64 = 0xDE5C_0000_0000_0000;
 }
 
 /// The instruction sets whose instructions become [`ExtOp`]s.
@@ -388,6 +392,8 @@ pub struct Resource {
     pub kind: ResourceKind,
     pub set: u32,
     pub binding: u32,
+    /// The element of a descriptor array (0 for a single descriptor).
+    pub index: u32,
     pub name: String,
     pub reg: Reg,
     /// Receives the buffer's size in bytes (for OpArrayLength).

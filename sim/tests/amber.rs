@@ -124,13 +124,13 @@ fn bundled_scripts_pass() {
             assert!(t.cycles.is_some_and(|c| c > 0), "timed on {name}: {t}");
         }
     }
-    assert_eq!(n, 6);
+    assert_eq!(n, 7);
     let f = run_folder(&workloads(), &RunOptions::default());
-    assert_eq!(f.scripts.len(), 6);
+    assert_eq!(f.scripts.len(), 7);
     assert_eq!(f.exit_code(), 0, "{f}");
     assert!(
         f.to_string()
-            .contains("6 scripts: 6 passed, 0 failed, 0 skipped, 0 errors"),
+            .contains("7 scripts: 7 passed, 0 failed, 0 skipped, 0 errors"),
         "{f}"
     );
 }
@@ -469,7 +469,7 @@ fn amber_cases_folder() {
             (status, _) => panic!("{}: {status:?}", s.path.display()),
         }
     }
-    assert!(r.count(|s| matches!(s, gpusim::run::amber::Status::Pass)) >= 65);
+    assert!(r.count(|s| matches!(s, gpusim::run::amber::Status::Pass)) >= 67);
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! End to end: the GLSL kernels of `workloads/extensions/` (AMD trinary
-//! min/max, Intel integer functions 2, float atomic min/max) run through
+//! min/max, Intel integer functions 2, float atomic min/max, workgroup
+//! memory explicit layout) run through
 //! `gpusim::run::run_workload` at wave sizes 32 and 64; their outputs are
 //! compared with plain-Rust references computed here from the inputs, and
 //! the manifests' own checks (computed by Python) must pass too.
@@ -484,4 +485,27 @@ fn fmin_without_its_capability_is_refused() {
         Err(e) => e,
     };
     assert!(err.contains("AtomicFloat32MinMaxEXT"), "{err}");
+}
+
+/// VK_KHR_workgroup_memory_explicit_layout: three Block-decorated shared
+/// blocks alias one workgroup memory from offset 0 (workgroup_layout.comp);
+/// what was written as 32-bit words reads back as their 16-bit halves and,
+/// through a member at Offset 16, four words further on.
+#[test]
+fn workgroup_blocks_alias_from_offset_zero() {
+    let out = run_both("workgroup_layout");
+    // Aliased, the three 256-byte blocks take 256 bytes, not 768.
+    assert_eq!(out.kernel.workgroup_bytes, 256);
+    let got = words::<4>(&out, "out");
+    let word = |n: u64| n.wrapping_mul(2_654_435_761) & 0xffff_ffff;
+    let n = 128;
+    for g in 0..2u64 {
+        for i in 0..64u64 {
+            let k = (g * 64 + i) as usize;
+            let w = word(g * 64 + i);
+            assert_eq!(got[k], w & 0xffff, "lo[{k}]");
+            assert_eq!(got[n + k], w >> 16, "hi[{k}]");
+            assert_eq!(got[2 * n + k], word(g * 64 + i % 60 + 4), "sh[{k}]");
+        }
+    }
 }

@@ -4,7 +4,7 @@
 use super::{cfg, err, mask, Lowerer, Val};
 use crate::core::{Alu, AluOp, Convert, Scalar};
 use crate::ext::{Builder, Call, ExtOp, ExtSet, Operand};
-use crate::ir::{AtomicOp, Inst, Pc, Reg, SwitchTable, EXIT_PC};
+use crate::ir::{address, AtomicOp, Inst, Pc, Reg, Resource, SwitchTable, EXIT_PC};
 use crate::module::{Instr, ModuleError};
 use crate::types::{MatrixLayout, Type};
 use spirv::{Capability, Op, StorageClass};
@@ -545,6 +545,42 @@ impl Lowerer<'_> {
         Ok((start, ty))
     }
 
+    /// A register of descriptor `index` of the array whose resources are
+    /// `elements` (`field` says which: address or size). A constant index
+    /// picks it at lowering time; a dynamic one, possibly different per
+    /// lane (NonUniform), selects per lane, and past the end gives
+    /// `DESCRIPTOR_OUT_OF_RANGE`, which faults when accessed.
+    fn pick_descriptor(
+        &mut self,
+        ctx: &FnCtx,
+        index: u32,
+        elements: std::ops::Range<usize>,
+        field: fn(&Resource) -> Reg,
+    ) -> R<Reg> {
+        let ity = self.types.scalar(self.type_of(index)?)?;
+        let count = elements.len();
+        if let Some(&c) = self.const_values.get(&index) {
+            let k = sign_extend(c, ity.bits());
+            return match usize::try_from(k).ok().filter(|&k| k < count) {
+                Some(k) => Ok(field(&self.resources[elements.start + k])),
+                None => Err(format!(
+                    "descriptor index {k} is out of range: '{}' has {count} descriptors",
+                    self.resources[elements.start].name
+                )),
+            };
+        }
+        let idx = self.reg(ctx, index)?;
+        let pty = Scalar::Int(self.types.pointer_bits);
+        let mut r = self.const_reg(address::DESCRIPTOR_OUT_OF_RANGE);
+        for k in 0..count {
+            let kr = self.const_reg(k as u64);
+            let is = self.alu(AluOp::IEqual, ity, &[idx, kr]);
+            let element = field(&self.resources[elements.start + k]);
+            r = self.alu(AluOp::Select, pty, &[is, element, r]);
+        }
+        Ok(r)
+    }
+
     /// Applies an access chain's indices to a pointer. `element` is the
     /// OpPtrAccessChain element index, stepping over whole pointees.
     fn access_chain(
@@ -554,9 +590,35 @@ impl Lowerer<'_> {
         element: Option<u32>,
         indices: &[u32],
     ) -> R<Val> {
-        let (mut reg, mut offset, mut matrix) = self.ptr(ctx, base)?;
         let base_ty = self.type_of(base)?;
         let mut ty = self.pointee(base_ty)?.1;
+        let (mut reg, mut offset, mut matrix, indices) =
+            match self.descriptor_arrays.get(&base).cloned() {
+                Some(elements) => {
+                    let Some((&first, rest)) = indices.split_first().filter(|_| element.is_none())
+                    else {
+                        return Err(
+                        "an array of descriptors is used other than by an access chain indexing it"
+                            .into(),
+                    );
+                    };
+                    let (Type::Array { elem, .. } | Type::RuntimeArray { elem }) =
+                        self.types.get(ty)?
+                    else {
+                        return Err("an array of descriptors whose type is not an array".into());
+                    };
+                    ty = *elem;
+                    let reg = self.pick_descriptor(ctx, first, elements.clone(), |r| r.reg)?;
+                    if !self.const_values.contains_key(&first) {
+                        self.picked_descriptors.insert(reg, (first, elements));
+                    }
+                    (reg, 0, MatrixLayout::default(), rest)
+                }
+                None => {
+                    let (reg, offset, matrix) = self.ptr(ctx, base)?;
+                    (reg, offset, matrix, indices)
+                }
+            };
         let pbits = self.types.pointer_bits;
         let pty = Scalar::Int(pbits);
         let step =
@@ -580,11 +642,16 @@ impl Lowerer<'_> {
                 Ok(())
             };
         if let Some(e) = element {
+            // Workgroup memory has an explicit layout only with Block
+            // variables; otherwise a pointer's ArrayStride means nothing.
+            let explicit = self.pointee(base_ty)?.0 != StorageClass::Workgroup
+                || self.workgroup_layout == super::WorkgroupLayout::Blocks;
             let stride = match self
                 .types
                 .decorations
                 .get(&base_ty)
                 .and_then(|d| d.array_stride)
+                .filter(|_| explicit)
             {
                 Some(s) => s,
                 None => {
@@ -971,12 +1038,18 @@ impl Lowerer<'_> {
             }
             Op::ArrayLength => {
                 let (base, offset, _) = self.ptr(ctx, o[0])?;
-                let res = self
-                    .resources
-                    .iter()
-                    .find(|r| r.reg == base)
-                    .ok_or("OpArrayLength of something that is not a buffer variable")?;
-                let size_reg = res.size_reg;
+                let size_reg = match self.picked_descriptors.get(&base).cloned() {
+                    Some((index, elements)) => {
+                        self.pick_descriptor(ctx, index, elements, |r| r.size_reg)?
+                    }
+                    None => {
+                        self.resources
+                            .iter()
+                            .find(|r| r.reg == base)
+                            .ok_or("OpArrayLength of something that is not a buffer variable")?
+                            .size_reg
+                    }
+                };
                 let strukt = self.pointee(self.type_of(o[0])?)?.1;
                 let member = o[1];
                 let moff = self.types.member_offset(strukt, member)? as i64 + offset;

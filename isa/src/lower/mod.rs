@@ -28,6 +28,9 @@ pub struct Options {
     pub spec_constants: HashMap<u32, SpecValue>,
     /// Extended-instruction families to lower as basic operations.
     pub emulate: crate::ext::Emulation,
+    /// The elements the host binds to each descriptor array, by (set,
+    /// binding): the length of a runtime-sized one (RuntimeDescriptorArray).
+    pub descriptor_counts: HashMap<(u32, u32), u32>,
 }
 
 /// A specialization constant override, converted to the constant's type.
@@ -69,6 +72,10 @@ const MAX_PRIVATE_BYTES: u32 = 1 << 20;
 /// Workgroup memory declared by a kernel.
 const MAX_WORKGROUP_BYTES: u32 = 1 << 26;
 
+/// Elements of one descriptor array (each is a resource, and a dynamic
+/// index selects among all of them).
+const MAX_DESCRIPTORS: u32 = 1 << 16;
+
 /// Struct members a module may decorate (the Vulkan limit is far lower).
 const MAX_MEMBERS: usize = 1 << 14;
 
@@ -99,6 +106,14 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::VulkanMemoryModel,
     Capability::VulkanMemoryModelDeviceScope,
     Capability::ShaderNonUniform,
+    Capability::StorageBufferArrayDynamicIndexing,
+    Capability::UniformBufferArrayDynamicIndexing,
+    Capability::StorageBufferArrayNonUniformIndexing,
+    Capability::UniformBufferArrayNonUniformIndexing,
+    Capability::RuntimeDescriptorArray,
+    Capability::WorkgroupMemoryExplicitLayoutKHR,
+    Capability::WorkgroupMemoryExplicitLayout8BitAccessKHR,
+    Capability::WorkgroupMemoryExplicitLayout16BitAccessKHR,
     Capability::DenormPreserve,
     Capability::SignedZeroInfNanPreserve,
     Capability::ExpectAssumeKHR,
@@ -136,6 +151,10 @@ const SUPPORTED_EXTENSIONS: &[&str] = &[
     "SPV_EXT_shader_atomic_float_min_max",
     "SPV_KHR_shader_ballot",
     "SPV_KHR_subgroup_vote",
+    // Only descriptor arrays of buffers, indexed dynamically or
+    // non-uniformly (runtime-sized ones take the host's count).
+    "SPV_EXT_descriptor_indexing",
+    "SPV_KHR_workgroup_memory_explicit_layout",
     // Only the execution mode SubgroupUniformControlFlowKHR, a request to
     // reconverge at structured merges; waves do (cfg::reconvergence_points).
     "SPV_KHR_subgroup_uniform_control_flow",
@@ -153,6 +172,15 @@ pub(crate) enum Val {
         offset: i64,
         matrix: MatrixLayout,
     },
+}
+
+/// Workgroup variables are either all Block-decorated (explicit layout,
+/// aliased from offset 0) or none are, as Vulkan requires.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum WorkgroupLayout {
+    None,
+    Blocks,
+    Plain,
 }
 
 pub(crate) struct FunctionDef {
@@ -188,6 +216,14 @@ pub(crate) struct Lowerer<'m> {
     workgroup_bytes: u32,
     builtins: Vec<BuiltInSlot>,
     resources: Vec<Resource>,
+    /// Variables that are arrays of descriptors: their elements' places in
+    /// `resources`.
+    descriptor_arrays: HashMap<u32, std::ops::Range<usize>>,
+    /// Address registers selected by a dynamic descriptor index: the index
+    /// and the array's elements (for OpArrayLength).
+    picked_descriptors: HashMap<Reg, (u32, std::ops::Range<usize>)>,
+    /// Which kind of Workgroup variables the module declared so far.
+    workgroup_layout: WorkgroupLayout,
     /// Storage for each function's Function-class variables, by variable id.
     function_vars: HashMap<u32, u32>,
     /// Functions being inlined, to refuse recursion.
@@ -298,6 +334,9 @@ impl<'m> Lowerer<'m> {
             workgroup_bytes: 0,
             builtins: Vec::new(),
             resources: Vec::new(),
+            descriptor_arrays: HashMap::new(),
+            picked_descriptors: HashMap::new(),
+            workgroup_layout: WorkgroupLayout::None,
             function_vars: HashMap::new(),
             call_stack: Vec::new(),
             next_label: m.bound.max(1),
@@ -760,7 +799,7 @@ impl<'m> Lowerer<'m> {
                 // Evaluated at kernel start like an ordinary instruction.
                 self.spec_ops.push(ins.clone());
             }
-            Op::Variable => self.declare_variable(ins)?,
+            Op::Variable => self.declare_variable(ins, options)?,
             Op::Capability
             | Op::Extension
             | Op::ExtInstImport
@@ -803,7 +842,7 @@ impl<'m> Lowerer<'m> {
         self.const_values.insert(id, bits);
     }
 
-    fn declare_variable(&mut self, ins: &Instr) -> Result<(), String> {
+    fn declare_variable(&mut self, ins: &Instr, options: &Options) -> Result<(), String> {
         let id = ins.result_id;
         let Type::Pointer { storage, pointee } = self.types.get(ins.result_type)?.clone() else {
             return Err("variable type is not a pointer".into());
@@ -816,20 +855,8 @@ impl<'m> Lowerer<'m> {
         };
         let val = match storage {
             StorageClass::StorageBuffer | StorageClass::Uniform | StorageClass::PushConstant => {
-                if matches!(self.types.get(pointee)?, Type::Array { .. } | Type::RuntimeArray { .. }) {
-                    return Err(format!(
-                        "'{name}' is an array of descriptors, which is not supported"
-                    ));
-                }
-                let kind = match storage {
-                    StorageClass::PushConstant => ResourceKind::PushConstant,
-                    StorageClass::Uniform
-                        if self.decoration(pointee, Decoration::BufferBlock).is_none() =>
-                    {
-                        ResourceKind::UniformBuffer
-                    }
-                    _ => ResourceKind::StorageBuffer,
-                };
+                // An array of blocks is an array of descriptors: element k
+                // is its own buffer, bound as array element k.
                 let set = self
                     .decoration(id, Decoration::DescriptorSet)
                     .and_then(|a| a.first().copied())
@@ -838,18 +865,58 @@ impl<'m> Lowerer<'m> {
                     .decoration(id, Decoration::Binding)
                     .and_then(|a| a.first().copied())
                     .unwrap_or(0);
-                let reg = self.alloc();
-                let size_reg = self.alloc();
-                self.resources.push(Resource {
-                    kind,
-                    set,
-                    binding,
-                    name,
-                    reg,
-                    size_reg,
-                });
+                let (block, count) = match *self.types.get(pointee)? {
+                    _ if storage == StorageClass::PushConstant => (pointee, 1),
+                    Type::Array { elem, len } => (elem, len),
+                    // Sized by what the host binds there.
+                    Type::RuntimeArray { elem } => {
+                        match options.descriptor_counts.get(&(set, binding)) {
+                            Some(&n) if n > 0 => (elem, n),
+                            _ => {
+                                return Err(format!(
+                                    "'{name}' is a runtime-sized array of descriptors at set {set} binding {binding}, and no buffer is bound there"
+                                ))
+                            }
+                        }
+                    }
+                    _ => (pointee, 1),
+                };
+                if count > MAX_DESCRIPTORS {
+                    return Err(format!(
+                        "'{name}' is an array of {count} descriptors; at most {MAX_DESCRIPTORS} are supported"
+                    ));
+                }
+                let kind = match storage {
+                    StorageClass::PushConstant => ResourceKind::PushConstant,
+                    StorageClass::Uniform
+                        if self.decoration(block, Decoration::BufferBlock).is_none() =>
+                    {
+                        ResourceKind::UniformBuffer
+                    }
+                    _ => ResourceKind::StorageBuffer,
+                };
+                let first = self.resources.len();
+                for index in 0..count {
+                    let reg = self.alloc();
+                    let size_reg = self.alloc();
+                    self.resources.push(Resource {
+                        kind,
+                        set,
+                        binding,
+                        index,
+                        name: name.clone(),
+                        reg,
+                        size_reg,
+                    });
+                }
+                if block != pointee {
+                    // Only an access chain can use it: its first index
+                    // picks the descriptor (`body.rs`).
+                    self.descriptor_arrays.insert(id, first..first + count as usize);
+                    return Ok(());
+                }
                 Val::Ptr {
-                    reg,
+                    reg: self.resources[first].reg,
                     offset: 0,
                     matrix: MatrixLayout::default(),
                 }
@@ -885,7 +952,25 @@ impl<'m> Lowerer<'m> {
             }
             StorageClass::Workgroup => {
                 let (size, align) = self.types.size_align(pointee)?;
-                let offset = self.alloc_workgroup(size, align)?;
+                // WorkgroupMemoryExplicitLayoutKHR: Block-decorated
+                // variables all start at offset 0 and alias each other,
+                // with their explicit Offset/ArrayStride layout.
+                let block = self.decoration(pointee, Decoration::Block).is_some();
+                let offset = match (block, self.workgroup_layout) {
+                    (true, WorkgroupLayout::Blocks | WorkgroupLayout::None) => {
+                        self.workgroup_layout = WorkgroupLayout::Blocks;
+                        self.alias_workgroup(size)?
+                    }
+                    (false, WorkgroupLayout::Plain | WorkgroupLayout::None) => {
+                        self.workgroup_layout = WorkgroupLayout::Plain;
+                        self.alloc_workgroup(size, align)?
+                    }
+                    _ => {
+                        return Err(format!(
+                            "workgroup variable '{name}': Block-decorated workgroup variables (explicit layout) and others cannot be declared together"
+                        ))
+                    }
+                };
                 // Each workgroup's memory starts zeroed in both engines
                 // (sim's launch and timing), which is all a null
                 // initializer asks: storing it per wave would wipe what
@@ -943,6 +1028,19 @@ impl<'m> Lowerer<'m> {
             ));
         }
         Ok(offset)
+    }
+
+    /// A Block-decorated workgroup variable of `size` bytes: at offset 0,
+    /// over the memory of every other one.
+    fn alias_workgroup(&mut self, size: u32) -> Result<u32, String> {
+        self.workgroup_bytes = self.workgroup_bytes.max(size);
+        if self.workgroup_bytes > MAX_WORKGROUP_BYTES {
+            return Err(format!(
+                "workgroup variables need {} bytes; at most {MAX_WORKGROUP_BYTES} are supported",
+                self.workgroup_bytes
+            ));
+        }
+        Ok(0)
     }
 
     pub(crate) fn address_val(&mut self, addr: u64) -> Val {

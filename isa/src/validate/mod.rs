@@ -263,6 +263,7 @@ impl Validator<'_> {
                         C::StorageBuffer8BitAccess,
                         C::UniformAndStorageBuffer8BitAccess,
                         C::StoragePushConstant8,
+                        C::WorkgroupMemoryExplicitLayout8BitAccessKHR,
                     ],
                     16 => &[
                         C::Int16,
@@ -270,6 +271,7 @@ impl Validator<'_> {
                         C::UniformAndStorageBuffer16BitAccess,
                         C::StoragePushConstant16,
                         C::StorageInputOutput16,
+                        C::WorkgroupMemoryExplicitLayout16BitAccessKHR,
                     ],
                     32 => &[],
                     64 => &[C::Int64],
@@ -301,6 +303,7 @@ impl Validator<'_> {
                         C::UniformAndStorageBuffer16BitAccess,
                         C::StoragePushConstant16,
                         C::StorageInputOutput16,
+                        C::WorkgroupMemoryExplicitLayout16BitAccessKHR,
                     ],
                     32 => &[],
                     64 => &[C::Float64],

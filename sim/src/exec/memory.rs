@@ -80,6 +80,8 @@ pub fn space_of(addr: u64, bytes: u64) -> Result<Space, String> {
         Ok(Space::Workgroup(addr - WORKGROUP_BASE))
     } else if (PRIVATE_BASE..PRIVATE_END).contains(&addr) {
         Ok(Space::Private(addr - PRIVATE_BASE))
+    } else if addr & 0xffff_ffff_0000_0000 == isa::ir::address::DESCRIPTOR_OUT_OF_RANGE {
+        Err("access through a descriptor array index out of range (past the array's end)".into())
     } else if addr & 0xffff_ffff_0000_0000 == isa::opencl_std::MISALIGNED_64 {
         Err(format!(
             "misaligned vloada_half / vstorea_half: address {:#x} is not a multiple of the vector's size",

@@ -163,8 +163,9 @@ impl fmt::Display for ElemType {
 /// How a buffer is bound to the kernel.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Binding {
-    /// A Vulkan-style descriptor (`DescriptorSet` / `Binding` decorations).
-    Descriptor { set: u32, binding: u32 },
+    /// A Vulkan-style descriptor (`DescriptorSet` / `Binding` decorations),
+    /// element `index` of a descriptor array (0 for a single descriptor).
+    Descriptor { set: u32, binding: u32, index: u32 },
     /// An OpenCL kernel pointer argument (0-based parameter index).
     Arg(u32),
     /// The push-constant block.
@@ -335,6 +336,9 @@ struct RawRandom {
 struct RawBinding {
     set: u32,
     binding: u32,
+    /// The element of a descriptor array.
+    #[serde(default)]
+    index: u32,
 }
 
 #[derive(Deserialize)]
@@ -564,7 +568,7 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
     // Buffers.
     let mut buffers: Vec<Buffer> = Vec::new();
     let mut names = BTreeSet::new();
-    let mut descriptors: BTreeMap<(u32, u32), String> = BTreeMap::new();
+    let mut descriptors: BTreeMap<(u32, u32, u32), String> = BTreeMap::new();
     let mut arg_indices: BTreeMap<u32, String> = BTreeMap::new();
     let mut push_constant: Option<String> = None;
     check_total_size(ctx, &raw.buffers)?;
@@ -612,16 +616,22 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
             1 => {
                 if let Some(b) = &rb.binding {
                     let rbd = b.get_ref();
-                    if let Some(other) = descriptors.insert((rbd.set, rbd.binding), name.clone()) {
+                    if let Some(other) =
+                        descriptors.insert((rbd.set, rbd.binding, rbd.index), name.clone())
+                    {
                         return Err(ctx.at(
                             &b.span(),
                             format!(
-                                "{}: set {} binding {} is already used by buffer {:?}",
-                                what, rbd.set, rbd.binding, other
+                                "{}: set {} binding {} index {} is already used by buffer {:?}",
+                                what, rbd.set, rbd.binding, rbd.index, other
                             ),
                         ));
                     }
-                    Binding::Descriptor { set: rbd.set, binding: rbd.binding }
+                    Binding::Descriptor {
+                        set: rbd.set,
+                        binding: rbd.binding,
+                        index: rbd.index,
+                    }
                 } else if let Some(a) = &rb.arg {
                     let idx = *a.get_ref();
                     if let Some(other) = arg_indices.insert(idx, name.clone()) {
@@ -1559,7 +1569,14 @@ mod tests {
         assert_eq!(w.kernel, workloads_dir().join("vector_add.spv"));
         assert_eq!(w.workgroups, [4, 1, 1]);
         let b = w.buffer("b").unwrap();
-        assert_eq!(b.binding, Binding::Descriptor { set: 0, binding: 1 });
+        assert_eq!(
+            b.binding,
+            Binding::Descriptor {
+                set: 0,
+                binding: 1,
+                index: 0
+            }
+        );
         assert_eq!(f32s(&b.init)[..3], [0.5, 2.5, 4.5]);
         assert_eq!(w.buffer("c").unwrap().init, vec![0u8; 1024]);
         let p = w.buffer("params").unwrap();

@@ -14,7 +14,8 @@
 use crate::input::amber as script;
 use crate::input::workload::{Arg, ArgValue, Binding, ElemType};
 use crate::run::{
-    check_full_subgroups, check_subgroup_size, dispatch, Dispatch, Hooks, OutputBuffer, RunOptions,
+    check_full_subgroups, check_subgroup_size, descriptor_counts, dispatch, Dispatch, Hooks,
+    OutputBuffer, RunOptions,
 };
 use crate::timing::trace::{Sequence, TraceSink};
 use isa::ir::{Dialect, Kernel};
@@ -580,9 +581,26 @@ impl Engine<'_, '_> {
         s: &Shader,
         p: &Pipeline,
     ) -> Result<Kernel, Stop> {
+        let bound: Vec<Binding> = p
+            .binds
+            .iter()
+            .filter_map(|b| match b.target {
+                BindTarget::Descriptor {
+                    set,
+                    binding,
+                    index,
+                } => Some(Binding::Descriptor {
+                    set,
+                    binding,
+                    index,
+                }),
+                _ => None,
+            })
+            .collect();
         let options = isa::lower::Options {
             spec_constants: p.spec.iter().cloned().collect(),
             emulate: self.opts.emulation(),
+            descriptor_counts: descriptor_counts(bound.iter()),
         };
         let entry = p.entry.as_deref().unwrap_or("main");
         isa::lower::lower(module, entry, &options).map_err(|e| {
@@ -672,17 +690,31 @@ impl Engine<'_, '_> {
         let mut places = Vec::new();
         for b in &p.binds {
             let binding = match &b.target {
-                BindTarget::Descriptor { set, binding } if opencl => {
+                BindTarget::Descriptor {
+                    set,
+                    binding,
+                    index,
+                } if opencl => {
                     if *set != 0 {
                         return Err(bad(format!(
                             "OpenCL kernels take buffers at DESCRIPTOR_SET 0 (BINDING = argument number), not set {set}"
                         )));
                     }
+                    if *index != 0 {
+                        return Err(bad(
+                            "OpenCL kernels take no descriptor arrays (BIND BUFFER_ARRAY)".into(),
+                        ));
+                    }
                     Binding::Arg(*binding)
                 }
-                BindTarget::Descriptor { set, binding } => Binding::Descriptor {
+                BindTarget::Descriptor {
+                    set,
+                    binding,
+                    index,
+                } => Binding::Descriptor {
                     set: *set,
                     binding: *binding,
+                    index: *index,
                 },
                 BindTarget::PushConstant => Binding::PushConstant,
                 t => Binding::Arg(arg_index(t)?.unwrap_or(0)),

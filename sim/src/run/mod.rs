@@ -121,8 +121,29 @@ pub fn lower_workload(w: &Workload, opts: &RunOptions) -> Result<Kernel, String>
             })
             .collect(),
         emulate: opts.emulation(),
+        descriptor_counts: descriptor_counts(w.buffers.iter().map(|b| &b.binding)),
     };
     file.lower(&w.entry, &options)
+}
+
+/// How many elements `bindings` give each (set, binding): one past the
+/// highest index bound there (the length of a runtime descriptor array).
+pub fn descriptor_counts<'a>(
+    bindings: impl Iterator<Item = &'a Binding>,
+) -> std::collections::HashMap<(u32, u32), u32> {
+    let mut counts = std::collections::HashMap::new();
+    for b in bindings {
+        if let Binding::Descriptor {
+            set,
+            binding,
+            index,
+        } = *b
+        {
+            let n = counts.entry((set, binding)).or_insert(0);
+            *n = (*n).max(index.saturating_add(1));
+        }
+    }
+    counts
 }
 
 /// Who is told about a run while it goes on: a trace of a timed run's
@@ -374,9 +395,13 @@ fn bind(
         let found = d.bindings.iter().position(|b| match (b, r.kind) {
             (Binding::PushConstant, ResourceKind::PushConstant) => true,
             (
-                Binding::Descriptor { set, binding },
+                Binding::Descriptor {
+                    set,
+                    binding,
+                    index,
+                },
                 ResourceKind::StorageBuffer | ResourceKind::UniformBuffer,
-            ) => *set == r.set && *binding == r.binding,
+            ) => (*set, *binding, *index) == (r.set, r.binding, r.index),
             _ => false,
         });
         let i = found.ok_or_else(|| match r.kind {
@@ -384,6 +409,17 @@ fn bind(
                 "{manifest}: the kernel reads push constants ('{}') but no buffer has push_constant = true",
                 r.name
             ),
+            // Element 1 exists exactly when the binding is an array.
+            _ if kernel
+                .resources
+                .iter()
+                .any(|o| (o.set, o.binding, o.index) == (r.set, r.binding, 1)) =>
+            {
+                format!(
+                "{manifest}: the kernel uses set {} binding {} array element {} ('{}[{}]') but no buffer is bound there",
+                    r.set, r.binding, r.index, r.name, r.index
+                )
+            }
             _ => format!(
                 "{manifest}: the kernel uses set {} binding {} ('{}') but no buffer is bound there",
                 r.set, r.binding, r.name

@@ -95,6 +95,10 @@ pub const SUPPORTED_DEVICE_EXTENSIONS: &[&str] = &[
     "VK_EXT_shader_atomic_float2",
     "VK_EXT_subgroup_size_control",
     "VK_KHR_shader_subgroup_extended_types",
+    // Sized descriptor arrays, indexed dynamically or non-uniformly.
+    "VK_EXT_descriptor_indexing",
+    // Block-decorated Workgroup variables aliasing one another.
+    "VK_KHR_workgroup_memory_explicit_layout",
 ];
 
 /// A number as written: integers stay exact.
@@ -380,7 +384,12 @@ pub struct BufferDecl {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BindTarget {
-    Descriptor { set: u32, binding: u32 },
+    /// Element `index` of a descriptor array (0 for a single descriptor).
+    Descriptor {
+        set: u32,
+        binding: u32,
+        index: u32,
+    },
     PushConstant,
     ArgName(String),
     ArgNumber(u32),
@@ -1366,14 +1375,9 @@ impl Parser<'_> {
 
     fn bind(&mut self, line: usize, p: &mut Pipeline) -> Result<(), Stop> {
         let (what, wl) = self.word("BUFFER")?;
-        match what.as_str() {
-            "BUFFER" => {}
-            "BUFFER_ARRAY" => {
-                return Err(self.unsupported(
-                    line,
-                    "descriptor arrays (BIND BUFFER_ARRAY) are not supported",
-                ))
-            }
+        let array = match what.as_str() {
+            "BUFFER" => false,
+            "BUFFER_ARRAY" => true,
             "SAMPLER" | "SAMPLER_ARRAY" => {
                 return Err(self.unsupported(line, "samplers are not supported"))
             }
@@ -1381,12 +1385,19 @@ impl Parser<'_> {
                 return Err(self.unsupported(line, "ray tracing is not supported"))
             }
             other => return Err(self.bad(wl, format!("expected BUFFER, found '{other}'"))),
+        };
+        // BUFFER_ARRAY names one buffer per array element, up to AS.
+        let mut buffers = vec![self.word("a buffer name")?.0];
+        while array && self.peek_word().is_some_and(|w| w != "AS") {
+            buffers.push(self.word("a buffer name")?.0);
         }
-        let (buffer, _) = self.word("a buffer name")?;
+        let n = buffers.len();
         let mut kind = None;
         let mut target = None;
         let (mut set, mut binding) = (None, None);
-        let (mut offset, mut doffset, mut range) = (0usize, 0usize, None);
+        // One value per buffer each.
+        let (mut offset, mut doffset, mut range) =
+            (vec![0usize; n], vec![0usize; n], vec![None; n]);
         loop {
             let (tok, l) = self.lx.next();
             let w = match tok {
@@ -1414,28 +1425,50 @@ impl Parser<'_> {
                 }
                 "DESCRIPTOR_SET" => set = Some(self.uint("a descriptor set")?.0 as u32),
                 "BINDING" => binding = Some(self.uint("a binding")?.0 as u32),
-                "OFFSET" => offset = self.uint("an offset")?.0 as usize,
-                "DESCRIPTOR_OFFSET" => doffset = self.uint("an offset")?.0 as usize,
+                "OFFSET" => {
+                    for o in &mut offset {
+                        *o = self.uint("an offset")?.0 as usize;
+                    }
+                }
+                "DESCRIPTOR_OFFSET" => {
+                    for o in &mut doffset {
+                        *o = self.uint("an offset")?.0 as usize;
+                    }
+                }
                 "DESCRIPTOR_RANGE" => {
-                    let (v, vl) = self.word("a range")?;
-                    range = match parse_num(&v) {
-                        Some(Num::Int(-1)) => None,
-                        Some(Num::Int(i)) if (0..=u32::MAX as i128).contains(&i) => {
-                            Some(i as usize)
-                        }
-                        _ => return Err(self.bad(vl, format!("bad DESCRIPTOR_RANGE '{v}'"))),
-                    };
+                    for r in &mut range {
+                        let (v, vl) = self.word("a range")?;
+                        *r = match parse_num(&v) {
+                            Some(Num::Int(-1)) => None,
+                            Some(Num::Int(i)) if (0..=u32::MAX as i128).contains(&i) => {
+                                Some(i as usize)
+                            }
+                            _ => return Err(self.bad(vl, format!("bad DESCRIPTOR_RANGE '{v}'"))),
+                        };
+                    }
                 }
                 "KERNEL" => target = Some(self.arg_target()?),
                 "BASE_MIP_LEVEL" => return Err(self.unsupported(l, "images are not supported")),
                 other => return Err(self.bad(l, format!("unexpected '{other}' in BIND"))),
             }
         }
-        let target = match (kind.as_deref(), target, set, binding) {
-            (Some("push_constant"), None, None, None) => BindTarget::PushConstant,
-            (_, Some(t), None, None) => t,
-            (Some(_), None, Some(s), Some(b)) => BindTarget::Descriptor { set: s, binding: b },
-            (Some(_), None, None, Some(b)) => BindTarget::Descriptor { set: 0, binding: b },
+        let descriptor = |set, binding, index| BindTarget::Descriptor {
+            set,
+            binding,
+            index,
+        };
+        let targets: Vec<BindTarget> = match (kind.as_deref(), target, set, binding) {
+            (Some("push_constant"), None, None, None) if !array => vec![BindTarget::PushConstant],
+            (_, Some(t), None, None) if !array => vec![t],
+            (Some(_), None, s, Some(b)) => {
+                (0..n as u32).map(|k| descriptor(s.unwrap_or(0), b, k)).collect()
+            }
+            _ if array => {
+                return Err(self.bad(
+                    line,
+                    "BIND BUFFER_ARRAY needs AS <type> [DESCRIPTOR_SET s] BINDING b",
+                ))
+            }
             _ => {
                 return Err(self.bad(
                     line,
@@ -1443,13 +1476,15 @@ impl Parser<'_> {
                 ))
             }
         };
-        p.binds.retain(|b| b.target != target);
-        p.binds.push(Bind {
-            buffer,
-            target,
-            offset: offset.saturating_add(doffset),
-            range,
-        });
+        for (k, (buffer, target)) in buffers.into_iter().zip(targets).enumerate() {
+            p.binds.retain(|b| b.target != target);
+            p.binds.push(Bind {
+                buffer,
+                target,
+                offset: offset[k].saturating_add(doffset[k]),
+                range: range[k],
+            });
+        }
         Ok(())
     }
 

@@ -385,6 +385,7 @@ impl Reader<'_> {
                 BindTarget::Descriptor {
                     set: key.0,
                     binding: key.1,
+                    index: 0,
                 }
             },
         }))
