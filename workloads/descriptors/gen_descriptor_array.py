@@ -3,6 +3,12 @@
 buffers and the expected results of descriptor_array.comp, computed here
 from the kernel's formulas."""
 
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # workloads/
+from gen_common import toml_list  # noqa: E402
+
 SRC = [[100 + i for i in range(5)], [200 + 3 * i for i in range(7)], [300 + 7 * i for i in range(11)]]
 N = 128  # 2 workgroups x 64 invocations
 
@@ -15,7 +21,7 @@ lens = [len(s) for s in SRC]
 
 
 def ints(v):
-    return "[" + ", ".join(str(x) for x in v) + "]"
+    return toml_list([str(x) for x in v])
 
 
 out = [

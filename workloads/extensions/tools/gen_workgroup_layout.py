@@ -3,6 +3,10 @@
 workgroup_layout.comp, computed here from the kernel's formulas."""
 
 import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))  # workloads/
+from gen_common import toml_list  # noqa: E402
 
 GROUPS, LOCAL = 2, 64
 
@@ -21,7 +25,7 @@ for g in range(GROUPS):
 
 
 def ints(v):
-    return "[" + ", ".join(str(x) for x in v) + "]"
+    return toml_list([str(x) for x in v])
 
 
 out = [
