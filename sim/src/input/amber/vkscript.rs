@@ -32,9 +32,12 @@ pub fn is_vkscript(text: &str) -> bool {
         .is_some_and(|l| l.starts_with('[') && l.ends_with(']'))
 }
 
-/// A binding: (set, binding, uniform), or (u32::MAX, 0, false) for the
+/// A binding: (set, binding, uniform), or [`PUSH_CONSTANTS`] for the
 /// push constants.
 type Key = (u32, u32, bool);
+
+/// The key of the push constants (`uniform TYPE OFFSET values`).
+const PUSH_CONSTANTS: Key = (u32::MAX, 0, false);
 
 /// A write of `bytes` at byte `offset` into a binding's buffer, from `line`.
 struct Write {
@@ -53,7 +56,6 @@ struct Buf {
     count: usize,
     /// The end of the furthest write.
     written: usize,
-    target: BindTarget,
 }
 
 struct Reader<'a> {
@@ -319,7 +321,7 @@ impl Reader<'_> {
                 self.write(line, (set, b, true), word(3)?, word(4)?, &w[5..])
             }
             // Push constants: `uniform TYPE OFFSET values`.
-            "uniform" => self.write(line, (u32::MAX, 0, false), word(1)?, word(2)?, &w[3..]),
+            "uniform" => self.write(line, PUSH_CONSTANTS, word(1)?, word(2)?, &w[3..]),
             "compute" if word(1)? == "entrypoint" => {
                 self.entry = Some(word(2)?.to_string());
                 Ok(())
@@ -360,7 +362,7 @@ impl Reader<'_> {
 
     fn buffer(&mut self, line: usize, key: Key) -> Result<&mut Buf, Stop> {
         let other = (key.0, key.1, !key.2);
-        if key.0 != u32::MAX && self.buffers.contains_key(&other) {
+        if key != PUSH_CONSTANTS && self.buffers.contains_key(&other) {
             return Err(self.bad(
                 line,
                 format!(
@@ -371,7 +373,7 @@ impl Reader<'_> {
         }
         let n = self.buffers.len();
         Ok(self.buffers.entry(key).or_insert_with(|| Buf {
-            name: if key.0 == u32::MAX {
+            name: if key == PUSH_CONSTANTS {
                 "push_constants".into()
             } else {
                 format!("buffer{n}_{}_{}", key.0, key.1)
@@ -379,15 +381,6 @@ impl Reader<'_> {
             layout: None,
             count: 0,
             written: 0,
-            target: if key.0 == u32::MAX {
-                BindTarget::PushConstant
-            } else {
-                BindTarget::Descriptor {
-                    set: key.0,
-                    binding: key.1,
-                    index: 0,
-                }
-            },
         }))
     }
 
@@ -506,7 +499,7 @@ impl Reader<'_> {
             return Err(self.bad(1, "no [compute shader] section"));
         }
         let mut binds = Vec::new();
-        for buf in self.buffers.values() {
+        for (&key, buf) in &self.buffers {
             let layout = buf
                 .layout
                 .clone()
@@ -522,7 +515,15 @@ impl Reader<'_> {
             });
             binds.push(Bind {
                 buffer: buf.name.clone(),
-                target: buf.target.clone(),
+                target: if key == PUSH_CONSTANTS {
+                    BindTarget::PushConstant
+                } else {
+                    BindTarget::Descriptor {
+                        set: key.0,
+                        binding: key.1,
+                        index: 0,
+                    }
+                },
                 offset: 0,
                 range: None,
             });
