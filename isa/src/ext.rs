@@ -10,7 +10,7 @@ use crate::ir::Reg;
 pub use crate::ir::{ExtOp, ExtSet};
 
 /// The meaning of one lane of `op` on operands `a`, `b`, `c`.
-#[inline]
+#[inline(always)]
 pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
     match op.set {
         ExtSet::Glsl => crate::glsl_std_450::eval(op, a, b, c),

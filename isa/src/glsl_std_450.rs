@@ -412,7 +412,7 @@ fn refract_k(d: f64, eta: f64) -> f64 {
 
 /// The meaning of one lane of `op` on operands `a`, `b`, `c`. Never panics;
 /// an unknown opcode gives 0.
-#[inline]
+#[inline(always)]
 pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
     let w = width(op.ty);
     let m = mask(w);

@@ -1,6 +1,7 @@
 //! A kernel launch: its grid, the uniform register values of the dispatch,
 //! and the functional execution of every workgroup (no timing).
 
+use crate::exec::lane_ops::LaneOp;
 use crate::exec::memory::{write_le, GlobalMemory, WaveMemory};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Step, Wave, WaveState};
@@ -8,9 +9,13 @@ use isa::core::Scalar;
 use isa::ir::{BuiltIn, Dialect, Inst, Kernel, Reg};
 use isa::module::Location;
 use std::fmt;
+use std::sync::Arc;
 
 pub struct Launch<'k> {
     pub kernel: &'k Kernel,
+    /// The kernel's lane-wise instructions decoded for `wave_width`
+    /// (`lane_ops::decode`).
+    pub lane_ops: Arc<[Option<LaneOp>]>,
     pub workgroups: [u32; 3],
     pub local_size: [u32; 3],
     pub wave_width: usize,
@@ -85,7 +90,13 @@ impl Launch<'_> {
         let total = self.workgroup_invocations();
         let first = index * self.wave_width;
         let lanes = (total - first).min(self.wave_width);
-        let mut wave = Wave::new(self.kernel, self.wave_width, lanes, &self.uniforms);
+        let mut wave = Wave::new(
+            self.kernel,
+            &self.lane_ops,
+            self.wave_width,
+            lanes,
+            &self.uniforms,
+        );
         let pb = self.kernel.private_bytes as usize;
         let [lx, ly, _] = self.local_size.map(|x| x as u64);
         let [nx, ny, nz] = self.workgroups.map(|x| x as u64);
@@ -216,14 +227,23 @@ impl Launch<'_> {
                 let mut mem =
                     WaveMemory::new(global, &mut shared, &mut private, private_bytes, printf);
                 while wave.state == WaveState::Ready {
-                    let step = wave.step(self.kernel, &mut mem).map_err(|f| {
-                        ExecError(format!(
-                            "{}: {}",
-                            self.describe(wg, index, f.pc, f.lane),
-                            f.message
-                        ))
-                    })?;
-                    counts.add(&self.kernel.insts[step.pc as usize], step);
+                    // Runs to the next progress tick or just past the
+                    // budget, whichever comes first.
+                    let count = counts.wave_instructions;
+                    let to_tick = match progress {
+                        Some(_) => TICK - count % TICK,
+                        None => u64::MAX,
+                    };
+                    let to_budget = (self.max_wave_instructions + 1).saturating_sub(count);
+                    let pc = wave
+                        .run(self.kernel, &mut mem, to_tick.min(to_budget), counts)
+                        .map_err(|f| {
+                            ExecError(format!(
+                                "{}: {}",
+                                self.describe(wg, index, f.pc, f.lane),
+                                f.message
+                            ))
+                        })?;
                     if counts.wave_instructions.is_multiple_of(TICK) {
                         if let Some(p) = progress.as_deref_mut() {
                             state.wave_instructions = counts.wave_instructions;
@@ -233,7 +253,7 @@ impl Launch<'_> {
                     if counts.wave_instructions > self.max_wave_instructions {
                         return Err(ExecError(format!(
                             "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?)",
-                            self.describe(wg, index, step.pc, None),
+                            self.describe(wg, index, pc, None),
                             self.max_wave_instructions
                         )));
                     }

@@ -5,6 +5,7 @@
 //!
 //! Uses `isa` (what each instruction means) and nothing else of this crate.
 
+pub mod lane_ops;
 pub mod launch;
 pub mod memory;
 pub mod progress;

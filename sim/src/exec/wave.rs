@@ -6,8 +6,11 @@
 //! lanes reach its reconvergence point, where the entry below holds them
 //! all again. Lanes that return are removed from every entry.
 
+use crate::exec::lane_ops::LaneOp;
+use crate::exec::launch::Counts;
 use crate::exec::memory::WaveMemory;
 use isa::ir::{Inst, Kernel, Pc, EXIT_PC};
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
@@ -36,6 +39,8 @@ pub struct Wave {
     pub width: usize,
     /// regs[reg * width + lane]
     regs: Vec<u64>,
+    /// The kernel's lane-wise instructions, decoded for this width.
+    lane_ops: Arc<[Option<LaneOp>]>,
     stack: Vec<Entry>,
     /// Lanes that exist and have not returned.
     alive: u64,
@@ -57,8 +62,15 @@ pub struct Fault {
 
 impl Wave {
     /// A wave of `width` lanes of which the first `lanes` exist, with
-    /// registers set from `init` (register, value in every lane).
-    pub fn new(kernel: &Kernel, width: usize, lanes: usize, init: &[(u32, u64)]) -> Wave {
+    /// registers set from `init` (register, value in every lane);
+    /// `lane_ops` is `lane_ops::decode(kernel, width)`.
+    pub fn new(
+        kernel: &Kernel,
+        lane_ops: &Arc<[Option<LaneOp>]>,
+        width: usize,
+        lanes: usize,
+        init: &[(u32, u64)],
+    ) -> Wave {
         let mut regs = vec![0u64; kernel.reg_count as usize * width];
         for &(r, v) in init {
             regs[r as usize * width..(r as usize + 1) * width].fill(v);
@@ -71,6 +83,7 @@ impl Wave {
         Wave {
             width,
             regs,
+            lane_ops: lane_ops.clone(),
             stack: vec![Entry {
                 pc: 0,
                 mask: alive,
@@ -132,44 +145,62 @@ impl Wave {
     /// Executes one instruction for the active lanes.
     pub fn step(&mut self, kernel: &Kernel, mem: &mut WaveMemory) -> Result<Step, Fault> {
         let top = *self.stack.last().expect("a ready wave has a stack entry");
-        let pc = top.pc;
-        let mask = top.mask;
+        self.execute(kernel, mem, top.pc, top.mask)?;
+        Ok(self.executed(top.pc, top.mask))
+    }
+
+    /// Executes instructions until the wave finishes, reaches a barrier
+    /// or has executed `limit` of them, adding them to `counts`; returns
+    /// the pc of the last one.
+    pub fn run(
+        &mut self,
+        kernel: &Kernel,
+        mem: &mut WaveMemory,
+        limit: u64,
+        counts: &mut Counts,
+    ) -> Result<Pc, Fault> {
+        let mut last = 0;
+        let mut executed = 0;
+        while self.state == WaveState::Ready && executed < limit {
+            let top = *self.stack.last().expect("a ready wave has a stack entry");
+            self.execute(kernel, mem, top.pc, top.mask)?;
+            counts.add(
+                &kernel.insts[top.pc as usize],
+                self.executed(top.pc, top.mask),
+            );
+            executed += 1;
+            last = top.pc;
+        }
+        Ok(last)
+    }
+
+    /// Executes the instruction at `pc` for the lanes of `mask` (the top
+    /// of the stack) and moves the wave on.
+    #[inline(always)]
+    fn execute(
+        &mut self,
+        kernel: &Kernel,
+        mem: &mut WaveMemory,
+        pc: Pc,
+        mask: u64,
+    ) -> Result<(), Fault> {
         let fault = |lane: Option<usize>, message: String| Fault { pc, lane, message };
         let w = self.width;
         let mut next = pc + 1;
         if self.record_addresses {
             self.addresses.clear();
         }
+        if let Some(op) = &self.lane_ops[pc as usize] {
+            (op.handler)(&mut self.regs, op, w, mask);
+            if next as usize >= kernel.insts.len() {
+                next = EXIT_PC;
+            }
+            self.goto(next);
+            return Ok(());
+        }
         match &kernel.insts[pc as usize] {
-            Inst::Alu { alu, dst, src } => {
-                let (d, s) = (*dst as usize * w, src.map(|r| r as usize * w));
-                for lane in lanes(mask) {
-                    let v = isa::core::eval(
-                        *alu,
-                        self.regs[s[0] + lane],
-                        self.regs[s[1] + lane],
-                        self.regs[s[2] + lane],
-                        self.regs[s[3] + lane],
-                    );
-                    self.regs[d + lane] = v;
-                }
-            }
-            Inst::Convert { cv, dst, src } => {
-                let (d, s) = (*dst as usize * w, *src as usize * w);
-                for lane in lanes(mask) {
-                    self.regs[d + lane] = isa::core::convert(*cv, self.regs[s + lane]);
-                }
-            }
-            Inst::Ext { op, dst, src } => {
-                let (d, s) = (*dst as usize * w, src.map(|r| r as usize * w));
-                for lane in lanes(mask) {
-                    self.regs[d + lane] = isa::ext::eval(
-                        *op,
-                        self.regs[s[0] + lane],
-                        self.regs[s[1] + lane],
-                        self.regs[s[2] + lane],
-                    );
-                }
+            Inst::Alu { .. } | Inst::Convert { .. } | Inst::Ext { .. } | Inst::Mov { .. } => {
+                unreachable!("lane-wise instructions run through their decoded handler")
             }
             Inst::CrossLane { op, ty, dst, src } => {
                 // Sources are copied first: the result may land in one.
@@ -187,12 +218,6 @@ impl Wave {
                     [&a[..w], &b[..w], &c[..w]],
                     &mut self.regs[d..d + w],
                 );
-            }
-            Inst::Mov { dst, src } => {
-                let (d, s) = (*dst as usize * w, *src as usize * w);
-                for lane in lanes(mask) {
-                    self.regs[d + lane] = self.regs[s + lane];
-                }
             }
             Inst::Load {
                 ty,
@@ -278,7 +303,7 @@ impl Wave {
             }
             Inst::Jump { target } => {
                 self.goto(*target);
-                return Ok(self.executed(pc, mask));
+                return Ok(());
             }
             Inst::Branch {
                 cond,
@@ -296,7 +321,7 @@ impl Wave {
                     &[(*if_true, taken), (*if_false, mask & !taken)],
                     *reconverge,
                 );
-                return Ok(self.executed(pc, mask));
+                return Ok(());
             }
             Inst::Switch {
                 selector,
@@ -319,11 +344,11 @@ impl Wave {
                     }
                 }
                 self.diverge(&paths, *reconverge);
-                return Ok(self.executed(pc, mask));
+                return Ok(());
             }
             Inst::Return => {
                 self.retire(mask);
-                return Ok(self.executed(pc, mask));
+                return Ok(());
             }
             Inst::Barrier => {
                 if mask != self.alive {
@@ -337,7 +362,7 @@ impl Wave {
                 }
                 self.stack.last_mut().unwrap().pc = next;
                 self.state = WaveState::AtBarrier(pc);
-                return Ok(self.executed(pc, mask));
+                return Ok(());
             }
             Inst::MemoryBarrier => {}
             Inst::Prefetch {
@@ -377,7 +402,7 @@ impl Wave {
             next = EXIT_PC;
         }
         self.goto(next);
-        Ok(self.executed(pc, mask))
+        Ok(())
     }
 
     /// One lane's printf: appends its output and returns printf's result
@@ -564,7 +589,8 @@ mod tests {
             3,
             16,
         );
-        let mut wave = Wave::new(&k, 4, 3, &[(0, PRIVATE_BASE), (2, PRIVATE_BASE)]);
+        let ops = crate::exec::lane_ops::decode(&k, 4).into();
+        let mut wave = Wave::new(&k, &ops, 4, 3, &[(0, PRIVATE_BASE), (2, PRIVATE_BASE)]);
         for lane in 0..4 {
             let at = lane * 16;
             wave.private[at..at + 8].copy_from_slice(&(PRIVATE_BASE + 8).to_le_bytes());

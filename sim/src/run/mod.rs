@@ -344,6 +344,7 @@ pub fn dispatch(
     let result = bound.and_then(|(uniforms, workgroup_bytes)| {
         let launch = Launch {
             kernel,
+            lane_ops: crate::exec::lane_ops::decode(kernel, opts.wave_width).into(),
             workgroups: d.workgroups,
             local_size,
             wave_width: opts.wave_width,
