@@ -198,6 +198,17 @@ impl<'a> WaveMemory<'a> {
     /// The memory of the region holding all `bytes` at `addr`, with the
     /// region's start address and the distance between lanes' copies.
     fn resolve(&mut self, addr: u64, bytes: u64) -> Result<(Region, &mut [u8], usize), String> {
+        // Private memory is checked on its own: kernels mix private and
+        // other accesses, and would otherwise evict each other's region.
+        let private_end = PRIVATE_BASE + self.private_bytes as u64;
+        if addr >= PRIVATE_BASE && addr < private_end && bytes <= private_end - addr {
+            let r = Region {
+                lo: PRIVATE_BASE,
+                hi: private_end,
+                place: Place::Private,
+            };
+            return Ok((r, &mut *self.private, self.private_bytes));
+        }
         let r = self.last;
         if !(addr >= r.lo && addr < r.hi && bytes <= r.hi - addr) {
             self.last = self.region(addr, bytes)?;
