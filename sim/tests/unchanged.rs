@@ -11,7 +11,7 @@
 use gpusim::input::config::Config;
 use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions, RunOutput};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
 
@@ -32,24 +32,6 @@ impl Fnv {
     }
     fn word(&mut self, w: u64) {
         self.bytes(&w.to_le_bytes());
-    }
-}
-
-/// Every manifest under `workloads/` except the deliberately bad ones.
-fn manifests(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            if p.file_name().is_some_and(|n| n != "bad") {
-                manifests(&p, out);
-            }
-        } else if p.extension().is_some_and(|e| e == "toml") {
-            out.push(p);
-        }
     }
 }
 
@@ -108,7 +90,7 @@ fn line(root: &Path, path: &Path) -> String {
 fn every_bundled_workload_computes_and_times_as_recorded() {
     let root = common::root();
     let mut paths = Vec::new();
-    manifests(&root.join("workloads"), &mut paths);
+    common::manifests(&root.join("workloads"), false, &mut paths);
     let lines: Vec<String> = paths.iter().map(|p| line(&root, p)).collect();
     let actual = lines.join("\n") + "\n";
     let record = Path::new(env!("CARGO_MANIFEST_DIR")).join(RECORD);

@@ -109,6 +109,11 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         /// Lanes per wave (32 or 64); overrides the config's cu.wave_size.
         #[arg(long)]
         wave_size: Option<usize>,
+        /// Threads running a functional launch's workgroups (all cores by
+        /// default; the results are the same bits on any number). Timed
+        /// runs use one.
+        #[arg(long)]
+        threads: Option<usize>,
         /// Stop the launch as hung after this many wave-instructions.
         #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
         max_instructions: u64,
@@ -306,6 +311,7 @@ pub fn main() -> ExitCode {
             set,
             functional,
             wave_size,
+            threads,
             max_instructions,
             trace,
             trace_format,
@@ -318,7 +324,10 @@ pub fn main() -> ExitCode {
                 return ExitCode::from(exit::BAD_INPUT);
             }
             let opts = match run_options(config, &set, functional, wave_size, max_instructions) {
-                Ok(o) => o,
+                Ok(o) => RunOptions {
+                    threads: threads.unwrap_or_else(all_cores).max(1),
+                    ..o
+                },
                 Err(e) => {
                     eprintln!("error: {e}");
                     return ExitCode::from(exit::BAD_INPUT);
@@ -453,6 +462,11 @@ fn run_options(
     }
     opts.max_wave_instructions = max_instructions;
     Ok(opts)
+}
+
+/// The host's cores (one if it cannot tell).
+pub fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn bad_input(r: Result<(), String>) -> ExitCode {

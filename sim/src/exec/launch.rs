@@ -2,7 +2,8 @@
 //! and the functional execution of every workgroup (no timing).
 
 use crate::exec::lane_ops::LaneOp;
-use crate::exec::memory::{write_le, GlobalMemory, WaveMemory};
+use crate::exec::memory::{write_le, GlobalMemory, GlobalView, WaveMemory};
+use crate::exec::overlay::{Committed, Overlay};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Step, Wave, WaveState};
 use isa::core::Scalar;
@@ -29,6 +30,10 @@ pub struct Launch<'k> {
     pub max_wave_instructions: u64,
 }
 
+/// Workgroups per thread in a batch of a parallel functional run: enough
+/// to even out workgroups of different lengths between commits.
+const WORKGROUPS_PER_THREAD: u64 = 32;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     pub wave_instructions: u64,
@@ -36,9 +41,19 @@ pub struct Counts {
     /// Wave-instructions that were register copies (`Mov`): the phi and
     /// return-value copies coalescing could not remove.
     pub copies: u64,
+    /// Workgroups of a functional run committed from a parallel batch
+    /// (the others ran on one thread).
+    pub parallel_workgroups: u64,
 }
 
 impl Counts {
+    pub fn merge(&mut self, other: Counts) {
+        self.wave_instructions += other.wave_instructions;
+        self.lane_instructions += other.lane_instructions;
+        self.copies += other.copies;
+        self.parallel_workgroups += other.parallel_workgroups;
+    }
+
     /// Counts one executed wave-instruction, `inst`.
     pub fn add(&mut self, inst: &Inst, step: Step) {
         self.wave_instructions += 1;
@@ -168,48 +183,149 @@ impl Launch<'_> {
         wave
     }
 
-    /// Runs every workgroup to completion, one after another in order;
-    /// printf output goes to `printf`.
+    /// Runs every workgroup to completion; printf output goes to
+    /// `printf`. On `threads` > 1, workgroups run in parallel batches and
+    /// are committed in workgroup order, with the one-thread result (see
+    /// `overlay`); a workgroup whose result could differ (it read what an
+    /// earlier workgroup of its batch wrote, or used a global atomic)
+    /// runs again, and the launch finishes on one thread from it.
     pub fn run_functional(
         &self,
         global: &mut GlobalMemory,
         printf: &mut String,
         mut progress: Option<&mut dyn Progress>,
+        threads: usize,
     ) -> Result<Counts, ExecError> {
         let mut counts = Counts::default();
         let [nx, ny, nz] = self.workgroups;
+        let total = nx as u64 * ny as u64 * nz as u64;
         let mut state = ProgressState {
-            workgroups: nx as u64 * ny as u64 * nz as u64,
+            workgroups: total,
             ..ProgressState::default()
         };
-        for z in 0..nz {
-            for y in 0..ny {
-                for x in 0..nx {
-                    self.run_workgroup(
-                        [x, y, z],
-                        global,
-                        printf,
-                        &mut counts,
-                        &mut progress,
-                        &mut state,
-                    )?;
-                    if let Some(p) = progress.as_deref_mut() {
-                        state.workgroups_done += 1;
-                        state.wave_instructions = counts.wave_instructions;
-                        p.update(&state);
-                    }
-                }
+        let coords = |i: u64| {
+            let (x, yz) = (i % nx as u64, i / nx as u64);
+            [x as u32, (yz % ny as u64) as u32, (yz / ny as u64) as u32]
+        };
+        let mut next = 0u64;
+        if threads > 1 && total > 1 {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| ExecError(format!("could not start {threads} threads: {e}")))?;
+            next = self.run_parallel(
+                global,
+                printf,
+                &mut progress,
+                &mut state,
+                &mut counts,
+                &pool,
+                total,
+                coords,
+            )?;
+        }
+        while next < total {
+            self.run_workgroup(
+                coords(next),
+                GlobalView::Direct(global),
+                printf,
+                &mut counts,
+                self.max_wave_instructions,
+                &mut progress,
+                &mut state,
+            )?;
+            next += 1;
+            if let Some(p) = progress.as_deref_mut() {
+                state.workgroups_done += 1;
+                state.wave_instructions = counts.wave_instructions;
+                p.update(&state);
             }
         }
         Ok(counts)
     }
 
+    /// Runs batches of workgroups in parallel and commits them in order,
+    /// until all are done or one must run again on one thread; returns
+    /// the index of the first workgroup not committed.
+    #[allow(clippy::too_many_arguments)]
+    fn run_parallel(
+        &self,
+        global: &mut GlobalMemory,
+        printf: &mut String,
+        progress: &mut Option<&mut dyn Progress>,
+        state: &mut ProgressState,
+        counts: &mut Counts,
+        pool: &rayon::ThreadPool,
+        total: u64,
+        coords: impl Fn(u64) -> [u32; 3] + Sync,
+    ) -> Result<u64, ExecError> {
+        use rayon::prelude::*;
+        let batch = pool.current_num_threads() as u64 * WORKGROUPS_PER_THREAD;
+        let mut next = 0;
+        while next < total {
+            let end = (next + batch).min(total);
+            // Each workgroup may run to the launch's budget as it stands;
+            // one that passes it runs again on one thread, which says
+            // where the budget ran out.
+            let budget = self
+                .max_wave_instructions
+                .saturating_sub(counts.wave_instructions);
+            let shared: &GlobalMemory = global;
+            let results: Vec<_> = pool.install(|| {
+                (next..end)
+                    .into_par_iter()
+                    .map(|i| {
+                        let mut overlay = Overlay::default();
+                        let mut out = String::new();
+                        let mut own = Counts::default();
+                        let r = self.run_workgroup(
+                            coords(i),
+                            GlobalView::Overlaid(shared, &mut overlay),
+                            &mut out,
+                            &mut own,
+                            budget,
+                            &mut None,
+                            &mut ProgressState::default(),
+                        );
+                        r.map(|()| (overlay, out, own))
+                    })
+                    .collect()
+            });
+            let mut committed = Committed::default();
+            for result in results {
+                let Ok((overlay, out, own)) = result else {
+                    return Ok(next);
+                };
+                if committed.conflicts(&overlay)
+                    || counts.wave_instructions + own.wave_instructions > self.max_wave_instructions
+                {
+                    return Ok(next);
+                }
+                committed.commit(overlay, global);
+                printf.push_str(&out);
+                counts.merge(own);
+                counts.parallel_workgroups += 1;
+                next += 1;
+                if let Some(p) = progress.as_deref_mut() {
+                    state.workgroups_done += 1;
+                    state.wave_instructions = counts.wave_instructions;
+                    p.update(state);
+                }
+            }
+        }
+        Ok(next)
+    }
+
+    /// Runs workgroup `wg`, adding its instructions to `counts`, which
+    /// may not pass `budget`.
+    #[allow(clippy::too_many_arguments)]
     fn run_workgroup(
         &self,
         wg: [u32; 3],
-        global: &mut GlobalMemory,
+        mut global: GlobalView,
         printf: &mut String,
         counts: &mut Counts,
+        budget: u64,
         progress: &mut Option<&mut dyn Progress>,
         state: &mut ProgressState,
     ) -> Result<(), ExecError> {
@@ -224,8 +340,13 @@ impl Launch<'_> {
                 // Private memory is taken out of the wave while it steps, so
                 // that the wave and its memory can be borrowed apart.
                 let mut private = std::mem::take(&mut wave.private);
-                let mut mem =
-                    WaveMemory::new(global, &mut shared, &mut private, private_bytes, printf);
+                let mut mem = WaveMemory::with_view(
+                    global.reborrow(),
+                    &mut shared,
+                    &mut private,
+                    private_bytes,
+                    printf,
+                );
                 while wave.state == WaveState::Ready {
                     // Runs to the next progress tick or just past the
                     // budget, whichever comes first.
@@ -234,7 +355,7 @@ impl Launch<'_> {
                         Some(_) => TICK - count % TICK,
                         None => u64::MAX,
                     };
-                    let to_budget = (self.max_wave_instructions + 1).saturating_sub(count);
+                    let to_budget = (budget + 1).saturating_sub(count);
                     let pc = wave
                         .run(self.kernel, &mut mem, to_tick.min(to_budget), counts)
                         .map_err(|f| {
@@ -250,7 +371,7 @@ impl Launch<'_> {
                             p.update(state);
                         }
                     }
-                    if counts.wave_instructions > self.max_wave_instructions {
+                    if counts.wave_instructions > budget {
                         return Err(ExecError(format!(
                             "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?)",
                             self.describe(wg, index, pc, None),

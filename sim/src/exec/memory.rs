@@ -2,6 +2,7 @@
 //! workgroup's shared memory, and each lane's private memory. Address ranges
 //! tell the spaces apart (see `isa::ir::address`).
 
+use crate::exec::overlay::Overlay;
 use isa::ir::address::{GLOBAL_BASE, PRIVATE_BASE, PRIVATE_END, WORKGROUP_BASE};
 
 /// Gap left unmapped after every buffer, so that running off the end of
@@ -96,7 +97,7 @@ pub fn space_of(addr: u64, bytes: u64) -> Result<Space, String> {
 
 /// The memory one wave can reach while it executes.
 pub struct WaveMemory<'a> {
-    pub global: &'a mut GlobalMemory,
+    global: GlobalView<'a>,
     pub workgroup: &'a mut [u8],
     /// This wave's private memory: `private_bytes` per lane, lane after lane.
     pub private: &'a mut [u8],
@@ -106,6 +107,37 @@ pub struct WaveMemory<'a> {
     /// The region the last access fell in: lanes mostly touch the same
     /// buffer, so checking it first skips the address-space lookup.
     last: Region,
+}
+
+/// How a wave reaches global memory.
+pub enum GlobalView<'a> {
+    /// Reads and writes go to the buffers (workgroups run one at a time).
+    Direct(&'a mut GlobalMemory),
+    /// Reads see the buffers plus the workgroup's own writes, which the
+    /// overlay keeps (workgroups run in parallel; see `overlay`).
+    Overlaid(&'a GlobalMemory, &'a mut Overlay),
+}
+
+impl GlobalView<'_> {
+    /// The same view, borrowed for a shorter time.
+    pub fn reborrow(&mut self) -> GlobalView<'_> {
+        match self {
+            GlobalView::Direct(g) => GlobalView::Direct(g),
+            GlobalView::Overlaid(g, o) => GlobalView::Overlaid(g, o),
+        }
+    }
+}
+
+/// Where the bytes of a region are.
+enum Target<'m> {
+    /// In this slice, lanes' copies `stride` bytes apart (0: shared).
+    Bytes(&'m mut [u8], usize),
+    /// In buffer `buffer` as the overlay sees it.
+    Overlay {
+        global: &'m GlobalMemory,
+        overlay: &'m mut Overlay,
+        buffer: usize,
+    },
 }
 
 /// Addresses `lo..hi` map to `place` from its start.
@@ -132,6 +164,22 @@ impl<'a> WaveMemory<'a> {
         private_bytes: usize,
         printf: &'a mut String,
     ) -> WaveMemory<'a> {
+        Self::with_view(
+            GlobalView::Direct(global),
+            workgroup,
+            private,
+            private_bytes,
+            printf,
+        )
+    }
+
+    pub fn with_view(
+        global: GlobalView<'a>,
+        workgroup: &'a mut [u8],
+        private: &'a mut [u8],
+        private_bytes: usize,
+        printf: &'a mut String,
+    ) -> WaveMemory<'a> {
         WaveMemory {
             global,
             workgroup,
@@ -146,12 +194,21 @@ impl<'a> WaveMemory<'a> {
         }
     }
 
-    /// The bytes at `addr` as seen by `lane`.
-    #[inline]
-    pub fn slice(&mut self, lane: usize, addr: u64, bytes: u64) -> Result<&mut [u8], String> {
-        let (r, data, stride) = self.resolve(addr, bytes)?;
-        let at = lane * stride + (addr - r.lo) as usize;
-        Ok(&mut data[at..at + bytes as usize])
+    fn buffers(&self) -> &GlobalMemory {
+        match &self.global {
+            GlobalView::Direct(g) => g,
+            GlobalView::Overlaid(g, _) => g,
+        }
+    }
+
+    /// Notes an atomic access at `addr`: one on global memory makes a
+    /// parallel workgroup's result depend on the others.
+    pub fn note_atomic(&mut self, addr: u64) {
+        if let GlobalView::Overlaid(_, overlay) = &mut self.global {
+            if space_of(addr, 1) == Ok(Space::Global) {
+                overlay.atomic = true;
+            }
+        }
     }
 
     /// The region holding all `bytes` at `addr`, or why there is none.
@@ -173,7 +230,7 @@ impl<'a> WaveMemory<'a> {
         };
         match space_of(addr, bytes)? {
             Space::Global => {
-                let (i, b) = self.global.find(addr, bytes)?;
+                let (i, b) = self.buffers().find(addr, bytes)?;
                 Ok(Region {
                     lo: b.base,
                     hi: b.base + b.data.len() as u64,
@@ -197,7 +254,7 @@ impl<'a> WaveMemory<'a> {
 
     /// The memory of the region holding all `bytes` at `addr`, with the
     /// region's start address and the distance between lanes' copies.
-    fn resolve(&mut self, addr: u64, bytes: u64) -> Result<(Region, &mut [u8], usize), String> {
+    fn resolve(&mut self, addr: u64, bytes: u64) -> Result<(Region, Target<'_>), String> {
         // Private memory is checked on its own: kernels mix private and
         // other accesses, and would otherwise evict each other's region.
         let private_end = PRIVATE_BASE + self.private_bytes as u64;
@@ -207,7 +264,7 @@ impl<'a> WaveMemory<'a> {
                 hi: private_end,
                 place: Place::Private,
             };
-            return Ok((r, &mut *self.private, self.private_bytes));
+            return Ok((r, Target::Bytes(&mut *self.private, self.private_bytes)));
         }
         let r = self.last;
         if !(addr >= r.lo && addr < r.hi && bytes <= r.hi - addr) {
@@ -215,9 +272,19 @@ impl<'a> WaveMemory<'a> {
         }
         let r = self.last;
         Ok(match r.place {
-            Place::Buffer(i) => (r, &mut self.global.buffers[i].data[..], 0),
-            Place::Workgroup => (r, &mut *self.workgroup, 0),
-            Place::Private => (r, &mut *self.private, self.private_bytes),
+            Place::Buffer(i) => match &mut self.global {
+                GlobalView::Direct(g) => (r, Target::Bytes(&mut g.buffers[i].data[..], 0)),
+                GlobalView::Overlaid(global, overlay) => (
+                    r,
+                    Target::Overlay {
+                        global,
+                        overlay,
+                        buffer: i,
+                    },
+                ),
+            },
+            Place::Workgroup => (r, Target::Bytes(&mut *self.workgroup, 0)),
+            Place::Private => (r, Target::Bytes(&mut *self.private, self.private_bytes)),
         })
     }
 
@@ -267,7 +334,7 @@ impl<'a> WaveMemory<'a> {
         offset: u64,
         out: &mut [u64],
     ) -> Result<(), (usize, String)> {
-        self.each_lane::<N>(mask, addrs, offset, |lane, b| {
+        self.each_lane::<N, false>(mask, addrs, offset, |lane, b| {
             let mut word = [0u8; 8];
             word[..N].copy_from_slice(b);
             out[lane] = u64::from_le_bytes(word);
@@ -281,16 +348,17 @@ impl<'a> WaveMemory<'a> {
         offset: u64,
         values: &[u64],
     ) -> Result<(), (usize, String)> {
-        self.each_lane::<N>(mask, addrs, offset, |lane, b| {
+        self.each_lane::<N, true>(mask, addrs, offset, |lane, b| {
             b.copy_from_slice(&values[lane].to_le_bytes()[..N]);
         })
     }
 
     /// Calls `access` with the `N` bytes at `addrs[lane] + offset` for
-    /// every lane of `mask`, lowest first. A region is looked up once for
-    /// each run of lanes that stay in it.
+    /// every lane of `mask`, lowest first; `WRITE` says whether it writes
+    /// them (or reads them). A region is looked up once for each run of
+    /// lanes that stay in it.
     #[inline(always)]
-    fn each_lane<const N: usize>(
+    fn each_lane<const N: usize, const WRITE: bool>(
         &mut self,
         mask: u64,
         addrs: &[u64],
@@ -300,34 +368,120 @@ impl<'a> WaveMemory<'a> {
         let mut rest = mask;
         while rest != 0 {
             let first = rest.trailing_zeros() as usize;
-            let (r, data, stride) = self
+            let (r, target) = self
                 .resolve(addrs[first].wrapping_add(offset), N as u64)
                 .map_err(|e| (first, e))?;
-            while rest != 0 {
-                let lane = rest.trailing_zeros() as usize;
-                let a = addrs[lane].wrapping_add(offset);
-                if !(a >= r.lo && a < r.hi && N as u64 <= r.hi - a) {
-                    break;
+            let in_region = |a: u64| a >= r.lo && a < r.hi && N as u64 <= r.hi - a;
+            match target {
+                Target::Bytes(data, stride) => {
+                    while rest != 0 {
+                        let lane = rest.trailing_zeros() as usize;
+                        let a = addrs[lane].wrapping_add(offset);
+                        if !in_region(a) {
+                            break;
+                        }
+                        let at = lane * stride + (a - r.lo) as usize;
+                        let bytes: &mut [u8; N] = (&mut data[at..at + N])
+                            .try_into()
+                            .expect("a slice of N bytes");
+                        access(lane, bytes);
+                        rest &= rest - 1;
+                    }
                 }
-                let at = lane * stride + (a - r.lo) as usize;
-                let bytes: &mut [u8; N] = (&mut data[at..at + N])
-                    .try_into()
-                    .expect("a slice of N bytes");
-                access(lane, bytes);
-                rest &= rest - 1;
+                Target::Overlay {
+                    global,
+                    overlay,
+                    buffer,
+                } if !WRITE && !overlay.wrote(buffer) => {
+                    // Read straight from the buffer; the span of the
+                    // lanes' bytes is noted as read (a strided access
+                    // notes the gaps too, which can only make a parallel
+                    // run fall back to one thread).
+                    let data = &global.buffers[buffer].data;
+                    let (mut lo, mut hi) = (usize::MAX, 0);
+                    while rest != 0 {
+                        let lane = rest.trailing_zeros() as usize;
+                        let a = addrs[lane].wrapping_add(offset);
+                        if !in_region(a) {
+                            break;
+                        }
+                        let at = (a - r.lo) as usize;
+                        let mut bytes: [u8; N] = data[at..at + N].try_into().expect("N bytes");
+                        access(lane, &mut bytes);
+                        (lo, hi) = (lo.min(at), hi.max(at + N));
+                        rest &= rest - 1;
+                    }
+                    if lo < hi {
+                        overlay.note_read(buffer, lo, hi);
+                    }
+                }
+                Target::Overlay {
+                    global,
+                    overlay,
+                    buffer,
+                } => {
+                    while rest != 0 {
+                        let lane = rest.trailing_zeros() as usize;
+                        let a = addrs[lane].wrapping_add(offset);
+                        if !in_region(a) {
+                            break;
+                        }
+                        let at = (a - r.lo) as usize;
+                        let mut bytes = [0u8; N];
+                        if !WRITE {
+                            overlay.read(global, buffer, at, &mut bytes);
+                        }
+                        access(lane, &mut bytes);
+                        if WRITE {
+                            overlay.write(buffer, at, &bytes);
+                        }
+                        rest &= rest - 1;
+                    }
+                }
             }
         }
         Ok(())
     }
 
-    #[inline]
     pub fn load(&mut self, lane: usize, addr: u64, bytes: u64) -> Result<u64, String> {
-        Ok(read_le(self.slice(lane, addr, bytes)?))
+        let mut v = 0;
+        self.one_lane::<false>(lane, addr, bytes, |b| v = read_le(b))?;
+        Ok(v)
     }
 
-    #[inline]
     pub fn store(&mut self, lane: usize, addr: u64, bytes: u64, value: u64) -> Result<(), String> {
-        write_le(self.slice(lane, addr, bytes)?, value);
+        self.one_lane::<true>(lane, addr, bytes, |b| write_le(b, value))
+    }
+
+    /// Calls `access` with the `bytes` (at most 8) at `addr` as `lane`
+    /// sees them; `WRITE` as for `each_lane`.
+    fn one_lane<const WRITE: bool>(
+        &mut self,
+        lane: usize,
+        addr: u64,
+        bytes: u64,
+        access: impl FnOnce(&mut [u8]),
+    ) -> Result<(), String> {
+        let n = bytes as usize;
+        let (r, target) = self.resolve(addr, bytes)?;
+        let at = (addr - r.lo) as usize;
+        match target {
+            Target::Bytes(data, stride) => access(&mut data[lane * stride + at..][..n]),
+            Target::Overlay {
+                global,
+                overlay,
+                buffer,
+            } => {
+                let mut b = [0u8; 8];
+                if !WRITE {
+                    overlay.read(global, buffer, at, &mut b[..n]);
+                }
+                access(&mut b[..n]);
+                if WRITE {
+                    overlay.write(buffer, at, &b[..n]);
+                }
+            }
+        }
         Ok(())
     }
 }

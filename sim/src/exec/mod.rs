@@ -8,5 +8,6 @@
 pub mod lane_ops;
 pub mod launch;
 pub mod memory;
+pub mod overlay;
 pub mod progress;
 pub mod wave;

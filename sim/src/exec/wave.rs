@@ -285,6 +285,7 @@ impl Wave {
                     if self.record_addresses {
                         self.addresses.push(a);
                     }
+                    mem.note_atomic(a);
                     let old = mem
                         .load(lane, a, bytes)
                         .map_err(|e| fault(Some(lane), format!("atomic: {e}")))?;

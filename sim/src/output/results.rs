@@ -65,6 +65,7 @@ pub fn summary(out: &RunOutput) -> Value {
             "wall_seconds": wall,
             "wave_instructions_per_second": rate(out.counts.wave_instructions),
             "lane_instructions_per_second": rate(out.counts.lane_instructions),
+            "parallel_workgroups": out.counts.parallel_workgroups,
         },
         "checks": {
             "passed": passed,

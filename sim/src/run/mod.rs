@@ -27,6 +27,9 @@ pub struct RunOptions {
     pub max_wave_instructions: u64,
     /// `None` runs functionally, without timing.
     pub timing: Option<Timing>,
+    /// Threads running a functional launch's workgroups (the results are
+    /// the same bits on any number); a timed launch runs on one.
+    pub threads: usize,
 }
 
 /// A timed run: the GPU model.
@@ -41,6 +44,7 @@ impl Default for RunOptions {
             wave_width: 64,
             max_wave_instructions: 200_000_000,
             timing: None,
+            threads: 1,
         }
     }
 }
@@ -356,7 +360,7 @@ pub fn dispatch(
             None => {
                 let mut printf = String::new();
                 launch
-                    .run_functional(&mut global, &mut printf, hooks.progress)
+                    .run_functional(&mut global, &mut printf, hooks.progress, opts.threads)
                     .map(|counts| Launched {
                         counts,
                         timing: None,

@@ -19,6 +19,25 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// Every manifest under `dir`, sorted, with or without the deliberately
+/// bad ones (folders named `bad`).
+pub fn manifests(dir: &Path, with_bad: bool, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if with_bad || p.file_name().is_some_and(|n| n != "bad") {
+                manifests(&p, with_bad, out);
+            }
+        } else if p.extension().is_some_and(|e| e == "toml") {
+            out.push(p);
+        }
+    }
+}
+
 /// `workloads/micro/<name>.toml`.
 pub fn micro(name: &str) -> Workload {
     let p = root().join("workloads/micro").join(format!("{name}.toml"));
