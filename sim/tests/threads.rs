@@ -9,11 +9,11 @@ use gpusim::run::{run_workload, RunOptions};
 mod common;
 use common::*;
 
-/// What a run gave: its buffers, printed text and counts, or its error.
-fn outcome(
-    w: &Workload,
-    threads: usize,
-) -> Result<(Vec<(String, Vec<u8>)>, String, String), String> {
+/// A run's buffers (name, bytes), printed text and counts.
+type Outcome = (Vec<(String, Vec<u8>)>, String, String);
+
+/// What a run gave, or its error.
+fn outcome(w: &Workload, threads: usize) -> Result<Outcome, String> {
     let width = w.subgroup_size.as_ref().map_or(64, |s| s.0 as usize);
     let opts = RunOptions {
         wave_width: width,
