@@ -1,10 +1,12 @@
 //! `gpusim bench`: how fast the simulator runs. Each workload's kernel is
 //! lowered once (that time is reported on its own), then launched
-//! functionally and timed (no traces) on the built-in model widened to the
-//! given number of CUs, repeatedly for at least `seconds`, on the calling
-//! thread; the rates are simulated instructions per host second, counting
-//! each launch's set-up (placing and binding buffers) and execution, in
-//! the median of batches of launches.
+//! functionally on one thread, functionally on every thread, and timed (no
+//! traces, one thread) on the built-in model widened to the given number of
+//! CUs, repeatedly for at least `seconds`; the rates are simulated
+//! instructions per host second, counting each launch's set-up (placing
+//! and binding buffers) and execution, in batches of launches: the median
+//! batch's, with the slowest and fastest batch's beside it. Host memory is
+//! the process's peak resident set during the row (Linux).
 
 use crate::input::config::Config;
 use crate::input::workload::Workload;
@@ -19,26 +21,46 @@ const BATCH: f64 = 0.1;
 pub struct BenchRow {
     pub workload: String,
     pub mode: &'static str,
+    pub threads: usize,
     pub runs: u32,
     pub batches: u32,
     /// Lowering the kernel once, in milliseconds.
     pub lower_ms: f64,
     pub seconds: f64,
-    pub wave_per_second: f64,
+    /// Wave-instructions per second: slowest, median and fastest batch.
+    pub wave_per_second: [f64; 3],
+    /// Lane-instructions per second of the median batch.
     pub lane_per_second: f64,
+    /// Peak resident set during the row, in bytes, where the host says.
+    pub peak_bytes: Option<u64>,
 }
 
-/// Benchmarks `workloads` with `cus` compute units for `seconds` each.
-pub fn run(workloads: &[PathBuf], cus: u32, seconds: f64) -> Result<Vec<BenchRow>, String> {
+/// Benchmarks `workloads` with `cus` compute units for `seconds` each per
+/// mode; the all-core functional mode runs on `threads` threads (skipped
+/// when 1).
+pub fn run(
+    workloads: &[PathBuf],
+    cus: u32,
+    seconds: f64,
+    threads: usize,
+) -> Result<Vec<BenchRow>, String> {
     let mut cfg = Config::default_config();
     cfg.gpu.compute_units = cus;
     cfg.validate().map_err(|e| format!("--cus: {e}"))?;
     let mut rows = Vec::new();
     for path in workloads {
         let w = Workload::load(path)?;
-        let timed = RunOptions::timed(cfg.clone());
-        let modes = [("functional", RunOptions::default()), ("timed", timed)];
+        let mut modes = vec![("functional", RunOptions::default())];
+        if threads > 1 {
+            let all = RunOptions {
+                threads,
+                ..RunOptions::default()
+            };
+            modes.push(("functional", all));
+        }
+        modes.push(("timed", RunOptions::timed(cfg.clone())));
         for (mode, opts) in modes {
+            reset_peak_memory();
             let lowering = Instant::now();
             let kernel = lower_workload(&w, &opts)?;
             let lower_ms = lowering.elapsed().as_secs_f64() * 1e3;
@@ -75,38 +97,57 @@ pub fn run(workloads: &[PathBuf], cus: u32, seconds: f64) -> Result<Vec<BenchRow
             }
             let t = start.elapsed().as_secs_f64();
             batches.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let (wave_per_second, lane_per_second) = batches[batches.len() / 2];
+            let median = batches[batches.len() / 2];
             rows.push(BenchRow {
                 workload: w.name.clone(),
                 mode,
+                threads: opts.threads,
                 runs,
                 lower_ms,
                 seconds: t,
                 batches: batches.len() as u32,
-                wave_per_second,
-                lane_per_second,
+                wave_per_second: [batches[0].0, median.0, batches[batches.len() - 1].0],
+                lane_per_second: median.1,
+                peak_bytes: peak_memory(),
             });
         }
     }
     Ok(rows)
 }
 
+/// Starts a new peak-resident-set measurement (Linux: clear_refs 5).
+fn reset_peak_memory() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// The peak resident set since the last reset (Linux: VmHWM).
+fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
 /// The rows as a Markdown table.
 pub fn table(rows: &[BenchRow]) -> String {
     let mut s = String::from(
-        "| workload | mode | lowering ms | runs | batches | seconds | wave-instructions/s | lane-instructions/s |\n|---|---|---:|---:|---:|---:|---:|---:|\n",
+        "| workload | mode | threads | lowering ms | runs | batches | seconds | wave-instructions/s (min-max) | lane-instructions/s | peak MiB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
+        let [lo, mid, hi] = r.wave_per_second.map(|v| v / 1e6);
+        let peak = r
+            .peak_bytes
+            .map_or("-".to_string(), |b| format!("{:.1}", b as f64 / 1048576.0));
         let _ = writeln!(
             s,
-            "| {} | {} | {:.2} | {} | {} | {:.2} | {:.2} M | {:.1} M |",
+            "| {} | {} | {} | {:.2} | {} | {} | {:.2} | {mid:.2} M ({lo:.2}-{hi:.2}) | {:.1} M | {peak} |",
             r.workload,
             r.mode,
+            r.threads,
             r.lower_ms,
             r.runs,
             r.batches,
             r.seconds,
-            r.wave_per_second / 1e6,
             r.lane_per_second / 1e6
         );
     }
@@ -123,21 +164,26 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/../workloads/vector_add.toml"
         ));
-        let rows = run(std::slice::from_ref(&path), 2, 0.0).unwrap();
-        let modes: Vec<&str> = rows.iter().map(|r| r.mode).collect();
-        assert_eq!(modes, ["functional", "timed"]);
+        let rows = run(std::slice::from_ref(&path), 2, 0.0, 2).unwrap();
+        let modes: Vec<(&str, usize)> = rows.iter().map(|r| (r.mode, r.threads)).collect();
+        assert_eq!(modes, [("functional", 1), ("functional", 2), ("timed", 1)]);
         for r in &rows {
             assert_eq!((r.runs, r.batches), (1, 1), "{}", r.mode);
             // 250 active invocations in 4 waves of 64: the rates are the
             // launch's instructions over its time, so their ratio is the
             // mean of active lanes per wave-instruction.
-            let lanes_per_wave = r.lane_per_second / r.wave_per_second;
+            let lanes_per_wave = r.lane_per_second / r.wave_per_second[1];
             assert!(
                 lanes_per_wave > 32.0 && lanes_per_wave <= 64.0,
                 "{lanes_per_wave}"
             );
         }
         let t = table(&rows);
-        assert!(t.contains("| vector_add | timed |"), "{t}");
+        assert!(t.contains("| vector_add | timed | 1 |"), "{t}");
+        if cfg!(target_os = "linux") {
+            assert!(rows
+                .iter()
+                .all(|r| r.peak_bytes.is_some_and(|b| b > 1 << 20)));
+        }
     }
 }

@@ -229,7 +229,7 @@ check failed; 2 bad input or a point failed; 3 results not written."
         output: PathBuf,
     },
     /// Measure the simulator's speed: simulated instructions per host
-    /// second, functional and timed, on one thread.
+    /// second, functional (one thread and all) and timed, with host memory.
     #[command(
         after_help = "Example:\n  gpusim bench --seconds 3\n  gpusim bench workloads/scale/nbody_1024.toml --cus 64"
     )]
@@ -242,6 +242,9 @@ check failed; 2 bad input or a point failed; 3 results not written."
         /// Minimum seconds per workload and mode.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
+        /// Threads of the all-core functional mode (all cores by default).
+        #[arg(long)]
+        threads: Option<usize>,
     },
     /// GPU configs: print one resolved (inheritance and overrides applied).
     #[command(after_help = "Example:\n  gpusim config show rdna --set gpu.compute_units=16")]
@@ -268,10 +271,11 @@ check failed; 2 bad input or a point failed; 3 results not written."
 
 /// What `gpusim bench` runs by default (paths from the workspace root).
 const BENCH_WORKLOADS: &[&str] = &[
-    "workloads/bench/alu_loop.toml",
-    "workloads/divergence.toml",
-    "workloads/reduction.toml",
-    "workloads/vector_add.toml",
+    "workloads/scale/alu_loop_2m.toml",
+    "workloads/bench/memory.toml",
+    "workloads/bench/divergent.toml",
+    "workloads/scale/nbody_1024.toml",
+    "workloads/bench/atomics.toml",
 ];
 
 #[derive(Subcommand)]
@@ -347,13 +351,19 @@ pub fn main() -> ExitCode {
             workloads,
             cus,
             seconds,
+            threads,
         } => {
             let workloads = if workloads.is_empty() {
                 BENCH_WORKLOADS.iter().map(PathBuf::from).collect()
             } else {
                 workloads
             };
-            match crate::cli::bench::run(&workloads, cus, seconds) {
+            match crate::cli::bench::run(
+                &workloads,
+                cus,
+                seconds,
+                threads.unwrap_or_else(all_cores),
+            ) {
                 Ok(rows) => {
                     say_raw!("{}", crate::cli::bench::table(&rows));
                     ExitCode::SUCCESS
