@@ -254,6 +254,7 @@ impl<'a> WaveMemory<'a> {
 
     /// The memory of the region holding all `bytes` at `addr`, with the
     /// region's start address and the distance between lanes' copies.
+    #[inline(always)]
     fn resolve(&mut self, addr: u64, bytes: u64) -> Result<(Region, Target<'_>), String> {
         // Private memory is checked on its own: kernels mix private and
         // other accesses, and would otherwise evict each other's region.
