@@ -30,9 +30,13 @@ pub struct Launch<'k> {
     pub max_wave_instructions: u64,
 }
 
-/// Workgroups per thread in a batch of a parallel functional run: enough
-/// to even out workgroups of different lengths between commits.
+/// Workgroups per thread in the first batch of a parallel functional
+/// run: enough to even out workgroups of different lengths between
+/// commits. Each later batch doubles, up to `MAX_BATCH` per thread, so
+/// that short workgroups do not wait on the commits (the overlays of a
+/// batch are held until it is committed).
 const WORKGROUPS_PER_THREAD: u64 = 32;
+const MAX_BATCH: u64 = 1024;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -260,10 +264,16 @@ impl Launch<'_> {
         coords: impl Fn(u64) -> [u32; 3] + Sync,
     ) -> Result<u64, ExecError> {
         use rayon::prelude::*;
-        let batch = pool.current_num_threads() as u64 * WORKGROUPS_PER_THREAD;
+        let threads = pool.current_num_threads() as u64;
+        let mut batch = threads * WORKGROUPS_PER_THREAD;
         let mut next = 0;
+        // Overlays are kept from batch to batch with their pages: freeing
+        // pages on the committing thread that workers allocated makes the
+        // allocator return and fetch memory from the system each batch.
+        let mut overlays: Vec<Overlay> = Vec::new();
         while next < total {
             let end = (next + batch).min(total);
+            batch = (batch * 2).min(threads * MAX_BATCH);
             // Each workgroup may run to the launch's budget as it stands;
             // one that passes it runs again on one thread, which says
             // where the budget ran out.
@@ -271,32 +281,35 @@ impl Launch<'_> {
                 .max_wave_instructions
                 .saturating_sub(counts.wave_instructions);
             let shared: &GlobalMemory = global;
+            overlays.resize_with((end - next) as usize, Overlay::default);
             let results: Vec<_> = pool.install(|| {
-                (next..end)
-                    .into_par_iter()
-                    .map(|i| {
-                        let mut overlay = Overlay::default();
+                overlays
+                    .par_iter_mut()
+                    .enumerate()
+                    .map(|(k, overlay)| {
+                        let i = next + k as u64;
+                        overlay.clear();
                         let mut out = String::new();
                         let mut own = Counts::default();
                         let r = self.run_workgroup(
                             coords(i),
-                            GlobalView::Overlaid(shared, &mut overlay),
+                            GlobalView::Overlaid(shared, overlay),
                             &mut out,
                             &mut own,
                             budget,
                             &mut None,
                             &mut ProgressState::default(),
                         );
-                        r.map(|()| (overlay, out, own))
+                        r.map(|()| (out, own))
                     })
                     .collect()
             });
             let mut committed = Committed::default();
-            for result in results {
-                let Ok((overlay, out, own)) = result else {
+            for (result, overlay) in results.into_iter().zip(&overlays) {
+                let Ok((out, own)) = result else {
                     return Ok(next);
                 };
-                if committed.conflicts(&overlay)
+                if committed.conflicts(overlay)
                     || counts.wave_instructions + own.wave_instructions > self.max_wave_instructions
                 {
                     return Ok(next);

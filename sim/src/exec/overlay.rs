@@ -54,6 +54,8 @@ pub struct Overlay {
     written_buffers: u64,
     /// A global atomic ran: its result depends on the other workgroups.
     pub atomic: bool,
+    /// Page buffers of earlier workgroups, for reuse.
+    spare: Vec<Box<[u8]>>,
 }
 
 /// The bits `at..at + n` of a page mask (`n` <= 8, within the page).
@@ -92,6 +94,16 @@ fn set_range(mask: &mut ByteMask, from: usize, to: usize) {
 }
 
 impl Overlay {
+    /// Empties the overlay for another workgroup, keeping its memory.
+    pub fn clear(&mut self) {
+        let spare = &mut self.spare;
+        spare.extend(self.pages.drain(..).filter_map(|(_, page)| page.data));
+        self.index.clear();
+        self.last = None;
+        self.written_buffers = 0;
+        self.atomic = false;
+    }
+
     /// Whether the workgroup may have written buffer `buffer`: if not,
     /// its bytes can be read from the buffer itself, noting the range
     /// with [`Overlay::note_read`].
@@ -112,7 +124,13 @@ impl Overlay {
     }
 
     fn page(&mut self, key: PageKey) -> &mut Page {
-        let i = match self.last {
+        let i = self.page_index(key);
+        &mut self.pages[i].1
+    }
+
+    /// Where page `key` is in `pages`, added if new.
+    fn page_index(&mut self, key: PageKey) -> usize {
+        match self.last {
             Some((k, i)) if k == key => i,
             _ => {
                 let pages = &mut self.pages;
@@ -123,8 +141,7 @@ impl Overlay {
                 self.last = Some((key, i));
                 i
             }
-        };
-        &mut self.pages[i].1
+        }
     }
 
     /// Reads `out.len()` (at most 8) bytes at `offset` of buffer `buffer`.
@@ -161,10 +178,16 @@ impl Overlay {
             let at = offset + done;
             let (page_no, within) = (at / PAGE, at % PAGE);
             let n = (bytes.len() - done).min(PAGE - within);
-            let page = self.page((buffer, page_no));
-            let copy = page
-                .data
-                .get_or_insert_with(|| vec![0u8; PAGE].into_boxed_slice());
+            let at_index = self.page_index((buffer, page_no));
+            let page = &mut self.pages[at_index].1;
+            // Only the bytes `written` marks are ever read back, so a
+            // reused buffer needs no clearing.
+            let spare = &mut self.spare;
+            let copy = page.data.get_or_insert_with(|| {
+                spare
+                    .pop()
+                    .unwrap_or_else(|| vec![0u8; PAGE].into_boxed_slice())
+            });
             copy[within..within + n].copy_from_slice(&bytes[done..done + n]);
             set_bits(&mut page.written, within, n, (1u64 << n) - 1);
             done += n;
@@ -192,9 +215,9 @@ impl Committed {
     }
 
     /// Writes `overlay`'s bytes into the buffers.
-    pub fn commit(&mut self, overlay: Overlay, global: &mut GlobalMemory) {
-        for ((buffer, page_no), page) in overlay.pages {
-            let Some(copy) = page.data else { continue };
+    pub fn commit(&mut self, overlay: &Overlay, global: &mut GlobalMemory) {
+        for &((buffer, page_no), ref page) in &overlay.pages {
+            let Some(copy) = &page.data else { continue };
             let data = &mut global.buffers[buffer].data;
             let start = page_no * PAGE;
             let len = PAGE.min(data.len() - start);
@@ -253,7 +276,7 @@ mod tests {
             "not yet committed"
         );
         let mut g = g;
-        Committed::default().commit(o, &mut g);
+        Committed::default().commit(&o, &mut g);
         assert_eq!(
             &g.buffers[0].data[PAGE - 2..PAGE + 2],
             &[(PAGE - 2) as u8, 0xaa, 0xbb, (PAGE + 1) as u8]
@@ -278,7 +301,7 @@ mod tests {
         };
         let mut committed = Committed::default();
         assert!(!committed.conflicts(&earlier));
-        committed.commit(earlier, &mut memory());
+        committed.commit(&earlier, &mut memory());
         assert!(!committed.conflicts(&later));
         assert!(committed.conflicts(&reader));
         assert!(committed.conflicts(&atomic));
