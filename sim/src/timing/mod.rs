@@ -77,6 +77,17 @@ enum Category {
     Branch,
 }
 
+/// What stops a wave issuing in a cycle, as the scheduler first finds it.
+#[derive(Clone, Copy)]
+enum Blocked {
+    Barrier,
+    /// For its last branch, an operand or a memory barrier's stores.
+    Waiting,
+    IssueLimit,
+    /// Its unit is busy until then.
+    UnitBusy(u64),
+}
+
 /// What produced a register's pending value, for stall attribution.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Producer {
@@ -103,6 +114,24 @@ struct InstTiming {
     atomic_timing: Option<(u64, u64)>,
 }
 
+impl InstTiming {
+    /// The issue category of the instruction when it touches `space`
+    /// (none for an instruction that is not a memory access).
+    fn category_in(&self, space: Option<Space>) -> Category {
+        match space {
+            Some(Space::Global) => Category::Memory,
+            Some(Space::Workgroup(_)) => Category::Lds,
+            _ => self.category,
+        }
+    }
+
+    /// Whether it runs on its functional unit when it touches `space`:
+    /// global and LDS accesses take the memory paths instead.
+    fn uses_unit(&self, space: Option<Space>) -> bool {
+        self.category_in(space) == self.category
+    }
+}
+
 struct TWave {
     wave: Wave,
     /// Dispatch order over the whole launch (its slot in the wave table is
@@ -116,6 +145,25 @@ struct TWave {
     next_issue: u64,
     /// When its last store or atomic completes.
     memory_done: u64,
+    /// What the scheduler needs of its next instruction. Nothing it
+    /// derives from changes before the wave issues again or is released
+    /// from a barrier, where it is worked out anew.
+    next: NextInst,
+}
+
+/// A wave's next instruction as the scheduler sees it.
+#[derive(Clone, Copy)]
+struct NextInst {
+    pc: usize,
+    /// The cycle from which the wave's last branch, the instruction's
+    /// operands and (for a memory barrier) the wave's stores and atomics
+    /// let it issue.
+    earliest: u64,
+    /// For a memory instruction, the address space it touches.
+    space: Option<Space>,
+    category: Category,
+    /// The unit it keeps busy, if it is not a global or LDS access.
+    unit: Option<usize>,
 }
 
 struct Workgroup {
@@ -137,6 +185,9 @@ struct ComputeUnit {
 struct Simd {
     /// Resident waves (indices into the wave table), oldest first.
     waves: Vec<usize>,
+    /// The unfinished ones among them, oldest first: those the scheduler
+    /// looks at.
+    active: Vec<usize>,
     vgprs: u32,
     /// Id of the last wave it issued from (round-robin and greedy
     /// policies).
@@ -252,6 +303,11 @@ struct Engine<'a, 't, 'p> {
     simds: usize,
     /// Per (CU, SIMD): the SIMD cannot issue before this cycle.
     wake: Vec<u64>,
+    /// Per category: instructions a CU may issue in one cycle.
+    issue_limits: [u32; 5],
+    /// Per category: whether the other SIMDs of a CU can use up its limit
+    /// in a cycle before a SIMD has issued.
+    contested: [bool; 5],
     /// Resources were freed (or nothing placed yet): try dispatching.
     dispatch_dirty: bool,
     /// Workgroups resident on all CUs.
@@ -372,6 +428,15 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let all_simds = (cfg.gpu.compute_units * cu.simds) as usize;
         let [nx, ny, nz] = launch.workgroups;
         let report = Report::new(cfg, &unit_names, &occupancy);
+        let issue = &cu.issue;
+        let issue_limits = [
+            issue.valu,
+            issue.trans,
+            issue.memory,
+            issue.lds,
+            issue.branch,
+        ];
+        let others = (cu.simds - 1).saturating_mul(issue.per_simd);
         Engine {
             launch,
             cfg,
@@ -407,6 +472,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             order: Vec::new(),
             simds: cu.simds as usize,
             wake: vec![0; all_simds],
+            issue_limits,
+            contested: issue_limits.map(|limit| limit <= others),
             dispatch_dirty: true,
             resident: 0,
             emptied: Vec::new(),
@@ -549,7 +616,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             wave.addresses.reserve(self.launch.wave_width);
             let slot = self.free_waves.pop().unwrap_or(self.waves.len());
             let k = c * self.simds + simd;
+            let unfinished = wave.state != WaveState::Done;
             self.simd_state[k].waves.push(slot);
+            if unfinished {
+                self.simd_state[k].active.push(slot);
+            }
             self.simd_state[k].vgprs += v;
             self.wake[k] = 0;
             let tw = TWave {
@@ -561,12 +632,23 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 producer: vec![Producer::Alu; self.kernel.reg_count as usize],
                 next_issue: self.cycle,
                 memory_done: 0,
+                // Worked out below, once the wave is in its slot.
+                next: NextInst {
+                    pc: 0,
+                    earliest: 0,
+                    space: None,
+                    category: Category::Valu,
+                    unit: None,
+                },
             };
             self.waves_placed += 1;
             if slot == self.waves.len() {
                 self.waves.push(tw);
             } else {
                 self.waves[slot] = tw;
+            }
+            if unfinished {
+                self.waves[slot].next = self.plan(slot);
             }
             members.push(slot);
         }
@@ -619,13 +701,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let mut order = std::mem::take(&mut self.order);
         let busy = std::mem::take(&mut self.busy);
         for &c in &busy {
-            let mut budget = [
-                self.cfg.cu.issue.valu,
-                self.cfg.cu.issue.trans,
-                self.cfg.cu.issue.memory,
-                self.cfg.cu.issue.lds,
-                self.cfg.cu.issue.branch,
-            ];
+            let mut budget = self.issue_limits;
             for s in 0..self.simds {
                 let k = c * self.simds + s;
                 if self.cycle < self.wake[k] {
@@ -640,31 +716,23 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     continue;
                 }
                 let mut issued = 0;
-                let mut first_block: Option<Stall> = None;
-                let mut wake = u64::MAX;
                 for &w in &order {
                     if issued >= self.cfg.cu.issue.per_simd {
                         break;
                     }
-                    match self.can_issue(c, s, w, &budget) {
-                        Ok((category, space)) => {
-                            budget[category as usize] -= 1;
-                            self.issue(c, s, w, space, global)?;
-                            issued += 1;
-                        }
-                        Err((reason, until)) => {
-                            first_block.get_or_insert(reason);
-                            next_event = next_event.min(until);
-                            wake = wake.min(until);
-                        }
+                    if self.can_issue(c, s, w, &budget).is_ok() {
+                        budget[self.waves[w].next.category as usize] -= 1;
+                        self.issue(c, s, w, global)?;
+                        issued += 1;
                     }
                 }
                 if issued > 0 {
                     issued_any = true;
                     self.report.busy_simd(k, self.cycle);
                 } else {
-                    self.report
-                        .stall(k, first_block.unwrap_or(Stall::NoWave), self.cycle);
+                    let (reason, wake) = self.stall_until(c, s, &order, &budget);
+                    self.report.stall(k, reason, self.cycle);
+                    next_event = next_event.min(wake);
                     self.wake[k] = wake;
                 }
             }
@@ -693,6 +761,15 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         first + a..first + b
     }
 
+    /// When the first instance of unit `u` of SIMD `s` of CU `c` is free.
+    fn unit_free_at(&self, c: usize, s: usize, u: usize) -> u64 {
+        self.unit_free[self.instances(c, s, u)]
+            .iter()
+            .copied()
+            .min()
+            .unwrap_or(0)
+    }
+
     /// The SIMDs of CU `c`.
     fn simds_of(&self, c: usize) -> &[Simd] {
         &self.simd_state[c * self.simds..(c + 1) * self.simds]
@@ -703,12 +780,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     fn schedule_order(&self, c: usize, s: usize, order: &mut Vec<usize>) {
         let simd = &self.simd_state[c * self.simds + s];
         order.clear();
-        order.extend(
-            simd.waves
-                .iter()
-                .copied()
-                .filter(|&w| self.waves[w].wave.state != WaveState::Done),
-        );
+        order.extend_from_slice(&simd.active);
         match (self.cfg.cu.scheduler, simd.last_issued) {
             (SchedulerPolicy::OldestFirst, _) | (_, None) => {}
             (SchedulerPolicy::RoundRobin, Some(last)) => {
@@ -727,26 +799,125 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
     }
 
-    /// Whether wave `w` can issue now, with its issue category and, for a
-    /// memory instruction, the address space it touches; if not, why and
-    /// until when.
-    fn can_issue(
-        &self,
-        c: usize,
-        s: usize,
-        w: usize,
-        budget: &[u32; 5],
-    ) -> Result<(Category, Option<Space>), (Stall, u64)> {
+    /// Why a SIMD that issued nothing this cycle stalls, and when to look
+    /// at it again. Its reason is the first wave's in scheduling order
+    /// (every wave is blocked), and holds until that wave's blocker clears;
+    /// another wave matters only once it could issue, so cycles before
+    /// then would find the same. The exception is a first wave held only
+    /// by its unit: the CU's issue limit, checked before units, can then
+    /// stop it instead in any cycle where other SIMDs used up the limit,
+    /// so the SIMD is looked at whenever any wave's blocker clears.
+    fn stall_until(&self, c: usize, s: usize, order: &[usize], budget: &[u32; 5]) -> (Stall, u64) {
+        let (&first, rest) = order.split_first().expect("the SIMD has waves");
+        let Err(blocked) = self.can_issue(c, s, first, budget) else {
+            unreachable!("the first wave in order issues if it can")
+        };
+        let (reason, mut wake) = self.explain(first, blocked);
+        let contested = self.contested[self.waves[first].next.category as usize];
+        for &w in rest {
+            let from = if reason == Stall::UnitBusy && contested {
+                match self.can_issue(c, s, w, budget) {
+                    Err(blocked) => self.explain(w, blocked).1,
+                    Ok(()) => unreachable!("a wave that can issue does"),
+                }
+            } else {
+                self.issuable_from(c, s, w)
+            };
+            wake = wake.min(from);
+        }
+        (reason, wake)
+    }
+
+    /// The earliest cycle after this one at which wave `w` could issue, as
+    /// far as the wave and its SIMD's units decide (the CU's issue limits
+    /// start afresh every cycle).
+    fn issuable_from(&self, c: usize, s: usize, w: usize) -> u64 {
         let tw = &self.waves[w];
-        if let WaveState::AtBarrier(_) = tw.wave.state {
-            return Err((Stall::Barrier, u64::MAX));
+        if matches!(tw.wave.state, WaveState::AtBarrier(_)) {
+            // Its release wakes the SIMD.
+            return u64::MAX;
         }
-        if tw.next_issue > self.cycle {
-            return Err((Stall::Branch, tw.next_issue));
+        let next = &tw.next;
+        let at = next.earliest.max(self.cycle + 1);
+        match next.unit {
+            Some(u) => at.max(self.unit_free_at(c, s, u)),
+            None => at,
         }
+    }
+
+    /// Wave `w`'s next instruction (it must have one) as the scheduler
+    /// sees it, from the wave's state now.
+    fn plan(&self, w: usize) -> NextInst {
+        let tw = &self.waves[w];
         let pc = tw.wave.pc().expect("a ready wave has a pc") as usize;
         let t = &self.info[pc];
-        for &r in &t.srcs {
+        let operands = t
+            .srcs
+            .iter()
+            .map(|&r| tw.ready[r as usize])
+            .max()
+            .unwrap_or(0);
+        let memory = if matches!(self.kernel.insts[pc], Inst::MemoryBarrier) {
+            tw.memory_done
+        } else {
+            0
+        };
+        let space = if t.is_memory {
+            self.space(tw, pc)
+        } else {
+            None
+        };
+        let category = t.category_in(space);
+        NextInst {
+            pc,
+            earliest: tw.next_issue.max(operands).max(memory),
+            space,
+            category,
+            unit: t.uses_unit(space).then_some(t.unit),
+        }
+    }
+
+    /// Whether wave `w` can issue now; if not, what stops it first (see
+    /// `Engine::explain` for why and until when).
+    fn can_issue(&self, c: usize, s: usize, w: usize, budget: &[u32; 5]) -> Result<(), Blocked> {
+        let tw = &self.waves[w];
+        if let WaveState::AtBarrier(_) = tw.wave.state {
+            return Err(Blocked::Barrier);
+        }
+        let next = &tw.next;
+        if next.earliest > self.cycle {
+            return Err(Blocked::Waiting);
+        }
+        if budget[next.category as usize] == 0 {
+            return Err(Blocked::IssueLimit);
+        }
+        if let Some(u) = next.unit {
+            let free = self.unit_free_at(c, s, u);
+            if free > self.cycle {
+                return Err(Blocked::UnitBusy(free));
+            }
+        }
+        Ok(())
+    }
+
+    /// The stall wave `w` suffers from `blocked`, and until when.
+    fn explain(&self, w: usize, blocked: Blocked) -> (Stall, u64) {
+        match blocked {
+            Blocked::Barrier => (Stall::Barrier, u64::MAX),
+            Blocked::Waiting => self.waits_for(&self.waves[w]),
+            Blocked::IssueLimit => (Stall::IssueLimit, self.cycle + 1),
+            Blocked::UnitBusy(free) => (Stall::UnitBusy, free),
+        }
+    }
+
+    /// What a wave before its next instruction's `earliest` cycle waits
+    /// for, and until when: its last branch, then the first operand not
+    /// ready, then its stores and atomics before a memory barrier.
+    fn waits_for(&self, tw: &TWave) -> (Stall, u64) {
+        if tw.next_issue > self.cycle {
+            return (Stall::Branch, tw.next_issue);
+        }
+        for &r in &self.info[tw.next.pc].srcs {
             let ready = tw.ready[r as usize];
             if ready > self.cycle {
                 let reason = match tw.producer[r as usize] {
@@ -754,36 +925,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     Producer::Memory => Stall::Memory,
                     Producer::Atomic => Stall::Atomic,
                 };
-                return Err((reason, ready));
+                return (reason, ready);
             }
         }
-        if matches!(self.kernel.insts[pc], Inst::MemoryBarrier) && tw.memory_done > self.cycle {
-            return Err((Stall::Memory, tw.memory_done));
-        }
-        let space = if t.is_memory {
-            self.space(tw, pc)
-        } else {
-            None
-        };
-        let category = match space {
-            Some(Space::Global) => Category::Memory,
-            Some(Space::Workgroup(_)) => Category::Lds,
-            _ => t.category,
-        };
-        if budget[category as usize] == 0 {
-            return Err((Stall::IssueLimit, self.cycle + 1));
-        }
-        if !t.is_memory || category == t.category {
-            let free = self.unit_free[self.instances(c, s, t.unit)]
-                .iter()
-                .copied()
-                .min()
-                .unwrap_or(0);
-            if free > self.cycle {
-                return Err((Stall::UnitBusy, free));
-            }
-        }
-        Ok((category, space))
+        (Stall::Memory, tw.memory_done)
     }
 
     /// The address space a memory instruction at `pc` will touch, judged
@@ -800,11 +945,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         c: usize,
         s: usize,
         w: usize,
-        space: Option<Space>,
         global: &mut GlobalMemory,
     ) -> Result<(), ExecError> {
         let cycle = self.cycle;
-        let pc = self.waves[w].wave.pc().expect("ready") as usize;
+        let NextInst { pc, space, .. } = self.waves[w].next;
         let wg = self.waves[w].workgroup;
         // Functional execution.
         let step = {
@@ -820,8 +964,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             );
             let r = tw.wave.step(self.kernel, &mut mem);
             tw.wave.private = private;
-            let index = group.waves.iter().position(|&x| x == w).unwrap_or(0);
             r.map_err(|f| {
+                let index = group.waves.iter().position(|&x| x == w).unwrap_or(0);
                 ExecError(format!(
                     "{}: {}",
                     self.launch.describe(group.coords, index, f.pc, f.lane),
@@ -923,6 +1067,15 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         ) {
             tw.next_issue = complete;
         }
+        if self.waves[w].wave.state == WaveState::Done {
+            self.simd_state[c * self.simds + s]
+                .active
+                .retain(|&x| x != w);
+        } else {
+            let next = self.plan(w);
+            self.waves[w].next = next;
+        }
+        let tw = &self.waves[w];
         if let Some(sink) = self.trace.as_deref_mut() {
             sink.issue(&IssueEvent {
                 cycle,
@@ -1005,6 +1158,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             for &m in &self.workgroups[wg].waves.clone() {
                 self.waves[m].wave.release();
                 self.waves[m].next_issue = self.cycle + 1;
+                self.waves[m].next = self.plan(m);
                 self.wake[c * self.simds + self.waves[m].simd] = 0;
             }
         }
