@@ -145,16 +145,16 @@ struct TWave {
     next_issue: u64,
     /// When its last store or atomic completes.
     memory_done: u64,
-    /// What the scheduler needs of its next instruction. Nothing it
-    /// derives from changes before the wave issues again or is released
-    /// from a barrier, where it is worked out anew.
-    next: NextInst,
 }
 
-/// A wave's next instruction as the scheduler sees it.
+/// A wave's next instruction as the scheduler sees it. Nothing it derives
+/// from changes before the wave issues again or is released from a
+/// barrier, where it is worked out anew.
 #[derive(Clone, Copy)]
 struct NextInst {
-    pc: usize,
+    pc: u32,
+    /// The wave waits at a workgroup barrier.
+    at_barrier: bool,
     /// The cycle from which the wave's last branch, the instruction's
     /// operands and (for a memory barrier) the wave's stores and atomics
     /// let it issue.
@@ -163,7 +163,7 @@ struct NextInst {
     space: Option<Space>,
     category: Category,
     /// The unit it keeps busy, if it is not a global or LDS access.
-    unit: Option<usize>,
+    unit: Option<u32>,
 }
 
 struct Workgroup {
@@ -301,6 +301,10 @@ struct Engine<'a, 't, 'p> {
     /// Reused buffer for the scheduler's order of waves.
     order: Vec<usize>,
     simds: usize,
+    /// Per wave slot (as `waves`): its next instruction as the scheduler
+    /// sees it, apart from the wave table so that looking over a SIMD's
+    /// waves touches little memory.
+    next: Vec<NextInst>,
     /// Per (CU, SIMD): the SIMD cannot issue before this cycle.
     wake: Vec<u64>,
     /// Per category: instructions a CU may issue in one cycle.
@@ -446,6 +450,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             unit_names,
             occupancy,
             waves: Vec::new(),
+            next: Vec::new(),
             free_waves: Vec::new(),
             workgroups: Vec::new(),
             free_workgroups: Vec::new(),
@@ -632,14 +637,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 producer: vec![Producer::Alu; self.kernel.reg_count as usize],
                 next_issue: self.cycle,
                 memory_done: 0,
-                // Worked out below, once the wave is in its slot.
-                next: NextInst {
-                    pc: 0,
-                    earliest: 0,
-                    space: None,
-                    category: Category::Valu,
-                    unit: None,
-                },
             };
             self.waves_placed += 1;
             if slot == self.waves.len() {
@@ -647,8 +644,24 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             } else {
                 self.waves[slot] = tw;
             }
-            if unfinished {
-                self.waves[slot].next = self.plan(slot);
+            let next = if unfinished {
+                self.plan(slot)
+            } else {
+                // Never looked at: the wave is not among its SIMD's active
+                // ones.
+                NextInst {
+                    pc: 0,
+                    at_barrier: false,
+                    earliest: u64::MAX,
+                    space: None,
+                    category: Category::Valu,
+                    unit: None,
+                }
+            };
+            if slot == self.next.len() {
+                self.next.push(next);
+            } else {
+                self.next[slot] = next;
             }
             members.push(slot);
         }
@@ -721,7 +734,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                         break;
                     }
                     if self.can_issue(c, s, w, &budget).is_ok() {
-                        budget[self.waves[w].next.category as usize] -= 1;
+                        budget[self.next[w].category as usize] -= 1;
                         self.issue(c, s, w, global)?;
                         issued += 1;
                     }
@@ -813,7 +826,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             unreachable!("the first wave in order issues if it can")
         };
         let (reason, mut wake) = self.explain(first, blocked);
-        let contested = self.contested[self.waves[first].next.category as usize];
+        let contested = self.contested[self.next[first].category as usize];
         for &w in rest {
             let from = if reason == Stall::UnitBusy && contested {
                 match self.can_issue(c, s, w, budget) {
@@ -832,15 +845,14 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// far as the wave and its SIMD's units decide (the CU's issue limits
     /// start afresh every cycle).
     fn issuable_from(&self, c: usize, s: usize, w: usize) -> u64 {
-        let tw = &self.waves[w];
-        if matches!(tw.wave.state, WaveState::AtBarrier(_)) {
+        let next = &self.next[w];
+        if next.at_barrier {
             // Its release wakes the SIMD.
             return u64::MAX;
         }
-        let next = &tw.next;
         let at = next.earliest.max(self.cycle + 1);
         match next.unit {
-            Some(u) => at.max(self.unit_free_at(c, s, u)),
+            Some(u) => at.max(self.unit_free_at(c, s, u as usize)),
             None => at,
         }
     }
@@ -869,22 +881,22 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         };
         let category = t.category_in(space);
         NextInst {
-            pc,
+            pc: pc as u32,
+            at_barrier: matches!(tw.wave.state, WaveState::AtBarrier(_)),
             earliest: tw.next_issue.max(operands).max(memory),
             space,
             category,
-            unit: t.uses_unit(space).then_some(t.unit),
+            unit: t.uses_unit(space).then_some(t.unit as u32),
         }
     }
 
     /// Whether wave `w` can issue now; if not, what stops it first (see
     /// `Engine::explain` for why and until when).
     fn can_issue(&self, c: usize, s: usize, w: usize, budget: &[u32; 5]) -> Result<(), Blocked> {
-        let tw = &self.waves[w];
-        if let WaveState::AtBarrier(_) = tw.wave.state {
+        let next = &self.next[w];
+        if next.at_barrier {
             return Err(Blocked::Barrier);
         }
-        let next = &tw.next;
         if next.earliest > self.cycle {
             return Err(Blocked::Waiting);
         }
@@ -892,7 +904,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             return Err(Blocked::IssueLimit);
         }
         if let Some(u) = next.unit {
-            let free = self.unit_free_at(c, s, u);
+            let free = self.unit_free_at(c, s, u as usize);
             if free > self.cycle {
                 return Err(Blocked::UnitBusy(free));
             }
@@ -904,7 +916,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     fn explain(&self, w: usize, blocked: Blocked) -> (Stall, u64) {
         match blocked {
             Blocked::Barrier => (Stall::Barrier, u64::MAX),
-            Blocked::Waiting => self.waits_for(&self.waves[w]),
+            Blocked::Waiting => self.waits_for(w),
             Blocked::IssueLimit => (Stall::IssueLimit, self.cycle + 1),
             Blocked::UnitBusy(free) => (Stall::UnitBusy, free),
         }
@@ -913,11 +925,12 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// What a wave before its next instruction's `earliest` cycle waits
     /// for, and until when: its last branch, then the first operand not
     /// ready, then its stores and atomics before a memory barrier.
-    fn waits_for(&self, tw: &TWave) -> (Stall, u64) {
+    fn waits_for(&self, w: usize) -> (Stall, u64) {
+        let tw = &self.waves[w];
         if tw.next_issue > self.cycle {
             return (Stall::Branch, tw.next_issue);
         }
-        for &r in &self.info[tw.next.pc].srcs {
+        for &r in &self.info[self.next[w].pc as usize].srcs {
             let ready = tw.ready[r as usize];
             if ready > self.cycle {
                 let reason = match tw.producer[r as usize] {
@@ -948,7 +961,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         global: &mut GlobalMemory,
     ) -> Result<(), ExecError> {
         let cycle = self.cycle;
-        let NextInst { pc, space, .. } = self.waves[w].next;
+        let NextInst { pc, space, .. } = self.next[w];
+        let pc = pc as usize;
         let wg = self.waves[w].workgroup;
         // Functional execution.
         let step = {
@@ -1072,8 +1086,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 .active
                 .retain(|&x| x != w);
         } else {
-            let next = self.plan(w);
-            self.waves[w].next = next;
+            self.next[w] = self.plan(w);
         }
         let tw = &self.waves[w];
         if let Some(sink) = self.trace.as_deref_mut() {
@@ -1158,7 +1171,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             for &m in &self.workgroups[wg].waves.clone() {
                 self.waves[m].wave.release();
                 self.waves[m].next_issue = self.cycle + 1;
-                self.waves[m].next = self.plan(m);
+                self.next[m] = self.plan(m);
                 self.wake[c * self.simds + self.waves[m].simd] = 0;
             }
         }
