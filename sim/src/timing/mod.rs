@@ -722,31 +722,39 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     next_event = next_event.min(self.wake[k]);
                     continue;
                 }
-                self.schedule_order(c, s, &mut order);
-                if order.is_empty() {
+                // Out of the SIMD while it issues, which can finish waves.
+                let mut active = std::mem::take(&mut self.simd_state[k].active);
+                if active.is_empty() {
+                    self.simd_state[k].active = active;
                     self.report.stall(k, Stall::NoWave, self.cycle);
                     self.wake[k] = u64::MAX;
                     continue;
                 }
+                let order = self.schedule_order(k, &active, &mut order);
                 let mut issued = 0;
-                for &w in &order {
+                let mut finished = false;
+                for &w in order {
                     if issued >= self.cfg.cu.issue.per_simd {
                         break;
                     }
                     if self.can_issue(c, s, w, &budget).is_ok() {
                         budget[self.next[w].category as usize] -= 1;
-                        self.issue(c, s, w, global)?;
+                        finished |= self.issue(c, s, w, global)?;
                         issued += 1;
                     }
                 }
-                if issued > 0 {
-                    issued_any = true;
-                    self.report.busy_simd(k, self.cycle);
-                } else {
-                    let (reason, wake) = self.stall_until(c, s, &order, &budget);
+                let stall = (issued == 0).then(|| self.stall_until(c, s, order, &budget));
+                if finished {
+                    active.retain(|&w| self.waves[w].wave.state != WaveState::Done);
+                }
+                self.simd_state[k].active = active;
+                if let Some((reason, wake)) = stall {
                     self.report.stall(k, reason, self.cycle);
                     next_event = next_event.min(wake);
                     self.wake[k] = wake;
+                } else {
+                    issued_any = true;
+                    self.report.busy_simd(k, self.cycle);
                 }
             }
         }
@@ -788,28 +796,38 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         &self.simd_state[c * self.simds..(c + 1) * self.simds]
     }
 
-    /// Resident, unfinished waves of a SIMD in the order the scheduler
-    /// considers them, into `order`.
-    fn schedule_order(&self, c: usize, s: usize, order: &mut Vec<usize>) {
-        let simd = &self.simd_state[c * self.simds + s];
+    /// The unfinished waves `active` of SIMD `k` (oldest first) in the
+    /// order the scheduler considers them: themselves, or rearranged in
+    /// `order`.
+    fn schedule_order<'o>(
+        &self,
+        k: usize,
+        active: &'o [usize],
+        order: &'o mut Vec<usize>,
+    ) -> &'o [usize] {
+        let last = match (self.cfg.cu.scheduler, self.simd_state[k].last_issued) {
+            (SchedulerPolicy::OldestFirst, _) | (_, None) => return active,
+            (_, Some(last)) => last,
+        };
         order.clear();
-        order.extend_from_slice(&simd.active);
-        match (self.cfg.cu.scheduler, simd.last_issued) {
-            (SchedulerPolicy::OldestFirst, _) | (_, None) => {}
-            (SchedulerPolicy::RoundRobin, Some(last)) => {
+        order.extend_from_slice(active);
+        match self.cfg.cu.scheduler {
+            SchedulerPolicy::OldestFirst => {}
+            SchedulerPolicy::RoundRobin => {
                 let k = order
                     .iter()
                     .position(|&w| self.waves[w].id > last)
                     .unwrap_or(0);
                 order.rotate_left(k);
             }
-            (SchedulerPolicy::GreedyThenOldest, Some(last)) => {
+            SchedulerPolicy::GreedyThenOldest => {
                 if let Some(k) = order.iter().position(|&w| self.waves[w].id == last) {
                     let w = order.remove(k);
                     order.insert(0, w);
                 }
             }
         }
+        order
     }
 
     /// Why a SIMD that issued nothing this cycle stalls, and when to look
@@ -951,15 +969,15 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         space_of(addr, 1).ok()
     }
 
-    /// Issues wave `w`'s next instruction, which touches `space` if it
-    /// is a memory instruction (as `can_issue` found).
+    /// Issues wave `w`'s next instruction; returns whether the wave
+    /// finished.
     fn issue(
         &mut self,
         c: usize,
         s: usize,
         w: usize,
         global: &mut GlobalMemory,
-    ) -> Result<(), ExecError> {
+    ) -> Result<bool, ExecError> {
         let cycle = self.cycle;
         let NextInst { pc, space, .. } = self.next[w];
         let pc = pc as usize;
@@ -1081,11 +1099,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         ) {
             tw.next_issue = complete;
         }
-        if self.waves[w].wave.state == WaveState::Done {
-            self.simd_state[c * self.simds + s]
-                .active
-                .retain(|&x| x != w);
-        } else {
+        let finished = self.waves[w].wave.state == WaveState::Done;
+        if !finished {
             self.next[w] = self.plan(w);
         }
         let tw = &self.waves[w];
@@ -1116,7 +1131,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 active_lanes: step.lanes as u32,
             });
         }
-        self.after_step(w, step.pc)
+        self.after_step(w, step.pc)?;
+        Ok(finished)
     }
 
     fn tell_progress(&mut self) {
