@@ -77,6 +77,8 @@ pub struct MemorySystem {
     pub stats: MemoryStats,
     /// Scratch for the lines of one instruction.
     line_buffer: Vec<u64>,
+    /// Scratch for the (bank, word) pairs of one group of LDS lanes.
+    lds_buffer: Vec<(u64, u64)>,
 }
 
 impl MemorySystem {
@@ -104,6 +106,7 @@ impl MemorySystem {
             atomic_units: vec![vec![0; a.units_per_bank as usize]; banks],
             address_free: HashMap::default(),
             line_buffer: Vec::new(),
+            lds_buffer: Vec::new(),
             dram_free: 0,
             l1_latency: m.l1.latency as u64,
             l1_mshrs: m.l1.mshrs as usize,
@@ -359,8 +362,22 @@ impl MemorySystem {
         let banks = self.lds_banks as u64;
         // (bank, word) of each lane of a group, sorted so that each bank's
         // words are side by side.
-        let mut wanted = Vec::with_capacity(self.lds_banks.min(addrs.len()));
+        let mut wanted = std::mem::take(&mut self.lds_buffer);
         for group in addrs.chunks(self.lds_banks) {
+            // The common patterns need no sorting: consecutive words (at
+            // most one per bank), and one word for every lane (a broadcast,
+            // unless atomics serialise on it).
+            let first = group[0] / 4;
+            if (0..).zip(group).all(|(i, &a)| a / 4 == first + i) {
+                cycles += 1;
+                continue;
+            }
+            if group.iter().all(|&a| a / 4 == first) {
+                let degree = if serialise { group.len() as u64 } else { 1 };
+                cycles += degree;
+                self.stats.lds_conflict_cycles += degree - 1;
+                continue;
+            }
             wanted.clear();
             wanted.extend(group.iter().map(|&a| ((a / 4) % banks, a / 4)));
             wanted.sort_unstable();
@@ -378,6 +395,7 @@ impl MemorySystem {
             cycles += degree;
             self.stats.lds_conflict_cycles += degree - 1;
         }
+        self.lds_buffer = wanted;
         let cycles = cycles.max(1);
         let start = cycle.max(self.lds_free[cu]);
         self.lds_free[cu] = start + cycles;
