@@ -105,6 +105,11 @@ struct InstTiming {
     interval: u32,
     category: Category,
     is_memory: bool,
+    /// A memory barrier: it waits for the wave's stores and atomics.
+    is_memory_barrier: bool,
+    /// A jump, branch or switch: the wave fetches nothing more until it
+    /// resolves.
+    is_branch: bool,
     srcs: Vec<Reg>,
     dst: Option<Reg>,
     /// Canonical name, when a trace or a per-instruction entry needs it.
@@ -380,6 +385,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                             | Inst::Store { .. }
                             | Inst::Atomic { .. }
                             | Inst::Prefetch { .. }
+                    ),
+                    is_memory_barrier: matches!(inst, Inst::MemoryBarrier),
+                    is_branch: matches!(
+                        inst,
+                        Inst::Jump { .. } | Inst::Branch { .. } | Inst::Switch { .. }
                     ),
                     srcs: srcs.clone(),
                     dst: isa::liveness::destination(inst),
@@ -887,7 +897,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             .map(|&r| tw.ready[r as usize])
             .max()
             .unwrap_or(0);
-        let memory = if matches!(self.kernel.insts[pc], Inst::MemoryBarrier) {
+        let memory = if t.is_memory_barrier {
             tw.memory_done
         } else {
             0
@@ -1093,10 +1103,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             tw.producer[d as usize] = producer;
         }
         tw.next_issue = cycle + 1;
-        if matches!(
-            self.kernel.insts[pc],
-            Inst::Jump { .. } | Inst::Branch { .. } | Inst::Switch { .. }
-        ) {
+        if self.info[pc].is_branch {
             tw.next_issue = complete;
         }
         let finished = self.waves[w].wave.state == WaveState::Done;
