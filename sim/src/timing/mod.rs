@@ -292,6 +292,10 @@ struct Engine<'a, 't, 'p> {
     /// The cycle each unit instance is free: per SIMD (as `simd_state`),
     /// per unit, per instance, in one array (see `Engine::instances`).
     unit_free: Vec<u64>,
+    /// Per SIMD (as `simd_state`), per unit: when its first instance is
+    /// free, the least of its instances' `unit_free`, kept so that the
+    /// scheduler reads one figure.
+    unit_first_free: Vec<u64>,
     mem: MemorySystem,
     /// Workgroups placed so far, in x-fastest order; the rest wait.
     workgroups_placed: u64,
@@ -474,6 +478,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             ],
             simd_state: vec![Simd::default(); all_simds],
             unit_free: vec![0; all_simds * slots_per_simd],
+            unit_first_free: vec![0; all_simds * cfg.units.len()],
             mem: MemorySystem::new(cfg),
             workgroups_placed: 0,
             total_workgroups: nx as u64 * ny as u64 * nz as u64,
@@ -794,11 +799,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
 
     /// When the first instance of unit `u` of SIMD `s` of CU `c` is free.
     fn unit_free_at(&self, c: usize, s: usize, u: usize) -> u64 {
-        self.unit_free[self.instances(c, s, u)]
-            .iter()
-            .copied()
-            .min()
-            .unwrap_or(0)
+        self.unit_first_free[(c * self.simds + s) * self.unit_slots.len() + u]
     }
 
     /// The SIMDs of CU `c`.
@@ -1088,6 +1089,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 .min_by_key(|&k| free[k])
                 .expect("units have instances");
             free[k] = cycle + busy;
+            let first_free = free.iter().copied().min().expect("units have instances");
+            self.unit_first_free[(c * self.simds + s) * self.unit_slots.len() + u] = first_free;
             self.report.unit_busy(c, u, cycle, busy);
         }
         let slot = match (unit_used, space) {
