@@ -8,6 +8,7 @@ use super::cache::Cache;
 use crate::input::config::Config;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AtomicKind {
@@ -59,7 +60,8 @@ pub struct MemorySystem {
     l2: Vec<Cache>,
     bank_free: Vec<u64>,
     atomic_units: Vec<Vec<u64>>,
-    address_free: HashMap<u64, u64>,
+    /// Per address an atomic touched: when its last operation frees it.
+    address_free: HashMap<u64, u64, BuildHasherDefault<AddressHasher>>,
     dram_free: u64,
     l1_latency: u64,
     l1_mshrs: usize,
@@ -75,6 +77,8 @@ pub struct MemorySystem {
     pub stats: MemoryStats,
     /// Scratch for the lines of one instruction.
     line_buffer: Vec<u64>,
+    /// Scratch for the (bank, word) pairs of one group of LDS lanes.
+    lds_buffer: Vec<(u64, u64)>,
 }
 
 impl MemorySystem {
@@ -100,8 +104,9 @@ impl MemorySystem {
             l2_outstanding: vec![BinaryHeap::new(); banks],
             l2_mshrs: m.l2.mshrs as usize,
             atomic_units: vec![vec![0; a.units_per_bank as usize]; banks],
-            address_free: HashMap::new(),
+            address_free: HashMap::default(),
             line_buffer: Vec::new(),
+            lds_buffer: Vec::new(),
             dram_free: 0,
             l1_latency: m.l1.latency as u64,
             l1_mshrs: m.l1.mshrs as usize,
@@ -332,14 +337,15 @@ impl MemorySystem {
                 .min_by_key(|&u| units[u])
                 .expect("units_per_bank >= 1");
             let unit_ready = arrive.max(units[u]);
-            let addr_ready = self.address_free.get(&a).copied().unwrap_or(0);
+            let address_free = self.address_free.entry(a).or_insert(0);
+            let addr_ready = *address_free;
             if addr_ready > arrive {
                 // An earlier operation on this address held it up.
                 self.stats.atomic_serialised += 1;
             }
             let start = unit_ready.max(addr_ready);
             units[u] = start + interval;
-            self.address_free.insert(a, start + interval);
+            *address_free = start + interval;
             self.stats.atomic_queue_cycles += start - arrive;
             self.stats.atomic_operations += 1;
             ready = ready.max(start + latency);
@@ -356,8 +362,22 @@ impl MemorySystem {
         let banks = self.lds_banks as u64;
         // (bank, word) of each lane of a group, sorted so that each bank's
         // words are side by side.
-        let mut wanted = Vec::with_capacity(self.lds_banks.min(addrs.len()));
+        let mut wanted = std::mem::take(&mut self.lds_buffer);
         for group in addrs.chunks(self.lds_banks) {
+            // The common patterns need no sorting: consecutive words (at
+            // most one per bank), and one word for every lane (a broadcast,
+            // unless atomics serialise on it).
+            let first = group[0] / 4;
+            if (0..).zip(group).all(|(i, &a)| a / 4 == first + i) {
+                cycles += 1;
+                continue;
+            }
+            if group.iter().all(|&a| a / 4 == first) {
+                let degree = if serialise { group.len() as u64 } else { 1 };
+                cycles += degree;
+                self.stats.lds_conflict_cycles += degree - 1;
+                continue;
+            }
             wanted.clear();
             wanted.extend(group.iter().map(|&a| ((a / 4) % banks, a / 4)));
             wanted.sort_unstable();
@@ -375,10 +395,37 @@ impl MemorySystem {
             cycles += degree;
             self.stats.lds_conflict_cycles += degree - 1;
         }
+        self.lds_buffer = wanted;
         let cycles = cycles.max(1);
         let start = cycle.max(self.lds_free[cu]);
         self.lds_free[cu] = start + cycles;
         start + cycles + self.lds_latency
+    }
+}
+
+/// A hasher for address keys: an atomic looks up one per lane, and the
+/// default SipHash (which resists chosen keys, a risk an address from a
+/// kernel is not) cost more than the rest of the atomic's timing.
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(self.0.rotate_left(8) ^ b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        // A multiply spreads the key over the high bits; folding them down
+        // keeps the low bits (the table's index) from being all zero for
+        // aligned addresses.
+        let h = x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = h ^ (h >> 32);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
     }
 }
 

@@ -77,6 +77,17 @@ enum Category {
     Branch,
 }
 
+/// What stops a wave issuing in a cycle, as the scheduler first finds it.
+#[derive(Clone, Copy)]
+enum Blocked {
+    Barrier,
+    /// For its last branch, an operand or a memory barrier's stores.
+    Waiting,
+    IssueLimit,
+    /// Its unit is busy until then.
+    UnitBusy(u64),
+}
+
 /// What produced a register's pending value, for stall attribution.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Producer {
@@ -94,6 +105,11 @@ struct InstTiming {
     interval: u32,
     category: Category,
     is_memory: bool,
+    /// A memory barrier: it waits for the wave's stores and atomics.
+    is_memory_barrier: bool,
+    /// A jump, branch or switch: the wave fetches nothing more until it
+    /// resolves.
+    is_branch: bool,
     srcs: Vec<Reg>,
     dst: Option<Reg>,
     /// Canonical name, when a trace or a per-instruction entry needs it.
@@ -101,6 +117,24 @@ struct InstTiming {
     /// For a global atomic: its own (latency, interval) at the atomic unit,
     /// from an `[instructions."NAME"]` entry.
     atomic_timing: Option<(u64, u64)>,
+}
+
+impl InstTiming {
+    /// The issue category of the instruction when it touches `space`
+    /// (none for an instruction that is not a memory access).
+    fn category_in(&self, space: Option<Space>) -> Category {
+        match space {
+            Some(Space::Global) => Category::Memory,
+            Some(Space::Workgroup(_)) => Category::Lds,
+            _ => self.category,
+        }
+    }
+
+    /// Whether it runs on its functional unit when it touches `space`:
+    /// global and LDS accesses take the memory paths instead.
+    fn uses_unit(&self, space: Option<Space>) -> bool {
+        self.category_in(space) == self.category
+    }
 }
 
 struct TWave {
@@ -116,6 +150,25 @@ struct TWave {
     next_issue: u64,
     /// When its last store or atomic completes.
     memory_done: u64,
+}
+
+/// A wave's next instruction as the scheduler sees it. Nothing it derives
+/// from changes before the wave issues again or is released from a
+/// barrier, where it is worked out anew.
+#[derive(Clone, Copy)]
+struct NextInst {
+    pc: u32,
+    /// The wave waits at a workgroup barrier.
+    at_barrier: bool,
+    /// The cycle from which the wave's last branch, the instruction's
+    /// operands and (for a memory barrier) the wave's stores and atomics
+    /// let it issue.
+    earliest: u64,
+    /// For a memory instruction, the address space it touches.
+    space: Option<Space>,
+    category: Category,
+    /// The unit it keeps busy, if it is not a global or LDS access.
+    unit: Option<u32>,
 }
 
 struct Workgroup {
@@ -137,6 +190,9 @@ struct ComputeUnit {
 struct Simd {
     /// Resident waves (indices into the wave table), oldest first.
     waves: Vec<usize>,
+    /// The unfinished ones among them, oldest first: those the scheduler
+    /// looks at.
+    active: Vec<usize>,
     vgprs: u32,
     /// Id of the last wave it issued from (round-robin and greedy
     /// policies).
@@ -236,6 +292,10 @@ struct Engine<'a, 't, 'p> {
     /// The cycle each unit instance is free: per SIMD (as `simd_state`),
     /// per unit, per instance, in one array (see `Engine::instances`).
     unit_free: Vec<u64>,
+    /// Per SIMD (as `simd_state`), per unit: when its first instance is
+    /// free, the least of its instances' `unit_free`, kept so that the
+    /// scheduler reads one figure.
+    unit_first_free: Vec<u64>,
     mem: MemorySystem,
     /// Workgroups placed so far, in x-fastest order; the rest wait.
     workgroups_placed: u64,
@@ -250,8 +310,17 @@ struct Engine<'a, 't, 'p> {
     /// Reused buffer for the scheduler's order of waves.
     order: Vec<usize>,
     simds: usize,
+    /// Per wave slot (as `waves`): its next instruction as the scheduler
+    /// sees it, apart from the wave table so that looking over a SIMD's
+    /// waves touches little memory.
+    next: Vec<NextInst>,
     /// Per (CU, SIMD): the SIMD cannot issue before this cycle.
     wake: Vec<u64>,
+    /// Per category: instructions a CU may issue in one cycle.
+    issue_limits: [u32; 5],
+    /// Per category: whether the other SIMDs of a CU can use up its limit
+    /// in a cycle before a SIMD has issued.
+    contested: [bool; 5],
     /// Resources were freed (or nothing placed yet): try dispatching.
     dispatch_dirty: bool,
     /// Workgroups resident on all CUs.
@@ -321,6 +390,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                             | Inst::Atomic { .. }
                             | Inst::Prefetch { .. }
                     ),
+                    is_memory_barrier: matches!(inst, Inst::MemoryBarrier),
+                    is_branch: matches!(
+                        inst,
+                        Inst::Jump { .. } | Inst::Branch { .. } | Inst::Switch { .. }
+                    ),
                     srcs: srcs.clone(),
                     dst: isa::liveness::destination(inst),
                     name,
@@ -372,6 +446,15 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let all_simds = (cfg.gpu.compute_units * cu.simds) as usize;
         let [nx, ny, nz] = launch.workgroups;
         let report = Report::new(cfg, &unit_names, &occupancy);
+        let issue = &cu.issue;
+        let issue_limits = [
+            issue.valu,
+            issue.trans,
+            issue.memory,
+            issue.lds,
+            issue.branch,
+        ];
+        let others = (cu.simds - 1).saturating_mul(issue.per_simd);
         Engine {
             launch,
             cfg,
@@ -381,6 +464,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             unit_names,
             occupancy,
             waves: Vec::new(),
+            next: Vec::new(),
             free_waves: Vec::new(),
             workgroups: Vec::new(),
             free_workgroups: Vec::new(),
@@ -394,6 +478,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             ],
             simd_state: vec![Simd::default(); all_simds],
             unit_free: vec![0; all_simds * slots_per_simd],
+            unit_first_free: vec![0; all_simds * cfg.units.len()],
             mem: MemorySystem::new(cfg),
             workgroups_placed: 0,
             total_workgroups: nx as u64 * ny as u64 * nz as u64,
@@ -407,6 +492,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             order: Vec::new(),
             simds: cu.simds as usize,
             wake: vec![0; all_simds],
+            issue_limits,
+            contested: issue_limits.map(|limit| limit <= others),
             dispatch_dirty: true,
             resident: 0,
             emptied: Vec::new(),
@@ -549,7 +636,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             wave.addresses.reserve(self.launch.wave_width);
             let slot = self.free_waves.pop().unwrap_or(self.waves.len());
             let k = c * self.simds + simd;
+            let unfinished = wave.state != WaveState::Done;
             self.simd_state[k].waves.push(slot);
+            if unfinished {
+                self.simd_state[k].active.push(slot);
+            }
             self.simd_state[k].vgprs += v;
             self.wake[k] = 0;
             let tw = TWave {
@@ -567,6 +658,25 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 self.waves.push(tw);
             } else {
                 self.waves[slot] = tw;
+            }
+            let next = if unfinished {
+                self.plan(slot)
+            } else {
+                // Never looked at: the wave is not among its SIMD's active
+                // ones.
+                NextInst {
+                    pc: 0,
+                    at_barrier: false,
+                    earliest: u64::MAX,
+                    space: None,
+                    category: Category::Valu,
+                    unit: None,
+                }
+            };
+            if slot == self.next.len() {
+                self.next.push(next);
+            } else {
+                self.next[slot] = next;
             }
             members.push(slot);
         }
@@ -619,13 +729,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let mut order = std::mem::take(&mut self.order);
         let busy = std::mem::take(&mut self.busy);
         for &c in &busy {
-            let mut budget = [
-                self.cfg.cu.issue.valu,
-                self.cfg.cu.issue.trans,
-                self.cfg.cu.issue.memory,
-                self.cfg.cu.issue.lds,
-                self.cfg.cu.issue.branch,
-            ];
+            let mut budget = self.issue_limits;
             for s in 0..self.simds {
                 let k = c * self.simds + s;
                 if self.cycle < self.wake[k] {
@@ -633,39 +737,39 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     next_event = next_event.min(self.wake[k]);
                     continue;
                 }
-                self.schedule_order(c, s, &mut order);
-                if order.is_empty() {
+                // Out of the SIMD while it issues, which can finish waves.
+                let mut active = std::mem::take(&mut self.simd_state[k].active);
+                if active.is_empty() {
+                    self.simd_state[k].active = active;
                     self.report.stall(k, Stall::NoWave, self.cycle);
                     self.wake[k] = u64::MAX;
                     continue;
                 }
+                let order = self.schedule_order(k, &active, &mut order);
                 let mut issued = 0;
-                let mut first_block: Option<Stall> = None;
-                let mut wake = u64::MAX;
-                for &w in &order {
+                let mut finished = false;
+                for &w in order {
                     if issued >= self.cfg.cu.issue.per_simd {
                         break;
                     }
-                    match self.can_issue(c, s, w, &budget) {
-                        Ok((category, space)) => {
-                            budget[category as usize] -= 1;
-                            self.issue(c, s, w, space, global)?;
-                            issued += 1;
-                        }
-                        Err((reason, until)) => {
-                            first_block.get_or_insert(reason);
-                            next_event = next_event.min(until);
-                            wake = wake.min(until);
-                        }
+                    if self.can_issue(c, s, w, &budget).is_ok() {
+                        budget[self.next[w].category as usize] -= 1;
+                        finished |= self.issue(c, s, w, global)?;
+                        issued += 1;
                     }
                 }
-                if issued > 0 {
+                let stall = (issued == 0).then(|| self.stall_until(c, s, order, &budget));
+                if finished {
+                    active.retain(|&w| self.waves[w].wave.state != WaveState::Done);
+                }
+                self.simd_state[k].active = active;
+                if let Some((reason, wake)) = stall {
+                    self.report.stall(k, reason, self.cycle);
+                    next_event = next_event.min(wake);
+                    self.wake[k] = wake;
+                } else {
                     issued_any = true;
                     self.report.busy_simd(k, self.cycle);
-                } else {
-                    self.report
-                        .stall(k, first_block.unwrap_or(Stall::NoWave), self.cycle);
-                    self.wake[k] = wake;
                 }
             }
         }
@@ -693,60 +797,169 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         first + a..first + b
     }
 
+    /// When the first instance of unit `u` of SIMD `s` of CU `c` is free.
+    fn unit_free_at(&self, c: usize, s: usize, u: usize) -> u64 {
+        self.unit_first_free[(c * self.simds + s) * self.unit_slots.len() + u]
+    }
+
     /// The SIMDs of CU `c`.
     fn simds_of(&self, c: usize) -> &[Simd] {
         &self.simd_state[c * self.simds..(c + 1) * self.simds]
     }
 
-    /// Resident, unfinished waves of a SIMD in the order the scheduler
-    /// considers them, into `order`.
-    fn schedule_order(&self, c: usize, s: usize, order: &mut Vec<usize>) {
-        let simd = &self.simd_state[c * self.simds + s];
+    /// The unfinished waves `active` of SIMD `k` (oldest first) in the
+    /// order the scheduler considers them: themselves, or rearranged in
+    /// `order`.
+    fn schedule_order<'o>(
+        &self,
+        k: usize,
+        active: &'o [usize],
+        order: &'o mut Vec<usize>,
+    ) -> &'o [usize] {
+        let last = match (self.cfg.cu.scheduler, self.simd_state[k].last_issued) {
+            (SchedulerPolicy::OldestFirst, _) | (_, None) => return active,
+            (_, Some(last)) => last,
+        };
         order.clear();
-        order.extend(
-            simd.waves
-                .iter()
-                .copied()
-                .filter(|&w| self.waves[w].wave.state != WaveState::Done),
-        );
-        match (self.cfg.cu.scheduler, simd.last_issued) {
-            (SchedulerPolicy::OldestFirst, _) | (_, None) => {}
-            (SchedulerPolicy::RoundRobin, Some(last)) => {
+        order.extend_from_slice(active);
+        match self.cfg.cu.scheduler {
+            SchedulerPolicy::OldestFirst => {}
+            SchedulerPolicy::RoundRobin => {
                 let k = order
                     .iter()
                     .position(|&w| self.waves[w].id > last)
                     .unwrap_or(0);
                 order.rotate_left(k);
             }
-            (SchedulerPolicy::GreedyThenOldest, Some(last)) => {
+            SchedulerPolicy::GreedyThenOldest => {
                 if let Some(k) = order.iter().position(|&w| self.waves[w].id == last) {
                     let w = order.remove(k);
                     order.insert(0, w);
                 }
             }
         }
+        order
     }
 
-    /// Whether wave `w` can issue now, with its issue category and, for a
-    /// memory instruction, the address space it touches; if not, why and
-    /// until when.
-    fn can_issue(
-        &self,
-        c: usize,
-        s: usize,
-        w: usize,
-        budget: &[u32; 5],
-    ) -> Result<(Category, Option<Space>), (Stall, u64)> {
+    /// Why a SIMD that issued nothing this cycle stalls, and when to look
+    /// at it again. Its reason is the first wave's in scheduling order
+    /// (every wave is blocked), and holds until that wave's blocker clears;
+    /// another wave matters only once it could issue, so cycles before
+    /// then would find the same. The exception is a first wave held only
+    /// by its unit: the CU's issue limit, checked before units, can then
+    /// stop it instead in any cycle where other SIMDs used up the limit,
+    /// so the SIMD is looked at whenever any wave's blocker clears.
+    fn stall_until(&self, c: usize, s: usize, order: &[usize], budget: &[u32; 5]) -> (Stall, u64) {
+        let (&first, rest) = order.split_first().expect("the SIMD has waves");
+        let Err(blocked) = self.can_issue(c, s, first, budget) else {
+            unreachable!("the first wave in order issues if it can")
+        };
+        let (reason, mut wake) = self.explain(first, blocked);
+        let contested = self.contested[self.next[first].category as usize];
+        for &w in rest {
+            let from = if reason == Stall::UnitBusy && contested {
+                match self.can_issue(c, s, w, budget) {
+                    Err(blocked) => self.explain(w, blocked).1,
+                    Ok(()) => unreachable!("a wave that can issue does"),
+                }
+            } else {
+                self.issuable_from(c, s, w)
+            };
+            wake = wake.min(from);
+        }
+        (reason, wake)
+    }
+
+    /// The earliest cycle after this one at which wave `w` could issue, as
+    /// far as the wave and its SIMD's units decide (the CU's issue limits
+    /// start afresh every cycle).
+    fn issuable_from(&self, c: usize, s: usize, w: usize) -> u64 {
+        let next = &self.next[w];
+        if next.at_barrier {
+            // Its release wakes the SIMD.
+            return u64::MAX;
+        }
+        let at = next.earliest.max(self.cycle + 1);
+        match next.unit {
+            Some(u) => at.max(self.unit_free_at(c, s, u as usize)),
+            None => at,
+        }
+    }
+
+    /// Wave `w`'s next instruction (it must have one) as the scheduler
+    /// sees it, from the wave's state now.
+    fn plan(&self, w: usize) -> NextInst {
         let tw = &self.waves[w];
-        if let WaveState::AtBarrier(_) = tw.wave.state {
-            return Err((Stall::Barrier, u64::MAX));
-        }
-        if tw.next_issue > self.cycle {
-            return Err((Stall::Branch, tw.next_issue));
-        }
         let pc = tw.wave.pc().expect("a ready wave has a pc") as usize;
         let t = &self.info[pc];
-        for &r in &t.srcs {
+        let operands = t
+            .srcs
+            .iter()
+            .map(|&r| tw.ready[r as usize])
+            .max()
+            .unwrap_or(0);
+        let memory = if t.is_memory_barrier {
+            tw.memory_done
+        } else {
+            0
+        };
+        let space = if t.is_memory {
+            self.space(tw, pc)
+        } else {
+            None
+        };
+        let category = t.category_in(space);
+        NextInst {
+            pc: pc as u32,
+            at_barrier: matches!(tw.wave.state, WaveState::AtBarrier(_)),
+            earliest: tw.next_issue.max(operands).max(memory),
+            space,
+            category,
+            unit: t.uses_unit(space).then_some(t.unit as u32),
+        }
+    }
+
+    /// Whether wave `w` can issue now; if not, what stops it first (see
+    /// `Engine::explain` for why and until when).
+    fn can_issue(&self, c: usize, s: usize, w: usize, budget: &[u32; 5]) -> Result<(), Blocked> {
+        let next = &self.next[w];
+        if next.at_barrier {
+            return Err(Blocked::Barrier);
+        }
+        if next.earliest > self.cycle {
+            return Err(Blocked::Waiting);
+        }
+        if budget[next.category as usize] == 0 {
+            return Err(Blocked::IssueLimit);
+        }
+        if let Some(u) = next.unit {
+            let free = self.unit_free_at(c, s, u as usize);
+            if free > self.cycle {
+                return Err(Blocked::UnitBusy(free));
+            }
+        }
+        Ok(())
+    }
+
+    /// The stall wave `w` suffers from `blocked`, and until when.
+    fn explain(&self, w: usize, blocked: Blocked) -> (Stall, u64) {
+        match blocked {
+            Blocked::Barrier => (Stall::Barrier, u64::MAX),
+            Blocked::Waiting => self.waits_for(w),
+            Blocked::IssueLimit => (Stall::IssueLimit, self.cycle + 1),
+            Blocked::UnitBusy(free) => (Stall::UnitBusy, free),
+        }
+    }
+
+    /// What a wave before its next instruction's `earliest` cycle waits
+    /// for, and until when: its last branch, then the first operand not
+    /// ready, then its stores and atomics before a memory barrier.
+    fn waits_for(&self, w: usize) -> (Stall, u64) {
+        let tw = &self.waves[w];
+        if tw.next_issue > self.cycle {
+            return (Stall::Branch, tw.next_issue);
+        }
+        for &r in &self.info[self.next[w].pc as usize].srcs {
             let ready = tw.ready[r as usize];
             if ready > self.cycle {
                 let reason = match tw.producer[r as usize] {
@@ -754,36 +967,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     Producer::Memory => Stall::Memory,
                     Producer::Atomic => Stall::Atomic,
                 };
-                return Err((reason, ready));
+                return (reason, ready);
             }
         }
-        if matches!(self.kernel.insts[pc], Inst::MemoryBarrier) && tw.memory_done > self.cycle {
-            return Err((Stall::Memory, tw.memory_done));
-        }
-        let space = if t.is_memory {
-            self.space(tw, pc)
-        } else {
-            None
-        };
-        let category = match space {
-            Some(Space::Global) => Category::Memory,
-            Some(Space::Workgroup(_)) => Category::Lds,
-            _ => t.category,
-        };
-        if budget[category as usize] == 0 {
-            return Err((Stall::IssueLimit, self.cycle + 1));
-        }
-        if !t.is_memory || category == t.category {
-            let free = self.unit_free[self.instances(c, s, t.unit)]
-                .iter()
-                .copied()
-                .min()
-                .unwrap_or(0);
-            if free > self.cycle {
-                return Err((Stall::UnitBusy, free));
-            }
-        }
-        Ok((category, space))
+        (Stall::Memory, tw.memory_done)
     }
 
     /// The address space a memory instruction at `pc` will touch, judged
@@ -793,18 +980,18 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         space_of(addr, 1).ok()
     }
 
-    /// Issues wave `w`'s next instruction, which touches `space` if it
-    /// is a memory instruction (as `can_issue` found).
+    /// Issues wave `w`'s next instruction; returns whether the wave
+    /// finished.
     fn issue(
         &mut self,
         c: usize,
         s: usize,
         w: usize,
-        space: Option<Space>,
         global: &mut GlobalMemory,
-    ) -> Result<(), ExecError> {
+    ) -> Result<bool, ExecError> {
         let cycle = self.cycle;
-        let pc = self.waves[w].wave.pc().expect("ready") as usize;
+        let NextInst { pc, space, .. } = self.next[w];
+        let pc = pc as usize;
         let wg = self.waves[w].workgroup;
         // Functional execution.
         let step = {
@@ -820,8 +1007,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             );
             let r = tw.wave.step(self.kernel, &mut mem);
             tw.wave.private = private;
-            let index = group.waves.iter().position(|&x| x == w).unwrap_or(0);
             r.map_err(|f| {
+                let index = group.waves.iter().position(|&x| x == w).unwrap_or(0);
                 ExecError(format!(
                     "{}: {}",
                     self.launch.describe(group.coords, index, f.pc, f.lane),
@@ -902,6 +1089,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 .min_by_key(|&k| free[k])
                 .expect("units have instances");
             free[k] = cycle + busy;
+            let first_free = free.iter().copied().min().expect("units have instances");
+            self.unit_first_free[(c * self.simds + s) * self.unit_slots.len() + u] = first_free;
             self.report.unit_busy(c, u, cycle, busy);
         }
         let slot = match (unit_used, space) {
@@ -917,12 +1106,14 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             tw.producer[d as usize] = producer;
         }
         tw.next_issue = cycle + 1;
-        if matches!(
-            self.kernel.insts[pc],
-            Inst::Jump { .. } | Inst::Branch { .. } | Inst::Switch { .. }
-        ) {
+        if self.info[pc].is_branch {
             tw.next_issue = complete;
         }
+        let finished = self.waves[w].wave.state == WaveState::Done;
+        if !finished {
+            self.next[w] = self.plan(w);
+        }
+        let tw = &self.waves[w];
         if let Some(sink) = self.trace.as_deref_mut() {
             sink.issue(&IssueEvent {
                 cycle,
@@ -950,7 +1141,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 active_lanes: step.lanes as u32,
             });
         }
-        self.after_step(w, step.pc)
+        self.after_step(w, step.pc)?;
+        Ok(finished)
     }
 
     fn tell_progress(&mut self) {
@@ -1005,6 +1197,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             for &m in &self.workgroups[wg].waves.clone() {
                 self.waves[m].wave.release();
                 self.waves[m].next_issue = self.cycle + 1;
+                self.next[m] = self.plan(m);
                 self.wake[c * self.simds + self.waves[m].simd] = 0;
             }
         }

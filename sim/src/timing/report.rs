@@ -431,6 +431,9 @@ fn ratio(a: u64, b: u64) -> f64 {
 pub struct Timeline {
     /// Cycles per bin (a power of two).
     pub bin_cycles: u64,
+    /// log2 of `bin_cycles`: a cycle's bin is a shift away (the unit
+    /// figures find one per issued instruction).
+    bin_shift: u32,
     /// The run's end (set when it finishes).
     pub end: u64,
     /// Per CU, per bin: resident waves x cycles.
@@ -445,6 +448,7 @@ impl Timeline {
     fn new(cus: usize, units: usize) -> Timeline {
         Timeline {
             bin_cycles: 1,
+            bin_shift: 0,
             end: 0,
             resident: vec![vec![0; Self::BINS]; cus],
             unit_busy: vec![vec![0; Self::BINS]; units],
@@ -474,12 +478,13 @@ impl Timeline {
                 series[Self::BINS / 2..].fill(0);
             }
             self.bin_cycles *= 2;
+            self.bin_shift += 1;
         }
     }
 
     fn unit_busy(&mut self, unit: usize, cycle: u64, cycles: u64) {
         self.reach(cycle);
-        self.unit_busy[unit][(cycle / self.bin_cycles) as usize] += cycles;
+        self.unit_busy[unit][(cycle >> self.bin_shift) as usize] += cycles;
     }
 
     /// `waves` were resident on `cu` from `from` to `to`.
