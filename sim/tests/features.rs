@@ -294,6 +294,28 @@ fn a_built_in_read_through_a_dynamic_index_reads_its_memory_copy() {
     assert_same("builtin_index: out", &u32s(bytes(&out, "out")), &e);
 }
 
+#[test]
+fn only_built_ins_read_through_memory_get_their_memory_copy_at_wave_start() {
+    use gpusim::exec::launch::Launch;
+    // builtin_index reads gid through a dynamic index; vector_add reads
+    // its built-in at fixed offsets only (from its preloaded registers).
+    for (name, expected) in [
+        ("sim/tests/kernels/builtin_index.toml", true),
+        ("workloads/vector_add.toml", false),
+    ] {
+        let out = gpusim::run::run_workload(
+            &gpusim::input::workload::Workload::load(&root().join(name)).unwrap(),
+            &gpusim::run::RunOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            Launch::builtins_in_memory(&out.kernel),
+            [expected],
+            "{name}"
+        );
+    }
+}
+
 /// Runs entry point `entry` of coalesce.spvasm, whose buffer holds each
 /// lane's trip count n = gid, and checks buf[gid] against `expected(gid)`.
 fn run_coalesce(entry: &str, expected: impl Fn(u32) -> u32) -> RunOutput {

@@ -17,6 +17,9 @@ pub struct Launch<'k> {
     /// The kernel's lane-wise instructions decoded for `wave_width`
     /// (`lane_ops::decode`).
     pub lane_ops: Arc<[Option<LaneOp>]>,
+    /// Per built-in of the kernel: whether its copy in private memory can
+    /// be read (`builtins_in_memory`); the others live in registers only.
+    pub builtins_in_memory: Vec<bool>,
     pub workgroups: [u32; 3],
     pub local_size: [u32; 3],
     pub wave_width: usize,
@@ -104,6 +107,32 @@ impl Launch<'_> {
         )
     }
 
+    /// Per built-in of `kernel`: whether an instruction can read its copy
+    /// in private memory, i.e. uses a register holding its address (loads
+    /// at fixed offsets were lowered to reads of the preloaded registers;
+    /// a dynamic index or a pointer passed on still needs the copy).
+    pub fn builtins_in_memory(kernel: &Kernel) -> Vec<bool> {
+        let mut used = vec![false; kernel.reg_count as usize];
+        let mut sources = Vec::new();
+        for inst in &kernel.insts {
+            isa::liveness::sources(kernel, inst, &mut sources);
+            for &r in &sources {
+                used[r as usize] = true;
+            }
+        }
+        kernel
+            .builtins
+            .iter()
+            .map(|slot| {
+                let address = isa::ir::address::PRIVATE_BASE + slot.offset as u64;
+                kernel
+                    .constants
+                    .iter()
+                    .any(|&(r, v)| v == address && used[r as usize])
+            })
+            .collect()
+    }
+
     /// Creates wave `index` of workgroup `wg` with its built-ins set.
     pub fn make_wave(&self, wg: [u32; 3], index: usize) -> Wave {
         let total = self.workgroup_invocations();
@@ -123,64 +152,74 @@ impl Launch<'_> {
         let subgroups = self.waves_per_workgroup() as u64;
         let start = first as u64;
         // Local ids step through x, then y, then z: divided out once.
-        let mut local = [start % lx, (start / lx) % ly, start / (lx * ly)];
-        for lane in 0..lanes {
-            let i = start + lane as u64;
-            if lane > 0 {
-                local[0] += 1;
-                if local[0] == lx {
-                    local[0] = 0;
-                    local[1] += 1;
-                    if local[1] == ly {
-                        local[1] = 0;
-                        local[2] += 1;
-                    }
+        let mut local = [[0u64; 3]; isa::subgroup::MAX_WIDTH];
+        let mut at = [start % lx, (start / lx) % ly, start / (lx * ly)];
+        for id in local.iter_mut().take(lanes) {
+            *id = at;
+            at[0] += 1;
+            if at[0] == lx {
+                at[0] = 0;
+                at[1] += 1;
+                if at[1] == ly {
+                    at[1] = 0;
+                    at[2] += 1;
                 }
             }
-            let global: [u64; 3] =
-                std::array::from_fn(|d| wg[d] as u64 * self.local_size[d] as u64 + local[d]);
-            // Subgroup masks: this lane's bit, the lanes below it, the wave.
-            let own = 1u64 << lane;
-            let below = own - 1;
-            let all_lanes = isa::core::mask(self.wave_width as u32);
-            for slot in &self.kernel.builtins {
-                let v: [u64; 4] = match slot.builtin {
-                    BuiltIn::GlobalInvocationId => xyz(global),
-                    BuiltIn::LocalInvocationId => xyz(local),
-                    BuiltIn::LocalInvocationIndex => [i, 0, 0, 0],
-                    BuiltIn::WorkgroupId => xyz(wg.map(|x| x as u64)),
-                    BuiltIn::NumWorkgroups => [nx, ny, nz, 0],
-                    BuiltIn::WorkgroupSize | BuiltIn::EnqueuedWorkgroupSize => {
-                        xyz(self.local_size.map(|x| x as u64))
-                    }
-                    BuiltIn::GlobalSize => xyz(g),
-                    BuiltIn::GlobalOffset => [0; 4],
-                    BuiltIn::GlobalLinearId => {
-                        [(global[2] * g[1] + global[1]) * g[0] + global[0], 0, 0, 0]
-                    }
-                    BuiltIn::WorkDim => [3, 0, 0, 0],
-                    BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => [subgroups, 0, 0, 0],
-                    BuiltIn::SubgroupId => [index as u64, 0, 0, 0],
-                    BuiltIn::SubgroupSize => match self.kernel.dialect {
-                        // OpenCL counts the lanes this subgroup really has.
-                        Dialect::OpenCl => [lanes as u64, 0, 0, 0],
-                        Dialect::Shader => [self.wave_width as u64, 0, 0, 0],
-                    },
-                    BuiltIn::SubgroupMaxSize => [self.wave_width as u64, 0, 0, 0],
-                    BuiltIn::SubgroupLocalInvocationId => [lane as u64, 0, 0, 0],
-                    BuiltIn::SubgroupEqMask => words(own),
-                    BuiltIn::SubgroupGeMask => words(all_lanes & !below),
-                    BuiltIn::SubgroupGtMask => words(all_lanes & !below & !own),
-                    BuiltIn::SubgroupLeMask => words(below | own),
-                    BuiltIn::SubgroupLtMask => words(below),
-                };
-                let size = slot.ty.bytes() as usize;
+        }
+        let global = |lane: usize| -> [u64; 3] {
+            std::array::from_fn(|d| wg[d] as u64 * self.local_size[d] as u64 + local[lane][d])
+        };
+        let all_lanes = isa::core::mask(self.wave_width as u32);
+        // Subgroup masks: this lane's bit and the lanes below it.
+        let own = |lane: usize| 1u64 << lane;
+        let below = |lane: usize| own(lane) - 1;
+        // One built-in at a time over the wave's lanes: the choice of
+        // built-in is made once per wave, not per lane.
+        for (s, slot) in self.kernel.builtins.iter().enumerate() {
+            let value: &dyn Fn(usize) -> [u64; 4] = match slot.builtin {
+                BuiltIn::GlobalInvocationId => &|l| xyz(global(l)),
+                BuiltIn::LocalInvocationId => &|l| xyz(local[l]),
+                BuiltIn::LocalInvocationIndex => &|l| [start + l as u64, 0, 0, 0],
+                BuiltIn::WorkgroupId => &|_| xyz(wg.map(|x| x as u64)),
+                BuiltIn::NumWorkgroups => &|_| [nx, ny, nz, 0],
+                BuiltIn::WorkgroupSize | BuiltIn::EnqueuedWorkgroupSize => {
+                    &|_| xyz(self.local_size.map(|x| x as u64))
+                }
+                BuiltIn::GlobalSize => &|_| xyz(g),
+                BuiltIn::GlobalOffset => &|_| [0; 4],
+                BuiltIn::GlobalLinearId => &|l| {
+                    let id = global(l);
+                    [(id[2] * g[1] + id[1]) * g[0] + id[0], 0, 0, 0]
+                },
+                BuiltIn::WorkDim => &|_| [3, 0, 0, 0],
+                BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => &|_| [subgroups, 0, 0, 0],
+                BuiltIn::SubgroupId => &|_| [index as u64, 0, 0, 0],
+                BuiltIn::SubgroupSize => match self.kernel.dialect {
+                    // OpenCL counts the lanes this subgroup really has.
+                    Dialect::OpenCl => &|_| [lanes as u64, 0, 0, 0],
+                    Dialect::Shader => &|_| [self.wave_width as u64, 0, 0, 0],
+                },
+                BuiltIn::SubgroupMaxSize => &|_| [self.wave_width as u64, 0, 0, 0],
+                BuiltIn::SubgroupLocalInvocationId => &|l| [l as u64, 0, 0, 0],
+                BuiltIn::SubgroupEqMask => &|l| words(own(l)),
+                BuiltIn::SubgroupGeMask => &|l| words(all_lanes & !below(l)),
+                BuiltIn::SubgroupGtMask => &|l| words(all_lanes & !below(l) & !own(l)),
+                BuiltIn::SubgroupLeMask => &|l| words(below(l) | own(l)),
+                BuiltIn::SubgroupLtMask => &|l| words(below(l)),
+            };
+            let size = slot.ty.bytes() as usize;
+            let bits_mask = isa::core::mask(slot.ty.bits());
+            let in_memory = self.builtins_in_memory[s];
+            for lane in 0..lanes {
+                let v = value(lane);
                 for (c, (&value, &reg)) in v.iter().zip(&slot.regs).enumerate() {
-                    let at = lane * pb + slot.offset as usize + c * size;
                     let bits = if slot.ty == Scalar::Bool { 0 } else { value };
-                    write_le(&mut wave.private[at..at + size], bits);
+                    if in_memory {
+                        let at = lane * pb + slot.offset as usize + c * size;
+                        write_le(&mut wave.private[at..at + size], bits);
+                    }
                     // The register holds what a load of those bytes gives.
-                    wave.preload(reg, lane, bits & isa::core::mask(slot.ty.bits()));
+                    wave.preload(reg, lane, bits & bits_mask);
                 }
             }
         }

@@ -349,6 +349,7 @@ pub fn dispatch(
         let launch = Launch {
             kernel,
             lane_ops: crate::exec::lane_ops::decode(kernel, opts.wave_width).into(),
+            builtins_in_memory: Launch::builtins_in_memory(kernel),
             workgroups: d.workgroups,
             local_size,
             wave_width: opts.wave_width,
