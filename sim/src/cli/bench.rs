@@ -3,8 +3,9 @@
 //! functionally on one thread, functionally on every thread, and timed (no
 //! traces, one thread) on the built-in model widened to the given number of
 //! CUs, repeatedly for at least `seconds`; the rates are simulated
-//! instructions per host second, counting each launch's set-up (placing
-//! and binding buffers) and execution, in batches of launches: the median
+//! instructions per host second, counting each launch's set-up (copying
+//! the inputs, made once per row, then placing and binding the buffers)
+//! and execution, in batches of launches: the median
 //! batch's, with the slowest and fastest batch's beside it. Host memory is
 //! the process's peak resident set during the row (Linux).
 
@@ -77,6 +78,7 @@ pub fn run(
             // Batches of at least BATCH seconds; the median batch's rates
             // are reported, so that a burst of noise on a shared host (a
             // stolen time slice) does not move the figure much.
+            let inputs = initial_buffers(&w);
             let start = Instant::now();
             let mut runs = 0u32;
             let mut batches: Vec<(f64, f64)> = Vec::new();
@@ -85,7 +87,7 @@ pub fn run(
                 let (mut launches, mut waves, mut lanes) = (0u32, 0u64, 0u64);
                 while launches == 0 || batch.elapsed() < Duration::from_secs_f64(BATCH.min(seconds))
                 {
-                    let mut buffers = initial_buffers(&w);
+                    let mut buffers = inputs.clone();
                     let launched = dispatch(&d, &mut buffers, &opts, Hooks::default())?;
                     waves += launched.counts.wave_instructions;
                     lanes += launched.counts.lane_instructions;

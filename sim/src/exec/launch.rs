@@ -3,7 +3,7 @@
 
 use crate::exec::lane_ops::LaneOp;
 use crate::exec::memory::{write_le, GlobalMemory, GlobalView, WaveMemory};
-use crate::exec::overlay::{Committed, Overlay};
+use crate::exec::overlay::{commit_batch, Overlay};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Step, Wave, WaveState};
 use isa::core::Scalar;
@@ -321,7 +321,7 @@ impl Launch<'_> {
                 .saturating_sub(counts.wave_instructions);
             let shared: &GlobalMemory = global;
             overlays.resize_with((end - next) as usize, Overlay::default);
-            let results: Vec<_> = pool.install(|| {
+            let results: Vec<Result<(String, Counts), ExecError>> = pool.install(|| {
                 overlays
                     .par_iter_mut()
                     .enumerate()
@@ -343,17 +343,22 @@ impl Launch<'_> {
                     })
                     .collect()
             });
-            let mut committed = Committed::default();
-            for (result, overlay) in results.into_iter().zip(&overlays) {
-                let Ok((out, own)) = result else {
-                    return Ok(next);
-                };
-                if committed.conflicts(overlay)
-                    || counts.wave_instructions + own.wave_instructions > self.max_wave_instructions
-                {
-                    return Ok(next);
-                }
-                committed.commit(overlay, global);
+            // The workgroups that finished within the launch's budget, in
+            // order, up to the first that failed or went past it.
+            let mut total_waves = counts.wave_instructions;
+            let finished = results
+                .iter()
+                .position(|r| match r {
+                    Ok((_, own)) => {
+                        total_waves += own.wave_instructions;
+                        total_waves > self.max_wave_instructions
+                    }
+                    Err(_) => true,
+                })
+                .unwrap_or(results.len());
+            let results_len = results.len();
+            let committed = pool.install(|| commit_batch(&overlays, finished, global));
+            for (out, own) in results.into_iter().take(committed).flatten() {
                 printf.push_str(&out);
                 counts.merge(own);
                 counts.parallel_workgroups += 1;
@@ -363,6 +368,9 @@ impl Launch<'_> {
                     state.wave_instructions = counts.wave_instructions;
                     p.update(state);
                 }
+            }
+            if committed < results_len {
+                return Ok(next);
             }
         }
         Ok(next)

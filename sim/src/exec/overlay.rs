@@ -22,6 +22,10 @@ type ByteMask = [u64; MASK_WORDS];
 /// A page of one buffer: (buffer index, page number).
 type PageKey = (usize, usize);
 
+/// The overlays of a batch that touched one page, in workgroup order:
+/// (page, workgroup, its page).
+type PageGroup<'o> = [(PageKey, usize, &'o Page)];
+
 struct Page {
     /// The bytes the workgroup wrote (where `written` says), once it
     /// wrote any.
@@ -195,55 +199,92 @@ impl Overlay {
     }
 }
 
-/// The bytes written by the committed workgroups of a batch.
-#[derive(Default)]
-pub struct Committed {
-    written: HashMap<PageKey, ByteMask>,
+/// Commits the first `limit` overlays of a batch (in workgroup order)
+/// into the buffers, up to the first one whose result could differ from
+/// a one-thread run's: it read bytes an earlier overlay of the batch
+/// wrote, or ran a global atomic. Returns how many were committed.
+///
+/// Pages are independent, so the work is spread over the calling rayon
+/// pool by page: each page's overlays are checked and applied in
+/// workgroup order.
+pub fn commit_batch(overlays: &[Overlay], limit: usize, global: &mut GlobalMemory) -> usize {
+    use rayon::prelude::*;
+    let limit = overlays[..limit]
+        .iter()
+        .position(|o| o.atomic)
+        .unwrap_or(limit);
+    // Every (page, workgroup) pair, grouped by page in workgroup order.
+    let mut touched: Vec<(PageKey, usize, &Page)> = overlays[..limit]
+        .iter()
+        .enumerate()
+        .flat_map(|(wg, o)| o.pages.iter().map(move |(key, page)| (*key, wg, page)))
+        .collect();
+    touched.par_sort_unstable_by_key(|&(key, wg, _)| (key, wg));
+    let groups: Vec<&PageGroup> = touched.chunk_by(|a, b| a.0 == b.0).collect();
+    // The first workgroup, over all pages, that read an earlier one's bytes.
+    let first_conflict = groups
+        .par_iter()
+        .filter_map(|group| {
+            let mut written = [0u64; MASK_WORDS];
+            group.iter().find_map(|&(_, wg, page)| {
+                let read_written = written.iter().zip(&page.read).any(|(w, r)| w & r != 0);
+                for (w, p) in written.iter_mut().zip(&page.written) {
+                    *w |= p;
+                }
+                read_written.then_some(wg)
+            })
+        })
+        .min()
+        .unwrap_or(limit);
+    // Each page of each buffer, as its own slice, for the page's group.
+    let mut pages: Vec<Vec<Option<&mut [u8]>>> = global
+        .buffers
+        .iter_mut()
+        .map(|b| b.data.chunks_mut(PAGE).map(Some).collect())
+        .collect();
+    let work: Vec<(&mut [u8], &PageGroup)> = groups
+        .iter()
+        .filter_map(|group| {
+            let (buffer, page_no) = group[0].0;
+            let committed = group
+                .iter()
+                .any(|&(_, wg, p)| wg < first_conflict && p.data.is_some());
+            let slice = if committed {
+                pages[buffer][page_no].take()
+            } else {
+                None
+            };
+            slice.map(|s| (s, *group))
+        })
+        .collect();
+    work.into_par_iter().for_each(|(data, group)| {
+        for &(_, _, page) in group.iter().take_while(|g| g.1 < first_conflict) {
+            if let Some(copy) = &page.data {
+                apply(page, copy, data);
+            }
+        }
+    });
+    first_conflict
 }
 
-impl Committed {
-    /// Whether `overlay`'s workgroup read bytes an earlier workgroup of
-    /// the batch wrote, or ran a global atomic: then its results may
-    /// differ from a one-thread run's.
-    pub fn conflicts(&self, overlay: &Overlay) -> bool {
-        overlay.atomic
-            || overlay.pages.iter().any(|(key, page)| {
-                self.written
-                    .get(key)
-                    .is_some_and(|w| w.iter().zip(&page.read).any(|(w, r)| w & r != 0))
-            })
-    }
-
-    /// Writes `overlay`'s bytes into the buffers.
-    pub fn commit(&mut self, overlay: &Overlay, global: &mut GlobalMemory) {
-        for &((buffer, page_no), ref page) in &overlay.pages {
-            let Some(copy) = &page.data else { continue };
-            let data = &mut global.buffers[buffer].data;
-            let start = page_no * PAGE;
-            let len = PAGE.min(data.len() - start);
-            // 64 bytes at a time where all were written.
-            for (w, &mask) in page.written.iter().enumerate() {
-                let from = w * 64;
-                if mask == 0 || from >= len {
-                    continue;
+/// Writes the bytes `page` marks as written from `copy` into `data` (the
+/// buffer's page, shorter at the buffer's end).
+fn apply(page: &Page, copy: &[u8], data: &mut [u8]) {
+    let len = data.len();
+    // 64 bytes at a time where all were written.
+    for (w, &mask) in page.written.iter().enumerate() {
+        let from = w * 64;
+        if mask == 0 || from >= len {
+            continue;
+        }
+        let to = (from + 64).min(len);
+        if mask == u64::MAX && to - from == 64 {
+            data[from..to].copy_from_slice(&copy[from..to]);
+        } else {
+            for i in from..to {
+                if mask >> (i - from) & 1 != 0 {
+                    data[i] = copy[i];
                 }
-                let to = (from + 64).min(len);
-                if mask == u64::MAX && to - from == 64 {
-                    data[start + from..start + to].copy_from_slice(&copy[from..to]);
-                } else {
-                    for i in from..to {
-                        if mask >> (i - from) & 1 != 0 {
-                            data[start + i] = copy[i];
-                        }
-                    }
-                }
-            }
-            let all = self
-                .written
-                .entry((buffer, page_no))
-                .or_insert([0; MASK_WORDS]);
-            for (a, w) in all.iter_mut().zip(&page.written) {
-                *a |= w;
             }
         }
     }
@@ -276,7 +317,7 @@ mod tests {
             "not yet committed"
         );
         let mut g = g;
-        Committed::default().commit(&o, &mut g);
+        assert_eq!(commit_batch(std::slice::from_ref(&o), 1, &mut g), 1);
         assert_eq!(
             &g.buffers[0].data[PAGE - 2..PAGE + 2],
             &[(PAGE - 2) as u8, 0xaa, 0xbb, (PAGE + 1) as u8]
@@ -284,26 +325,39 @@ mod tests {
     }
 
     #[test]
-    fn reading_what_an_earlier_workgroup_wrote_conflicts_and_nothing_else_does() {
+    fn a_batch_commits_in_order_up_to_the_first_workgroup_that_read_earlier_writes() {
         let g = memory();
-        let mut earlier = Overlay::default();
-        earlier.write(0, 100, &[1, 2, 3, 4]);
-        // Reads of bytes it wrote itself first, or of other bytes, are fine.
-        let mut later = Overlay::default();
-        later.write(0, 100, &[9]);
-        later.read(&g, 0, 100, &mut [0u8; 1]);
-        later.note_read(0, 104, 200);
-        let mut reader = Overlay::default();
-        reader.note_read(0, 90, 101);
-        let atomic = Overlay {
+        let overlay = |f: &dyn Fn(&mut Overlay)| {
+            let mut o = Overlay::default();
+            f(&mut o);
+            o
+        };
+        let earlier = || overlay(&|o| o.write(0, 100, &[1, 2, 3, 4]));
+        // Reads of bytes it wrote itself first, or of other bytes, are
+        // fine; its write lands after the earlier one's.
+        let later = || {
+            overlay(&|o| {
+                o.write(0, 100, &[9]);
+                o.read(&g, 0, 100, &mut [0u8; 1]);
+                o.note_read(0, 104, 200);
+                o.write(0, 2 * PAGE + 1, &[7]);
+            })
+        };
+        let reader = || overlay(&|o| o.note_read(0, 90, 101));
+        let atomic = || Overlay {
             atomic: true,
             ..Overlay::default()
         };
-        let mut committed = Committed::default();
-        assert!(!committed.conflicts(&earlier));
-        committed.commit(&earlier, &mut memory());
-        assert!(!committed.conflicts(&later));
-        assert!(committed.conflicts(&reader));
-        assert!(committed.conflicts(&atomic));
+        let mut m = memory();
+        assert_eq!(commit_batch(&[earlier(), later(), reader()], 3, &mut m), 2);
+        assert_eq!(&m.buffers[0].data[100..104], &[9, 2, 3, 4]);
+        assert_eq!(m.buffers[0].data[2 * PAGE + 1], 7);
+        assert_eq!(commit_batch(&[earlier(), reader()], 2, &mut memory()), 1);
+        assert_eq!(commit_batch(&[earlier(), atomic()], 2, &mut memory()), 1);
+        assert_eq!(commit_batch(&[atomic(), earlier()], 2, &mut memory()), 0);
+        // The limit cuts the batch before the reader: nothing conflicts.
+        let mut m = memory();
+        assert_eq!(commit_batch(&[earlier(), reader()], 1, &mut m), 1);
+        assert_eq!(&m.buffers[0].data[100..104], &[1, 2, 3, 4]);
     }
 }

@@ -69,6 +69,7 @@ impl RunOptions {
     }
 }
 
+#[derive(Clone)]
 pub struct OutputBuffer {
     pub name: String,
     pub ty: ElemType,
