@@ -5,9 +5,9 @@ use crate::exec::lane_ops::LaneOp;
 use crate::exec::memory::{write_le, GlobalMemory, GlobalView, WaveMemory};
 use crate::exec::overlay::{commit_batch, Overlay};
 use crate::exec::progress::{Progress, ProgressState, TICK};
-use crate::exec::wave::{Step, Wave, WaveState};
+use crate::exec::wave::{Counts, Wave, WaveState};
 use isa::core::Scalar;
-use isa::ir::{BuiltIn, Dialect, Inst, Kernel, Reg};
+use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
 use isa::module::Location;
 use std::fmt;
 use std::sync::Arc;
@@ -40,34 +40,6 @@ pub struct Launch<'k> {
 /// batch are held until it is committed).
 const WORKGROUPS_PER_THREAD: u64 = 32;
 const MAX_BATCH: u64 = 1024;
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    pub wave_instructions: u64,
-    pub lane_instructions: u64,
-    /// Wave-instructions that were register copies (`Mov`): the phi and
-    /// return-value copies coalescing could not remove.
-    pub copies: u64,
-    /// Workgroups of a functional run committed from a parallel batch
-    /// (the others ran on one thread).
-    pub parallel_workgroups: u64,
-}
-
-impl Counts {
-    pub fn merge(&mut self, other: Counts) {
-        self.wave_instructions += other.wave_instructions;
-        self.lane_instructions += other.lane_instructions;
-        self.copies += other.copies;
-        self.parallel_workgroups += other.parallel_workgroups;
-    }
-
-    /// Counts one executed wave-instruction, `inst`.
-    pub fn add(&mut self, inst: &Inst, step: Step) {
-        self.wave_instructions += 1;
-        self.lane_instructions += step.lanes as u64;
-        self.copies += matches!(inst, Inst::Mov { .. }) as u64;
-    }
-}
 
 /// A launch that could not finish, and where.
 #[derive(Debug)]
@@ -357,7 +329,9 @@ impl Launch<'_> {
                 })
                 .unwrap_or(results.len());
             let results_len = results.len();
-            let committed = pool.install(|| commit_batch(&overlays, finished, global));
+            let mut buffers: Vec<&mut [u8]> =
+                global.buffers.iter_mut().map(|b| &mut b.data[..]).collect();
+            let committed = pool.install(|| commit_batch(&overlays, finished, &mut buffers));
             for (out, own) in results.into_iter().take(committed).flatten() {
                 printf.push_str(&out);
                 counts.merge(own);

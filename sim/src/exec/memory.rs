@@ -132,9 +132,9 @@ impl GlobalView<'_> {
 enum Target<'m> {
     /// In this slice, lanes' copies `stride` bytes apart (0: shared).
     Bytes(&'m mut [u8], usize),
-    /// In buffer `buffer` as the overlay sees it.
+    /// In buffer `buffer` as the overlay sees it over the buffer's `data`.
     Overlay {
-        global: &'m GlobalMemory,
+        data: &'m [u8],
         overlay: &'m mut Overlay,
         buffer: usize,
     },
@@ -278,7 +278,7 @@ impl<'a> WaveMemory<'a> {
                 GlobalView::Overlaid(global, overlay) => (
                     r,
                     Target::Overlay {
-                        global,
+                        data: &global.buffers[i].data,
                         overlay,
                         buffer: i,
                     },
@@ -372,25 +372,29 @@ impl<'a> WaveMemory<'a> {
             let (r, target) = self
                 .resolve(addrs[first].wrapping_add(offset), N as u64)
                 .map_err(|e| (first, e))?;
-            let in_region = |a: u64| a >= r.lo && a < r.hi && N as u64 <= r.hi - a;
-            match target {
-                Target::Bytes(data, stride) => {
-                    while rest != 0 {
-                        let lane = rest.trailing_zeros() as usize;
-                        let a = addrs[lane].wrapping_add(offset);
-                        if !in_region(a) {
-                            break;
-                        }
-                        let at = lane * stride + (a - r.lo) as usize;
-                        let bytes: &mut [u8; N] = (&mut data[at..at + N])
-                            .try_into()
-                            .expect("a slice of N bytes");
-                        access(lane, bytes);
-                        rest &= rest - 1;
+            // The lanes from `first` on that stay in the region, each with
+            // its offset there; `rest` keeps the others.
+            let mut run = |f: &mut dyn FnMut(usize, usize)| {
+                while rest != 0 {
+                    let lane = rest.trailing_zeros() as usize;
+                    let a = addrs[lane].wrapping_add(offset);
+                    if !(a >= r.lo && a < r.hi && N as u64 <= r.hi - a) {
+                        break;
                     }
+                    f(lane, (a - r.lo) as usize);
+                    rest &= rest - 1;
                 }
+            };
+            match target {
+                Target::Bytes(data, stride) => run(&mut |lane, at| {
+                    let at = lane * stride + at;
+                    let bytes: &mut [u8; N] = (&mut data[at..at + N])
+                        .try_into()
+                        .expect("a slice of N bytes");
+                    access(lane, bytes);
+                }),
                 Target::Overlay {
-                    global,
+                    data,
                     overlay,
                     buffer,
                 } if !WRITE && !overlay.wrote(buffer) => {
@@ -398,47 +402,30 @@ impl<'a> WaveMemory<'a> {
                     // lanes' bytes is noted as read (a strided access
                     // notes the gaps too, which can only make a parallel
                     // run fall back to one thread).
-                    let data = &global.buffers[buffer].data;
                     let (mut lo, mut hi) = (usize::MAX, 0);
-                    while rest != 0 {
-                        let lane = rest.trailing_zeros() as usize;
-                        let a = addrs[lane].wrapping_add(offset);
-                        if !in_region(a) {
-                            break;
-                        }
-                        let at = (a - r.lo) as usize;
+                    run(&mut |lane, at| {
                         let mut bytes: [u8; N] = data[at..at + N].try_into().expect("N bytes");
                         access(lane, &mut bytes);
                         (lo, hi) = (lo.min(at), hi.max(at + N));
-                        rest &= rest - 1;
-                    }
+                    });
                     if lo < hi {
                         overlay.note_read(buffer, lo, hi);
                     }
                 }
                 Target::Overlay {
-                    global,
+                    data,
                     overlay,
                     buffer,
-                } => {
-                    while rest != 0 {
-                        let lane = rest.trailing_zeros() as usize;
-                        let a = addrs[lane].wrapping_add(offset);
-                        if !in_region(a) {
-                            break;
-                        }
-                        let at = (a - r.lo) as usize;
-                        let mut bytes = [0u8; N];
-                        if !WRITE {
-                            overlay.read(global, buffer, at, &mut bytes);
-                        }
-                        access(lane, &mut bytes);
-                        if WRITE {
-                            overlay.write(buffer, at, &bytes);
-                        }
-                        rest &= rest - 1;
+                } => run(&mut |lane, at| {
+                    let mut bytes = [0u8; N];
+                    if !WRITE {
+                        overlay.read(data, buffer, at, &mut bytes);
                     }
-                }
+                    access(lane, &mut bytes);
+                    if WRITE {
+                        overlay.write(buffer, at, &bytes);
+                    }
+                }),
             }
         }
         Ok(())
@@ -469,13 +456,13 @@ impl<'a> WaveMemory<'a> {
         match target {
             Target::Bytes(data, stride) => access(&mut data[lane * stride + at..][..n]),
             Target::Overlay {
-                global,
+                data,
                 overlay,
                 buffer,
             } => {
                 let mut b = [0u8; 8];
                 if !WRITE {
-                    overlay.read(global, buffer, at, &mut b[..n]);
+                    overlay.read(data, buffer, at, &mut b[..n]);
                 }
                 access(&mut b[..n]);
                 if WRITE {

@@ -9,7 +9,6 @@
 //! the overlay records the bytes each workgroup read (before writing them
 //! itself) and wrote, so that the commit can tell.
 
-use crate::exec::memory::GlobalMemory;
 use std::collections::HashMap;
 
 /// Bytes per page of the overlay.
@@ -148,8 +147,9 @@ impl Overlay {
         }
     }
 
-    /// Reads `out.len()` (at most 8) bytes at `offset` of buffer `buffer`.
-    pub fn read(&mut self, global: &GlobalMemory, buffer: usize, offset: usize, out: &mut [u8]) {
+    /// Reads `out.len()` (at most 8) bytes at `offset` of buffer `buffer`,
+    /// whose bytes before the batch are `data`.
+    pub fn read(&mut self, data: &[u8], buffer: usize, offset: usize, out: &mut [u8]) {
         let mut done = 0;
         // An access may straddle two pages: one piece per page.
         while done < out.len() {
@@ -160,7 +160,7 @@ impl Overlay {
             let fresh = !bits(&page.written, within, n) & ((1u64 << n) - 1);
             set_bits(&mut page.read, within, n, fresh);
             let piece = &mut out[done..done + n];
-            piece.copy_from_slice(&global.buffers[buffer].data[at..at + n]);
+            piece.copy_from_slice(&data[at..at + n]);
             if let Some(d) = &page.data {
                 for (i, byte) in piece.iter_mut().enumerate() {
                     if (fresh >> i) & 1 == 0 {
@@ -207,7 +207,7 @@ impl Overlay {
 /// Pages are independent, so the work is spread over the calling rayon
 /// pool by page: each page's overlays are checked and applied in
 /// workgroup order.
-pub fn commit_batch(overlays: &[Overlay], limit: usize, global: &mut GlobalMemory) -> usize {
+pub fn commit_batch(overlays: &[Overlay], limit: usize, buffers: &mut [&mut [u8]]) -> usize {
     use rayon::prelude::*;
     let limit = overlays[..limit]
         .iter()
@@ -237,10 +237,9 @@ pub fn commit_batch(overlays: &[Overlay], limit: usize, global: &mut GlobalMemor
         .min()
         .unwrap_or(limit);
     // Each page of each buffer, as its own slice, for the page's group.
-    let mut pages: Vec<Vec<Option<&mut [u8]>>> = global
-        .buffers
+    let mut pages: Vec<Vec<Option<&mut [u8]>>> = buffers
         .iter_mut()
-        .map(|b| b.data.chunks_mut(PAGE).map(Some).collect())
+        .map(|b| b.chunks_mut(PAGE).map(Some).collect())
         .collect();
     let work: Vec<(&mut [u8], &PageGroup)> = groups
         .iter()
@@ -294,11 +293,13 @@ fn apply(page: &Page, copy: &[u8], data: &mut [u8]) {
 mod tests {
     use super::*;
 
-    fn memory() -> GlobalMemory {
-        let mut g = GlobalMemory::default();
-        g.add("a", (0..3 * PAGE).map(|i| i as u8).collect())
-            .unwrap();
-        g
+    /// One buffer of three pages, byte i holding i mod 256.
+    fn memory() -> Vec<u8> {
+        (0..3 * PAGE).map(|i| i as u8).collect()
+    }
+
+    fn commit(overlays: &[Overlay], limit: usize, buffer: &mut [u8]) -> usize {
+        commit_batch(overlays, limit, &mut [buffer])
     }
 
     #[test]
@@ -311,15 +312,11 @@ mod tests {
         let mut out = [0u8; 4];
         o.read(&g, 0, PAGE - 2, &mut out);
         assert_eq!(out, [(PAGE - 2) as u8, 0xaa, 0xbb, (PAGE + 1) as u8]);
-        assert_eq!(
-            g.buffers[0].data[PAGE - 1],
-            (PAGE - 1) as u8,
-            "not yet committed"
-        );
+        assert_eq!(g[PAGE - 1], (PAGE - 1) as u8, "not yet committed");
         let mut g = g;
-        assert_eq!(commit_batch(std::slice::from_ref(&o), 1, &mut g), 1);
+        assert_eq!(commit(std::slice::from_ref(&o), 1, &mut g), 1);
         assert_eq!(
-            &g.buffers[0].data[PAGE - 2..PAGE + 2],
+            &g[PAGE - 2..PAGE + 2],
             &[(PAGE - 2) as u8, 0xaa, 0xbb, (PAGE + 1) as u8]
         );
     }
@@ -349,15 +346,15 @@ mod tests {
             ..Overlay::default()
         };
         let mut m = memory();
-        assert_eq!(commit_batch(&[earlier(), later(), reader()], 3, &mut m), 2);
-        assert_eq!(&m.buffers[0].data[100..104], &[9, 2, 3, 4]);
-        assert_eq!(m.buffers[0].data[2 * PAGE + 1], 7);
-        assert_eq!(commit_batch(&[earlier(), reader()], 2, &mut memory()), 1);
-        assert_eq!(commit_batch(&[earlier(), atomic()], 2, &mut memory()), 1);
-        assert_eq!(commit_batch(&[atomic(), earlier()], 2, &mut memory()), 0);
+        assert_eq!(commit(&[earlier(), later(), reader()], 3, &mut m), 2);
+        assert_eq!(&m[100..104], &[9, 2, 3, 4]);
+        assert_eq!(m[2 * PAGE + 1], 7);
+        assert_eq!(commit(&[earlier(), reader()], 2, &mut memory()), 1);
+        assert_eq!(commit(&[earlier(), atomic()], 2, &mut memory()), 1);
+        assert_eq!(commit(&[atomic(), earlier()], 2, &mut memory()), 0);
         // The limit cuts the batch before the reader: nothing conflicts.
         let mut m = memory();
-        assert_eq!(commit_batch(&[earlier(), reader()], 1, &mut m), 1);
-        assert_eq!(&m.buffers[0].data[100..104], &[1, 2, 3, 4]);
+        assert_eq!(commit(&[earlier(), reader()], 1, &mut m), 1);
+        assert_eq!(&m[100..104], &[1, 2, 3, 4]);
     }
 }

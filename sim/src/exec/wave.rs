@@ -7,7 +7,6 @@
 //! all again. Lanes that return are removed from every entry.
 
 use crate::exec::lane_ops::LaneOp;
-use crate::exec::launch::Counts;
 use crate::exec::memory::WaveMemory;
 use isa::ir::{Inst, Kernel, Pc, EXIT_PC};
 use std::sync::Arc;
@@ -33,6 +32,34 @@ pub struct Step {
     pub pc: Pc,
     /// Lanes that executed the instruction.
     pub lanes: u32,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub wave_instructions: u64,
+    pub lane_instructions: u64,
+    /// Wave-instructions that were register copies (`Mov`): the phi and
+    /// return-value copies coalescing could not remove.
+    pub copies: u64,
+    /// Workgroups of a functional run committed from a parallel batch
+    /// (the others ran on one thread).
+    pub parallel_workgroups: u64,
+}
+
+impl Counts {
+    pub fn merge(&mut self, other: Counts) {
+        self.wave_instructions += other.wave_instructions;
+        self.lane_instructions += other.lane_instructions;
+        self.copies += other.copies;
+        self.parallel_workgroups += other.parallel_workgroups;
+    }
+
+    /// Counts one executed wave-instruction, `inst`.
+    pub fn add(&mut self, inst: &Inst, step: Step) {
+        self.wave_instructions += 1;
+        self.lane_instructions += step.lanes as u64;
+        self.copies += matches!(inst, Inst::Mov { .. }) as u64;
+    }
 }
 
 pub struct Wave {

@@ -8,9 +8,10 @@
 pub mod amber;
 pub mod grid;
 
-use crate::exec::launch::{Counts, Launch};
+use crate::exec::launch::Launch;
 use crate::exec::memory::GlobalMemory;
 use crate::exec::progress::Progress;
+use crate::exec::wave::Counts;
 use crate::input::config::Config;
 use crate::input::kernel_file::KernelFile;
 use crate::input::workload::{Arg, ArgValue, Binding, CheckOutcome, ElemType, SpecValue, Workload};

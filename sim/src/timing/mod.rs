@@ -12,9 +12,10 @@ mod memory;
 pub mod report;
 pub mod trace;
 
-use crate::exec::launch::{Counts, ExecError, Launch};
+use crate::exec::launch::{ExecError, Launch};
 use crate::exec::memory::{space_of, GlobalMemory, Space, WaveMemory};
 use crate::exec::progress::{Progress, ProgressState, TICK};
+use crate::exec::wave::Counts;
 use crate::exec::wave::{Wave, WaveState};
 use crate::input::config::{Config, SchedulerPolicy};
 use isa::ir::{AtomicOp, Inst, Kernel, Reg};

@@ -5,7 +5,7 @@
 use super::memory::{MemoryStats, MemorySystem};
 use super::trace::OccupancyRecord;
 use super::{Occupancy, Stall};
-use crate::exec::launch::Counts;
+use crate::exec::wave::Counts;
 use crate::input::config::Config;
 use isa::ir::Kernel;
 use serde_json::{json, Value};
