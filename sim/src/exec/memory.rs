@@ -372,27 +372,16 @@ impl<'a> WaveMemory<'a> {
             let (r, target) = self
                 .resolve(addrs[first].wrapping_add(offset), N as u64)
                 .map_err(|e| (first, e))?;
-            // The lanes from `first` on that stay in the region, each with
-            // its offset there; `rest` keeps the others.
-            let mut run = |f: &mut dyn FnMut(usize, usize)| {
-                while rest != 0 {
-                    let lane = rest.trailing_zeros() as usize;
-                    let a = addrs[lane].wrapping_add(offset);
-                    if !(a >= r.lo && a < r.hi && N as u64 <= r.hi - a) {
-                        break;
-                    }
-                    f(lane, (a - r.lo) as usize);
-                    rest &= rest - 1;
-                }
-            };
             match target {
-                Target::Bytes(data, stride) => run(&mut |lane, at| {
-                    let at = lane * stride + at;
-                    let bytes: &mut [u8; N] = (&mut data[at..at + N])
-                        .try_into()
-                        .expect("a slice of N bytes");
-                    access(lane, bytes);
-                }),
+                Target::Bytes(data, stride) => {
+                    lanes_in_region::<N>(&mut rest, addrs, offset, r, &mut |lane, at| {
+                        let at = lane * stride + at;
+                        let bytes: &mut [u8; N] = (&mut data[at..at + N])
+                            .try_into()
+                            .expect("a slice of N bytes");
+                        access(lane, bytes);
+                    })
+                }
                 Target::Overlay {
                     data,
                     overlay,
@@ -403,7 +392,7 @@ impl<'a> WaveMemory<'a> {
                     // notes the gaps too, which can only make a parallel
                     // run fall back to one thread).
                     let (mut lo, mut hi) = (usize::MAX, 0);
-                    run(&mut |lane, at| {
+                    lanes_in_region::<N>(&mut rest, addrs, offset, r, &mut |lane, at| {
                         let mut bytes: [u8; N] = data[at..at + N].try_into().expect("N bytes");
                         access(lane, &mut bytes);
                         (lo, hi) = (lo.min(at), hi.max(at + N));
@@ -416,7 +405,7 @@ impl<'a> WaveMemory<'a> {
                     data,
                     overlay,
                     buffer,
-                } => run(&mut |lane, at| {
+                } => lanes_in_region::<N>(&mut rest, addrs, offset, r, &mut |lane, at| {
                     let mut bytes = [0u8; N];
                     if !WRITE {
                         overlay.read(data, buffer, at, &mut bytes);
@@ -471,6 +460,28 @@ impl<'a> WaveMemory<'a> {
             }
         }
         Ok(())
+    }
+}
+
+/// Calls `f` with each lane of `rest`, lowest first, and its offset in
+/// region `r`, while its `N` bytes at `addrs[lane] + offset` stay in the
+/// region; the lanes done are taken out of `rest`.
+#[inline(always)]
+fn lanes_in_region<const N: usize>(
+    rest: &mut u64,
+    addrs: &[u64],
+    offset: u64,
+    r: Region,
+    f: &mut impl FnMut(usize, usize),
+) {
+    while *rest != 0 {
+        let lane = rest.trailing_zeros() as usize;
+        let a = addrs[lane].wrapping_add(offset);
+        if !(a >= r.lo && a < r.hi && N as u64 <= r.hi - a) {
+            break;
+        }
+        f(lane, (a - r.lo) as usize);
+        *rest &= *rest - 1;
     }
 }
 
