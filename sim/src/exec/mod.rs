@@ -5,6 +5,7 @@
 //!
 //! Uses `isa` (what each instruction means) and nothing else of this crate.
 
+pub mod address_map;
 pub mod lane_ops;
 pub mod launch;
 pub mod memory;

@@ -9,7 +9,7 @@
 //! the overlay records the bytes each workgroup read (before writing them
 //! itself) and wrote, so that the commit can tell.
 
-use std::collections::HashMap;
+use crate::exec::address_map::AddressMap;
 
 /// Bytes per page of the overlay.
 const PAGE: usize = 4096;
@@ -48,8 +48,8 @@ impl Page {
 #[derive(Default)]
 pub struct Overlay {
     pages: Vec<(PageKey, Page)>,
-    /// Where each page is in `pages`.
-    index: HashMap<PageKey, usize>,
+    /// Where each page is in `pages`, by `buffer << 32 | page number`.
+    index: AddressMap<usize>,
     /// The page used last: lanes mostly touch the same page.
     last: Option<(PageKey, usize)>,
     /// The buffers (by index, the first 64) the workgroup wrote; the
@@ -137,7 +137,8 @@ impl Overlay {
             Some((k, i)) if k == key => i,
             _ => {
                 let pages = &mut self.pages;
-                let i = *self.index.entry(key).or_insert_with(|| {
+                let packed = (key.0 as u64) << 32 | key.1 as u64;
+                let i = *self.index.entry(packed).or_insert_with(|| {
                     pages.push((key, Page::new()));
                     pages.len() - 1
                 });
@@ -224,6 +225,8 @@ pub fn commit_batch(overlays: &[Overlay], limit: usize, buffers: &mut [&mut [u8]
     // The first workgroup, over all pages, that read an earlier one's bytes.
     let first_conflict = groups
         .par_iter()
+        // Pages no workgroup of the batch wrote cannot conflict.
+        .filter(|group| group.iter().any(|g| g.2.data.is_some()))
         .filter_map(|group| {
             let mut written = [0u64; MASK_WORDS];
             group.iter().find_map(|&(_, wg, page)| {

@@ -5,10 +5,10 @@
 //! returns the cycle its result is ready.
 
 use super::cache::Cache;
+use crate::exec::address_map::AddressMap;
 use crate::input::config::Config;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AtomicKind {
@@ -61,7 +61,8 @@ pub struct MemorySystem {
     bank_free: Vec<u64>,
     atomic_units: Vec<Vec<u64>>,
     /// Per address an atomic touched: when its last operation frees it.
-    address_free: HashMap<u64, u64, BuildHasherDefault<AddressHasher>>,
+    /// (An atomic looks up one address per lane: the cheap hasher.)
+    address_free: AddressMap<u64>,
     dram_free: u64,
     l1_latency: u64,
     l1_mshrs: usize,
@@ -400,32 +401,6 @@ impl MemorySystem {
         let start = cycle.max(self.lds_free[cu]);
         self.lds_free[cu] = start + cycles;
         start + cycles + self.lds_latency
-    }
-}
-
-/// A hasher for address keys: an atomic looks up one per lane, and the
-/// default SipHash (which resists chosen keys, a risk an address from a
-/// kernel is not) cost more than the rest of the atomic's timing.
-#[derive(Default)]
-struct AddressHasher(u64);
-
-impl Hasher for AddressHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(self.0.rotate_left(8) ^ b as u64);
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        // A multiply spreads the key over the high bits; folding them down
-        // keeps the low bits (the table's index) from being all zero for
-        // aligned addresses.
-        let h = x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        self.0 = h ^ (h >> 32);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
     }
 }
 
