@@ -335,6 +335,38 @@ impl<'a> WaveMemory<'a> {
         offset: u64,
         out: &mut [u64],
     ) -> Result<(), (usize, String)> {
+        // Every lane reading one address (a uniform or push-constant value
+        // in a loop, a private variable): one look-up, no per-lane checks,
+        // and memory the lanes share is read once.
+        if mask != 0 {
+            let first = mask.trailing_zeros() as usize;
+            let a = addrs[first];
+            let mut rest = mask;
+            let mut uniform = true;
+            while rest != 0 && uniform {
+                uniform = addrs[rest.trailing_zeros() as usize] == a;
+                rest &= rest - 1;
+            }
+            if uniform {
+                let addr = a.wrapping_add(offset);
+                if let Ok((r, Target::Bytes(data, stride))) = self.resolve(addr, N as u64) {
+                    let at = (addr - r.lo) as usize;
+                    let read = |lane: usize| {
+                        let mut word = [0u8; 8];
+                        word[..N].copy_from_slice(&data[lane * stride + at..][..N]);
+                        u64::from_le_bytes(word)
+                    };
+                    let shared = read(first);
+                    let mut rest = mask;
+                    while rest != 0 {
+                        let lane = rest.trailing_zeros() as usize;
+                        out[lane] = if stride == 0 { shared } else { read(lane) };
+                        rest &= rest - 1;
+                    }
+                    return Ok(());
+                }
+            }
+        }
         self.each_lane::<N, false>(mask, addrs, offset, |lane, b| {
             let mut word = [0u8; 8];
             word[..N].copy_from_slice(b);
@@ -623,5 +655,31 @@ mod tests {
         assert_eq!(m.load(1, PRIVATE_BASE, 4).unwrap(), 0xdead_beef);
         assert!(m.load(0, PRIVATE_BASE + 6, 4).is_err());
         assert!(m.load(0, 0, 4).unwrap_err().contains("null"));
+    }
+
+    #[test]
+    fn lanes_loading_one_address_see_shared_or_their_own_memory() {
+        let mut g = GlobalMemory::default();
+        let base = g.add("b", vec![7, 0, 0, 0, 9, 0, 0, 0]).unwrap();
+        let mut wg = vec![0u8; 8];
+        // Three lanes' private copies of one 4-byte variable.
+        let mut private: Vec<u8> = [10u8, 0, 0, 0, 11, 0, 0, 0, 12, 0, 0, 0].to_vec();
+        let mut printf = String::new();
+        let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 4, &mut printf);
+        let mut out = [0u64; 3];
+        m.load_lanes(0b101, &[base; 3], 4, 4, &mut out).unwrap();
+        assert_eq!(
+            out,
+            [9, 0, 9],
+            "a buffer word, read once, to the active lanes"
+        );
+        m.load_lanes(0b111, &[PRIVATE_BASE; 3], 0, 4, &mut out)
+            .unwrap();
+        assert_eq!(out, [10, 11, 12], "each lane's own private copy");
+        // Past the buffer's end: the same error as lane by lane.
+        let e = m
+            .load_lanes(0b110, &[base + 8; 3], 0, 4, &mut out)
+            .unwrap_err();
+        assert_eq!(e.0, 1);
     }
 }
