@@ -250,11 +250,7 @@ impl Launch<'_> {
                 &mut state,
             )?;
             next += 1;
-            if let Some(p) = progress.as_deref_mut() {
-                state.workgroups_done += 1;
-                state.wave_instructions = counts.wave_instructions;
-                p.update(&state);
-            }
+            workgroup_done(&mut progress, &mut state, &counts);
         }
         Ok(counts)
     }
@@ -337,11 +333,7 @@ impl Launch<'_> {
                 counts.merge(own);
                 counts.parallel_workgroups += 1;
                 next += 1;
-                if let Some(p) = progress.as_deref_mut() {
-                    state.workgroups_done += 1;
-                    state.wave_instructions = counts.wave_instructions;
-                    p.update(state);
-                }
+                workgroup_done(progress, state, counts);
             }
             if committed < results_len {
                 return Ok(next);
@@ -443,6 +435,19 @@ impl Launch<'_> {
                 w.release();
             }
         }
+    }
+}
+
+/// Tells the progress display, if any, that one more workgroup is done.
+fn workgroup_done(
+    progress: &mut Option<&mut dyn Progress>,
+    state: &mut ProgressState,
+    counts: &Counts,
+) {
+    if let Some(p) = progress.as_deref_mut() {
+        state.workgroups_done += 1;
+        state.wave_instructions = counts.wave_instructions;
+        p.update(state);
     }
 }
 
