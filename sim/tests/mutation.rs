@@ -73,7 +73,9 @@ fn mutated_kernels_give_results_or_named_errors_never_panics() {
         max_wave_instructions: 20_000,
         ..RunOptions::default()
     };
+    let dump = std::env::var_os("GPUSIM_MUTANTS").map(PathBuf::from);
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut verdicts = Vec::new();
     let (mut ran, mut refused, mut panicked) = (0, 0, Vec::new());
     let mut round_trips = 0;
     for manifest in MANIFESTS {
@@ -87,7 +89,11 @@ fn mutated_kernels_give_results_or_named_errors_never_panics() {
             let mutant = mutate(&words, &mut rng);
             let path = scratch.join(format!("{k}.spv"));
             let bytes: Vec<u8> = mutant.iter().flat_map(|w| w.to_le_bytes()).collect();
-            std::fs::write(&path, bytes).unwrap();
+            std::fs::write(&path, &bytes).unwrap();
+            let stem = manifest.trim_end_matches(".toml").replace('/', "-");
+            if let Some(dir) = &dump {
+                std::fs::write(dir.join(format!("{stem}-{k}.spv")), &bytes).unwrap();
+            }
             if let Some(text) = text_of_a_valid_module(&mutant) {
                 let again = isa::asm::assemble(&text).unwrap_or_else(|e| {
                     panic!("{manifest} mutant {k}: validated, but its text does not assemble: {e}\n{text}")
@@ -99,8 +105,17 @@ fn mutated_kernels_give_results_or_named_errors_never_panics() {
             m.kernel = path.clone();
             for opts in [&functional, &timed] {
                 match catch_unwind(AssertUnwindSafe(|| run_workload(&m, opts))) {
-                    Ok(Ok(_)) => ran += 1,
-                    Ok(Err(_)) => refused += 1,
+                    Ok(Ok(_)) => {
+                        ran += 1;
+                        verdicts.push(format!("{stem}-{k}.spv ran"));
+                    }
+                    Ok(Err(e)) => {
+                        refused += 1;
+                        verdicts.push(format!(
+                            "{stem}-{k}.spv refused {}",
+                            e.to_string().lines().next().unwrap_or("")
+                        ));
+                    }
                     Err(_) => {
                         let keep = scratch.join(format!(
                             "panic-{}-{k}.spv",
@@ -112,6 +127,9 @@ fn mutated_kernels_give_results_or_named_errors_never_panics() {
                 }
             }
         }
+    }
+    if let Some(dir) = &dump {
+        std::fs::write(dir.join("verdicts.txt"), verdicts.join("\n")).unwrap();
     }
     assert!(
         panicked.is_empty(),

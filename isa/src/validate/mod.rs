@@ -15,10 +15,13 @@
 //! exactly one terminator, and every branch and switch target is a block of
 //! the same function; OpExtInst names an imported set and, in a set whose
 //! grammar is known, an instruction of it with its operand count;
-//! OpSpecConstantOp performs an operation SPIR-V allows there; and the
-//! operand and result types of instructions (`operand_types`).
+//! OpSpecConstantOp performs an operation SPIR-V allows there; operands
+//! are encoded as the grammar lays them out (`encoding`); and the operand
+//! and result types of instructions (`operand_types`).
 
+mod encoding;
 mod operand_types;
+mod uses;
 
 use crate::asm::{enum_params, ext_inst_info, kind_class, KindClass};
 use crate::module::{literal_string, Instr, Module, ModuleError};
@@ -119,9 +122,17 @@ pub fn validate(m: &Module) -> Result<(), ModuleError> {
     }
     v.check_forward_pointers_declared()?;
     v.check_operands_defined()?;
+    v.check_uses()?;
     v.check_blocks()?;
+    v.check_function_bodies()?;
     let mut in_function = false;
     for ins in &m.instrs {
+        match ins.op {
+            Op::ExtInst => v.check_ext_inst(ins)?,
+            Op::SpecConstantOp => v.check_spec_constant_op(ins)?,
+            _ => {}
+        }
+        v.check_encoding(ins).map_err(|e| at(ins, e))?;
         v.check_types(ins).map_err(|e| at(ins, e))?;
         in_function = match ins.op {
             Op::Function => true,
@@ -132,11 +143,6 @@ pub fn validate(m: &Module) -> Result<(), ModuleError> {
             for id in id_operands(ins) {
                 v.check_storage_only_use(ins, id).map_err(|e| at(ins, e))?;
             }
-        }
-        match ins.op {
-            Op::ExtInst => v.check_ext_inst(ins)?,
-            Op::SpecConstantOp => v.check_spec_constant_op(ins)?,
-            _ => {}
         }
     }
     Ok(())

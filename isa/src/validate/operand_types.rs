@@ -6,10 +6,10 @@
 //! uses a Shader module may make of 8- and 16-bit values it declares only
 //! for storage.
 
-use super::Validator;
-use crate::module::Instr;
+use super::{at, Validator};
+use crate::module::{Instr, ModuleError};
 use crate::types::Type;
-use spirv::{Capability, Op};
+use spirv::{Capability, Op, StorageClass};
 
 /// The numeric kind of a scalar or vector type.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -119,6 +119,39 @@ const RULES: &[(Op, Rule)] = {
         (Op::FConvert, Convert(Float, Float)),
         (Op::SatConvertSToU, Convert(Int, Int)),
         (Op::SatConvertUToS, Convert(Int, Int)),
+    ]
+};
+
+#[derive(Clone, Copy)]
+enum AtomicKind {
+    Int,
+    Float,
+    IntOrFloat,
+}
+
+/// The atomic instructions and the scalar kind each works on.
+const ATOMICS: &[(Op, AtomicKind)] = {
+    use AtomicKind::*;
+    &[
+        (Op::AtomicLoad, IntOrFloat),
+        (Op::AtomicStore, IntOrFloat),
+        (Op::AtomicExchange, IntOrFloat),
+        (Op::AtomicCompareExchange, Int),
+        (Op::AtomicCompareExchangeWeak, Int),
+        (Op::AtomicIIncrement, Int),
+        (Op::AtomicIDecrement, Int),
+        (Op::AtomicIAdd, Int),
+        (Op::AtomicISub, Int),
+        (Op::AtomicSMin, Int),
+        (Op::AtomicUMin, Int),
+        (Op::AtomicSMax, Int),
+        (Op::AtomicUMax, Int),
+        (Op::AtomicAnd, Int),
+        (Op::AtomicOr, Int),
+        (Op::AtomicXor, Int),
+        (Op::AtomicFAddEXT, Float),
+        (Op::AtomicFMinEXT, Float),
+        (Op::AtomicFMaxEXT, Float),
     ]
 };
 
@@ -386,11 +419,334 @@ impl Validator<'_> {
                     return Err(format!("the result type %{rt} is not a bool type"));
                 }
             }
+            Op::AccessChain
+            | Op::InBoundsAccessChain
+            | Op::PtrAccessChain
+            | Op::InBoundsPtrAccessChain => self.check_access_chain(ins)?,
+            Op::Variable => {
+                let Type::Pointer { storage, pointee } = *self.shape(rt)? else {
+                    return Err(format!("the result type %{rt} is not a pointer type"));
+                };
+                if Some(storage as u32) != o.first().copied() {
+                    return Err(format!(
+                        "the storage class operand is not the result type's, {storage:?}"
+                    ));
+                }
+                if let Some(&init) = o.get(1) {
+                    self.same_type(init, pointee, "initializer")?;
+                }
+            }
+            Op::Function => {
+                let signature = self.function_type(operand(1)?)?;
+                if signature[0] != rt && self.shape(signature[0])? != self.shape(rt)? {
+                    return Err(format!(
+                        "the result type %{rt} is not the function type's return type %{}",
+                        signature[0]
+                    ));
+                }
+            }
+            Op::FunctionCall => {
+                let callee = operand(0)?;
+                let function = self
+                    .defined
+                    .get(&callee)
+                    .map(|&i| &self.m.instrs[i])
+                    .filter(|f| f.op == Op::Function)
+                    .ok_or_else(|| format!("%{callee} is not a function"))?;
+                if function.result_type != rt {
+                    return Err(format!(
+                        "the result type %{rt} is not the callee's return type %{}",
+                        function.result_type
+                    ));
+                }
+                let signature = function.operands.get(1).copied().unwrap_or(0);
+                let params = &self.function_type(signature)?[1..];
+                if params.len() != o.len() - 1 {
+                    return Err(format!(
+                        "{} arguments for a function of {} parameters",
+                        o.len() - 1,
+                        params.len()
+                    ));
+                }
+                for (&arg, &param) in o[1..].iter().zip(params) {
+                    self.same_type(arg, param, "argument")?;
+                }
+            }
+            Op::BranchConditional => {
+                if self.shape(self.type_of(operand(0)?)?)? != &Type::Bool {
+                    return Err(format!("the condition %{} is not a bool", o[0]));
+                }
+            }
+            Op::Switch => {
+                if !matches!(self.shape(self.type_of(operand(0)?)?)?, Type::Int { .. }) {
+                    return Err(format!("the selector %{} is not an integer scalar", o[0]));
+                }
+            }
+            op if ATOMICS.iter().any(|(a, _)| *a == op) => self.check_atomic(ins)?,
             op => {
                 if let Some(&(_, rule)) = RULES.iter().find(|(o, _)| *o == op) {
                     self.check_rule(rule, rt, o)?;
                 }
+                // Conversions to an unsigned type say so in their result.
+                if matches!(op, Op::UConvert | Op::ConvertFToU) {
+                    if let (Kind::Int, _, _) = self.numeric(rt)? {
+                        if self.signed(rt)? {
+                            return Err(format!(
+                                "the result type %{rt} is signed; Op{op:?} gives an unsigned integer"
+                            ));
+                        }
+                    }
+                }
             }
+        }
+        Ok(())
+    }
+
+    /// What depends on the function an instruction is in: parameters in
+    /// the order and of the types of its function type; OpReturn in a
+    /// function returning void and OpReturnValue of its return type;
+    /// variables inside a function in the Function storage class, and
+    /// outside in another; no operand of a function's instructions a type
+    /// (but OpFunction's function type); no store into an input or a
+    /// uniform constant.
+    pub(super) fn check_function_bodies(&self) -> Result<(), ModuleError> {
+        let mut signature: &[u32] = &[];
+        let mut params = 0;
+        let mut in_function = false;
+        for ins in &self.m.instrs {
+            let fail = |e: String| at(ins, e);
+            match ins.op {
+                Op::Function => {
+                    in_function = true;
+                    params = 0;
+                    signature = self
+                        .function_type(ins.operands.get(1).copied().unwrap_or(0))
+                        .map_err(fail)?;
+                    continue;
+                }
+                Op::FunctionEnd => {
+                    if params != signature.len() - 1 {
+                        return Err(fail(format!(
+                            "the function has {params} parameters, its type {}",
+                            signature.len() - 1
+                        )));
+                    }
+                    in_function = false;
+                }
+                Op::FunctionParameter => {
+                    params += 1;
+                    match signature.get(params) {
+                        Some(&t) if t == ins.result_type => {}
+                        Some(&t) => {
+                            return Err(fail(format!(
+                                "parameter {params} has type %{}, the function type says %{t}",
+                                ins.result_type
+                            )))
+                        }
+                        None => {
+                            return Err(fail(format!(
+                                "parameter {params} is more than the function type's {}",
+                                signature.len() - 1
+                            )))
+                        }
+                    }
+                }
+                Op::Return if self.shape(signature[0]).map_err(fail)? != &Type::Void => {
+                    return Err(fail("OpReturn in a function that returns a value".into()));
+                }
+                Op::ReturnValue => {
+                    let value = *ins
+                        .operands
+                        .first()
+                        .ok_or_else(|| fail("missing the value".into()))?;
+                    self.same_type(value, signature[0], "returned value")
+                        .map_err(fail)?;
+                }
+                Op::Variable => {
+                    let function_storage =
+                        ins.operands.first() == Some(&(StorageClass::Function as u32));
+                    if function_storage != in_function {
+                        return Err(fail(
+                            "a variable inside a function is in the Function storage class, and only there"
+                                .into(),
+                        ));
+                    }
+                }
+                Op::Store => {
+                    let pointer = *ins
+                        .operands
+                        .first()
+                        .ok_or_else(|| fail("missing the pointer".into()))?;
+                    if let Ok(Type::Pointer { storage, .. }) =
+                        self.type_of(pointer).and_then(|t| self.shape(t))
+                    {
+                        if matches!(
+                            storage,
+                            StorageClass::Input
+                                | StorageClass::UniformConstant
+                                | StorageClass::PushConstant
+                        ) {
+                            return Err(fail(format!(
+                                "a store into the read-only storage class {storage:?}"
+                            )));
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if in_function {
+                if let Some(id) = super::id_operands(ins)
+                    .into_iter()
+                    .find(|id| self.shapes.contains_key(id))
+                {
+                    return Err(fail(format!("operand %{id} is a type, not a value")));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the integer scalar or vector type `ty` is signed.
+    fn signed(&self, ty: u32) -> Result<bool, String> {
+        let scalar = match self.shape(ty)? {
+            Type::Vector { elem, .. } => self.shape(*elem)?,
+            s => s,
+        };
+        Ok(matches!(scalar, Type::Int { signed: true, .. }))
+    }
+
+    /// The return type and parameter types of function type `ty`.
+    pub(super) fn function_type(&self, ty: u32) -> Result<&[u32], String> {
+        self.defined
+            .get(&ty)
+            .map(|&i| &self.m.instrs[i])
+            .filter(|t| t.op == Op::TypeFunction && !t.operands.is_empty())
+            .map(|t| t.operands.as_slice())
+            .ok_or_else(|| format!("%{ty} is not a function type"))
+    }
+
+    /// An access chain walks its base pointer's type by its indices (the
+    /// first, for a Ptr chain, steps over elements without changing the
+    /// type); each index is an integer scalar, a constant one into a
+    /// struct, within its member count; the result points, in the base's
+    /// storage class, to the type reached.
+    fn check_access_chain(&self, ins: &Instr) -> Result<(), String> {
+        let o = &ins.operands;
+        let base = *o.first().ok_or("missing the base pointer")?;
+        let Type::Pointer {
+            storage,
+            mut pointee,
+        } = *self.shape(self.type_of(base)?)?
+        else {
+            return Err(format!("the base %{base} is not a pointer"));
+        };
+        let element = matches!(ins.op, Op::PtrAccessChain | Op::InBoundsPtrAccessChain);
+        for (n, &index) in o[1..].iter().enumerate() {
+            if !matches!(self.shape(self.type_of(index)?)?, Type::Int { .. }) {
+                return Err(format!("index %{index} is not an integer scalar"));
+            }
+            if element && n == 0 {
+                continue;
+            }
+            pointee = match self.shape(pointee)? {
+                Type::Struct { members } => {
+                    let Some(Some(i)) = self.int_constants.get(&index) else {
+                        return Err(format!(
+                            "index %{index} into struct %{pointee} is not an integer constant"
+                        ));
+                    };
+                    *members.get(*i as usize).ok_or_else(|| {
+                        format!(
+                            "index {i} is past the {} members of struct %{pointee}",
+                            members.len()
+                        )
+                    })?
+                }
+                Type::Vector { elem, .. }
+                | Type::Array { elem, .. }
+                | Type::RuntimeArray { elem } => *elem,
+                Type::Matrix { column, .. } => *column,
+                _ => {
+                    return Err(format!(
+                        "index %{index} reaches into %{pointee}, which is not a composite"
+                    ))
+                }
+            };
+        }
+        match self.shape(ins.result_type)? {
+            Type::Pointer {
+                storage: s,
+                pointee: p,
+            } if *s == storage => {
+                if *p != pointee && self.shape(*p)? != self.shape(pointee)? {
+                    return Err(format!(
+                        "the result points to %{p}, the indices reach %{pointee}"
+                    ));
+                }
+                Ok(())
+            }
+            _ => Err(format!(
+                "the result type %{} is not a pointer in the base's storage class {storage:?}",
+                ins.result_type
+            )),
+        }
+    }
+
+    /// Atomics (SPIR-V 1.6, section 3.52.18; SPV_EXT_shader_atomic_float_add
+    /// and _min_max): the pointer points to the result's (or the stored
+    /// value's) scalar type, an integer or, for the float ones, a float;
+    /// the value operands are of that type; scopes and memory semantics
+    /// are 32-bit integers.
+    fn check_atomic(&self, ins: &Instr) -> Result<(), String> {
+        let o = &ins.operands;
+        let &(_, kind) = ATOMICS
+            .iter()
+            .find(|(a, _)| *a == ins.op)
+            .expect("an atomic");
+        let pointer = *o.first().ok_or("missing the pointer")?;
+        let pointee = self.pointee(pointer)?;
+        let store = ins.op == Op::AtomicStore;
+        let value_type = if store { pointee } else { ins.result_type };
+        if !store && pointee != value_type && self.shape(pointee)? != self.shape(value_type)? {
+            return Err(format!(
+                "the pointer points to %{pointee}, not the result type %{value_type}"
+            ));
+        }
+        let (k, _, count) = self.numeric(value_type)?;
+        let scalar_ok = count == 1
+            && match kind {
+                AtomicKind::Int => k == Kind::Int,
+                AtomicKind::Float => k == Kind::Float,
+                AtomicKind::IntOrFloat => k != Kind::Bool,
+            };
+        if !scalar_ok {
+            return Err(format!(
+                "the value type %{value_type} is not {} scalar",
+                match kind {
+                    AtomicKind::Int => "an integer",
+                    AtomicKind::Float => "a float",
+                    AtomicKind::IntOrFloat => "an integer or float",
+                }
+            ));
+        }
+        // Scope, semantics (two for a compare-exchange), then values.
+        let controls = if matches!(
+            ins.op,
+            Op::AtomicCompareExchange | Op::AtomicCompareExchangeWeak
+        ) {
+            3
+        } else {
+            2
+        };
+        for &id in o.iter().skip(1).take(controls) {
+            if self.numeric(self.type_of(id)?)? != (Kind::Int, 32, 1) {
+                return Err(format!(
+                    "scope or memory semantics %{id} is not a 32-bit integer"
+                ));
+            }
+        }
+        for &value in o.iter().skip(1 + controls) {
+            self.same_type(value, value_type, "value")?;
         }
         Ok(())
     }
