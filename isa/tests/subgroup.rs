@@ -560,6 +560,10 @@ fn lower_body(body: &str) -> Result<isa::ir::Kernel, String> {
     let text = format!(
         "OpCapability Shader
          OpCapability GroupNonUniformArithmetic
+         OpCapability GroupNonUniformVote
+         OpCapability GroupNonUniformBallot
+         OpCapability GroupNonUniformShuffle
+         OpCapability GroupNonUniformShuffleRelative
          OpCapability GroupNonUniformClustered
          OpCapability GroupNonUniformQuad
          OpCapability SubgroupBallotKHR
@@ -622,8 +626,9 @@ fn lowering_refuses_what_it_cannot_honour_with_a_named_error() {
             "with Workgroup scope is not supported",
         ),
         (
+            // 7 is no Scope at all: the validator refuses it first.
             "%r = OpGroupAll %bool %x %p",
-            "execution scope 7: only Workgroup (2) and Subgroup (3) scopes",
+            "scope %11 is 7, which is no Scope",
         ),
         (
             "%r = OpGroupUMax %uint %sub ClusteredReduce %x",

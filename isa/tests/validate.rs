@@ -10,6 +10,10 @@
 //! the assembler itself refuses such texts (an id defined twice, id 0, an
 //! OpConstant of a bool type, an OpExtInst with the wrong operand count).
 //! Without its patch, such a module is valid.
+//!
+//! spirv-val refuses every case too (its recorded verdicts,
+//! `malformed/spirv_val.txt`), but those whose file says
+//! `; spirv-val accepts: REASON` (a limit of gpusim's own).
 
 use std::path::Path;
 
@@ -18,6 +22,8 @@ struct Case {
     text: String,
     expect: String,
     patch: Option<Patch>,
+    /// Why spirv-val accepts this module, if it does.
+    spirv_val_accepts: Option<String>,
 }
 
 struct Patch {
@@ -50,11 +56,13 @@ fn cases() -> Vec<Case> {
                 value: f[2].parse().unwrap(),
             }
         });
+        let spirv_val_accepts = directive("spirv-val accepts");
         out.push(Case {
             name: p.file_name().unwrap().to_string_lossy().into_owned(),
             text,
             expect,
             patch,
+            spirv_val_accepts,
         });
     }
     out.sort_by(|a, b| a.name.cmp(&b.name));
@@ -95,7 +103,13 @@ fn words(case: &Case) -> Vec<u32> {
 fn malformed_modules_are_refused_naming_the_rule_and_place() {
     let cases = cases();
     assert!(cases.len() >= 20, "found {} cases", cases.len());
+    // For spirv-val's verdicts (malformed/spirv_val.py): the cases' words.
+    let dump = std::env::var_os("GPUSIM_MALFORMED").map(std::path::PathBuf::from);
     for case in &cases {
+        if let Some(dir) = &dump {
+            let bytes: Vec<u8> = words(case).iter().flat_map(|w| w.to_le_bytes()).collect();
+            std::fs::write(dir.join(case.name.replace(".spvasm", ".spv")), bytes).unwrap();
+        }
         let m = isa::module::parse_words(&words(case))
             .unwrap_or_else(|e| panic!("{}: does not parse: {e}", case.name));
         let e = isa::validate::validate(&m)
@@ -144,4 +158,72 @@ fn the_patched_cases_are_valid_without_their_patch() {
             panic!("{}: refused without its patch: {e}", case.name);
         }
     }
+}
+
+#[test]
+fn spirv_val_refuses_the_malformed_cases_too() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/malformed/spirv_val.txt");
+    let verdicts = std::fs::read_to_string(&path).unwrap();
+    let verdict = |name: &str| {
+        verdicts
+            .lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
+            .unwrap_or_else(|| {
+                panic!(
+                    "{name}: no verdict in {}: regenerate it with malformed/spirv_val.py",
+                    path.display()
+                )
+            })
+    };
+    for case in cases() {
+        let refused = verdict(&case.name).starts_with("refused");
+        assert_eq!(
+            refused,
+            case.spirv_val_accepts.is_none(),
+            "{}: spirv-val says {:?}, the case says it {}",
+            case.name,
+            verdict(&case.name),
+            if refused { "accepts it" } else { "refuses it" }
+        );
+    }
+}
+
+#[test]
+fn literal_operands_of_extended_instructions_are_not_ids() {
+    // vloadn's last operand is the literal n: here 4, which is also the id
+    // of a type (read as an id, it would be "a type as an operand"), and
+    // 2, the id of a value defined later (read as an id, "used before its
+    // definition").
+    let text = r#"
+               OpCapability Addresses
+               OpCapability Kernel
+               OpCapability Int64
+          %1 = OpExtInstImport "OpenCL.std"
+               OpMemoryModel Physical64 OpenCL
+               OpEntryPoint Kernel %10 "k" %in
+       %void = OpTypeVoid
+          %4 = OpTypeInt 32 0
+      %ulong = OpTypeInt 64 0
+     %v4uint = OpTypeVector %4 4
+     %v2uint = OpTypeVector %4 2
+    %ulong_0 = OpConstant %ulong 0
+          %c = OpConstant %4 1
+        %ptr = OpTypePointer CrossWorkgroup %4
+         %fn = OpTypeFunction %void %ptr
+      %v3ptr = OpTypeVector %ulong 3
+     %ptr_in = OpTypePointer Input %v3ptr
+         %in = OpVariable %ptr_in Input
+         %10 = OpFunction %void None %fn
+          %p = OpFunctionParameter %ptr
+      %entry = OpLabel
+          %a = OpExtInst %v4uint %1 vloadn %ulong_0 %p 4
+          %b = OpExtInst %v2uint %1 vloadn %ulong_0 %p 2
+          %2 = OpIAdd %4 %c %c
+               OpReturn
+               OpFunctionEnd
+"#;
+    let words = isa::asm::assemble(text).unwrap();
+    let m = isa::module::parse_words(&words).unwrap();
+    assert!(m.bound > 2);
+    isa::validate::validate(&m).expect("literal operands are not read as ids");
 }

@@ -28,6 +28,8 @@ enum Run {
 const CASES: &[Case] = &[
     // A WorkgroupSize constant of 64 x 2147483649 x 2147483649: its
     // invocation count overflowed u64 (and could wrap to a small count).
+    // (Its atomic's scope, the same constant as found, is now Workgroup:
+    // the validator refuses a scope that is no Scope before the launch.)
     Case {
         kernel: "workgroup_size_overflow.spv",
         run: Run::Launch {

@@ -1,11 +1,12 @@
-//! Operand encoding: every instruction's words laid out as its grammar says
-//! (SPIR-V 1.6, section 2.3 and the grammar's operand kinds). Each required
+//! Operand encoding and values: every instruction's words laid out as its
+//! grammar says (SPIR-V 1.6, section 2.3 and the grammar's operand kinds). Each required
 //! operand is present and no word follows the last one; enumerants and mask
 //! bits are ones the grammar knows, followed by the parameters they take;
 //! literal strings end in a NUL within the instruction, padded with zero
 //! bytes, and are UTF-8; numeric literals take as many words as their
 //! type's width, with the unused high bits of a narrow type zero (or, for
-//! a signed integer, copies of its sign bit). Lowering ignores most of
+//! a signed integer, copies of its sign bit); a constant scope is a Scope,
+//! and constant memory semantics set at most one ordering. Lowering ignores most of
 //! these words (names, decorations it does not use), but a module that
 //! breaks them is not SPIR-V, and spirv-val refuses it.
 
@@ -121,6 +122,26 @@ impl Validator<'_> {
                 }
                 if std::str::from_utf8(&bytes[..end]).is_err() {
                     return Err("a literal string is not UTF-8".into());
+                }
+            }
+            OperandKind::IdScope => {
+                if let Some(Some(scope)) = self.int_constants.get(&word) {
+                    let known = u32::try_from(*scope)
+                        .is_ok_and(|s| value_name(OperandKind::Scope, s).is_some());
+                    if !known {
+                        return Err(format!("scope %{word} is {scope}, which is no Scope"));
+                    }
+                }
+            }
+            OperandKind::IdMemorySemantics => {
+                if let Some(Some(semantics)) = self.int_constants.get(&word) {
+                    // Acquire, Release, AcquireRelease, SequentiallyConsistent.
+                    if (semantics & 0x1e).count_ones() > 1 {
+                        return Err(format!(
+                            "memory semantics %{word} ({semantics:#x}) sets more than one of \
+                             Acquire, Release, AcquireRelease and SequentiallyConsistent"
+                        ));
+                    }
                 }
             }
             OperandKind::PairIdRefIdRef | OperandKind::PairIdRefLiteralInteger => {

@@ -19,6 +19,8 @@
 //! are encoded as the grammar lays them out (`encoding`); and the operand
 //! and result types of instructions (`operand_types`).
 
+mod annotations;
+mod capabilities;
 mod encoding;
 mod operand_types;
 mod uses;
@@ -125,6 +127,8 @@ pub fn validate(m: &Module) -> Result<(), ModuleError> {
     v.check_uses()?;
     v.check_blocks()?;
     v.check_function_bodies()?;
+    v.check_annotations()?;
+    v.check_instruction_capabilities()?;
     let mut in_function = false;
     for ins in &m.instrs {
         match ins.op {
@@ -140,7 +144,7 @@ pub fn validate(m: &Module) -> Result<(), ModuleError> {
             _ => in_function,
         };
         if in_function {
-            for id in id_operands(ins) {
+            for id in v.ids_read(ins) {
                 v.check_storage_only_use(ins, id).map_err(|e| at(ins, e))?;
             }
         }
@@ -294,9 +298,16 @@ impl Validator<'_> {
                         format!("a {bits}-bit integer type needs capability {:?}", needs[0]),
                     ));
                 }
+                let signedness = operand(1)?;
+                if signedness > 1 {
+                    return Err(at(
+                        ins,
+                        format!("signedness {signedness} is neither 0 (unsigned) nor 1 (signed)"),
+                    ));
+                }
                 Type::Int {
                     bits: bits as u8,
-                    signed: operand(1)? != 0,
+                    signed: signedness == 1,
                 }
             }
             Op::TypeFloat => {
@@ -480,7 +491,7 @@ impl Validator<'_> {
                     format!("result type %{} is not a type", ins.result_type),
                 ));
             }
-            for id in id_operands(ins) {
+            for id in self.ids_read(ins) {
                 let known = self.defined.contains_key(&id) || self.forward_pointers.contains(&id);
                 if !known {
                     return Err(at(
@@ -686,6 +697,40 @@ impl Validator<'_> {
             }
         }
         Ok(())
+    }
+}
+
+impl Validator<'_> {
+    /// The ids an instruction reads: `id_operands`, but for an OpExtInst
+    /// of a set whose grammar is known, whose literal operands (vloadn's
+    /// n, say) are not ids.
+    fn ids_read(&self, ins: &Instr) -> Vec<u32> {
+        let (Op::ExtInst, Some(&set), Some(&number)) =
+            (ins.op, ins.operands.first(), ins.operands.get(1))
+        else {
+            return id_operands(ins);
+        };
+        let import = self.defined.get(&set).map(|&i| &self.m.instrs[i]);
+        let Some(info) = import
+            .filter(|i| i.op == Op::ExtInstImport)
+            .and_then(|i| ext_inst_info(&literal_string(&i.operands).0, number))
+        else {
+            return id_operands(ins);
+        };
+        let last = info.operands.last().map(|o| o.kind);
+        let kinds = info
+            .operands
+            .iter()
+            .map(|o| o.kind)
+            .chain(std::iter::repeat(last).flatten());
+        let operands = ins.operands.iter().skip(2).zip(kinds);
+        std::iter::once(set)
+            .chain(
+                operands
+                    .filter(|(_, k)| *k == OperandKind::IdRef)
+                    .map(|(&w, _)| w),
+            )
+            .collect()
     }
 }
 

@@ -595,7 +595,8 @@ impl Validator<'_> {
                 _ => {}
             }
             if in_function {
-                if let Some(id) = super::id_operands(ins)
+                if let Some(id) = self
+                    .ids_read(ins)
                     .into_iter()
                     .find(|id| self.shapes.contains_key(id))
                 {

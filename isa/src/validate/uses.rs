@@ -8,7 +8,7 @@
 //! value read before its definition is one that does not dominate the
 //! read.
 
-use super::{at, id_operands, Validator};
+use super::{at, Validator};
 use crate::module::ModuleError;
 use spirv::Op;
 
@@ -50,7 +50,7 @@ impl Validator<'_> {
                 Op::FunctionEnd => function = None,
                 _ => {}
             }
-            let ids = id_operands(ins);
+            let ids = self.ids_read(ins);
             if let Some(f) = function {
                 for &id in &ids {
                     if local_to.get(&id).is_some_and(|&g| g != f) {
