@@ -80,6 +80,14 @@ const CASES: &[Case] = &[
         run: Run::Lower,
         error: Some("operand %30 is not defined in the module"),
     },
+    // An OpFunctionParameter outside any function (round 7, on the new
+    // function-body rules): the parameter count against no function type
+    // underflowed.
+    Case {
+        kernel: "parameter_outside_a_function.spv",
+        run: Run::Lower,
+        error: Some("a function parameter outside a function"),
+    },
 ];
 
 fn folder() -> PathBuf {

@@ -54,7 +54,9 @@ impl Validator<'_> {
                     .member(o.first(), o.get(1))
                     .and_then(|()| match ins.op {
                         Op::MemberName => Ok(()),
-                        _ => self.decoration_target(o[0], o.get(2), true),
+                        _ => {
+                            self.decoration_target(o.first().copied().unwrap_or(0), o.get(2), true)
+                        }
                     }),
                 Op::Decorate | Op::DecorateId | Op::DecorateString => match o.first() {
                     Some(&target) => self.decoration_target(target, o.get(1), false),

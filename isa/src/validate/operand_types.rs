@@ -534,6 +534,9 @@ impl Validator<'_> {
                     in_function = false;
                 }
                 Op::FunctionParameter => {
+                    if !in_function {
+                        return Err(fail("a function parameter outside a function".into()));
+                    }
                     params += 1;
                     match signature.get(params) {
                         Some(&t) if t == ins.result_type => {}
