@@ -88,6 +88,14 @@ const CASES: &[Case] = &[
         run: Run::Lower,
         error: Some("a function parameter outside a function"),
     },
+    // An OpIAddCarry whose result type is a float vector, not a struct
+    // (round 7): an OpCompositeInsert into that value, typed by the
+    // declaration, sliced past the two registers the lowering gave it.
+    Case {
+        kernel: "extended_arithmetic_result_not_a_struct.spv",
+        run: Run::Lower,
+        error: Some("is not a struct of two members"),
+    },
 ];
 
 fn folder() -> PathBuf {

@@ -1,5 +1,5 @@
 //! The operand and result types of instructions: the composites, select,
-//! phi, bitcast and matrix arithmetic whose lowering slices registers by
+//! phi, bitcast, dynamic vector access, logical copies, pointer comparisons and matrix arithmetic whose lowering slices registers by
 //! type; the numeric instructions, by the table `RULES` (arithmetic,
 //! bitwise and logical operations, comparisons, conversions); loads and
 //! stores against their pointers; constants against their types; and the
@@ -40,6 +40,12 @@ enum Rule {
     Dot,
     /// A float vector times a float scalar of its width.
     VectorTimesScalar,
+    /// A struct of two integer members of the operands' type (OpIAddCarry,
+    /// OpISubBorrow, OpUMulExtended, OpSMulExtended).
+    Extended,
+    /// The result and base (and the insert, when `inserts`) integers of one
+    /// count and width; offset and count integer scalars.
+    BitField { inserts: bool },
 }
 
 const RULES: &[(Op, Rule)] = {
@@ -63,6 +69,13 @@ const RULES: &[(Op, Rule)] = {
         (Op::FRem, Same(Float)),
         (Op::FMod, Same(Float)),
         (Op::VectorTimesScalar, VectorTimesScalar),
+        (Op::IAddCarry, Extended),
+        (Op::ISubBorrow, Extended),
+        (Op::UMulExtended, Extended),
+        (Op::SMulExtended, Extended),
+        (Op::BitFieldInsert, BitField { inserts: true }),
+        (Op::BitFieldSExtract, BitField { inserts: false }),
+        (Op::BitFieldUExtract, BitField { inserts: false }),
         (Op::Dot, Dot),
         (Op::ShiftRightLogical, Shift),
         (Op::ShiftRightArithmetic, Shift),
@@ -482,6 +495,63 @@ impl Validator<'_> {
                     return Err(format!("the selector %{} is not an integer scalar", o[0]));
                 }
             }
+            Op::VectorExtractDynamic => {
+                let (kind, width, count) = self.numeric(self.type_of(operand(0)?)?)?;
+                if count < 2 {
+                    return Err(format!("%{} is not a vector", o[0]));
+                }
+                if self.numeric(rt)? != (kind, width, 1) {
+                    return Err(format!(
+                        "the result type %{rt} is not the vector's component type"
+                    ));
+                }
+                self.index_scalar(operand(1)?)?;
+            }
+            Op::VectorInsertDynamic => {
+                let (kind, width, count) = self.numeric(rt)?;
+                if count < 2 {
+                    return Err(format!("the result type %{rt} is not a vector"));
+                }
+                self.same_type(operand(0)?, rt, "vector")?;
+                if self.numeric(self.type_of(operand(1)?)?)? != (kind, width, 1) {
+                    return Err(format!(
+                        "component %{} is not of the vector's component type",
+                        o[1]
+                    ));
+                }
+                self.index_scalar(operand(2)?)?;
+            }
+            Op::CopyLogical => {
+                let from = self.type_of(operand(0)?)?;
+                if !self.logically_match(from, rt)? {
+                    return Err(format!(
+                        "the result type %{rt} does not logically match the operand's type %{from}"
+                    ));
+                }
+            }
+            Op::ExpectKHR => {
+                let (kind, _, _) = self.numeric(rt)?;
+                if kind == Kind::Float {
+                    return Err(format!("the result type %{rt} is a float type"));
+                }
+                self.same_type(operand(0)?, rt, "value")?;
+                self.same_type(operand(1)?, rt, "expected value")?;
+            }
+            Op::PtrEqual | Op::PtrNotEqual | Op::PtrDiff => {
+                let a = self.type_of(operand(0)?)?;
+                if !matches!(self.shape(a)?, Type::Pointer { .. }) {
+                    return Err(format!("%{} is not a pointer", o[0]));
+                }
+                self.same_type(operand(1)?, a, "pointer")?;
+                let result = if ins.op == Op::PtrDiff {
+                    Kind::Int
+                } else {
+                    Kind::Bool
+                };
+                if self.numeric(rt)?.0 != result || self.numeric(rt)?.2 != 1 {
+                    return Err(format!("the result type %{rt} is not a {result:?} scalar"));
+                }
+            }
             op if ATOMICS.iter().any(|(a, _)| *a == op) => self.check_atomic(ins)?,
             op => {
                 if let Some(&(_, rule)) = RULES.iter().find(|(o, _)| *o == op) {
@@ -895,6 +965,75 @@ impl Validator<'_> {
                     ));
                 }
             }
+            Rule::Extended => {
+                arity(2..=2)?;
+                let members = match self.shape(rt)? {
+                    Type::Struct { members } if members.len() == 2 => members,
+                    _ => {
+                        return Err(format!(
+                            "the result type %{rt} is not a struct of two members"
+                        ))
+                    }
+                };
+                let (k, width, count) = self.numeric(members[0])?;
+                if k != Kind::Int || self.numeric(members[1])? != (k, width, count) {
+                    return Err(format!(
+                        "the members of the result type %{rt} are not two integers of one type"
+                    ));
+                }
+                for &id in o {
+                    if self.numeric_operand(id, Kind::Int, "operand")? != (width, count) {
+                        return Err(format!(
+                            "operand %{id} differs from the result's members in component count or width"
+                        ));
+                    }
+                }
+            }
+            Rule::BitField { inserts } => {
+                let fields = if inserts { 2 } else { 1 };
+                arity(fields + 2..=fields + 2)?;
+                let shape = result(Kind::Int)?;
+                for &id in &o[..fields] {
+                    if self.numeric_operand(id, Kind::Int, "operand")? != shape {
+                        return differs("operand", id);
+                    }
+                }
+                for &id in &o[fields..] {
+                    if self.numeric_operand(id, Kind::Int, "offset or count")?.1 != 1 {
+                        return Err(format!("offset or count %{id} is not an integer scalar"));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether types `a` and `b` logically match (OpCopyLogical): the same
+    /// shape, members and lengths, whatever their decorations.
+    fn logically_match(&self, a: u32, b: u32) -> Result<bool, String> {
+        Ok(match (self.shape(a)?, self.shape(b)?) {
+            (Type::Array { elem: x, len: m }, Type::Array { elem: y, len: n }) => {
+                m == n && self.logically_match(*x, *y)?
+            }
+            (Type::Struct { members: x }, Type::Struct { members: y }) => {
+                if x.len() != y.len() {
+                    return Ok(false);
+                }
+                for (&p, &q) in x.iter().zip(y) {
+                    if !self.logically_match(p, q)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            (x, y) => a == b || x == y,
+        })
+    }
+
+    /// Value `id` is an integer scalar (a dynamic index).
+    fn index_scalar(&self, id: u32) -> Result<(), String> {
+        if self.numeric_operand(id, Kind::Int, "index")?.1 != 1 {
+            return Err(format!("index %{id} is not an integer scalar"));
         }
         Ok(())
     }
