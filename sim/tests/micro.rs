@@ -124,17 +124,7 @@ fn chain(w: &Workload, cfg: &Config, ops: &[&str], unit: &str) -> (u64, Vec<u64>
     );
     // The chain is the longest run at consecutive pcs: the address
     // arithmetic of the loads and stores (also IAdd, IMul) lies elsewhere.
-    let mut best = (0, 1);
-    let mut start = 0;
-    for i in 1..=all.len() {
-        if i == all.len() || all[i].pc != all[i - 1].pc + 1 {
-            if i - start > best.1 - best.0 {
-                best = (start, i);
-            }
-            start = i;
-        }
-    }
-    let recs = &all[best.0..best.1];
+    let recs = common::longest_consecutive_run(&all);
     let first = recs[0];
     let last = recs[recs.len() - 1];
     let gaps = recs.windows(2).map(|p| p[1].cycle - p[0].cycle).collect();

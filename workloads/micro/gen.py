@@ -143,25 +143,63 @@ def chain_trans():
           .replace("               OpCapability Shader\n", ""))
 
 
-def indep_f32():
+def indep(name, what, op, ty="%float", load=None, store=None, types="", caps="", combine="OpFMul"):
+    """8 independent chains of 8 `op` (a_k = op(a_k, k)), interleaved: 64 in a
+    row, none depending on the previous 7; then the chains are combined.
+    `op(src, k)` gives the instruction text after `= `."""
     chains, rounds = 8, 8
     body = ["          %p = OpAccessChain %ptr_sb_float %data %int_0 %gid\n",
             "         %x = OpLoad %float %p\n"]
+    x = "%x"
+    if load:
+        body.append(f"        %xw = {load} %x\n")
+        x = "%xw"
     for r in range(rounds):
         for k in range(chains):
-            src = "%x" if r == 0 else f"%a{k}_{r-1}"
-            body.append(f"       %a{k}_{r} = OpFAdd %float {src} %fk{k}\n")
-    # Sum the chains (not part of the measured region).
+            src = x if r == 0 else f"%a{k}_{r-1}"
+            body.append(f"       %a{k}_{r} = {op(src, k)}\n")
+    # Combine the chains (not part of the measured region).
     prev = f"%a0_{rounds-1}"
     for k in range(1, chains):
-        body.append(f"        %s{k} = OpFMul %float {prev} %a{k}_{rounds-1}\n")
+        body.append(f"        %s{k} = {combine} {ty} {prev} %a{k}_{rounds-1}\n")
         prev = f"%s{k}"
+    if store:
+        body.append(f"        %y = {store} {prev}\n")
+        prev = "%y"
     body.append(f"               OpStore %p {prev}\n")
-    types = FBUF + "".join(f"        %fk{k} = OpConstant %float {k+1}\n" for k in range(chains))
-    write("indep_f32", f"{chains} independent chains of {rounds} OpFAdd, interleaved "
-          f"(a_k += k+1; {chains*rounds} OpFAdd in a row with no dependency on the previous "
-          f"{chains-1}), then the chains are multiplied together",
-          "".join(body), types, buf_decor("data", 0))
+    write(name, f"{chains} independent chains of {rounds} {what}, interleaved "
+          f"({chains*rounds} in a row with no dependency on the previous {chains-1}), then the "
+          "chains are combined", "".join(body), FBUF + types, buf_decor("data", 0), caps=caps)
+
+
+def fk(n):
+    return "".join(f"        %fk{k} = OpConstant %float {k+1}\n" for k in range(n))
+
+
+def indep_f32():
+    indep("indep_f32", "OpFAdd (a_k += k+1)", lambda a, k: f"OpFAdd %float {a} %fk{k}", types=fk(8))
+
+
+def indep_f64():
+    indep("indep_f64", "double OpFAdd (a_k += k+1, class valu.f64)",
+          lambda a, k: f"OpFAdd %double {a} %dk{k}", ty="%double",
+          load="OpFConvert %double", store="OpFConvert %float",
+          types="     %double = OpTypeFloat 64\n" +
+          "".join(f"        %dk{k} = OpConstant %double {k+1}\n" for k in range(8)),
+          caps="               OpCapability Float64\n")
+
+
+def indep_trans():
+    indep("indep_trans", "GLSL.std.450 InverseSqrt (class trans; x = 1 stays 1)",
+          lambda a, k: f"OpExtInst %float %glsl InverseSqrt {a}",
+          caps='      %glsl = OpExtInstImport "GLSL.std.450"\n')
+
+
+def indep_max3():
+    indep("indep_max3", "AMD FMax3 (a_k = max3(a_k, k+1, k+2), class valu.min3)",
+          lambda a, k: f"OpExtInst %float %amd FMax3AMD {a} %fk{k} %fk{k+1}", types=fk(9),
+          caps='               OpExtension "SPV_AMD_shader_trinary_minmax"\n'
+               '       %amd = OpExtInstImport "SPV_AMD_shader_trinary_minmax"\n')
 
 
 # ---------------------------------------------------------------------------
@@ -327,6 +365,6 @@ def chase_2cu():
           "               OpDecorate %wg_var BuiltIn WorkgroupId\n")
 
 
-for f in [chase_2cu, chain_f32, chain_u32, chain_f64, chain_trans, indep_f32, chase, stream, lds,
-          atomics, occ_vgpr, occ_lds]:
+for f in [chase_2cu, chain_f32, chain_u32, chain_f64, chain_trans, indep_f32, indep_f64, indep_trans,
+          indep_max3, chase, stream, lds, atomics, occ_vgpr, occ_lds]:
     f()

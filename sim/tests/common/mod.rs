@@ -256,3 +256,18 @@ pub fn csv_rows(path: &Path) -> Vec<Vec<String>> {
 pub fn column(rows: &[Vec<String>], name: &str) -> usize {
     rows[0].iter().position(|h| h == name).expect(name)
 }
+
+/// The longest run of `recs` at consecutive pcs: a microbenchmark's chain
+/// of instructions, apart from the address arithmetic around it.
+pub fn longest_consecutive_run<'a>(recs: &[&'a IssueRecord]) -> Vec<&'a IssueRecord> {
+    let (mut best, mut start) = ((0, 0), 0);
+    for i in 1..=recs.len() {
+        if i == recs.len() || recs[i].pc != recs[i - 1].pc + 1 {
+            if i - start > best.1 - best.0 {
+                best = (start, i);
+            }
+            start = i;
+        }
+    }
+    recs[best.0..best.1].to_vec()
+}
