@@ -115,22 +115,50 @@ fn measure(cfg: &Config) -> BTreeMap<&'static str, f64> {
     // state a wave's operations complete one wave's worth of operations
     // after the previous wave's; cycles per operation between the first
     // and the last wave's completion.
-    let mut w = micro("atomic_add");
-    w.spec_constants.insert(0, SpecValue::Int(0));
+    // The same with stride 16: every lane's word on a line of its own,
+    // spread over the L2 banks (no operation waits for its address).
+    for (key, stride) in [
+        ("atomic_same_address_cycles_per_op", 0),
+        ("atomic_spread_cycles_per_op", 16),
+    ] {
+        let mut w = micro("atomic_add");
+        w.spec_constants.insert(0, SpecValue::Int(stride));
+        w.checks.clear();
+        let (_, r) = timed(&w, cfg);
+        let mut done: Vec<u64> = r
+            .issue_trace
+            .iter()
+            .filter(|x| x.op == "AtomicIAdd" && x.unit == "memory")
+            .map(|x| x.complete)
+            .collect();
+        done.sort();
+        let ops = common::num(&r.summary(), &["atomics", "operations"]);
+        let per_wave = ops / done.len() as f64;
+        m.insert(
+            key,
+            (done[done.len() - 1] - done[0]) as f64 / ((done.len() - 1) as f64 * per_wave),
+        );
+    }
+    // DRAM bandwidth: the stream kernel (every lane loads a line of its
+    // own) at 16 times its size, 16,384 lines; bytes moved per cycle.
+    let mut w = micro("stream");
+    let k = 16;
+    w.workgroups[0] *= k as u32;
+    w.checks.clear();
+    for b in &mut w.buffers {
+        b.len *= k;
+        b.init = if b.name == "a" {
+            (0..b.len as u32).flat_map(u32::to_le_bytes).collect()
+        } else {
+            vec![0; b.len * 4]
+        };
+    }
     let (_, r) = timed(&w, cfg);
-    let mut done: Vec<u64> = r
-        .issue_trace
-        .iter()
-        .filter(|x| x.op == "AtomicIAdd" && x.unit == "memory")
-        .map(|x| x.complete)
-        .collect();
-    done.sort();
-    let ops = common::num(&r.summary(), &["atomics", "operations"]);
-    let per_wave = ops / done.len() as f64;
-    m.insert(
-        "atomic_same_address_cycles_per_op",
-        (done[done.len() - 1] - done[0]) as f64 / ((done.len() - 1) as f64 * per_wave),
-    );
+    let s = r.summary();
+    let bytes = common::num(&s, &["memory", "dram_read_bytes"])
+        + common::num(&s, &["memory", "dram_write_bytes"])
+        - common::num(&s, &["memory", "dram_flush_bytes"]);
+    m.insert("dram_stream_bytes_per_cycle", bytes / r.cycles as f64);
     m
 }
 
