@@ -151,7 +151,21 @@ pub fn vgprs_per_lane(kernel: &Kernel) -> u32 {
     let mut max = 0;
     for b in 0..live.blocks() {
         max = max.max(weight(&live.live_in[b]));
-        live.walk_back(kernel, b, |_, after| max = max.max(weight(after)));
+        // The live set's weight, kept as the walk changes the set.
+        let current = std::cell::Cell::new(weight(&live.live_out[b]));
+        live.walk_back_tracking(
+            kernel,
+            b,
+            |_, _| max = max.max(current.get()),
+            |r, joined| {
+                let w = width[r as usize];
+                current.set(if joined {
+                    current.get() + w
+                } else {
+                    current.get() - w
+                });
+            },
+        );
     }
     max
 }
@@ -299,7 +313,20 @@ impl Liveness {
     /// Walks block `b` backwards from its live-out set, calling `f` with
     /// each instruction's index and the tracked registers live just after
     /// it.
-    pub fn walk_back(&self, kernel: &Kernel, b: usize, mut f: impl FnMut(usize, &RegSet)) {
+    pub fn walk_back(&self, kernel: &Kernel, b: usize, f: impl FnMut(usize, &RegSet)) {
+        self.walk_back_tracking(kernel, b, f, |_, _| {});
+    }
+
+    /// `walk_back`, also telling `changed` each register that leaves the
+    /// live set (`false`) or joins it (`true`) on the way, so that a
+    /// figure of the set can be kept up to date instead of recounted.
+    fn walk_back_tracking(
+        &self,
+        kernel: &Kernel,
+        b: usize,
+        mut f: impl FnMut(usize, &RegSet),
+        mut changed: impl FnMut(Reg, bool),
+    ) {
         let end = self
             .starts
             .get(b + 1)
@@ -311,12 +338,16 @@ impl Liveness {
             let inst = &kernel.insts[pc];
             f(pc, &live);
             if let Some(d) = destination(inst) {
-                live.remove(d);
+                if live.contains(d) {
+                    live.remove(d);
+                    changed(d, false);
+                }
             }
             sources(kernel, inst, &mut srcs);
             for &r in &srcs {
-                if self.tracked.contains(r) {
+                if self.tracked.contains(r) && !live.contains(r) {
                     live.insert(r);
+                    changed(r, true);
                 }
             }
         }

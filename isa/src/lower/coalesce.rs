@@ -22,6 +22,12 @@ pub(super) struct Stub {
     pub jump: Pc,
 }
 
+/// The most interfering pairs the graph is built from. A kernel with more
+/// (hundreds of thousands of values live at once: a fuzzed or generated
+/// giant) keeps its copies as instructions, so that lowering time stays
+/// bounded; every bundled kernel needs far fewer.
+const MAX_INTERFERENCE_PAIRS: usize = 1 << 22;
+
 pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
     let regs = kernel.reg_count as usize;
     // Registers a copy may share: the ones instructions write, and the
@@ -59,12 +65,16 @@ pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
     }
     let live = Liveness::new(kernel, |r| free.contains(r));
     let mut adj: HashMap<Reg, HashSet<Reg>> = HashMap::new();
-    let mut edge = |a: Reg, b: Reg| {
+    let mut edges = 0usize;
+    fn edge(adj: &mut HashMap<Reg, HashSet<Reg>>, a: Reg, b: Reg) {
         adj.entry(a).or_default().insert(b);
         adj.entry(b).or_default().insert(a);
-    };
+    }
     for b in 0..live.blocks() {
         live.walk_back(kernel, b, |pc, after| {
+            if edges > MAX_INTERFERENCE_PAIRS {
+                return;
+            }
             let inst = &kernel.insts[pc];
             let Some(d) = destination(inst).filter(|&d| related.contains(d)) else {
                 return;
@@ -75,16 +85,20 @@ pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
             };
             for r in after.iter() {
                 if r != d && Some(r) != copied && related.contains(r) {
-                    edge(d, r);
+                    edge(&mut adj, d, r);
+                    edges += 1;
                 }
             }
         });
+    }
+    if edges > MAX_INTERFERENCE_PAIRS {
+        return;
     }
     // The preloaded registers are written at launch, before the entry.
     if let Some(entry) = live.live_in.first() {
         for p in preloaded.iter().filter(|&p| related.contains(p)) {
             for r in entry.iter().filter(|&r| r != p && related.contains(r)) {
-                edge(p, r);
+                edge(&mut adj, p, r);
             }
         }
     }
