@@ -398,6 +398,10 @@ pub struct Resource {
     pub reg: Reg,
     /// Receives the buffer's size in bytes (for OpArrayLength).
     pub size_reg: Reg,
+    /// The kernel cannot write it (a uniform buffer, push constants, or a
+    /// storage buffer declared NonWritable): loads from it at a uniform
+    /// address may take the scalar path.
+    pub read_only: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -418,6 +422,9 @@ pub struct Param {
     pub kind: ParamKind,
     /// The register receiving the address (pointer kinds).
     pub reg: Reg,
+    /// A pointer to `__constant` memory (UniformConstant), which the
+    /// kernel cannot write.
+    pub read_only: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -447,4 +454,32 @@ pub struct Kernel {
     /// Bytes of workgroup memory declared by Workgroup variables (OpenCL
     /// local-pointer arguments come on top, from the dispatch).
     pub workgroup_bytes: u32,
+    /// Per register: it holds a wave-uniform value in a scalar register
+    /// (`lower::uniformity`); empty when nothing is known to be.
+    pub scalar_regs: Vec<bool>,
+}
+
+impl Kernel {
+    /// Whether register `r` is a scalar register.
+    pub fn is_scalar_reg(&self, r: Reg) -> bool {
+        self.scalar_regs.get(r as usize).copied().unwrap_or(false)
+    }
+
+    /// Whether the instruction at `pc` runs on the scalar unit: an ALU
+    /// operation, conversion, copy or read-only load writing a scalar
+    /// register, or a branch or switch on a scalar condition (which
+    /// leaves the exec mask alone). A subgroup operation with a uniform
+    /// result writes a scalar register but runs on its cross-lane unit.
+    pub fn runs_on_scalar_unit(&self, pc: usize) -> bool {
+        match &self.insts[pc] {
+            Inst::Alu { dst, .. }
+            | Inst::Convert { dst, .. }
+            | Inst::Mov { dst, .. }
+            | Inst::Load { dst, .. } => self.is_scalar_reg(*dst),
+            Inst::Branch { cond: r, .. } | Inst::Switch { selector: r, .. } => {
+                self.is_scalar_reg(*r)
+            }
+            _ => false,
+        }
+    }
 }

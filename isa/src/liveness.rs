@@ -124,8 +124,29 @@ fn result_bits(inst: &Inst) -> u32 {
     }
 }
 
-/// 32-bit vector registers per lane the kernel needs.
+/// 32-bit vector registers per lane the kernel needs when every value is
+/// a vector one (a GPU without a scalar unit).
 pub fn vgprs_per_lane(kernel: &Kernel) -> u32 {
+    register_demand(kernel, None).vgprs
+}
+
+/// The registers a wave needs at most at once, per class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RegisterDemand {
+    /// 32-bit vector registers per lane.
+    pub vgprs: u32,
+    /// 32-bit scalar registers, reserved ones not included.
+    pub sgprs: u32,
+}
+
+/// The registers the kernel needs. With `mask_sgprs` (a GPU with a scalar
+/// unit: the scalar registers a lane mask takes, 2 for wave64 and 1 for
+/// wave32), the kernel's scalar registers (`Kernel::scalar_regs`) are
+/// scalar ones, and so are the uniform inputs (buffer addresses and sizes,
+/// arguments, uniform built-ins) and the lane masks vector comparisons
+/// write; without it every value is a vector register and scalar ones are
+/// not counted.
+pub fn register_demand(kernel: &Kernel, mask_sgprs: Option<u32>) -> RegisterDemand {
     let regs = kernel.reg_count as usize;
     // Width in 32-bit registers of each written register; 0 = never written.
     let mut width = vec![0u32; regs];
@@ -135,6 +156,7 @@ pub fn vgprs_per_lane(kernel: &Kernel) -> u32 {
             width[r as usize] = value_bits(slot.ty).div_ceil(32);
         }
     }
+    let mut bools = vec![false; regs];
     for _ in 0..2 {
         for inst in &kernel.insts {
             if let Some(d) = destination(inst) {
@@ -143,31 +165,88 @@ pub fn vgprs_per_lane(kernel: &Kernel) -> u32 {
                     _ => result_bits(inst).div_ceil(32),
                 };
                 width[d as usize] = width[d as usize].max(w);
+                bools[d as usize] |= result_bits(inst) == 0 && !matches!(inst, Inst::Mov { .. });
             }
         }
     }
-    let live = Liveness::new(kernel, |r| width[r as usize] > 0);
-    let weight = |set: &RegSet| set.iter().map(|r| width[r as usize]).sum::<u32>();
-    let mut max = 0;
+    let scalar = |r: Reg| mask_sgprs.is_some() && kernel.is_scalar_reg(r);
+    // Scalar registers: written scalar values (a uniform boolean takes
+    // one), the uniform inputs, and vector lane masks.
+    let mut scalar_width = vec![0u32; regs];
+    if let Some(mask) = mask_sgprs {
+        for r in 0..regs {
+            let reg = r as Reg;
+            if width[r] > 0 || bools[r] {
+                scalar_width[r] = if kernel.is_scalar_reg(reg) {
+                    width[r].max(1)
+                } else if bools[r] {
+                    mask
+                } else {
+                    0
+                };
+            }
+        }
+        let inputs = kernel
+            .resources
+            .iter()
+            .flat_map(|res| [res.reg, res.size_reg])
+            .chain(kernel.params.iter().flat_map(|p| match &p.kind {
+                crate::ir::ParamKind::Value(comps) => comps.iter().map(|c| c.2).collect(),
+                _ => vec![p.reg],
+            }))
+            .map(|r| (r, 2))
+            .chain(
+                kernel
+                    .builtins
+                    .iter()
+                    .filter(|s| !s.builtin.per_lane())
+                    .flat_map(|s| s.regs.iter().map(|&r| (r, value_bits(s.ty).div_ceil(32)))),
+            );
+        for (r, w) in inputs {
+            scalar_width[r as usize] = scalar_width[r as usize].max(w);
+        }
+    }
+    let vector_width: Vec<u32> = (0..regs)
+        .map(|r| if scalar(r as Reg) { 0 } else { width[r] })
+        .collect();
+    let live = Liveness::new(kernel, |r| {
+        vector_width[r as usize] > 0 || scalar_width[r as usize] > 0
+    });
+    let weight = |set: &RegSet| {
+        set.iter().fold((0u32, 0u32), |(v, s), r| {
+            (v + vector_width[r as usize], s + scalar_width[r as usize])
+        })
+    };
+    let (mut max_v, mut max_s) = (0, 0);
     for b in 0..live.blocks() {
-        max = max.max(weight(&live.live_in[b]));
-        // The live set's weight, kept as the walk changes the set.
+        let (v, s) = weight(&live.live_in[b]);
+        max_v = max_v.max(v);
+        max_s = max_s.max(s);
+        // The live set's weights, kept as the walk changes the set.
         let current = std::cell::Cell::new(weight(&live.live_out[b]));
         live.walk_back_tracking(
             kernel,
             b,
-            |_, _| max = max.max(current.get()),
+            |_, _| {
+                let (v, s) = current.get();
+                max_v = max_v.max(v);
+                max_s = max_s.max(s);
+            },
             |r, joined| {
-                let w = width[r as usize];
+                let (v, s) = current.get();
+                let (dv, ds) = (vector_width[r as usize], scalar_width[r as usize]);
                 current.set(if joined {
-                    current.get() + w
+                    (v + dv, s + ds)
                 } else {
-                    current.get() - w
+                    (v - dv, s - ds)
                 });
             },
         );
     }
-    max
+    RegisterDemand {
+        vgprs: max_v,
+        sgprs: max_s,
+    }
 }
 
 /// The value bits of a register of type `ty` (0 for booleans).
@@ -355,7 +434,7 @@ impl Liveness {
 }
 
 /// Whether `inst` ends a basic block.
-fn transfers(inst: &Inst) -> bool {
+pub(crate) fn transfers(inst: &Inst) -> bool {
     matches!(
         inst,
         Inst::Jump { .. }
@@ -367,7 +446,7 @@ fn transfers(inst: &Inst) -> bool {
 }
 
 /// The instructions control can reach from `pc` within the kernel.
-fn successors(kernel: &Kernel, pc: usize, out: &mut Vec<Pc>) {
+pub(crate) fn successors(kernel: &Kernel, pc: usize, out: &mut Vec<Pc>) {
     out.clear();
     match &kernel.insts[pc] {
         Inst::Jump { target } => out.push(*target),

@@ -6,6 +6,7 @@
 mod body;
 mod cfg;
 mod coalesce;
+mod uniformity;
 mod subgroup;
 mod work_group;
 
@@ -18,7 +19,7 @@ use crate::ir::{
 use crate::module::{literal_string, Instr, Location, Module, ModuleError};
 use crate::types::{MatrixLayout, Type, TypeDecorations, Types};
 use spirv::{Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub use cfg::immediate_post_dominators;
 
@@ -244,6 +245,8 @@ pub(crate) struct Lowerer<'m> {
     hidden_builtins: HashMap<BuiltIn, Vec<Reg>>,
     /// The edge stubs holding phi copies, for coalescing.
     stubs: Vec<coalesce::Stub>,
+    /// (struct, member) pairs decorated NonWritable.
+    non_writable_members: HashSet<(u32, u32)>,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> ModuleError {
@@ -299,8 +302,10 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
         builtins: l.builtins,
         private_bytes: l.private_bytes,
         workgroup_bytes: l.workgroup_bytes,
+        scalar_regs: Vec::new(),
     };
     coalesce::coalesce(&mut kernel, &l.stubs);
+    kernel.scalar_regs = uniformity::scalar_registers(&kernel);
     Ok(kernel)
 }
 
@@ -349,6 +354,7 @@ impl<'m> Lowerer<'m> {
             group_scratch: None,
             hidden_builtins: HashMap::new(),
             stubs: Vec::new(),
+            non_writable_members: HashSet::new(),
         }
     }
 
@@ -476,6 +482,16 @@ impl<'m> Lowerer<'m> {
             .find(|(r, _)| *r == reg)
             .map(|(_, v)| *v)
             .unwrap_or(0)
+    }
+
+    /// Whether every member of struct `id` is decorated NonWritable (as
+    /// a GLSL `readonly` buffer block is).
+    fn all_members_non_writable(&self, id: u32) -> bool {
+        match self.types.get(id) {
+            Ok(Type::Struct { members }) => (0..members.len() as u32)
+                .all(|m| self.non_writable_members.contains(&(id, m))),
+            _ => false,
+        }
     }
 
     fn decoration(&self, id: u32, d: Decoration) -> Option<&[u32]> {
@@ -624,6 +640,9 @@ impl<'m> Lowerer<'m> {
                 Decoration::Offset => td.member_offsets[i] = a.first().copied(),
                 Decoration::MatrixStride => td.member_matrix[i].stride = a.first().copied(),
                 Decoration::RowMajor => td.member_matrix[i].row_major = true,
+                Decoration::NonWritable => {
+                    self.non_writable_members.insert((strukt, member));
+                }
                 _ => {}
             }
         }
@@ -895,6 +914,9 @@ impl<'m> Lowerer<'m> {
                     }
                     _ => ResourceKind::StorageBuffer,
                 };
+                let read_only = kind != ResourceKind::StorageBuffer
+                    || self.decoration(id, Decoration::NonWritable).is_some()
+                    || self.all_members_non_writable(block);
                 let first = self.resources.len();
                 for index in 0..count {
                     let reg = self.alloc();
@@ -907,6 +929,7 @@ impl<'m> Lowerer<'m> {
                         name: name.clone(),
                         reg,
                         size_reg,
+                        read_only,
                     });
                 }
                 if block != pointee {
@@ -1100,8 +1123,14 @@ impl<'m> Lowerer<'m> {
                     }
                 };
                 let reg = self.alloc();
+                let read_only = storage == StorageClass::UniformConstant;
                 Ok((
-                    Param { name, kind, reg },
+                    Param {
+                        name,
+                        kind,
+                        reg,
+                        read_only,
+                    },
                     Val::Ptr {
                         reg,
                         offset: 0,
@@ -1123,6 +1152,7 @@ impl<'m> Lowerer<'m> {
                         name,
                         kind: crate::ir::ParamKind::Value(comps),
                         reg,
+                        read_only: true,
                     },
                     Val::Regs(regs),
                 ))

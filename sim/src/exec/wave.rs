@@ -32,6 +32,8 @@ pub struct Step {
     pub pc: Pc,
     /// Lanes that executed the instruction.
     pub lanes: u32,
+    /// Which ones (bit `i` for lane `i`).
+    pub mask: u64,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -162,6 +164,16 @@ impl Wave {
         if let WaveState::AtBarrier(_) = self.state {
             self.state = WaveState::Ready;
         }
+    }
+
+    /// Whether register `r` holds one value in every lane of `mask`.
+    pub fn lanes_agree(&self, r: u32, mask: u64) -> bool {
+        let mut lanes = (0..self.width).filter(|&l| mask >> l & 1 != 0);
+        let Some(first) = lanes.next() else {
+            return true;
+        };
+        let v = self.reg(r, first);
+        lanes.all(|l| self.reg(r, l) == v)
     }
 
     #[inline]
@@ -476,6 +488,7 @@ impl Wave {
         Step {
             pc,
             lanes: mask.count_ones(),
+            mask,
         }
     }
 

@@ -37,6 +37,9 @@ pub struct RunOptions {
 #[derive(Clone, Debug)]
 pub struct Timing {
     pub config: Config,
+    /// Check every scalar register written against the lanes' values
+    /// (`timing::run`); for tests of the uniformity analysis.
+    pub check_uniformity: bool,
 }
 
 impl Default for RunOptions {
@@ -64,7 +67,10 @@ impl RunOptions {
     pub fn timed(config: Config) -> RunOptions {
         RunOptions {
             wave_width: config.cu.wave_size as usize,
-            timing: Some(Timing { config }),
+            timing: Some(Timing {
+                config,
+                check_uniformity: false,
+            }),
             ..RunOptions::default()
         }
     }
@@ -372,7 +378,14 @@ pub fn dispatch(
                     .map_err(|e| e.0)
             }
             Some(t) => {
-                crate::timing::run(&launch, &mut global, &t.config, hooks.trace, hooks.progress)
+                crate::timing::run(
+                    &launch,
+                    &mut global,
+                    &t.config,
+                    hooks.trace,
+                    hooks.progress,
+                    t.check_uniformity,
+                )
                     .map(|r| Launched {
                         counts: r.counts,
                         timing: Some(r.report),

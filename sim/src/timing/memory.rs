@@ -46,16 +46,51 @@ pub struct MemoryStats {
     /// hit, DRAM), with their summed latency from request to data.
     pub load_lines_by_level: [u64; 3],
     pub load_latency_by_level: [u64; 3],
+    /// Loads through the scalar cache, and their lines by level as above
+    /// (scalar-cache hit, L2 hit, DRAM).
+    pub scalar_load_instructions: u64,
+    pub scalar_lines_by_level: [u64; 3],
+    pub scalar_latency_by_level: [u64; 3],
+}
+
+/// A cache in front of the L2: a CU's L1, or a scalar cache.
+struct FirstLevel {
+    cache: Cache,
+    /// Completion cycles of its outstanding misses.
+    outstanding: BinaryHeap<Reverse<u64>>,
+    /// When its pipeline can take the next line.
+    free: u64,
+}
+
+impl FirstLevel {
+    fn new(size: u32, line: u32, ways: u32) -> FirstLevel {
+        FirstLevel {
+            cache: Cache::new(size, line, ways),
+            outstanding: BinaryHeap::new(),
+            free: 0,
+        }
+    }
+}
+
+/// Which first-level cache a load reads through.
+#[derive(Clone, Copy)]
+enum Path {
+    /// The L1 of this CU.
+    Vector(usize),
+    /// This scalar cache.
+    Scalar(usize),
 }
 
 pub struct MemorySystem {
-    l1: Vec<Cache>,
-    l1_outstanding: Vec<BinaryHeap<Reverse<u64>>>,
+    l1: Vec<FirstLevel>,
+    /// The scalar caches, each shared by `cus_per_scalar_cache` CUs.
+    scalar: Vec<FirstLevel>,
+    cus_per_scalar_cache: usize,
+    scalar_latency: u64,
+    scalar_mshrs: usize,
     /// Per L2 bank: completion cycles of its outstanding misses.
     l2_outstanding: Vec<BinaryHeap<Reverse<u64>>>,
     l2_mshrs: usize,
-    /// When each CU's memory pipeline can take the next line.
-    vmem_free: Vec<u64>,
     lds_free: Vec<u64>,
     l2: Vec<Cache>,
     bank_free: Vec<u64>,
@@ -90,10 +125,20 @@ impl MemorySystem {
         let a = &cfg.atomics;
         MemorySystem {
             l1: (0..cus)
-                .map(|_| Cache::new(m.l1.size_bytes, m.l1.line_bytes, m.l1.ways))
+                .map(|_| FirstLevel::new(m.l1.size_bytes, m.l1.line_bytes, m.l1.ways))
                 .collect(),
-            l1_outstanding: vec![BinaryHeap::new(); cus],
-            vmem_free: vec![0; cus],
+            scalar: match &cfg.scalar {
+                Some(sc) => {
+                    let c = &sc.cache;
+                    (0..cus.div_ceil(c.cus_per_cache as usize))
+                        .map(|_| FirstLevel::new(c.size_bytes, c.line_bytes, c.ways))
+                        .collect()
+                }
+                None => Vec::new(),
+            },
+            cus_per_scalar_cache: cfg.scalar.as_ref().map_or(1, |s| s.cache.cus_per_cache as usize),
+            scalar_latency: cfg.scalar.as_ref().map_or(0, |s| s.cache.latency as u64),
+            scalar_mshrs: cfg.scalar.as_ref().map_or(1, |s| s.cache.mshrs as usize),
             lds_free: vec![0; cus],
             l2: (0..banks)
                 .map(|_| {
@@ -144,14 +189,20 @@ impl MemorySystem {
     }
 
     pub fn l1_hits_misses(&self) -> (u64, u64) {
-        self.l1
-            .iter()
-            .fold((0, 0), |(h, m), c| (h + c.hits, m + c.misses))
+        hits_misses(&self.l1)
+    }
+
+    /// The scalar caches' hits and misses, all together.
+    pub fn scalar_hits_misses(&self) -> (u64, u64) {
+        hits_misses(&self.scalar)
     }
 
     /// Per CU: its L1's hits and misses.
     pub fn l1_hits_misses_per_cu(&self) -> Vec<(u64, u64)> {
-        self.l1.iter().map(|c| (c.hits, c.misses)).collect()
+        self.l1
+            .iter()
+            .map(|l| (l.cache.hits, l.cache.misses))
+            .collect()
     }
 
     pub fn l2_hits_misses(&self) -> (u64, u64) {
@@ -167,7 +218,7 @@ impl MemorySystem {
         let mut lines = std::mem::take(&mut self.line_buffer);
         lines.clear();
         for &a in addrs {
-            let l = self.l1[cu].line_of(a);
+            let l = self.l1[cu].cache.line_of(a);
             // Neighbouring lanes mostly share a line: the last is checked
             // first.
             if lines.last() != Some(&l) && !lines.contains(&l) {
@@ -219,61 +270,105 @@ impl MemorySystem {
     /// An OpenCL prefetch by CU `cu`: its lines are read like a load's.
     pub fn prefetch(&mut self, cu: usize, cycle: u64, addrs: &[u64]) {
         self.stats.prefetch_instructions += 1;
-        self.read_lines(cu, cycle, addrs);
+        let lines = self.lines(cu, addrs);
+        self.read_lines(Path::Vector(cu), cycle, lines);
     }
 
     /// A global load by CU `cu` issued at `cycle`.
     pub fn load(&mut self, cu: usize, cycle: u64, addrs: &[u64]) -> u64 {
         self.stats.load_instructions += 1;
-        self.read_lines(cu, cycle, addrs)
+        let lines = self.lines(cu, addrs);
+        self.read_lines(Path::Vector(cu), cycle, lines)
     }
 
-    /// Reads the lines of `addrs` through the L1: when the last arrives.
-    fn read_lines(&mut self, cu: usize, cycle: u64, addrs: &[u64]) -> u64 {
-        let lines = self.lines(cu, addrs);
-        let start = cycle.max(self.vmem_free[cu]);
-        self.vmem_free[cu] = start + lines.len() as u64;
-        self.stats.load_lines += lines.len() as u64;
-        let line_bytes_shift = self.l1[cu].line_shift();
-        let mut ready = start + self.l1_latency;
+    /// A scalar load of `bytes` bytes at `addr` by CU `cu`, through its
+    /// scalar cache.
+    pub fn scalar_load(&mut self, cu: usize, cycle: u64, addr: u64, bytes: u64) -> u64 {
+        self.stats.scalar_load_instructions += 1;
+        let k = cu / self.cus_per_scalar_cache;
+        let mut lines = std::mem::take(&mut self.line_buffer);
+        lines.clear();
+        let cache = &self.scalar[k].cache;
+        let (first, last) = (cache.line_of(addr), cache.line_of(addr + bytes.max(1) - 1));
+        lines.extend(first..=last);
+        self.read_lines(Path::Scalar(k), cycle, lines)
+    }
+
+    fn first_level(&mut self, path: Path) -> &mut FirstLevel {
+        match path {
+            Path::Vector(cu) => &mut self.l1[cu],
+            Path::Scalar(k) => &mut self.scalar[k],
+        }
+    }
+
+    /// Reads `lines` (line numbers of the first-level cache of `path`)
+    /// through that cache: when the last arrives. `lines` goes back to the
+    /// line buffer.
+    fn read_lines(&mut self, path: Path, cycle: u64, lines: Vec<u64>) -> u64 {
+        let (latency, mshrs) = match path {
+            Path::Vector(_) => (self.l1_latency, self.l1_mshrs),
+            Path::Scalar(_) => (self.scalar_latency, self.scalar_mshrs),
+        };
+        let level = self.first_level(path);
+        let start = cycle.max(level.free);
+        level.free = start + lines.len() as u64;
+        let line_bytes_shift = level.cache.line_shift();
+        if let Path::Vector(_) = path {
+            self.stats.load_lines += lines.len() as u64;
+        }
+        let mut ready = start + latency;
+        let mut by_level = [(0u64, 0u64); 3];
         for (i, &line) in lines.iter().enumerate() {
             let t = start + i as u64;
             let addr = line << line_bytes_shift;
-            let access = self.l1[cu].access(addr, false);
+            let level = self.first_level(path);
+            let access = level.cache.access(addr, false);
             if access.hit {
-                let line_ready = (t + self.l1_latency).max(access.ready);
-                self.stats.load_lines_by_level[0] += 1;
-                self.stats.load_latency_by_level[0] += line_ready - t;
+                let line_ready = (t + latency).max(access.ready);
+                by_level[0].0 += 1;
+                by_level[0].1 += line_ready - t;
                 ready = ready.max(line_ready);
                 continue;
             }
             let requested = t;
-            let t = wait_for_mshr(
-                &mut self.l1_outstanding[cu],
-                self.l1_mshrs,
-                t,
-                &mut self.stats.mshr_wait_cycles,
-            );
-            // An L1 line wider than the L2's is filled from each L2 line
-            // it spans, one request per cycle.
-            let l1_line = 1u64 << line_bytes_shift;
+            let mut wait = 0;
+            let t = wait_for_mshr(&mut level.outstanding, mshrs, t, &mut wait);
+            self.stats.mshr_wait_cycles += wait;
+            // A first-level line wider than the L2's is filled from each
+            // L2 line it spans, one request per cycle.
+            let line_bytes = 1u64 << line_bytes_shift;
             let mut done = 0;
             let mut l2_hit = true;
-            for (j, part) in (addr..addr + l1_line)
+            for (j, part) in (addr..addr + line_bytes)
                 .step_by(self.l2_line_bytes as usize)
                 .enumerate()
             {
-                let arrive = t + self.l1_latency + j as u64;
+                let arrive = t + latency + j as u64;
                 let (part_done, hit) = self.l2_access(part, arrive, false);
                 done = done.max(part_done);
                 l2_hit &= hit;
             }
-            let level = if l2_hit { 1 } else { 2 };
-            self.stats.load_lines_by_level[level] += 1;
-            self.stats.load_latency_by_level[level] += done - requested;
-            self.l1_outstanding[cu].push(Reverse(done));
-            self.l1[cu].fill(addr, done);
+            let k = if l2_hit { 1 } else { 2 };
+            by_level[k].0 += 1;
+            by_level[k].1 += done - requested;
+            let level = self.first_level(path);
+            level.outstanding.push(Reverse(done));
+            level.cache.fill(addr, done);
             ready = ready.max(done);
+        }
+        let (lines_by, latency_by) = match path {
+            Path::Vector(_) => (
+                &mut self.stats.load_lines_by_level,
+                &mut self.stats.load_latency_by_level,
+            ),
+            Path::Scalar(_) => (
+                &mut self.stats.scalar_lines_by_level,
+                &mut self.stats.scalar_latency_by_level,
+            ),
+        };
+        for (k, (n, cycles)) in by_level.into_iter().enumerate() {
+            lines_by[k] += n;
+            latency_by[k] += cycles;
         }
         self.line_buffer = lines;
         ready
@@ -284,14 +379,14 @@ impl MemorySystem {
     pub fn store(&mut self, cu: usize, cycle: u64, addrs: &[u64]) -> u64 {
         self.stats.store_instructions += 1;
         let lines = self.lines(cu, addrs);
-        let start = cycle.max(self.vmem_free[cu]);
-        self.vmem_free[cu] = start + lines.len() as u64;
+        let start = cycle.max(self.l1[cu].free);
+        self.l1[cu].free = start + lines.len() as u64;
         self.stats.store_lines += lines.len() as u64;
-        let shift = self.l1[cu].line_shift();
+        let shift = self.l1[cu].cache.line_shift();
         let mut done = start;
         for (i, &line) in lines.iter().enumerate() {
             let addr = line << shift;
-            self.l1[cu].invalidate(addr);
+            self.l1[cu].cache.invalidate(addr);
             let t = start + i as u64 + self.l1_latency;
             if shift <= self.l2_line_shift {
                 done = done.max(self.l2_access(addr, t, true).0);
@@ -421,4 +516,11 @@ fn wait_for_mshr(
     let Reverse(free) = queue.pop().expect("a full queue has an entry");
     *waited += free - t;
     free
+}
+
+/// Hits and misses of `caches`, all together.
+fn hits_misses(caches: &[FirstLevel]) -> (u64, u64) {
+    caches.iter().fold((0, 0), |(h, m), l| {
+        (h + l.cache.hits, m + l.cache.misses)
+    })
 }

@@ -17,7 +17,7 @@ use crate::exec::memory::{space_of, GlobalMemory, Space, WaveMemory};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::Counts;
 use crate::exec::wave::{Wave, WaveState};
-use crate::input::config::{Config, SchedulerPolicy};
+use crate::input::config::{Config, SchedulerPolicy, SCALAR_UNIT};
 use isa::ir::{AtomicOp, Inst, Kernel, Reg};
 use memory::MemorySystem;
 pub use report::Report;
@@ -41,10 +41,14 @@ pub enum Stall {
     Barrier,
     /// No wave resident on the SIMD.
     NoWave,
+    /// The scalar unit: an operand waits for its result (a scalar ALU
+    /// operation or scalar load), or the CU's scalar unit is busy or has
+    /// issued its limit this cycle.
+    Scalar,
 }
 
 impl Stall {
-    pub const ALL: [Stall; 8] = [
+    pub const ALL: [Stall; 9] = [
         Stall::Dependency,
         Stall::Memory,
         Stall::Atomic,
@@ -53,6 +57,7 @@ impl Stall {
         Stall::Branch,
         Stall::Barrier,
         Stall::NoWave,
+        Stall::Scalar,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -64,6 +69,7 @@ impl Stall {
             Stall::Branch => "branch",
             Stall::Barrier => "barrier",
             Stall::NoWave => "no_wave",
+            Stall::Scalar => "scalar",
         }
     }
 }
@@ -76,7 +82,16 @@ enum Category {
     Memory,
     Lds,
     Branch,
+    /// The scalar unit: scalar ALU instructions and scalar loads.
+    Scalar,
 }
+
+/// Issue categories.
+const CATEGORIES: usize = 6;
+
+/// What reports and traces call the paths after the config's units: the
+/// scalar ALU, the LDS, the vector memory path and the scalar memory path.
+const PATHS: [&str; 4] = [SCALAR_UNIT, "lds", "memory", "scalar_memory"];
 
 /// What stops a wave issuing in a cycle, as the scheduler first finds it.
 #[derive(Clone, Copy)]
@@ -95,6 +110,7 @@ enum Producer {
     Alu,
     Memory,
     Atomic,
+    Scalar,
 }
 
 /// How the timing model treats the instruction at one pc.
@@ -118,6 +134,8 @@ struct InstTiming {
     /// For a global atomic: its own (latency, interval) at the atomic unit,
     /// from an `[instructions."NAME"]` entry.
     atomic_timing: Option<(u64, u64)>,
+    /// A load through the scalar cache (when it touches global memory).
+    scalar_load: bool,
 }
 
 impl InstTiming {
@@ -125,6 +143,7 @@ impl InstTiming {
     /// (none for an instruction that is not a memory access).
     fn category_in(&self, space: Option<Space>) -> Category {
         match space {
+            Some(Space::Global) if self.scalar_load => Category::Scalar,
             Some(Space::Global) => Category::Memory,
             Some(Space::Workgroup(_)) => Category::Lds,
             _ => self.category,
@@ -134,7 +153,7 @@ impl InstTiming {
     /// Whether it runs on its functional unit when it touches `space`:
     /// global and LDS accesses take the memory paths instead.
     fn uses_unit(&self, space: Option<Space>) -> bool {
-        self.category_in(space) == self.category
+        self.category_in(space) == self.category && !self.scalar_load
     }
 }
 
@@ -195,6 +214,7 @@ struct Simd {
     /// looks at.
     active: Vec<usize>,
     vgprs: u32,
+    sgprs: u32,
     /// Id of the last wave it issued from (round-robin and greedy
     /// policies).
     last_issued: Option<usize>,
@@ -204,6 +224,9 @@ struct Simd {
 #[derive(Clone, Debug)]
 pub struct Occupancy {
     pub vgprs_per_wave: u32,
+    /// Scalar registers per wave, reserved ones included (0 without a
+    /// scalar unit).
+    pub sgprs_per_wave: u32,
     pub waves_per_workgroup: u32,
     pub waves_per_simd: u32,
     pub limiter: &'static str,
@@ -213,9 +236,22 @@ pub struct Occupancy {
 
 pub fn occupancy(kernel: &Kernel, cfg: &Config, waves_per_wg: u32, lds_per_wg: u32) -> Occupancy {
     let cu = &cfg.cu;
-    let vgprs = isa::liveness::vgprs_per_lane(kernel)
-        .max(1)
-        .next_multiple_of(cu.vgpr_granule);
+    let scalar = cfg.scalar.as_ref();
+    let demand = isa::liveness::register_demand(kernel, scalar.map(|_| cu.wave_size / 32));
+    let mut vgprs = demand.vgprs;
+    let mut sgprs = 0;
+    if let Some(sc) = scalar {
+        let need = demand.sgprs.saturating_add(sc.reserved_sgprs);
+        // Past the most a wave may hold, values go to lanes of vector
+        // registers, as a compiler spills scalar registers.
+        let spilled = need.saturating_sub(sc.sgprs_per_wave);
+        vgprs = vgprs.saturating_add(spilled.div_ceil(cu.wave_size));
+        sgprs = need
+            .min(sc.sgprs_per_wave)
+            .max(1)
+            .next_multiple_of(sc.sgpr_granule);
+    }
+    let vgprs = vgprs.max(1).next_multiple_of(cu.vgpr_granule);
     // Whole workgroups per CU under each limit. The dispatcher puts each
     // wave on the least loaded SIMD with room, so a CU holds a workgroup
     // while its SIMDs have room for all its waves between them.
@@ -224,6 +260,13 @@ pub fn occupancy(kernel: &Kernel, cfg: &Config, waves_per_wg: u32, lds_per_wg: u
     let limits = [
         ("wave_slots", per_cu(cu.wave_slots_per_simd)),
         ("vgprs", per_cu(cu.vgprs_per_simd / vgprs)),
+        (
+            "sgprs",
+            match scalar {
+                Some(sc) => per_cu(sc.sgprs_per_simd / sgprs),
+                None => u32::MAX,
+            },
+        ),
         (
             "lds",
             cfg.memory
@@ -245,6 +288,7 @@ pub fn occupancy(kernel: &Kernel, cfg: &Config, waves_per_wg: u32, lds_per_wg: u
         .min(cu.wave_slots_per_simd);
     Occupancy {
         vgprs_per_wave: vgprs,
+        sgprs_per_wave: sgprs,
         waves_per_workgroup: waves_per_wg,
         waves_per_simd: waves,
         limiter,
@@ -261,14 +305,21 @@ pub struct TimedRun {
 /// Runs `launch` under the timing model of `cfg`, telling the trace every
 /// issue and occupancy change, and the progress display every workgroup
 /// done, as they happen.
+///
+/// With `check_uniformity`, every instruction writing a scalar register
+/// also checks that the lanes it ran on got one value, and a wrong
+/// uniformity analysis stops the run with an internal error (for tests).
 pub fn run(
     launch: &Launch,
     global: &mut GlobalMemory,
     cfg: &Config,
     trace: Option<&mut dyn TraceSink>,
     progress: Option<&mut dyn Progress>,
+    check_uniformity: bool,
 ) -> Result<TimedRun, ExecError> {
-    Engine::new(launch, cfg, trace, progress).run(global)
+    let mut engine = Engine::new(launch, cfg, trace, progress);
+    engine.check_uniformity = check_uniformity && cfg.scalar.is_some();
+    engine.run(global)
 }
 
 struct Engine<'a, 't, 'p> {
@@ -318,10 +369,13 @@ struct Engine<'a, 't, 'p> {
     /// Per (CU, SIMD): the SIMD cannot issue before this cycle.
     wake: Vec<u64>,
     /// Per category: instructions a CU may issue in one cycle.
-    issue_limits: [u32; 5],
+    issue_limits: [u32; CATEGORIES],
     /// Per category: whether the other SIMDs of a CU can use up its limit
     /// in a cycle before a SIMD has issued.
-    contested: [bool; 5],
+    contested: [bool; CATEGORIES],
+    /// Per CU: when its scalar ALU is free.
+    scalar_free: Vec<u64>,
+    check_uniformity: bool,
     /// Resources were freed (or nothing placed yet): try dispatching.
     dispatch_dirty: bool,
     /// Workgroups resident on all CUs.
@@ -400,7 +454,22 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     dst: isa::liveness::destination(inst),
                     name,
                     atomic_timing: None,
+                    scalar_load: false,
                 };
+                if let Some(sc) = cfg.scalar.as_ref().filter(|_| kernel.runs_on_scalar_unit(pc)) {
+                    // Uniform branches keep the branch unit (they only
+                    // leave the exec mask alone); the rest is the scalar
+                    // unit's, whose figures per-instruction entries do not
+                    // change.
+                    if !t.is_branch {
+                        t.unit = unit_names.len();
+                        t.latency = sc.latency;
+                        t.interval = sc.interval;
+                        t.category = Category::Scalar;
+                        t.scalar_load = t.is_memory;
+                        return t;
+                    }
+                }
                 if let (Inst::Atomic { op, .. }, Some(o)) = (inst, cfg.instructions.get(&t.name)) {
                     // An atomic runs at the L2's atomic units: the entry
                     // sets its latency and interval there.
@@ -454,6 +523,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             issue.memory,
             issue.lds,
             issue.branch,
+            cfg.scalar.as_ref().map_or(1, |sc| sc.issue),
         ];
         let others = (cu.simds - 1).saturating_mul(issue.per_simd);
         Engine {
@@ -495,6 +565,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             wake: vec![0; all_simds],
             issue_limits,
             contested: issue_limits.map(|limit| limit <= others),
+            scalar_free: vec![0; cfg.gpu.compute_units as usize],
+            check_uniformity: false,
             dispatch_dirty: true,
             resident: 0,
             emptied: Vec::new(),
@@ -504,7 +576,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             slots_per_simd,
             printf: String::new(),
             issued: vec![0; kernel.insts.len()],
-            issued_by_unit: vec![0; cfg.units.len() + 2],
+            issued_by_unit: vec![0; cfg.units.len() + PATHS.len()],
         }
     }
 
@@ -548,7 +620,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             .unit_names
             .iter()
             .map(String::as_str)
-            .chain(["lds", "memory"])
+            .chain(PATHS)
             .zip(self.issued_by_unit.iter().copied())
             .filter(|&(_, n)| n > 0)
             .map(|(u, n)| (u.to_string(), n))
@@ -597,39 +669,44 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         {
             return false;
         }
-        let v = self.occupancy.vgprs_per_wave;
-        let mut counts: Vec<(usize, u32)> = self
+        let (v, g) = (self.occupancy.vgprs_per_wave, self.occupancy.sgprs_per_wave);
+        let mut counts: Vec<(usize, u32, u32)> = self
             .simds_of(c)
             .iter()
-            .map(|s| (s.waves.len(), s.vgprs))
+            .map(|s| (s.waves.len(), s.vgprs, s.sgprs))
             .collect();
         for _ in 0..self.launch.waves_per_workgroup() {
             let Some(s) = (0..counts.len())
-                .filter(|&s| {
-                    counts[s].0 < cfg.wave_slots_per_simd as usize
-                        && counts[s].1 + v <= cfg.vgprs_per_simd
-                })
+                .filter(|&s| self.room(counts[s].0, counts[s].1, counts[s].2))
                 .min_by_key(|&s| counts[s].0)
             else {
                 return false;
             };
             counts[s].0 += 1;
             counts[s].1 += v;
+            counts[s].2 += g;
         }
         true
     }
 
+    /// Whether a SIMD holding `waves` waves, `vgprs` and `sgprs` registers
+    /// has room for one more wave of this launch.
+    fn room(&self, waves: usize, vgprs: u32, sgprs: u32) -> bool {
+        let cfg = &self.cfg.cu;
+        let sgprs_per_simd = self.cfg.scalar.as_ref().map_or(u32::MAX, |sc| sc.sgprs_per_simd);
+        waves < cfg.wave_slots_per_simd as usize
+            && vgprs + self.occupancy.vgprs_per_wave <= cfg.vgprs_per_simd
+            && sgprs.saturating_add(self.occupancy.sgprs_per_wave) <= sgprs_per_simd
+    }
+
     fn place(&mut self, coords: [u32; 3], c: usize) {
         let wg_index = self.free_workgroups.pop().unwrap_or(self.workgroups.len());
-        let v = self.occupancy.vgprs_per_wave;
-        let slots = self.cfg.cu.wave_slots_per_simd as usize;
+        let (v, g) = (self.occupancy.vgprs_per_wave, self.occupancy.sgprs_per_wave);
         let mut members = Vec::new();
         for i in 0..self.launch.waves_per_workgroup() {
             let simds = self.simds_of(c);
             let simd = (0..simds.len())
-                .filter(|&s| {
-                    simds[s].waves.len() < slots && simds[s].vgprs + v <= self.cfg.cu.vgprs_per_simd
-                })
+                .filter(|&s| self.room(simds[s].waves.len(), simds[s].vgprs, simds[s].sgprs))
                 .min_by_key(|&s| simds[s].waves.len())
                 .expect("fits() checked room");
             let mut wave = self.launch.make_wave(coords, i);
@@ -643,6 +720,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 self.simd_state[k].active.push(slot);
             }
             self.simd_state[k].vgprs += v;
+            self.simd_state[k].sgprs += g;
             self.wake[k] = 0;
             let tw = TWave {
                 wave,
@@ -798,8 +876,12 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         first + a..first + b
     }
 
-    /// When the first instance of unit `u` of SIMD `s` of CU `c` is free.
+    /// When the first instance of unit `u` of SIMD `s` of CU `c` is free
+    /// (the unit after the config's is the CU's scalar ALU).
     fn unit_free_at(&self, c: usize, s: usize, u: usize) -> u64 {
+        if u == self.unit_slots.len() {
+            return self.scalar_free[c];
+        }
         self.unit_first_free[(c * self.simds + s) * self.unit_slots.len() + u]
     }
 
@@ -850,7 +932,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// by its unit: the CU's issue limit, checked before units, can then
     /// stop it instead in any cycle where other SIMDs used up the limit,
     /// so the SIMD is looked at whenever any wave's blocker clears.
-    fn stall_until(&self, c: usize, s: usize, order: &[usize], budget: &[u32; 5]) -> (Stall, u64) {
+    fn stall_until(&self, c: usize, s: usize, order: &[usize], budget: &[u32; CATEGORIES]) -> (Stall, u64) {
         let (&first, rest) = order.split_first().expect("the SIMD has waves");
         let Err(blocked) = self.can_issue(c, s, first, budget) else {
             unreachable!("the first wave in order issues if it can")
@@ -922,7 +1004,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
 
     /// Whether wave `w` can issue now; if not, what stops it first (see
     /// `Engine::explain` for why and until when).
-    fn can_issue(&self, c: usize, s: usize, w: usize, budget: &[u32; 5]) -> Result<(), Blocked> {
+    fn can_issue(&self, c: usize, s: usize, w: usize, budget: &[u32; CATEGORIES]) -> Result<(), Blocked> {
         let next = &self.next[w];
         if next.at_barrier {
             return Err(Blocked::Barrier);
@@ -944,10 +1026,13 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
 
     /// The stall wave `w` suffers from `blocked`, and until when.
     fn explain(&self, w: usize, blocked: Blocked) -> (Stall, u64) {
+        let scalar = self.next[w].category == Category::Scalar;
         match blocked {
             Blocked::Barrier => (Stall::Barrier, u64::MAX),
             Blocked::Waiting => self.waits_for(w),
+            Blocked::IssueLimit if scalar => (Stall::Scalar, self.cycle + 1),
             Blocked::IssueLimit => (Stall::IssueLimit, self.cycle + 1),
+            Blocked::UnitBusy(free) if scalar => (Stall::Scalar, free),
             Blocked::UnitBusy(free) => (Stall::UnitBusy, free),
         }
     }
@@ -967,6 +1052,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     Producer::Alu => Stall::Dependency,
                     Producer::Memory => Stall::Memory,
                     Producer::Atomic => Stall::Atomic,
+                    Producer::Scalar => Stall::Scalar,
                 };
                 return (reason, ready);
             }
@@ -1017,6 +1103,9 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 ))
             })?
         };
+        if self.check_uniformity {
+            self.check_uniform(w, pc, step)?;
+        }
         self.counts.add(&self.kernel.insts[pc], step);
         self.issued[pc] += 1;
         if self.counts.wave_instructions.is_multiple_of(TICK) {
@@ -1036,9 +1125,18 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let (unit, interval, latency) = (t.unit, t.interval, t.latency);
         let passes = self.passes as u64;
         let mut complete = cycle + latency as u64;
-        let mut producer = Producer::Alu;
+        let mut producer = match t.category {
+            Category::Scalar => Producer::Scalar,
+            _ => Producer::Alu,
+        };
         let mut unit_used = Some(unit);
+        let scalar_load = t.scalar_load;
         match (&self.kernel.insts[pc], space) {
+            (Inst::Load { ty, .. }, Some(Space::Global)) if scalar_load => {
+                let addr = self.waves[w].wave.addresses[0];
+                complete = self.mem.scalar_load(c, cycle, addr, ty.bytes() as u64);
+                unit_used = None;
+            }
             (Inst::Load { .. }, Some(Space::Global)) => {
                 complete = self.mem.load(c, cycle, &self.waves[w].wave.addresses);
                 producer = Producer::Memory;
@@ -1082,7 +1180,12 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             _ => {}
         }
         let mut busy = 0;
-        if let Some(u) = unit_used {
+        if let Some(u) = unit_used.filter(|&u| u == self.unit_slots.len()) {
+            // The CU's scalar ALU: one operation for the whole wave.
+            busy = interval as u64;
+            self.scalar_free[c] = cycle + busy;
+            self.report.unit_busy(c, u, cycle, busy);
+        } else if let Some(u) = unit_used {
             busy = interval as u64 * passes;
             let range = self.instances(c, s, u);
             let free = &mut self.unit_free[range];
@@ -1096,8 +1199,9 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
         let slot = match (unit_used, space) {
             (Some(u), _) => u,
-            (None, Some(Space::Workgroup(_))) => self.unit_names.len(),
-            (None, _) => self.unit_names.len() + 1,
+            (None, Some(Space::Workgroup(_))) => self.unit_names.len() + 1,
+            (None, _) if scalar_load => self.unit_names.len() + 3,
+            (None, _) => self.unit_names.len() + 2,
         };
         self.issued_by_unit[slot] += 1;
         let name = &self.info[pc].name;
@@ -1132,10 +1236,9 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 pc: pc as u32,
                 location: self.kernel.origins[pc].location,
                 op: name,
-                unit: match (unit_used, space) {
-                    (Some(u), _) => &self.unit_names[u],
-                    (None, Some(Space::Workgroup(_))) => "lds",
-                    (None, _) => "memory",
+                unit: match slot.checked_sub(self.unit_names.len()) {
+                    Some(path) => PATHS[path],
+                    None => &self.unit_names[slot],
                 },
                 unit_index: unit_used,
                 busy,
@@ -1144,6 +1247,21 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
         self.after_step(w, step.pc)?;
         Ok(finished)
+    }
+
+    /// The uniformity check of `run`: the scalar register the instruction
+    /// at `pc` wrote holds one value in the lanes that ran it.
+    fn check_uniform(&self, w: usize, pc: usize, step: crate::exec::wave::Step) -> Result<(), ExecError> {
+        let Some(d) = self.info[pc].dst.filter(|&d| self.kernel.is_scalar_reg(d)) else {
+            return Ok(());
+        };
+        if self.waves[w].wave.lanes_agree(d, step.mask) {
+            return Ok(());
+        }
+        Err(ExecError(format!(
+            "internal error: kernel '{}', instruction {pc} ({}, at {}): register {d} was taken as uniform, and lanes of a wave hold different values in it",
+            self.kernel.name, self.kernel.origins[pc].opcode, self.kernel.origins[pc].location
+        )))
     }
 
     fn tell_progress(&mut self) {
@@ -1204,11 +1322,12 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
         if done == states.len() {
             let c = self.workgroups[wg].cu;
-            let v = self.occupancy.vgprs_per_wave;
+            let (v, g) = (self.occupancy.vgprs_per_wave, self.occupancy.sgprs_per_wave);
             for &m in &self.workgroups[wg].waves.clone() {
                 let simd = &mut self.simd_state[c * self.simds + self.waves[m].simd];
                 simd.waves.retain(|&x| x != m);
                 simd.vgprs -= v;
+                simd.sgprs -= g;
                 // The slot (registers, memory) goes to the next wave placed.
                 self.free_waves.push(m);
             }

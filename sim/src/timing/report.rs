@@ -26,7 +26,7 @@ pub struct Report {
     current: Vec<Option<Stall>>,
     since: Vec<u64>,
     pub issue_cycles: Vec<u64>,
-    pub stalls: Vec<[u64; 8]>,
+    pub stalls: Vec<[u64; Stall::ALL.len()]>,
     pub occupancy: Occupancy,
     /// Per CU: resident waves now, since when, waves x cycles so far, and
     /// cycles with any wave resident.
@@ -52,6 +52,8 @@ struct MemoryFigures {
     l1: (u64, u64),
     l1_per_cu: Vec<(u64, u64)>,
     l2: (u64, u64),
+    /// The scalar caches' hits and misses.
+    scalar: (u64, u64),
     stats: MemoryStats,
 }
 
@@ -70,28 +72,36 @@ pub struct MemoryPlotFigures {
 }
 
 impl Report {
+    /// A report on the units `unit_names` of `cfg`, and on its scalar ALU
+    /// (one per CU) after them if it has one.
     pub fn new(cfg: &Config, unit_names: &[String], occupancy: &Occupancy) -> Report {
         let cus = cfg.gpu.compute_units as usize;
         let simds = cfg.cu.simds as usize;
+        let mut unit_instances: Vec<u64> = unit_names
+            .iter()
+            .map(|u| cfg.units[u].count as u64 * (cus * simds) as u64)
+            .collect();
+        let mut unit_names = unit_names.to_vec();
+        if cfg.scalar.is_some() {
+            unit_names.push(crate::input::config::SCALAR_UNIT.to_string());
+            unit_instances.push(cus as u64);
+        }
         Report {
             cycles: 0,
             clock_mhz: cfg.gpu.clock_mhz,
             simds,
             wave_slots: cfg.cu.wave_slots_per_simd,
-            unit_names: unit_names.to_vec(),
-            unit_instances: unit_names
-                .iter()
-                .map(|u| cfg.units[u].count as u64 * (cus * simds) as u64)
-                .collect(),
+            unit_instances,
             unit_busy: vec![0; unit_names.len()],
             unit_busy_per_cu: vec![vec![0; unit_names.len()]; cus],
             current: vec![Some(Stall::NoWave); cus * simds],
             since: vec![0; cus * simds],
             issue_cycles: vec![0; cus * simds],
-            stalls: vec![[0; 8]; cus * simds],
+            stalls: vec![[0; Stall::ALL.len()]; cus * simds],
             occupancy: occupancy.clone(),
             resident: vec![(0, 0, 0, 0); cus],
             timeline: Timeline::new(cus, unit_names.len()),
+            unit_names,
             wave_instructions_per_cu: vec![0; cus],
             counts: Counts::default(),
             memory: MemoryFigures::default(),
@@ -187,6 +197,7 @@ impl Report {
             l1: mem.l1_hits_misses(),
             l1_per_cu: mem.l1_hits_misses_per_cu(),
             l2: mem.l2_hits_misses(),
+            scalar: mem.scalar_hits_misses(),
             stats: mem.stats.clone(),
         };
         self.counts = counts;
@@ -272,13 +283,13 @@ impl Report {
         } else {
             resident_total as f64 / busy_cu_cycles as f64 / slots_per_cu
         };
-        let stall_map = |totals: &[u64; 8]| -> serde_json::Map<String, Value> {
+        let stall_map = |totals: &[u64; Stall::ALL.len()]| -> serde_json::Map<String, Value> {
             Stall::ALL
                 .iter()
                 .map(|s| (s.name().to_string(), json!(totals[*s as usize])))
                 .collect()
         };
-        let mut stall_totals = [0u64; 8];
+        let mut stall_totals = [0u64; Stall::ALL.len()];
         for s in &self.stalls {
             for (t, v) in stall_totals.iter_mut().zip(s) {
                 *t += v;
@@ -307,7 +318,7 @@ impl Report {
             .collect();
         let per_cu: Vec<Value> = (0..cus)
             .map(|c| {
-                let mut stalls = [0u64; 8];
+                let mut stalls = [0u64; Stall::ALL.len()];
                 let mut issue = 0;
                 for k in c * self.simds..(c + 1) * self.simds {
                     issue += self.issue_cycles[k];
@@ -353,6 +364,13 @@ impl Report {
                 "mean_latency": ratio(st.load_latency_by_level[i], st.load_lines_by_level[i]),
             })
         };
+        let scalar_level = |i: usize| {
+            json!({
+                "lines": st.scalar_lines_by_level[i],
+                "mean_latency": ratio(st.scalar_latency_by_level[i], st.scalar_lines_by_level[i]),
+            })
+        };
+        let (sch, scm) = self.memory.scalar;
         let plot = self.memory_figures();
         json!({
             "cycles": cycles,
@@ -369,6 +387,7 @@ impl Report {
             },
             "occupancy": {
                 "vgprs_per_wave": self.occupancy.vgprs_per_wave,
+                "sgprs_per_wave": self.occupancy.sgprs_per_wave,
                 "waves_per_workgroup": self.occupancy.waves_per_workgroup,
                 "theoretical_waves_per_simd": self.occupancy.waves_per_simd,
                 "theoretical": self.occupancy.fraction,
@@ -403,6 +422,15 @@ impl Report {
                 "mshr_wait_cycles": st.mshr_wait_cycles,
                 "lds_instructions": st.lds_instructions,
                 "lds_conflict_cycles": st.lds_conflict_cycles,
+                "scalar_load_instructions": st.scalar_load_instructions,
+                "scalar_cache_hits": sch,
+                "scalar_cache_misses": scm,
+                "scalar_cache_hit_rate": ratio(sch, sch + scm),
+                "scalar_load_latency": {
+                    "scalar_cache_hit": scalar_level(0),
+                    "l2_hit": scalar_level(1),
+                    "dram": scalar_level(2),
+                },
             },
             "atomics": {
                 "instructions": st.atomic_instructions,

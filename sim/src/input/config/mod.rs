@@ -28,6 +28,48 @@ pub struct Config {
     pub memory: Memory,
     pub atomics: Atomics,
     pub emulate: Emulate,
+    /// The scalar unit; without it every instruction takes the vector
+    /// path.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scalar: Option<ScalarUnit>,
+}
+
+/// Each CU's scalar unit: it runs the instructions on values the same in
+/// every lane of a wave (`isa::lower::uniformity`), shared by the CU's
+/// SIMDs, and holds those values in scalar registers.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScalarUnit {
+    /// Cycles from issue to a scalar ALU result.
+    pub latency: u32,
+    /// Cycles the CU's scalar ALU is busy per instruction.
+    pub interval: u32,
+    /// Scalar instructions (ALU and memory) a CU issues per cycle.
+    pub issue: u32,
+    /// Scalar registers of one SIMD, shared by its waves.
+    pub sgprs_per_simd: u32,
+    /// The most a wave may hold; a kernel needing more keeps the rest in
+    /// lanes of vector registers (one per `wave_size` values).
+    pub sgprs_per_wave: u32,
+    /// A wave's scalar registers are allocated in multiples of this.
+    pub sgpr_granule: u32,
+    /// Registers every wave holds besides its values (VCC, ...).
+    pub reserved_sgprs: u32,
+    pub cache: ScalarCache,
+}
+
+/// The scalar data cache: read-only, shared by `cus_per_cache`
+/// neighbouring CUs; misses go to the L2.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScalarCache {
+    pub size_bytes: u32,
+    pub line_bytes: u32,
+    pub ways: u32,
+    /// Hit latency, cycles.
+    pub latency: u32,
+    pub mshrs: u32,
+    pub cus_per_cache: u32,
 }
 
 /// Extended-instruction families the GPU lacks (true: emulated with the
@@ -443,6 +485,15 @@ impl Config {
             m.l2.ways,
             m.l2.banks,
         )?;
+        if let Some(sc) = &self.scalar {
+            sc.check()?;
+            if self.units.contains_key(SCALAR_UNIT) {
+                return Err(invalid(
+                    "units.scalar",
+                    "units.scalar: the name is the scalar unit's ([scalar]); give the unit another",
+                ));
+            }
+        }
         let mut instances = 0u32;
         for (name, u) in &self.units {
             let key = entry_key("units", name);
@@ -512,6 +563,66 @@ impl Config {
             }
         }
         Ok(())
+    }
+}
+
+/// The name the scalar ALU goes by in reports and traces.
+pub const SCALAR_UNIT: &str = "scalar";
+
+impl ScalarUnit {
+    fn check(&self) -> Result<(), Invalid> {
+        let c = &self.cache;
+        let ranges = [
+            ("scalar.latency", self.latency, 0, MAX_CYCLES),
+            ("scalar.interval", self.interval, 1, MAX_CYCLES),
+            ("scalar.issue", self.issue, 1, MAX_ISSUE),
+            ("scalar.sgprs_per_simd", self.sgprs_per_simd, 1, MAX_VGPRS),
+            ("scalar.reserved_sgprs", self.reserved_sgprs, 0, MAX_VGPRS),
+            ("scalar.cache.latency", c.latency, 0, MAX_CYCLES),
+            ("scalar.cache.mshrs", c.mshrs, 1, MAX_MSHRS),
+            ("scalar.cache.ways", c.ways, 1, MAX_WAYS),
+            ("scalar.cache.size_bytes", c.size_bytes, 1, MAX_L1_BYTES),
+            (
+                "scalar.cache.cus_per_cache",
+                c.cus_per_cache,
+                1,
+                MAX_COMPUTE_UNITS,
+            ),
+        ];
+        for (key, v, lo, hi) in ranges {
+            in_range(key, v, lo, hi)?;
+        }
+        in_range(
+            "scalar.sgprs_per_wave",
+            self.sgprs_per_wave,
+            1,
+            self.sgprs_per_simd,
+        )
+        .map_err(|e| {
+            invalid(
+                e.key,
+                format!(
+                    "scalar.sgprs_per_wave is {}; it must be 1 to scalar.sgprs_per_simd ({})",
+                    self.sgprs_per_wave, self.sgprs_per_simd
+                ),
+            )
+        })?;
+        in_range(
+            "scalar.sgpr_granule",
+            self.sgpr_granule,
+            1,
+            self.sgprs_per_simd,
+        )
+        .map_err(|e| {
+            invalid(
+                e.key,
+                format!(
+                    "scalar.sgpr_granule is {}; it must be 1 to scalar.sgprs_per_simd ({})",
+                    self.sgpr_granule, self.sgprs_per_simd
+                ),
+            )
+        })?;
+        check_cache("scalar.cache", c.size_bytes, c.line_bytes, c.ways, 1)
     }
 }
 
