@@ -457,6 +457,10 @@ pub struct Kernel {
     /// Per register: it holds a wave-uniform value in a scalar register
     /// (`lower::uniformity`); empty when nothing is known to be.
     pub scalar_regs: Vec<bool>,
+    /// Stores, in ascending order, that move a scalar value into a private
+    /// location that holds only scalar values (a compiler keeps such a
+    /// variable in a scalar register).
+    pub scalar_stores: Vec<Pc>,
 }
 
 impl Kernel {
@@ -466,12 +470,15 @@ impl Kernel {
     }
 
     /// Whether the instruction at `pc` runs on the scalar unit: an ALU
-    /// operation, conversion, copy or read-only load writing a scalar
-    /// register, or a branch or switch on a scalar condition (which
-    /// leaves the exec mask alone). A subgroup operation with a uniform
-    /// result writes a scalar register but runs on its cross-lane unit.
+    /// operation, conversion, copy or load writing a scalar register (a
+    /// load from read-only memory, or from a private location holding
+    /// scalar values), a store into such a location, or a branch or
+    /// switch on a scalar condition (which leaves the exec mask alone). A
+    /// subgroup operation with a uniform result writes a scalar register
+    /// but runs on its cross-lane unit.
     pub fn runs_on_scalar_unit(&self, pc: usize) -> bool {
         match &self.insts[pc] {
+            Inst::Store { .. } => self.scalar_stores.binary_search(&(pc as Pc)).is_ok(),
             Inst::Alu { dst, .. }
             | Inst::Convert { dst, .. }
             | Inst::Mov { dst, .. }

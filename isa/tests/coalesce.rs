@@ -166,6 +166,8 @@ fn per_lane_built_ins_take_vector_registers_and_uniform_ones_do_not() {
         ],
         private_bytes: 4,
         workgroup_bytes: 0,
+        scalar_regs: Vec::new(),
+        scalar_stores: Vec::new(),
     };
     // After the first add, r2 and the local index (read by the second)
     // are live: two vector registers. The workgroup id, live with them

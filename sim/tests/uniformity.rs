@@ -41,3 +41,22 @@ fn every_scalar_register_of_every_bundled_workload_is_uniform_when_it_runs() {
     // Most kernels compute addresses and loop counters on the scalar unit.
     assert!(scalar_issued > 10_000, "{scalar_issued} scalar instructions");
 }
+
+#[test]
+fn the_marked_cases_run_with_uniform_scalar_registers_and_the_same_results() {
+    let path = common::root().join("sim/tests/kernels/uniformity.toml");
+    let w = Workload::load(&path).expect("manifest");
+    let functional = run_workload(&w, &RunOptions::default()).expect("functional run");
+    for name in ["gcn", "rdna", "teaching"] {
+        let mut cfg = Config::load_with(name, &[]).expect("bundled config");
+        cfg.cu.wave_size = 64;
+        let timed = run_workload(&w, &checked(cfg)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for (f, t) in functional.buffers.iter().zip(&timed.buffers) {
+            assert_eq!(f.bytes, t.bytes, "{name}: buffer {}", f.name);
+        }
+        let summary = timed.timing.expect("report").summary();
+        let by_unit = &summary["instruction_mix"]["by_unit"];
+        assert!(by_unit["scalar"].as_u64().unwrap_or(0) > 0, "{name}: {by_unit}");
+        assert!(by_unit["scalar_memory"].as_u64().unwrap_or(0) > 0, "{name}: {by_unit}");
+    }
+}

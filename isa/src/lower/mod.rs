@@ -303,9 +303,12 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
         private_bytes: l.private_bytes,
         workgroup_bytes: l.workgroup_bytes,
         scalar_regs: Vec::new(),
+        scalar_stores: Vec::new(),
     };
     coalesce::coalesce(&mut kernel, &l.stubs);
-    kernel.scalar_regs = uniformity::scalar_registers(&kernel);
+    let scalars = uniformity::scalar_registers(&kernel);
+    kernel.scalar_regs = scalars.regs;
+    kernel.scalar_stores = scalars.stores;
     Ok(kernel)
 }
 

@@ -18,6 +18,13 @@
 //!   the kernel cannot write (uniform buffers, push constants, NonWritable
 //!   storage buffers, `__constant` arguments): the scalar cache is not
 //!   coherent with vector stores;
+//! - private memory (function variables, which unoptimised compilers keep
+//!   in memory): each location accessed at a constant address is a value
+//!   of its own, written by its stores; a load from it is uniform when
+//!   every store to it writes a uniform value outside divergent blocks and
+//!   no access through a computed pointer may reach it. Such stores and
+//!   loads are the scalar moves a compiler's register promotion leaves;
+//!   per-lane built-ins' copies in private memory vary;
 //! - a subgroup vote, ballot, broadcast of the first lane or reduction
 //!   gives a uniform result whatever its operands; a broadcast from a
 //!   scalar lane index too;
@@ -34,7 +41,7 @@
 //! that depends only on itself and uniform values stays scalar).
 
 use crate::core::{AluOp, Scalar};
-use crate::ir::{Inst, Kernel, ParamKind, Pc, Reg, ResourceKind, EXIT_PC};
+use crate::ir::{address, Inst, Kernel, ParamKind, Pc, Reg, ResourceKind, EXIT_PC};
 use crate::liveness::{destination, sources, successors, transfers};
 use crate::subgroup::{CrossLaneOp, GroupOp};
 
@@ -43,61 +50,120 @@ use crate::subgroup::{CrossLaneOp, GroupOp};
 /// correct, so that lowering time stays bounded.
 const MAX_REGION_VISITS: usize = 1 << 24;
 
-/// Per register: whether it is a scalar register.
-pub(super) fn scalar_registers(kernel: &Kernel) -> Vec<bool> {
+/// What the analysis finds: scalar registers, and the private-memory
+/// accesses that are scalar moves.
+pub(super) struct Scalars {
+    pub regs: Vec<bool>,
+    /// Stores, in ascending order, to private locations holding scalar
+    /// values.
+    pub stores: Vec<Pc>,
+}
+
+/// Per register: whether it is a scalar register; and the stores that are
+/// scalar moves.
+pub(super) fn scalar_registers(kernel: &Kernel) -> Scalars {
     let regs = kernel.reg_count as usize;
-    let read_only = read_only_pointers(kernel);
-    // The instructions reading each register (as a dependency).
-    let mut readers: Vec<Vec<u32>> = vec![Vec::new(); regs];
-    let mut writes = vec![0u32; regs];
+    let read_only = pointers(
+        kernel,
+        |r| r.read_only || r.kind != ResourceKind::StorageBuffer,
+        |p| p.read_only,
+        |_| false,
+    );
+    let slots = private_slots(kernel);
+    // Values: the registers, then one per private slot.
+    let values = regs + slots.count;
+    let target = |pc: usize, inst: &Inst| -> Option<usize> {
+        match (inst, slots.of_pc[pc]) {
+            (Inst::Store { .. }, Some(slot)) => Some(regs + slot),
+            _ => destination(inst).map(|d| d as usize),
+        }
+    };
+    // The instructions reading each value (as a dependency), and the
+    // writes of each.
+    let mut readers: Vec<Vec<u32>> = vec![Vec::new(); values];
+    let mut writes = vec![0u32; values];
     let mut srcs = Vec::new();
     for (pc, inst) in kernel.insts.iter().enumerate() {
-        if let Some(d) = destination(inst) {
-            writes[d as usize] += 1;
+        if let Some(d) = target(pc, inst) {
+            writes[d] += 1;
         }
-        dependencies(kernel, inst, &mut srcs);
-        for &r in &srcs {
-            readers[r as usize].push(pc as u32);
+        match slots.of_pc[pc] {
+            Some(slot) if matches!(inst, Inst::Load { .. }) => readers[regs + slot].push(pc as u32),
+            Some(_) => {
+                if let Inst::Store { src, .. } = inst {
+                    readers[*src as usize].push(pc as u32);
+                }
+            }
+            None => {
+                dependencies(kernel, inst, &mut srcs);
+                for &r in &srcs {
+                    readers[r as usize].push(pc as u32);
+                }
+            }
         }
     }
     // Values that differ between lanes.
-    let mut varying = vec![false; regs];
+    let mut varying = vec![false; values];
     for slot in kernel.builtins.iter().filter(|s| s.builtin.per_lane()) {
         for &r in &slot.regs {
             varying[r as usize] = true;
         }
     }
-    for inst in &kernel.insts {
-        if let Some(d) = destination(inst) {
-            if !uniform_capable(inst, &read_only) {
-                varying[d as usize] = true;
+    for (i, &v) in slots.varying.iter().enumerate() {
+        varying[regs + i] = v;
+    }
+    for (pc, inst) in kernel.insts.iter().enumerate() {
+        if let Some(d) = target(pc, inst) {
+            let private = slots.of_pc[pc].is_some();
+            if !private && !uniform_capable(inst, &read_only) {
+                varying[d] = true;
             }
         }
     }
-    let Some(varying) = uniform_values(kernel, &readers, &writes, varying) else {
-        return vec![false; regs];
+    // A slot holds its initial value in lanes that skip its stores: each
+    // counts as written more than once.
+    for w in &mut writes[regs..] {
+        *w = (*w).max(2);
+    }
+    let Some(varying) = uniform_values(kernel, &target, &readers, &writes, varying) else {
+        return Scalars {
+            regs: vec![false; regs],
+            stores: Vec::new(),
+        };
     };
     // Scalar registers: uniform values computed on the scalar unit from
     // scalar operands.
     let mut vector = varying;
-    for inst in &kernel.insts {
-        if let Some(d) = destination(inst) {
-            if !scalar_capable(inst) {
-                vector[d as usize] = true;
+    for (pc, inst) in kernel.insts.iter().enumerate() {
+        if let Some(d) = target(pc, inst) {
+            if slots.of_pc[pc].is_none() && !scalar_capable(inst) {
+                vector[d] = true;
             }
         }
     }
-    let mut work: Vec<Reg> = (0..regs as Reg).filter(|&r| vector[r as usize]).collect();
-    spread(kernel, &readers, &mut vector, &mut work);
-    vector.into_iter().map(|v| !v).collect()
+    let mut work: Vec<usize> = (0..values).filter(|&r| vector[r]).collect();
+    spread(kernel, &target, &readers, &mut vector, &mut work);
+    let stores = (0..kernel.insts.len())
+        .filter(|&pc| {
+            matches!(kernel.insts[pc], Inst::Store { .. })
+                && slots.of_pc[pc].is_some_and(|slot| !vector[regs + slot])
+        })
+        .map(|pc| pc as Pc)
+        .collect();
+    Scalars {
+        regs: vector[..regs].iter().map(|v| !v).collect(),
+        stores,
+    }
 }
 
-/// Marks as `varying` every register whose value can differ between the
+/// Marks as `varying` every value whose value can differ between the
 /// active lanes, from the seeds given: through operands, and through
-/// writes in blocks that run on part of the lanes. `None` when the
-/// divergent regions are too large to walk.
+/// writes in blocks that run on part of the lanes. `target` gives the
+/// value an instruction writes. `None` when the divergent regions are
+/// too large to walk.
 fn uniform_values(
     kernel: &Kernel,
+    target: &dyn Fn(usize, &Inst) -> Option<usize>,
     readers: &[Vec<u32>],
     writes: &[u32],
     mut varying: Vec<bool>,
@@ -106,14 +172,12 @@ fn uniform_values(
     let blocks = Blocks::new(kernel);
     let mut divergent_block = vec![false; blocks.starts.len()];
     let mut branch_done = vec![false; n];
-    let mut work: Vec<Reg> = (0..varying.len() as Reg)
-        .filter(|&r| varying[r as usize])
-        .collect();
+    let mut work: Vec<usize> = (0..varying.len()).filter(|&r| varying[r]).collect();
     let mut visits = 0usize;
     let mut seen = vec![0u32; blocks.starts.len()];
     let mut stamp = 0;
     loop {
-        spread(kernel, readers, &mut varying, &mut work);
+        spread(kernel, target, readers, &mut varying, &mut work);
         // Control: the regions of branches that became divergent.
         let mut grew = false;
         for pc in 0..n {
@@ -136,32 +200,168 @@ fn uniform_values(
         if !grew {
             return Some(varying);
         }
-        // Registers written more than once, somewhere divergent.
+        // Values written more than once, somewhere divergent.
         for (pc, inst) in kernel.insts.iter().enumerate() {
-            if let Some(d) = destination(inst) {
-                let d = d as usize;
+            if let Some(d) = target(pc, inst) {
                 if !varying[d] && writes[d] > 1 && divergent_block[blocks.block_of[pc]] {
                     varying[d] = true;
-                    work.push(d as Reg);
+                    work.push(d);
                 }
             }
         }
     }
 }
 
-/// Marks the results of the readers of every register on `work` (all
-/// marked already) until no more change.
-fn spread(kernel: &Kernel, readers: &[Vec<u32>], marked: &mut [bool], work: &mut Vec<Reg>) {
+/// Marks the values the readers of every value on `work` (all marked
+/// already) write, until no more change.
+fn spread(
+    kernel: &Kernel,
+    target: &dyn Fn(usize, &Inst) -> Option<usize>,
+    readers: &[Vec<u32>],
+    marked: &mut [bool],
+    work: &mut Vec<usize>,
+) {
     while let Some(r) = work.pop() {
-        for &pc in &readers[r as usize] {
-            if let Some(d) = destination(&kernel.insts[pc as usize]) {
-                if !marked[d as usize] {
-                    marked[d as usize] = true;
+        for &pc in &readers[r] {
+            if let Some(d) = target(pc as usize, &kernel.insts[pc as usize]) {
+                if !marked[d] {
+                    marked[d] = true;
                     work.push(d);
                 }
             }
         }
     }
+}
+
+/// Private-memory locations accessed at constant addresses.
+struct Slots {
+    /// Per pc: the slot a load or store accesses.
+    of_pc: Vec<Option<usize>>,
+    count: usize,
+    /// Per slot: it varies whatever is stored (a per-lane built-in's copy,
+    /// an atomic's target, a location a computed pointer may reach).
+    varying: Vec<bool>,
+}
+
+/// The private slots of `kernel`; none when an access's address may be
+/// private memory reached in a way the analysis does not follow.
+fn private_slots(kernel: &Kernel) -> Slots {
+    let n = kernel.insts.len();
+    let none = Slots {
+        of_pc: vec![None; n],
+        count: 0,
+        varying: Vec::new(),
+    };
+    let constant: std::collections::HashMap<Reg, u64> = kernel.constants.iter().copied().collect();
+    let private = |a: u64| (address::PRIVATE_BASE..address::PRIVATE_END).contains(&a);
+    // Addresses that are not private: buffers, workgroup variables.
+    let buffers = pointers(kernel, |_| true, |_| true, |a| !private(a));
+    let bases = private_bases(kernel, &constant);
+    // (start, end) of each slot, and the slot of each access.
+    let mut ranges: Vec<(u64, u64)> = Vec::new();
+    let mut of_pc = vec![None; n];
+    let mut atomic = Vec::new();
+    let mut reached_from: Vec<u64> = Vec::new();
+    for (pc, inst) in kernel.insts.iter().enumerate() {
+        let (addr, offset, bytes) = match inst {
+            Inst::Load { ty, addr, offset, .. } | Inst::Store { ty, addr, offset, .. } => {
+                (*addr, *offset, ty.bytes() as u64)
+            }
+            Inst::Atomic { ty, addr, .. } => (*addr, 0, ty.bytes() as u64),
+            Inst::Prefetch { .. } => continue,
+            _ => {
+                continue;
+            }
+        };
+        if let Some(&base) = constant.get(&addr) {
+            let a = base.wrapping_add(offset as u64);
+            if !private(a) {
+                continue;
+            }
+            let range = (a, a + bytes);
+            let slot = match ranges.iter().position(|&r| r == range) {
+                Some(s) => s,
+                None => {
+                    ranges.push(range);
+                    ranges.len() - 1
+                }
+            };
+            if matches!(inst, Inst::Atomic { .. }) {
+                atomic.push(slot);
+            } else {
+                of_pc[pc] = Some(slot);
+            }
+        } else if let Some(base) = bases[addr as usize] {
+            // A computed pointer into private memory: it may reach any
+            // location from its base on.
+            reached_from.push(base);
+        } else if !buffers[addr as usize] {
+            return none;
+        }
+    }
+    let mut varying = vec![false; ranges.len()];
+    for (s, &(start, end)) in ranges.iter().enumerate() {
+        let overlaps = ranges
+            .iter()
+            .any(|&(a, b)| (a, b) != (start, end) && a < end && start < b);
+        let per_lane_builtin = kernel
+            .builtins
+            .iter()
+            .filter(|b| b.builtin.per_lane())
+            .any(|b| {
+                let a = address::PRIVATE_BASE + b.offset as u64;
+                let size = b.ty.bytes() as u64 * b.regs.len() as u64;
+                a < end && start < a + size
+            });
+        let reached = reached_from.iter().any(|&b| end > b);
+        varying[s] = overlaps || per_lane_builtin || reached || atomic.contains(&s);
+    }
+    Slots {
+        of_pc,
+        count: ranges.len(),
+        varying,
+    }
+}
+
+/// Per register: the private-memory base it was computed from (a
+/// constant private address, moved, converted or offset by a value that
+/// is not one); `None` for everything else.
+fn private_bases(
+    kernel: &Kernel,
+    constant: &std::collections::HashMap<Reg, u64>,
+) -> Vec<Option<u64>> {
+    let regs = kernel.reg_count as usize;
+    let mut base = vec![None; regs];
+    for (&r, &v) in constant {
+        if (address::PRIVATE_BASE..address::PRIVATE_END).contains(&v) {
+            base[r as usize] = Some(v);
+        }
+    }
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for inst in &kernel.insts {
+            let Some(d) = destination(inst) else { continue };
+            let from = match inst {
+                Inst::Mov { src, .. } | Inst::Convert { src, .. } => base[*src as usize],
+                Inst::Alu { alu, src, .. } if matches!(alu.op, AluOp::IAdd | AluOp::ISub) => {
+                    base[src[0] as usize].or(base[src[1] as usize])
+                }
+                Inst::Alu { alu, src, .. } if alu.op == AluOp::Select => {
+                    base[src[1] as usize].or(base[src[2] as usize])
+                }
+                _ => None,
+            };
+            // The lowest base any write gives.
+            if let Some(b) = from {
+                if base[d as usize].is_none_or(|old| b < old) {
+                    base[d as usize] = Some(b);
+                    changed = true;
+                }
+            }
+        }
+    }
+    base
 }
 
 /// The registers whose being vector makes `inst`'s result vector.
@@ -235,31 +435,38 @@ fn scalar_capable(inst: &Inst) -> bool {
     }
 }
 
-/// Per register: whether it only ever holds an address into memory the
-/// kernel cannot write (a read-only buffer's address, moved, converted or
-/// offset by an integer). Every write must keep it so (greatest fixed
-/// point).
-fn read_only_pointers(kernel: &Kernel) -> Vec<bool> {
+/// Per register: whether it only ever holds an address into one of the
+/// buffers `resource` and `param` accept (or a constant address `constant`
+/// accepts), moved, converted, offset by an
+/// integer, or selected between two such. Every write must keep it so
+/// (greatest fixed point).
+fn pointers(
+    kernel: &Kernel,
+    resource: impl Fn(&crate::ir::Resource) -> bool,
+    param: impl Fn(&crate::ir::Param) -> bool,
+    constant: impl Fn(u64) -> bool,
+) -> Vec<bool> {
     let regs = kernel.reg_count as usize;
     let mut base = vec![false; regs];
-    for r in kernel.resources.iter().filter(|r| {
-        r.read_only || matches!(r.kind, ResourceKind::UniformBuffer | ResourceKind::PushConstant)
-    }) {
+    for &(r, v) in &kernel.constants {
+        base[r as usize] = constant(v);
+    }
+    for r in kernel.resources.iter().filter(|r| resource(r)) {
         base[r.reg as usize] = true;
     }
-    for p in &kernel.params {
-        if p.read_only && matches!(p.kind, ParamKind::GlobalPointer) {
+    for p in kernel.params.iter().filter(|p| param(p)) {
+        if !matches!(p.kind, ParamKind::Value(_)) {
             base[p.reg as usize] = true;
         }
     }
-    let mut ro = vec![true; regs];
+    let mut ptr = vec![true; regs];
     let mut written = vec![false; regs];
     for d in kernel.insts.iter().filter_map(destination) {
         written[d as usize] = true;
     }
     for r in 0..regs {
         if !written[r] && !base[r] {
-            ro[r] = false;
+            ptr[r] = false;
         }
     }
     let mut changed = true;
@@ -267,25 +474,26 @@ fn read_only_pointers(kernel: &Kernel) -> Vec<bool> {
         changed = false;
         for inst in &kernel.insts {
             let Some(d) = destination(inst) else { continue };
-            if !ro[d as usize] {
+            if !ptr[d as usize] {
                 continue;
             }
             let keeps = match inst {
-                Inst::Mov { src, .. } | Inst::Convert { src, .. } => ro[*src as usize],
+                Inst::Mov { src, .. } | Inst::Convert { src, .. } => ptr[*src as usize],
                 Inst::Alu { alu, src, .. } => match alu.op {
-                    AluOp::IAdd => ro[src[0] as usize] != ro[src[1] as usize],
-                    AluOp::ISub => ro[src[0] as usize] && !ro[src[1] as usize],
+                    AluOp::IAdd => ptr[src[0] as usize] != ptr[src[1] as usize],
+                    AluOp::ISub => ptr[src[0] as usize] && !ptr[src[1] as usize],
+                    AluOp::Select => ptr[src[1] as usize] && ptr[src[2] as usize],
                     _ => false,
                 },
                 _ => false,
             };
             if !keeps {
-                ro[d as usize] = false;
+                ptr[d as usize] = false;
                 changed = true;
             }
         }
     }
-    ro
+    ptr
 }
 
 /// Basic blocks, split also at every reconvergence point.

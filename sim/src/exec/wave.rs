@@ -612,6 +612,8 @@ mod tests {
             builtins: Vec::new(),
             private_bytes,
             workgroup_bytes: 0,
+            scalar_regs: Vec::new(),
+            scalar_stores: Vec::new(),
         }
     }
 

@@ -134,7 +134,8 @@ struct InstTiming {
     /// For a global atomic: its own (latency, interval) at the atomic unit,
     /// from an `[instructions."NAME"]` entry.
     atomic_timing: Option<(u64, u64)>,
-    /// A load through the scalar cache (when it touches global memory).
+    /// A scalar load or store: through the scalar cache when it touches
+    /// global memory; a scalar move when it touches private memory.
     scalar_load: bool,
 }
 
@@ -153,7 +154,8 @@ impl InstTiming {
     /// Whether it runs on its functional unit when it touches `space`:
     /// global and LDS accesses take the memory paths instead.
     fn uses_unit(&self, space: Option<Space>) -> bool {
-        self.category_in(space) == self.category && !self.scalar_load
+        self.category_in(space) == self.category
+            && !(self.scalar_load && space == Some(Space::Global))
     }
 }
 
