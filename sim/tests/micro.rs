@@ -15,7 +15,7 @@
 
 mod common;
 use common::Traced;
-use common::{micro, num, root, timed};
+use common::{micro, micro_waves, num, root, timed};
 use gpusim::input::config::Config;
 use gpusim::input::workload::{SpecValue, Workload};
 use gpusim::run::{run_workload, RunOptions};
@@ -1073,6 +1073,184 @@ fn an_l1_line_wider_than_the_l2_line_fetches_all_of_it() {
     let s = r.summary();
     assert_eq!(num(&s, &["memory", "dram_read_bytes"]) as u64, 65536);
     assert_eq!(num(&s, &["memory", "l1_misses"]) as u64, 512);
+}
+
+// ---------------------------------------------------------------------------
+// 8b. The scalar unit
+// ---------------------------------------------------------------------------
+
+fn scalar_unit(cfg: &mut Config) -> &mut gpusim::input::config::ScalarUnit {
+    cfg.scalar
+        .as_mut()
+        .expect("the teaching GPU has a scalar unit")
+}
+
+#[test]
+fn dependent_scalar_chain_takes_n_times_the_scalar_latency() {
+    // chain_scalar: 64 dependent IMul/IAdd on a push constant, the same in
+    // every lane, so on the scalar ALU: one operation per wave (no passes),
+    // the chain done N x latency after its first issue.
+    let w = micro("chain_scalar");
+    let ops = ["IMul", "IAdd"];
+    let mut spans = Vec::new();
+    for latency in [2u32, 7] {
+        let mut cfg = teaching();
+        scalar_unit(&mut cfg).latency = latency;
+        let (span, gaps, n) = chain(&w, &cfg, &ops, "scalar");
+        assert_eq!(n, 64);
+        assert_eq!(span, 64 * latency as u64, "latency {latency}");
+        assert!(gaps.iter().all(|&g| g == latency as u64), "gaps {gaps:?}");
+        spans.push(span);
+        // None of the chain is on the vector ALU.
+        let (_, r) = timed(&w, &cfg);
+        assert!(records(&r, &ops, "valu").len() < 4, "the chain went to the valu");
+    }
+    assert_eq!(spans[1] - spans[0], 64 * 5);
+    // Latency below the interval: the unit sets the pace, `interval` per
+    // instruction whatever the wave size.
+    let mut cfg = teaching();
+    (scalar_unit(&mut cfg).latency, scalar_unit(&mut cfg).interval) = (1, 3);
+    let (span, gaps, _) = chain(&w, &cfg, &ops, "scalar");
+    assert!(gaps.iter().all(|&g| g == 3), "gaps {gaps:?}");
+    assert_eq!(span, 63 * 3 + 1);
+    // Without a scalar unit the same chain is vector work again: N x the
+    // valu latency (4 on the teaching GPU).
+    let mut cfg = teaching();
+    cfg.scalar = None;
+    let (span, _, n) = chain(&w, &cfg, &ops, "valu");
+    assert_eq!((n, span), (64, 64 * 4));
+}
+
+#[test]
+fn the_simds_of_a_cu_share_one_scalar_alu() {
+    // Two one-wave workgroups, one per SIMD of the teaching CU, run the
+    // chain at once. With interval 4 > latency 2 one chain alone issues
+    // every 4 cycles; two share the unit, so each issues every 8.
+    let mut cfg = teaching();
+    (scalar_unit(&mut cfg).latency, scalar_unit(&mut cfg).interval) = (2, 4);
+    let one = micro("chain_scalar");
+    let (_, gaps, _) = chain(&one, &cfg, &["IMul", "IAdd"], "scalar");
+    assert!(gaps.iter().all(|&g| g == 4), "one wave: {gaps:?}");
+    let two = micro_waves("chain_scalar", 2);
+    let (_, r) = timed(&two, &cfg);
+    for wave in 0..2 {
+        let mine: Vec<&IssueRecord> = records(&r, &["IMul", "IAdd"], "scalar")
+            .into_iter()
+            .filter(|x| x.wave == wave)
+            .collect();
+        let run = common::longest_consecutive_run(&mine);
+        assert_eq!(run.len(), 64);
+        let gaps: Vec<u64> = run.windows(2).map(|p| p[1].cycle - p[0].cycle).collect();
+        assert!(gaps.iter().all(|&g| g == 8), "wave {wave}: {gaps:?}");
+    }
+}
+
+/// `complete - cycle` of the 16 scalar loads of the scalar chase.
+fn scalar_chase_latencies(cfg: &Config) -> (Vec<u64>, Value) {
+    let (_, r) = timed(&micro("scalar_chase"), cfg);
+    let lat: Vec<u64> = records(&r, &["Load"], "scalar_memory")
+        .iter()
+        .map(|x| x.complete - x.cycle)
+        .collect();
+    assert_eq!(lat.len(), 16);
+    (lat, r.summary().clone())
+}
+
+#[test]
+fn scalar_loads_hit_and_miss_in_the_scalar_cache() {
+    // scalar_chase: 8 loads of fresh lines (from DRAM through the L2), then
+    // the same 8 lines again (scalar-cache hits). Miss = scalar.cache.latency
+    // + l2.latency + line / bytes_per_cycle + dram.latency; hit =
+    // scalar.cache.latency. Teaching: 5 + 20 + 64/16 + 50 = 79, and 5.
+    let expected = |cfg: &Config| {
+        let m = &cfg.memory;
+        let hit = cfg.scalar.as_ref().unwrap().cache.latency as u64;
+        let miss = hit
+            + m.l2.latency as u64
+            + (m.l2.line_bytes as u64).div_ceil(m.dram.bytes_per_cycle as u64)
+            + m.dram.latency as u64;
+        [vec![miss; 8], vec![hit; 8]].concat()
+    };
+    let base = teaching();
+    let (lat, s) = scalar_chase_latencies(&base);
+    assert_eq!(lat, [vec![79; 8], vec![5; 8]].concat());
+    assert_eq!(lat, expected(&base));
+    assert_eq!(num(&s, &["memory", "scalar_cache_hits"]), 8.0);
+    assert_eq!(num(&s, &["memory", "scalar_cache_misses"]), 8.0);
+    assert_eq!(num(&s, &["memory", "scalar_load_instructions"]), 16.0);
+    // The vector L1 saw none of them.
+    assert_eq!(num(&s, &["memory", "l1_hits"]) + num(&s, &["memory", "l1_misses"]), 0.0);
+    // Each knob moves the latencies that include it.
+    let mut cfg = teaching();
+    scalar_unit(&mut cfg).cache.latency = 9;
+    let (l, _) = scalar_chase_latencies(&cfg);
+    assert_eq!(l, [vec![83; 8], vec![9; 8]].concat());
+    let mut cfg = teaching();
+    cfg.memory.dram.latency = 150;
+    let (l, _) = scalar_chase_latencies(&cfg);
+    assert_eq!(l, expected(&cfg));
+    assert_eq!(l[0] - lat[0], 100);
+    assert_eq!(l[8], lat[8]);
+    // A cache of 4 lines (2 sets of 2 ways) cannot hold the 8: the second
+    // pass misses again, and finds the lines in the L2: 5 + 20.
+    let mut cfg = teaching();
+    scalar_unit(&mut cfg).cache.size_bytes = 256;
+    let (l, s) = scalar_chase_latencies(&cfg);
+    assert_eq!(l, [vec![79; 8], vec![25; 8]].concat());
+    assert_eq!(num(&s, &["memory", "scalar_cache_hits"]), 0.0);
+}
+
+#[test]
+fn occupancy_limited_by_scalar_registers() {
+    // occ_sgpr keeps 40 uniform words live at once in scalar registers,
+    // with the two buffers' 64-bit addresses (4 more) and the 2 reserved:
+    // 46, rounded to the granule of 8 = 48. Waves per SIMD = min(slots,
+    // floor(sgprs_per_simd / 48)).
+    let w = micro("occ_sgpr");
+    let teaching = || {
+        let mut c = teaching();
+        c.cu.workgroups_per_cu = 16;
+        c
+    };
+    let sgprs = |cfg: &Config| {
+        let (_, r) = timed(&w, cfg);
+        let o = &r.summary()["occupancy"];
+        (num(o, &["sgprs_per_wave"]) as u32, num(o, &["vgprs_per_wave"]) as u32)
+    };
+    let base = teaching();
+    let (g, v) = sgprs(&base);
+    assert_eq!(g, 48);
+    let o = occupancy(&w, &base);
+    assert_eq!((o.waves_per_simd, o.limiter.as_str()), (4, "wave_slots"));
+    // A scalar file of just under 2 x 48: one wave per SIMD.
+    let mut cfg = teaching();
+    scalar_unit(&mut cfg).sgprs_per_simd = 2 * g - 1;
+    let o = occupancy(&w, &cfg);
+    assert_eq!((o.waves_per_simd, o.limiter.as_str()), (1, "sgprs"));
+    assert_eq!(o.max_waves, 2);
+    // 3 x 48: three.
+    scalar_unit(&mut cfg).sgprs_per_simd = 3 * g;
+    let o = occupancy(&w, &cfg);
+    assert_eq!((o.waves_per_simd, o.limiter.as_str()), (3, "sgprs"));
+    // A coarser granule: 48 rounds up to 64.
+    let mut cfg = teaching();
+    scalar_unit(&mut cfg).sgpr_granule = 32;
+    assert_eq!(sgprs(&cfg).0, 64);
+    // At most 24 per wave: the other 22 go into lanes of one more VGPR
+    // (32 lanes hold 22), and the VGPR count grows by that one before
+    // rounding to the granule of 4.
+    let mut cfg = teaching();
+    scalar_unit(&mut cfg).sgprs_per_wave = 24;
+    let (g24, v24) = sgprs(&cfg);
+    assert_eq!(g24, 24);
+    assert!(v24 >= v && v24 <= v + 4, "vgprs {v} -> {v24}");
+    // Without a scalar unit no scalar register is counted, and the 40
+    // values are vector registers.
+    let mut cfg = teaching();
+    cfg.scalar = None;
+    let (g0, v0) = sgprs(&cfg);
+    assert_eq!(g0, 0);
+    assert!(v0 >= 40, "vgprs {v0}");
 }
 
 // ---------------------------------------------------------------------------

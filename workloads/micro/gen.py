@@ -342,7 +342,8 @@ def chase_2cu():
     for i in range(64):
         op = "OpIMul %uint" if i % 2 == 0 else "OpIAdd %uint"
         k = "%uint_3" if i % 2 == 0 else "%uint_1"
-        src = "%wg" if i == 0 else f"%t{i}"
+        # From the lane's id, so that the delay runs on the vector ALU.
+        src = "%gid" if i == 0 else f"%t{i}"
         body.append(f"        %t{i+1} = {op} {src} {k}\n")
     body += ["      %tzero = OpBitwiseAnd %uint %t64 %uint_0\n",
              "               OpBranch %merge\n",
@@ -360,11 +361,81 @@ def chase_2cu():
     types = (UBUF("a") + UBUF("out") + consts + "     %uint_3 = OpConstant %uint 3\n"
              "     %wg_var = OpVariable %ptr_in_v3uint Input\n")
     write("chase_2cu", "the pointer chase of chase.spvasm from two workgroups; workgroup 1 "
-          "first runs 64 dependent IMul/IAdd in a uniform branch", "".join(body), types,
+          "first runs 64 dependent IMul/IAdd (per lane, on the vector ALU) in a uniform branch", "".join(body), types,
           buf_decor("a", 0) + buf_decor("out", 1) +
           "               OpDecorate %wg_var BuiltIn WorkgroupId\n")
 
 
+# ---------------------------------------------------------------------------
+# The scalar unit: values the same in every lane (docs/timing.md,
+# "Uniformity") run on it. Push constants and NonWritable buffers are read
+# through the scalar cache when the address is uniform.
+
+PUSH = ("               OpMemberDecorate %Push 0 Offset 0\n"
+        "               OpDecorate %Push Block\n")
+PUSH_TYPES = ("       %Push = OpTypeStruct %uint\n"
+              "%ptr_pc_Push = OpTypePointer PushConstant %Push\n"
+              "%ptr_pc_uint = OpTypePointer PushConstant %uint\n"
+              "         %pc = OpVariable %ptr_pc_Push PushConstant\n")
+
+
+def chain_scalar():
+    body = ["         %pp = OpAccessChain %ptr_pc_uint %pc %int_0\n",
+            "         %x0 = OpLoad %uint %pp\n"]
+    for i in range(N):
+        op = "OpIMul %uint" if i % 2 == 0 else "OpIAdd %uint"
+        k = "%uint_3" if i % 2 == 0 else "%uint_1"
+        body.append(f"        %x{i+1} = {op} %x{i} {k}\n")
+    body.append("          %p = OpAccessChain %ptr_sb_uint %udata %int_0 %gid\n")
+    body.append(f"               OpStore %p %x{N}\n")
+    types = UBUF("udata") + "     %uint_3 = OpConstant %uint 3\n" + PUSH_TYPES
+    write("chain_scalar", f"{N} dependent u32 operations on a push constant, the same in every "
+          f"lane (scalar unit): x = x * 3 + 1 repeated {N//2} times, then udata[gid] = x",
+          "".join(body), types, buf_decor("udata", 0) + PUSH)
+
+
+def scalar_chase():
+    hops = 8
+    body = []
+    i = "%uint_0"
+    for k in range(2 * hops):
+        if k == hops:
+            # Back to the start: the second pass reads the same lines.
+            body.append(f"       %back = OpISub %uint %v{k} %uint_128\n")
+            i = "%back"
+        body.append(f"         %q{k+1} = OpAccessChain %ptr_sb_uint %ro %int_0 {i}\n")
+        body.append(f"         %v{k+1} = OpLoad %uint %q{k+1}\n")
+        i = f"%v{k+1}"
+    body.append("          %o = OpAccessChain %ptr_sb_uint %out %int_0 %gid\n")
+    body.append(f"               OpStore %o %v{2 * hops}\n")
+    types = UBUF("ro") + UBUF("out") + "   %uint_128 = OpConstant %uint 128\n"
+    write("scalar_chase", f"scalar pointer chase through a NonWritable buffer ro[i] = i + 16 "
+          f"at uniform addresses: words 0, 16, ..., 112 ({hops} fresh lines), then the same "
+          f"{hops} again (scalar-cache hits); out[gid] = 128",
+          "".join(body), types,
+          buf_decor("ro", 0) + buf_decor("out", 1) + "               OpDecorate %ro NonWritable\n")
+
+
+def occ_sgpr():
+    n = 40
+    body = []
+    for k in range(n):
+        body.append(f"        %q{k} = OpAccessChain %ptr_sb_uint %ro %int_0 %k{k}\n")
+        body.append(f"        %v{k} = OpLoad %uint %q{k}\n")
+    prev = "%v0"
+    for k in range(1, n):
+        body.append(f"        %m{k} = OpIAdd %uint {prev} %v{k}\n")
+        prev = f"%m{k}"
+    body.append("          %o = OpAccessChain %ptr_sb_uint %out %int_0 %gid\n")
+    body.append(f"               OpStore %o {prev}\n")
+    types = UBUF("ro") + UBUF("out") + "".join(
+        f"        %k{k} = OpConstant %uint {k}\n" for k in range(n))
+    write("occ_sgpr", f"scalar register pressure: {n} words of a NonWritable buffer loaded at "
+          f"uniform addresses, all live at once, then out[gid] = their sum", "".join(body), types,
+          buf_decor("ro", 0) + buf_decor("out", 1) + "               OpDecorate %ro NonWritable\n")
+
+
 for f in [chase_2cu, chain_f32, chain_u32, chain_f64, chain_trans, indep_f32, indep_f64, indep_trans,
-          indep_max3, chase, stream, lds, atomics, occ_vgpr, occ_lds]:
+          indep_max3, chase, stream, lds, atomics, occ_vgpr, occ_lds, chain_scalar, scalar_chase,
+          occ_sgpr]:
     f()

@@ -222,7 +222,7 @@ impl TraceWriter {
             None
         };
         let cus = config.gpu.compute_units as usize;
-        let unit_names: Vec<String> = config.units.keys().cloned().collect();
+        let units = config.units_per_cu();
         Ok(TraceWriter {
             issues,
             occupancy,
@@ -236,13 +236,10 @@ impl TraceWriter {
             named_cus: vec![false; cus],
             named_simds: vec![false; cus * config.cu.simds as usize],
             simds: config.cu.simds,
-            unit_instances: unit_names
-                .iter()
-                .map(|u| config.units[u].count as u64 * config.cu.simds as u64)
-                .collect(),
-            window_busy: vec![vec![0; unit_names.len()]; cus],
+            unit_instances: units.iter().map(|u| u.1).collect(),
+            window_busy: vec![vec![0; units.len()]; cus],
             window_idle: vec![true; cus],
-            unit_names: unit_names.iter().map(|u| escaped(u).into_owned()).collect(),
+            unit_names: units.iter().map(|u| escaped(&u.0).into_owned()).collect(),
             window_start: 0,
             workgroup_text: String::new(),
             events: 0,

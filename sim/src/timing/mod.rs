@@ -56,8 +56,8 @@ impl Stall {
         Stall::IssueLimit,
         Stall::Branch,
         Stall::Barrier,
-        Stall::NoWave,
         Stall::Scalar,
+        Stall::NoWave,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -517,7 +517,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let slots_per_simd = next;
         let all_simds = (cfg.gpu.compute_units * cu.simds) as usize;
         let [nx, ny, nz] = launch.workgroups;
-        let report = Report::new(cfg, &unit_names, &occupancy);
+        let report = Report::new(cfg, &occupancy);
         let issue = &cu.issue;
         let issue_limits = [
             issue.valu,

@@ -72,20 +72,13 @@ pub struct MemoryPlotFigures {
 }
 
 impl Report {
-    /// A report on the units `unit_names` of `cfg`, and on its scalar ALU
-    /// (one per CU) after them if it has one.
-    pub fn new(cfg: &Config, unit_names: &[String], occupancy: &Occupancy) -> Report {
+    /// A report on the units of `cfg` (`Config::units_per_cu`).
+    pub fn new(cfg: &Config, occupancy: &Occupancy) -> Report {
         let cus = cfg.gpu.compute_units as usize;
         let simds = cfg.cu.simds as usize;
-        let mut unit_instances: Vec<u64> = unit_names
-            .iter()
-            .map(|u| cfg.units[u].count as u64 * (cus * simds) as u64)
-            .collect();
-        let mut unit_names = unit_names.to_vec();
-        if cfg.scalar.is_some() {
-            unit_names.push(crate::input::config::SCALAR_UNIT.to_string());
-            unit_instances.push(cus as u64);
-        }
+        let units = cfg.units_per_cu();
+        let unit_instances: Vec<u64> = units.iter().map(|u| u.1 * cus as u64).collect();
+        let unit_names: Vec<String> = units.into_iter().map(|u| u.0).collect();
         Report {
             cycles: 0,
             clock_mhz: cfg.gpu.clock_mhz,

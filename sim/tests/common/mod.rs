@@ -44,6 +44,35 @@ pub fn micro(name: &str) -> Workload {
     Workload::load(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
+/// `micro(name)` launched as `n` one-wave workgroups: every buffer (and
+/// check) that holds one element per lane of one wave (32 elements) is
+/// repeated `n` times, so that each wave works on its own copy.
+pub fn micro_waves(name: &str, n: u32) -> Workload {
+    let mut w = micro(name);
+    assert_eq!(w.workgroups, [1, 1, 1], "{name} is one workgroup");
+    w.workgroups = [n, 1, 1];
+    let per_wave: Vec<String> = w
+        .buffers
+        .iter()
+        .filter(|b| b.len == 32)
+        .map(|b| b.name.clone())
+        .collect();
+    for b in &mut w.buffers {
+        if per_wave.contains(&b.name) {
+            b.len *= n as usize;
+            b.init = b.init.repeat(n as usize);
+        }
+    }
+    for c in &mut w.checks {
+        if per_wave.contains(&c.buffer) {
+            assert_eq!(c.range, (0, 32), "{name}: a check on the whole wave");
+            c.range = (0, 32 * n as usize);
+            c.expected = c.expected.repeat(n as usize);
+        }
+    }
+    w
+}
+
 /// A timed run's report with the trace events it told, kept in memory.
 pub struct Traced {
     pub report: Report,

@@ -346,6 +346,21 @@ impl Config {
         )
     }
 
+    /// Every functional unit as reports and traces list them, with its
+    /// instances per CU: the `[units]` in name order, then the scalar ALU
+    /// if there is one.
+    pub fn units_per_cu(&self) -> Vec<(String, u64)> {
+        let mut units: Vec<(String, u64)> = self
+            .units
+            .iter()
+            .map(|(name, u)| (name.clone(), u.count as u64 * self.cu.simds as u64))
+            .collect();
+        if self.scalar.is_some() {
+            units.push((SCALAR_UNIT.to_string(), 1));
+        }
+        units
+    }
+
     /// Loads a config file, resolving its `inherit` chain (see `compose`).
     pub fn load(path: &Path) -> Result<Config, String> {
         compose::load(&path.to_string_lossy(), &[])
