@@ -71,7 +71,12 @@ fn every_marked_line_lowers_to_the_side_it_is_marked() {
         let pcs: Vec<usize> = (0..k.insts.len())
             .filter(|&pc| lines[pc] == i + 1)
             .collect();
-        assert!(!pcs.is_empty(), "line {}: `{}` lowers to nothing", i + 1, code.trim());
+        assert!(
+            !pcs.is_empty(),
+            "line {}: `{}` lowers to nothing",
+            i + 1,
+            code.trim()
+        );
         for pc in pcs {
             if scalar(&k, pc) != want {
                 wrong.push(format!(

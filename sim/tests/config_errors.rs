@@ -340,6 +340,39 @@ fn the_register_granule_may_not_exceed_the_register_file() {
 }
 
 #[test]
+fn scalar_register_limits_may_not_exceed_the_scalar_file() {
+    for (key, value, message) in [
+        (
+            "sgprs_per_wave = ",
+            "sgprs_per_wave = 801",
+            "scalar.sgprs_per_wave is 801; it must be 1 to scalar.sgprs_per_simd (800)",
+        ),
+        (
+            "sgpr_granule = ",
+            "sgpr_granule = 1000",
+            "scalar.sgpr_granule is 1000; it must be 1 to scalar.sgprs_per_simd (800)",
+        ),
+    ] {
+        let (text, at) = edited(key, value);
+        let (line, e) = refused("scalar", &text);
+        assert_eq!(line, at, "{e}");
+        assert_eq!(e, message);
+    }
+    let (text, _) = edited("sgprs_per_wave = ", "sgprs_per_wave = 800");
+    Config::parse(&text, Path::new("scalar.toml")).unwrap();
+    // A unit may not take the scalar ALU's name while there is one.
+    let text = format!(
+        "{}\n[units.scalar]\ncount = 1\nlatency = 1\ninterval = 1\n",
+        gpusim::input::config::DEFAULT_TOML
+    );
+    let (_, e) = refused("scalar_unit_name", &text);
+    assert!(
+        e.starts_with("units.scalar: the name is the scalar unit's"),
+        "{e}"
+    );
+}
+
+#[test]
 fn too_many_unit_instances_per_simd_are_refused() {
     let mut extra = String::new();
     for u in ["a", "b", "c", "d"] {
@@ -518,6 +551,13 @@ const OTHER_RULES: &[(&str, u64, &str)] = &[
         "the default granule of 4 exceeds it",
     ),
     ("memory.l1.size_bytes", 1, "smaller than one set"),
+    (
+        "scalar.sgprs_per_simd",
+        1,
+        "the default sgprs_per_wave of 102 exceeds it",
+    ),
+    ("scalar.cache.size_bytes", 1, "smaller than one set"),
+    ("scalar.cache.ways", 1024, "more than the 16 KB cache holds"),
     ("memory.l2.size_bytes", 1, "smaller than one set per bank"),
     (
         "memory.l2.size_bytes",
@@ -541,7 +581,13 @@ fn every_integer_key_is_refused_outside_its_documented_range() {
             // The two integers whose range is not two numbers; both have
             // tests of their own above and in config_docs.rs.
             assert!(
-                key == "cu.wave_size" || key == "cu.vgpr_granule",
+                [
+                    "cu.wave_size",
+                    "cu.vgpr_granule",
+                    "scalar.sgprs_per_wave",
+                    "scalar.sgpr_granule"
+                ]
+                .contains(&key.as_str()),
                 "{key}: the Allowed cell {allowed:?} states no range LO to HI"
             );
             continue;

@@ -1088,31 +1088,42 @@ fn scalar_unit(cfg: &mut Config) -> &mut gpusim::input::config::ScalarUnit {
 #[test]
 fn dependent_scalar_chain_takes_n_times_the_scalar_latency() {
     // chain_scalar: 64 dependent IMul/IAdd on a push constant, the same in
-    // every lane, so on the scalar ALU: one operation per wave (no passes),
-    // the chain done N x latency after its first issue.
+    // every lane, so on the scalar ALU: one operation per wave (no passes).
+    // The CU's two SIMDs take the ALU in turn, `interval` (1) cycles each:
+    // SIMD 0 issues at even cycles, so each instruction waits latency
+    // cycles rounded up to an even number, and the chain takes N x that.
     let w = micro("chain_scalar");
     let ops = ["IMul", "IAdd"];
     let mut spans = Vec::new();
-    for latency in [2u32, 7] {
+    for (latency, gap) in [(2u32, 2u64), (6, 6), (3, 4)] {
         let mut cfg = teaching();
         scalar_unit(&mut cfg).latency = latency;
         let (span, gaps, n) = chain(&w, &cfg, &ops, "scalar");
         assert_eq!(n, 64);
-        assert_eq!(span, 64 * latency as u64, "latency {latency}");
-        assert!(gaps.iter().all(|&g| g == latency as u64), "gaps {gaps:?}");
+        assert!(
+            gaps.iter().all(|&g| g == gap),
+            "latency {latency}: gaps {gaps:?}"
+        );
+        assert_eq!(span, 63 * gap + latency as u64, "latency {latency}");
         spans.push(span);
         // None of the chain is on the vector ALU.
         let (_, r) = timed(&w, &cfg);
-        assert!(records(&r, &ops, "valu").len() < 4, "the chain went to the valu");
+        assert!(
+            records(&r, &ops, "valu").len() < 4,
+            "the chain went to the valu"
+        );
     }
-    assert_eq!(spans[1] - spans[0], 64 * 5);
-    // Latency below the interval: the unit sets the pace, `interval` per
-    // instruction whatever the wave size.
+    assert_eq!(spans[1] - spans[0], 64 * 4);
+    // Turns of 3 cycles: SIMD 0's start every 6 cycles, whatever the
+    // latency below that.
     let mut cfg = teaching();
-    (scalar_unit(&mut cfg).latency, scalar_unit(&mut cfg).interval) = (1, 3);
+    (
+        scalar_unit(&mut cfg).latency,
+        scalar_unit(&mut cfg).interval,
+    ) = (1, 3);
     let (span, gaps, _) = chain(&w, &cfg, &ops, "scalar");
-    assert!(gaps.iter().all(|&g| g == 3), "gaps {gaps:?}");
-    assert_eq!(span, 63 * 3 + 1);
+    assert!(gaps.iter().all(|&g| g == 6), "gaps {gaps:?}");
+    assert_eq!(span, 63 * 6 + 1);
     // Without a scalar unit the same chain is vector work again: N x the
     // valu latency (4 on the teaching GPU).
     let mut cfg = teaching();
@@ -1124,15 +1135,21 @@ fn dependent_scalar_chain_takes_n_times_the_scalar_latency() {
 #[test]
 fn the_simds_of_a_cu_share_one_scalar_alu() {
     // Two one-wave workgroups, one per SIMD of the teaching CU, run the
-    // chain at once. With interval 4 > latency 2 one chain alone issues
-    // every 4 cycles; two share the unit, so each issues every 8.
+    // chain at once. With latency 1 and turns of 2 cycles, each SIMD owns
+    // the ALU every 4 cycles: one chain alone issues every 4, and two
+    // together each still every 4, two cycles apart, so the ALU issues
+    // every 2 cycles.
     let mut cfg = teaching();
-    (scalar_unit(&mut cfg).latency, scalar_unit(&mut cfg).interval) = (2, 4);
+    (
+        scalar_unit(&mut cfg).latency,
+        scalar_unit(&mut cfg).interval,
+    ) = (1, 2);
     let one = micro("chain_scalar");
     let (_, gaps, _) = chain(&one, &cfg, &["IMul", "IAdd"], "scalar");
     assert!(gaps.iter().all(|&g| g == 4), "one wave: {gaps:?}");
     let two = micro_waves("chain_scalar", 2);
     let (_, r) = timed(&two, &cfg);
+    let mut firsts = Vec::new();
     for wave in 0..2 {
         let mine: Vec<&IssueRecord> = records(&r, &["IMul", "IAdd"], "scalar")
             .into_iter()
@@ -1141,8 +1158,12 @@ fn the_simds_of_a_cu_share_one_scalar_alu() {
         let run = common::longest_consecutive_run(&mine);
         assert_eq!(run.len(), 64);
         let gaps: Vec<u64> = run.windows(2).map(|p| p[1].cycle - p[0].cycle).collect();
-        assert!(gaps.iter().all(|&g| g == 8), "wave {wave}: {gaps:?}");
+        assert!(gaps.iter().all(|&g| g == 4), "wave {wave}: {gaps:?}");
+        // Each SIMD issues in its own turns: SIMD s at 4k + 2s.
+        assert!(run.iter().all(|x| x.cycle % 4 == 2 * x.simd as u64));
+        firsts.push(run[0].cycle);
     }
+    assert_eq!(firsts[0].abs_diff(firsts[1]), 2);
 }
 
 /// `complete - cycle` of the 16 scalar loads of the scalar chase.
@@ -1179,7 +1200,10 @@ fn scalar_loads_hit_and_miss_in_the_scalar_cache() {
     assert_eq!(num(&s, &["memory", "scalar_cache_misses"]), 8.0);
     assert_eq!(num(&s, &["memory", "scalar_load_instructions"]), 16.0);
     // The vector L1 saw none of them.
-    assert_eq!(num(&s, &["memory", "l1_hits"]) + num(&s, &["memory", "l1_misses"]), 0.0);
+    assert_eq!(
+        num(&s, &["memory", "l1_hits"]) + num(&s, &["memory", "l1_misses"]),
+        0.0
+    );
     // Each knob moves the latencies that include it.
     let mut cfg = teaching();
     scalar_unit(&mut cfg).cache.latency = 9;
@@ -1215,7 +1239,10 @@ fn occupancy_limited_by_scalar_registers() {
     let sgprs = |cfg: &Config| {
         let (_, r) = timed(&w, cfg);
         let o = &r.summary()["occupancy"];
-        (num(o, &["sgprs_per_wave"]) as u32, num(o, &["vgprs_per_wave"]) as u32)
+        (
+            num(o, &["sgprs_per_wave"]) as u32,
+            num(o, &["vgprs_per_wave"]) as u32,
+        )
     };
     let base = teaching();
     let (g, v) = sgprs(&base);

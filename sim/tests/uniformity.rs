@@ -39,7 +39,10 @@ fn every_scalar_register_of_every_bundled_workload_is_uniform_when_it_runs() {
     }
     assert!(paths.len() > 40, "only {} workloads found", paths.len());
     // Most kernels compute addresses and loop counters on the scalar unit.
-    assert!(scalar_issued > 10_000, "{scalar_issued} scalar instructions");
+    assert!(
+        scalar_issued > 10_000,
+        "{scalar_issued} scalar instructions"
+    );
 }
 
 #[test]
@@ -56,7 +59,13 @@ fn the_marked_cases_run_with_uniform_scalar_registers_and_the_same_results() {
         }
         let summary = timed.timing.expect("report").summary();
         let by_unit = &summary["instruction_mix"]["by_unit"];
-        assert!(by_unit["scalar"].as_u64().unwrap_or(0) > 0, "{name}: {by_unit}");
-        assert!(by_unit["scalar_memory"].as_u64().unwrap_or(0) > 0, "{name}: {by_unit}");
+        assert!(
+            by_unit["scalar"].as_u64().unwrap_or(0) > 0,
+            "{name}: {by_unit}"
+        );
+        assert!(
+            by_unit["scalar_memory"].as_u64().unwrap_or(0) > 0,
+            "{name}: {by_unit}"
+        );
     }
 }

@@ -64,6 +64,14 @@ fn measure(cfg: &Config) -> BTreeMap<&'static str, f64> {
         "f64_dependent_latency",
         chain(cfg, "chain_f64", &["FMul", "FAdd"], "f64"),
     );
+    m.insert(
+        "scalar_dependent_latency",
+        chain(cfg, "chain_scalar", &["IMul", "IAdd"], "scalar"),
+    );
+    // The scalar chase's second pass hits in the scalar cache.
+    let (_, r) = timed(&micro("scalar_chase"), cfg);
+    let scalar = latencies(&r, &["Load"], "scalar_memory");
+    m.insert("scalar_cache_hit_latency", scalar[scalar.len() - 1] as f64);
     // Issue rate: cycles between consecutive issues of 64 independent
     // instructions of one wave.
     for (key, kernel, op, unit) in [

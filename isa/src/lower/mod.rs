@@ -6,8 +6,8 @@
 mod body;
 mod cfg;
 mod coalesce;
-mod uniformity;
 mod subgroup;
+mod uniformity;
 mod work_group;
 
 use crate::core::{Rounding, Scalar};
@@ -491,8 +491,9 @@ impl<'m> Lowerer<'m> {
     /// a GLSL `readonly` buffer block is).
     fn all_members_non_writable(&self, id: u32) -> bool {
         match self.types.get(id) {
-            Ok(Type::Struct { members }) => (0..members.len() as u32)
-                .all(|m| self.non_writable_members.contains(&(id, m))),
+            Ok(Type::Struct { members }) => {
+                (0..members.len() as u32).all(|m| self.non_writable_members.contains(&(id, m)))
+            }
             _ => false,
         }
     }

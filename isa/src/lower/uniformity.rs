@@ -178,18 +178,20 @@ fn uniform_values(
     let mut stamp = 0;
     loop {
         spread(kernel, target, readers, &mut varying, &mut work);
-        // Control: the regions of branches that became divergent.
+        // Control: the regions of branches that became divergent. Each
+        // round's scans count against the budget too.
         let mut grew = false;
-        for pc in 0..n {
+        visits += 2 * n;
+        for (pc, done) in branch_done.iter_mut().enumerate() {
             let cond = match &kernel.insts[pc] {
                 Inst::Branch { cond, .. } => *cond,
                 Inst::Switch { selector, .. } => *selector,
                 _ => continue,
             };
-            if branch_done[pc] || !varying[cond as usize] {
+            if *done || !varying[cond as usize] {
                 continue;
             }
-            branch_done[pc] = true;
+            *done = true;
             grew = true;
             stamp += 1;
             visits += blocks.mark_region(kernel, pc, &mut divergent_block, &mut seen, stamp);
@@ -264,9 +266,12 @@ fn private_slots(kernel: &Kernel) -> Slots {
     let mut reached_from: Vec<u64> = Vec::new();
     for (pc, inst) in kernel.insts.iter().enumerate() {
         let (addr, offset, bytes) = match inst {
-            Inst::Load { ty, addr, offset, .. } | Inst::Store { ty, addr, offset, .. } => {
-                (*addr, *offset, ty.bytes() as u64)
+            Inst::Load {
+                ty, addr, offset, ..
             }
+            | Inst::Store {
+                ty, addr, offset, ..
+            } => (*addr, *offset, ty.bytes() as u64),
             Inst::Atomic { ty, addr, .. } => (*addr, 0, ty.bytes() as u64),
             Inst::Prefetch { .. } => continue,
             _ => {

@@ -377,22 +377,20 @@ pub fn dispatch(
                     })
                     .map_err(|e| e.0)
             }
-            Some(t) => {
-                crate::timing::run(
-                    &launch,
-                    &mut global,
-                    &t.config,
-                    hooks.trace,
-                    hooks.progress,
-                    t.check_uniformity,
-                )
-                    .map(|r| Launched {
-                        counts: r.counts,
-                        timing: Some(r.report),
-                        printf: r.printf,
-                    })
-                    .map_err(|e| e.0)
-            }
+            Some(t) => crate::timing::run(
+                &launch,
+                &mut global,
+                &t.config,
+                hooks.trace,
+                hooks.progress,
+                t.check_uniformity,
+            )
+            .map(|r| Launched {
+                counts: r.counts,
+                timing: Some(r.report),
+                printf: r.printf,
+            })
+            .map_err(|e| e.0),
         }
     });
     // The buffers get their bytes back whether or not the launch finished.

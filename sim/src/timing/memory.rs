@@ -136,7 +136,10 @@ impl MemorySystem {
                 }
                 None => Vec::new(),
             },
-            cus_per_scalar_cache: cfg.scalar.as_ref().map_or(1, |s| s.cache.cus_per_cache as usize),
+            cus_per_scalar_cache: cfg
+                .scalar
+                .as_ref()
+                .map_or(1, |s| s.cache.cus_per_cache as usize),
             scalar_latency: cfg.scalar.as_ref().map_or(0, |s| s.cache.latency as u64),
             scalar_mshrs: cfg.scalar.as_ref().map_or(1, |s| s.cache.mshrs as usize),
             lds_free: vec![0; cus],
@@ -520,7 +523,7 @@ fn wait_for_mshr(
 
 /// Hits and misses of `caches`, all together.
 fn hits_misses(caches: &[FirstLevel]) -> (u64, u64) {
-    caches.iter().fold((0, 0), |(h, m), l| {
-        (h + l.cache.hits, m + l.cache.misses)
-    })
+    caches
+        .iter()
+        .fold((0, 0), |(h, m), l| (h + l.cache.hits, m + l.cache.misses))
 }

@@ -375,8 +375,9 @@ struct Engine<'a, 't, 'p> {
     /// Per category: whether the other SIMDs of a CU can use up its limit
     /// in a cycle before a SIMD has issued.
     contested: [bool; CATEGORIES],
-    /// Per CU: when its scalar ALU is free.
-    scalar_free: Vec<u64>,
+    /// The scalar ALU's turns: each SIMD of a CU in turn owns it for
+    /// `interval` cycles (0 without a scalar unit).
+    scalar_interval: u64,
     check_uniformity: bool,
     /// Resources were freed (or nothing placed yet): try dispatching.
     dispatch_dirty: bool,
@@ -458,7 +459,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     atomic_timing: None,
                     scalar_load: false,
                 };
-                if let Some(sc) = cfg.scalar.as_ref().filter(|_| kernel.runs_on_scalar_unit(pc)) {
+                if let Some(sc) = cfg
+                    .scalar
+                    .as_ref()
+                    .filter(|_| kernel.runs_on_scalar_unit(pc))
+                {
                     // Uniform branches keep the branch unit (they only
                     // leave the exec mask alone); the rest is the scalar
                     // unit's, whose figures per-instruction entries do not
@@ -567,7 +572,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             wake: vec![0; all_simds],
             issue_limits,
             contested: issue_limits.map(|limit| limit <= others),
-            scalar_free: vec![0; cfg.gpu.compute_units as usize],
+            scalar_interval: cfg.scalar.as_ref().map_or(0, |sc| sc.interval as u64),
             check_uniformity: false,
             dispatch_dirty: true,
             resident: 0,
@@ -695,7 +700,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// has room for one more wave of this launch.
     fn room(&self, waves: usize, vgprs: u32, sgprs: u32) -> bool {
         let cfg = &self.cfg.cu;
-        let sgprs_per_simd = self.cfg.scalar.as_ref().map_or(u32::MAX, |sc| sc.sgprs_per_simd);
+        let sgprs_per_simd = self
+            .cfg
+            .scalar
+            .as_ref()
+            .map_or(u32::MAX, |sc| sc.sgprs_per_simd);
         waves < cfg.wave_slots_per_simd as usize
             && vgprs + self.occupancy.vgprs_per_wave <= cfg.vgprs_per_simd
             && sgprs.saturating_add(self.occupancy.sgprs_per_wave) <= sgprs_per_simd
@@ -878,13 +887,22 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         first + a..first + b
     }
 
-    /// When the first instance of unit `u` of SIMD `s` of CU `c` is free
-    /// (the unit after the config's is the CU's scalar ALU).
+    /// When the first instance of unit `u` of SIMD `s` of CU `c` is free.
     fn unit_free_at(&self, c: usize, s: usize, u: usize) -> u64 {
-        if u == self.unit_slots.len() {
-            return self.scalar_free[c];
-        }
         self.unit_first_free[(c * self.simds + s) * self.unit_slots.len() + u]
+    }
+
+    /// The first cycle from `at` on when unit `u` of SIMD `s` of CU `c`
+    /// can take an instruction. The unit after the config's is the CU's
+    /// scalar ALU, which the SIMDs take in turn, `interval` cycles each:
+    /// SIMD `s` may issue to it when a turn of its own starts.
+    fn unit_ready(&self, c: usize, s: usize, u: usize, at: u64) -> u64 {
+        if u == self.unit_slots.len() {
+            let period = self.scalar_interval * self.simds as u64;
+            let start = s as u64 * self.scalar_interval;
+            return at + (start + period - at % period) % period;
+        }
+        at.max(self.unit_free_at(c, s, u))
     }
 
     /// The SIMDs of CU `c`.
@@ -934,7 +952,13 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// by its unit: the CU's issue limit, checked before units, can then
     /// stop it instead in any cycle where other SIMDs used up the limit,
     /// so the SIMD is looked at whenever any wave's blocker clears.
-    fn stall_until(&self, c: usize, s: usize, order: &[usize], budget: &[u32; CATEGORIES]) -> (Stall, u64) {
+    fn stall_until(
+        &self,
+        c: usize,
+        s: usize,
+        order: &[usize],
+        budget: &[u32; CATEGORIES],
+    ) -> (Stall, u64) {
         let (&first, rest) = order.split_first().expect("the SIMD has waves");
         let Err(blocked) = self.can_issue(c, s, first, budget) else {
             unreachable!("the first wave in order issues if it can")
@@ -966,7 +990,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
         let at = next.earliest.max(self.cycle + 1);
         match next.unit {
-            Some(u) => at.max(self.unit_free_at(c, s, u as usize)),
+            Some(u) => self.unit_ready(c, s, u as usize, at),
             None => at,
         }
     }
@@ -1006,7 +1030,13 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
 
     /// Whether wave `w` can issue now; if not, what stops it first (see
     /// `Engine::explain` for why and until when).
-    fn can_issue(&self, c: usize, s: usize, w: usize, budget: &[u32; CATEGORIES]) -> Result<(), Blocked> {
+    fn can_issue(
+        &self,
+        c: usize,
+        s: usize,
+        w: usize,
+        budget: &[u32; CATEGORIES],
+    ) -> Result<(), Blocked> {
         let next = &self.next[w];
         if next.at_barrier {
             return Err(Blocked::Barrier);
@@ -1018,7 +1048,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             return Err(Blocked::IssueLimit);
         }
         if let Some(u) = next.unit {
-            let free = self.unit_free_at(c, s, u as usize);
+            let free = self.unit_ready(c, s, u as usize, self.cycle);
             if free > self.cycle {
                 return Err(Blocked::UnitBusy(free));
             }
@@ -1183,9 +1213,9 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
         let mut busy = 0;
         if let Some(u) = unit_used.filter(|&u| u == self.unit_slots.len()) {
-            // The CU's scalar ALU: one operation for the whole wave.
+            // The CU's scalar ALU: one operation for the whole wave, in
+            // this SIMD's turn.
             busy = interval as u64;
-            self.scalar_free[c] = cycle + busy;
             self.report.unit_busy(c, u, cycle, busy);
         } else if let Some(u) = unit_used {
             busy = interval as u64 * passes;
@@ -1253,7 +1283,12 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
 
     /// The uniformity check of `run`: the scalar register the instruction
     /// at `pc` wrote holds one value in the lanes that ran it.
-    fn check_uniform(&self, w: usize, pc: usize, step: crate::exec::wave::Step) -> Result<(), ExecError> {
+    fn check_uniform(
+        &self,
+        w: usize,
+        pc: usize,
+        step: crate::exec::wave::Step,
+    ) -> Result<(), ExecError> {
         let Some(d) = self.info[pc].dst.filter(|&d| self.kernel.is_scalar_reg(d)) else {
             return Ok(());
         };
