@@ -1130,6 +1130,10 @@ fn dependent_scalar_chain_takes_n_times_the_scalar_latency() {
     cfg.scalar = None;
     let (span, _, n) = chain(&w, &cfg, &ops, "valu");
     assert_eq!((n, span), (64, 64 * 4));
+    // And so with the table kept but the unit switched off.
+    let mut cfg = teaching();
+    scalar_unit(&mut cfg).enabled = false;
+    assert_eq!(chain(&w, &cfg, &ops, "valu").0, span);
 }
 
 #[test]

@@ -203,7 +203,7 @@ fn a_work_group_reduce_is_timed_as_cross_lane_lds_and_barrier_work() {
             // The figure docs/isa-coverage.md quotes (written by
             // sim/src/cli/coverage.rs): update both if the model moves.
             let spans: Vec<u64> = span.values().map(|(a, b)| b - a).collect();
-            assert_eq!(spans, [478, 478], "the quoted work_group_reduce_add cycles");
+            assert_eq!(spans, [491, 491], "the quoted work_group_reduce_add cycles");
         }
         // Room in the LDS for one workgroup's scratch and not two: one
         // workgroup per CU, limited by the LDS (where the CU holds more

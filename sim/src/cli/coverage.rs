@@ -389,7 +389,7 @@ fn work_group_collectives(out: &mut String) {
          NumSubgroups, SubgroupLocalInvocationId; LocalInvocationId and WorkgroupSize for a \
          broadcast) are in registers from the wave's start, as the kernel's own are. On \
          `gcn`, one work_group_reduce_add on uint in a \
-         workgroup of 256 (4 waves of 64) takes 478 cycles from the first wave's cross-lane \
+         workgroup of 256 (4 waves of 64) takes 491 cycles from the first wave's cross-lane \
          reduce to the last wave's leaving the second barrier, most of it the fold loop's \
          branches (3 iterations after the first slot).\n\
          - GroupNonUniform instructions at Workgroup scope, which SPIR-V allows but Vulkan \

@@ -127,7 +127,7 @@ impl MemorySystem {
             l1: (0..cus)
                 .map(|_| FirstLevel::new(m.l1.size_bytes, m.l1.line_bytes, m.l1.ways))
                 .collect(),
-            scalar: match &cfg.scalar {
+            scalar: match cfg.scalar_unit() {
                 Some(sc) => {
                     let c = &sc.cache;
                     (0..cus.div_ceil(c.cus_per_cache as usize))
@@ -137,11 +137,10 @@ impl MemorySystem {
                 None => Vec::new(),
             },
             cus_per_scalar_cache: cfg
-                .scalar
-                .as_ref()
+                .scalar_unit()
                 .map_or(1, |s| s.cache.cus_per_cache as usize),
-            scalar_latency: cfg.scalar.as_ref().map_or(0, |s| s.cache.latency as u64),
-            scalar_mshrs: cfg.scalar.as_ref().map_or(1, |s| s.cache.mshrs as usize),
+            scalar_latency: cfg.scalar_unit().map_or(0, |s| s.cache.latency as u64),
+            scalar_mshrs: cfg.scalar_unit().map_or(1, |s| s.cache.mshrs as usize),
             lds_free: vec![0; cus],
             l2: (0..banks)
                 .map(|_| {

@@ -238,7 +238,7 @@ pub struct Occupancy {
 
 pub fn occupancy(kernel: &Kernel, cfg: &Config, waves_per_wg: u32, lds_per_wg: u32) -> Occupancy {
     let cu = &cfg.cu;
-    let scalar = cfg.scalar.as_ref();
+    let scalar = cfg.scalar_unit();
     let demand = isa::liveness::register_demand(kernel, scalar.map(|_| cu.wave_size / 32));
     let mut vgprs = demand.vgprs;
     let mut sgprs = 0;
@@ -320,7 +320,7 @@ pub fn run(
     check_uniformity: bool,
 ) -> Result<TimedRun, ExecError> {
     let mut engine = Engine::new(launch, cfg, trace, progress);
-    engine.check_uniformity = check_uniformity && cfg.scalar.is_some();
+    engine.check_uniformity = check_uniformity && cfg.scalar_unit().is_some();
     engine.run(global)
 }
 
@@ -459,11 +459,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     atomic_timing: None,
                     scalar_load: false,
                 };
-                if let Some(sc) = cfg
-                    .scalar
-                    .as_ref()
-                    .filter(|_| kernel.runs_on_scalar_unit(pc))
-                {
+                if let Some(sc) = cfg.scalar_unit().filter(|_| kernel.runs_on_scalar_unit(pc)) {
                     // Uniform branches keep the branch unit (they only
                     // leave the exec mask alone); the rest is the scalar
                     // unit's, whose figures per-instruction entries do not
@@ -530,7 +526,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             issue.memory,
             issue.lds,
             issue.branch,
-            cfg.scalar.as_ref().map_or(1, |sc| sc.issue),
+            cfg.scalar_unit().map_or(1, |sc| sc.issue),
         ];
         let others = (cu.simds - 1).saturating_mul(issue.per_simd);
         Engine {
@@ -572,7 +568,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             wake: vec![0; all_simds],
             issue_limits,
             contested: issue_limits.map(|limit| limit <= others),
-            scalar_interval: cfg.scalar.as_ref().map_or(0, |sc| sc.interval as u64),
+            scalar_interval: cfg.scalar_unit().map_or(0, |sc| sc.interval as u64),
             check_uniformity: false,
             dispatch_dirty: true,
             resident: 0,
@@ -702,8 +698,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let cfg = &self.cfg.cu;
         let sgprs_per_simd = self
             .cfg
-            .scalar
-            .as_ref()
+            .scalar_unit()
             .map_or(u32::MAX, |sc| sc.sgprs_per_simd);
         waves < cfg.wave_slots_per_simd as usize
             && vgprs + self.occupancy.vgprs_per_wave <= cfg.vgprs_per_simd

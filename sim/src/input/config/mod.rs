@@ -40,6 +40,10 @@ pub struct Config {
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScalarUnit {
+    /// `false` leaves the table in place (to inherit or override) but
+    /// takes the unit away.
+    #[serde(default = "enabled")]
+    pub enabled: bool,
     /// Cycles from issue to a scalar ALU result.
     pub latency: u32,
     /// Cycles the CU's scalar ALU is busy per instruction.
@@ -346,6 +350,11 @@ impl Config {
         )
     }
 
+    /// The scalar unit, if the GPU has one (a `[scalar]` table, enabled).
+    pub fn scalar_unit(&self) -> Option<&ScalarUnit> {
+        self.scalar.as_ref().filter(|s| s.enabled)
+    }
+
     /// Every functional unit as reports and traces list them, with its
     /// instances per CU: the `[units]` in name order, then the scalar ALU
     /// if there is one.
@@ -355,7 +364,7 @@ impl Config {
             .iter()
             .map(|(name, u)| (name.clone(), u.count as u64 * self.cu.simds as u64))
             .collect();
-        if self.scalar.is_some() {
+        if self.scalar_unit().is_some() {
             units.push((SCALAR_UNIT.to_string(), 1));
         }
         units
@@ -500,7 +509,7 @@ impl Config {
             m.l2.ways,
             m.l2.banks,
         )?;
-        if let Some(sc) = &self.scalar {
+        if let Some(sc) = self.scalar_unit() {
             sc.check()?;
             if self.units.contains_key(SCALAR_UNIT) {
                 return Err(invalid(
@@ -579,6 +588,10 @@ impl Config {
         }
         Ok(())
     }
+}
+
+fn enabled() -> bool {
+    true
 }
 
 /// The name the scalar ALU goes by in reports and traces.
