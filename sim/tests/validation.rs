@@ -147,6 +147,36 @@ fn measure(cfg: &Config) -> BTreeMap<&'static str, f64> {
             (done[done.len() - 1] - done[0]) as f64 / ((done.len() - 1) as f64 * per_wave),
         );
     }
+    // Cache bandwidth: stream_reuse at 4 times its size (1,024 waves of 32
+    // lanes, each lane a line), every wave reading the same LINES lines.
+    // 128 lines fit any L1: one CU's lines through it per cycle (loads and
+    // the stores of the results), in bytes. 2,048 lines (128 KiB) miss the
+    // L1s and hit the L2: the bytes the L2 serves all CUs per cycle.
+    for (key, lines, cus) in [
+        ("l1_bandwidth_bytes_per_cycle", 128, 1),
+        ("l2_bandwidth_bytes_per_cycle", 2048, cfg.gpu.compute_units),
+    ] {
+        let mut w = micro("stream_reuse");
+        let k = 4;
+        w.workgroups[0] *= k as u32;
+        w.checks.clear();
+        for b in w.buffers.iter_mut().filter(|b| b.name == "out") {
+            b.len *= k;
+            b.init = vec![0; b.len * 4];
+        }
+        w.spec_constants.insert(0, SpecValue::Int(lines));
+        let mut c = cfg.clone();
+        c.gpu.compute_units = cus;
+        let (_, r) = timed(&w, &c);
+        let s = r.summary();
+        let line = c.memory.l1.line_bytes as f64;
+        let moved = if key.starts_with("l1") {
+            common::num(&s, &["memory", "load_lines"]) + common::num(&s, &["memory", "store_lines"])
+        } else {
+            common::num(&s, &["memory", "load_latency", "l2_hit", "lines"])
+        };
+        m.insert(key, moved * line / r.cycles as f64);
+    }
     // DRAM bandwidth: the stream kernel (every lane loads a line of its
     // own) at 16 times its size, 16,384 lines; bytes moved per cycle.
     let mut w = micro("stream");

@@ -435,7 +435,25 @@ def occ_sgpr():
           buf_decor("ro", 0) + buf_decor("out", 1) + "               OpDecorate %ro NonWritable\n")
 
 
+# Cache bandwidth: every lane loads the first word of line gid mod LINES
+# (LINES = spec constant 0), so that with many waves the working set of
+# LINES 64-byte lines is read over and over; out[gid] = the word (its index).
+def stream_reuse():
+    body = ["         %m = OpUMod %uint %gid %lines\n",
+            "         %w = OpIMul %uint %m %uint_16\n",
+            "         %q = OpAccessChain %ptr_sb_uint %a %int_0 %w\n",
+            "         %v = OpLoad %uint %q\n",
+            "         %o = OpAccessChain %ptr_sb_uint %out %int_0 %gid\n",
+            "               OpStore %o %v\n"]
+    types = (UBUF("a") + UBUF("out") + "    %uint_16 = OpConstant %uint 16\n"
+             "      %lines = OpSpecConstant %uint 128\n")
+    write("stream_reuse", "cache bandwidth: out[gid] = a[(gid mod LINES) * 16], a working set "
+          "of LINES 64-byte lines (spec constant 0) read by every wave",
+          "".join(body), types,
+          buf_decor("a", 0) + buf_decor("out", 1) + "               OpDecorate %lines SpecId 0\n")
+
+
 for f in [chase_2cu, chain_f32, chain_u32, chain_f64, chain_trans, indep_f32, indep_f64, indep_trans,
           indep_max3, chase, stream, lds, atomics, occ_vgpr, occ_lds, chain_scalar, scalar_chase,
-          occ_sgpr]:
+          occ_sgpr, stream_reuse]:
     f()
