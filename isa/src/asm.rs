@@ -91,6 +91,20 @@ macro_rules! enum_kinds {
             (!s.is_empty() && !s.contains('|')).then_some(s)
         }
 
+        /// The capabilities one enumerant (of a value kind) or one mask bit
+        /// needs, one of which a module using it must declare (from the
+        /// grammar, through rspirv's `dr::Operand`).
+        pub(crate) fn enumerant_capabilities(kind: OperandKind, v: u32) -> Vec<spirv::Capability> {
+            match kind {
+                $(OperandKind::$v => spirv::$v::from_u32(v)
+                    .map(|e| rspirv::dr::Operand::$v(e).required_capabilities())
+                    .unwrap_or_default(),)*
+                $(OperandKind::$m => rspirv::dr::Operand::$m(spirv::$m::from_bits_retain(v))
+                    .required_capabilities(),)*
+                _ => Vec::new(),
+            }
+        }
+
         /// Operand kind from its grammar name (as rspirv's `dr::Operand`
         /// variants are named).
         fn kind_from_name(name: &str) -> Option<OperandKind> {

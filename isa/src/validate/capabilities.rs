@@ -1,7 +1,10 @@
-//! Capabilities for instructions: an instruction whose grammar entry names
+//! Capabilities for instructions and enumerants: an instruction, or an
+//! operand's enumerant or mask bit (a decoration, built-in, storage class,
+//! execution mode, memory operand, ...), whose grammar entry names
 //! capabilities is used only in a module that declares one of them, itself
 //! or through a capability that implicitly declares it (SPIR-V 1.6,
-//! section 3.31, the "Implicitly Declares" column).
+//! section 3.31, the "Implicitly Declares" column; the enumerants' rule is
+//! checked with the encoding, `encoding.rs`).
 
 use super::{at, Validator};
 use crate::module::ModuleError;
@@ -85,7 +88,7 @@ const IMPLIES: &[(Capability, &[Capability])] = {
 };
 
 /// `declared` and every capability it implicitly declares, transitively.
-fn closure(declared: &HashSet<Capability>) -> HashSet<Capability> {
+pub(super) fn closure(declared: &HashSet<Capability>) -> HashSet<Capability> {
     let mut all = declared.clone();
     let mut todo: Vec<Capability> = declared.iter().copied().collect();
     while let Some(c) = todo.pop() {
@@ -100,24 +103,33 @@ fn closure(declared: &HashSet<Capability>) -> HashSet<Capability> {
     all
 }
 
+/// "the KIND NAME needs capability A or B, ..." when none of `needs` is
+/// available.
+pub(super) fn missing(
+    available: &HashSet<Capability>,
+    needs: &[Capability],
+    what: impl FnOnce() -> String,
+) -> Result<(), String> {
+    if needs.is_empty() || needs.iter().any(|c| available.contains(c)) {
+        return Ok(());
+    }
+    let names: Vec<String> = needs.iter().map(|c| format!("{c:?}")).collect();
+    Err(format!(
+        "{} needs capability {}, which the module does not declare",
+        what(),
+        names.join(" or ")
+    ))
+}
+
 impl Validator<'_> {
     pub(super) fn check_instruction_capabilities(&self) -> Result<(), ModuleError> {
-        let available = closure(&self.capabilities);
+        let available = &self.available;
         for ins in &self.m.instrs {
             let Some(grammar) = INSTRUCTION_TABLE.lookup_opcode(ins.op as u32) else {
                 continue;
             };
-            let needs = grammar.capabilities;
-            if !needs.is_empty() && !needs.iter().any(|c| available.contains(c)) {
-                let names: Vec<String> = needs.iter().map(|c| format!("{c:?}")).collect();
-                return Err(at(
-                    ins,
-                    format!(
-                        "the instruction needs capability {}, which the module does not declare",
-                        names.join(" or ")
-                    ),
-                ));
-            }
+            missing(available, grammar.capabilities, || "the instruction".into())
+                .map_err(|e| at(ins, e))?;
         }
         Ok(())
     }

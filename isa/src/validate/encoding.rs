@@ -10,9 +10,11 @@
 //! these words (names, decorations it does not use), but a module that
 //! breaks them is not SPIR-V, and spirv-val refuses it.
 
+use super::capabilities::missing;
 use super::Validator;
 use crate::asm::{
-    enum_params, kind_class, mask_bit_name, operands_after_result, value_name, KindClass,
+    enum_params, enumerant_capabilities, kind_class, mask_bit_name, operands_after_result,
+    value_name, KindClass,
 };
 use crate::module::Instr;
 use crate::types::Type;
@@ -149,8 +151,15 @@ impl Validator<'_> {
             }
             k => match kind_class(k) {
                 KindClass::Value => {
-                    if value_name(k, word).is_none() {
+                    let Some(name) = value_name(k, word) else {
                         return Err(format!("{word} is not a {k:?} the grammar knows"));
+                    };
+                    // A capability operand implicitly declares what it
+                    // depends on (`capabilities.rs`).
+                    if k != OperandKind::Capability {
+                        missing(&self.available, &enumerant_capabilities(k, word), || {
+                            format!("the {k:?} {name}")
+                        })?;
                     }
                     for p in enum_params(k, word) {
                         self.operand(p, words)?;
@@ -158,11 +167,14 @@ impl Validator<'_> {
                 }
                 KindClass::Mask => {
                     for bit in (0..32).map(|i| 1u32 << i).filter(|b| word & b != 0) {
-                        if mask_bit_name(k, bit).is_none() {
+                        let Some(name) = mask_bit_name(k, bit) else {
                             return Err(format!(
                                 "bit {bit:#x} is not a {k:?} bit the grammar knows"
                             ));
-                        }
+                        };
+                        missing(&self.available, &enumerant_capabilities(k, bit), || {
+                            format!("the {k:?} bit {name}")
+                        })?;
                         for p in enum_params(k, bit) {
                             self.operand(p, words)?;
                         }

@@ -112,6 +112,7 @@ pub fn validate(m: &Module) -> Result<(), ModuleError> {
     let mut v = Validator {
         m,
         capabilities: HashSet::new(),
+        available: HashSet::new(),
         defined: HashMap::new(),
         shapes: HashMap::new(),
         forward_pointers: HashSet::new(),
@@ -119,6 +120,7 @@ pub fn validate(m: &Module) -> Result<(), ModuleError> {
         int_constants: HashMap::new(),
     };
     v.collect_definitions()?;
+    v.available = capabilities::closure(&v.capabilities);
     for ins in &m.instrs {
         v.check_declaration(ins)?;
     }
@@ -155,6 +157,8 @@ pub fn validate(m: &Module) -> Result<(), ModuleError> {
 struct Validator<'m> {
     m: &'m Module,
     capabilities: HashSet<Capability>,
+    /// The declared capabilities and every one they implicitly declare.
+    available: HashSet<Capability>,
     /// Result id -> index of the instruction defining it.
     defined: HashMap<u32, usize>,
     /// The types declared so far (in module order while declaring).
