@@ -3,6 +3,9 @@
 //! integer, relational, vector load/store, shuffle, printf, prefetch) in
 //! `library`.
 
+mod double_double;
+mod lgamma;
+mod lgamma_zeros;
 mod library;
 mod math;
 pub mod printf;

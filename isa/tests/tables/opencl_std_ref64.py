@@ -104,6 +104,39 @@ EXTRA = [
  ('pown', 2, near_one_int, lambda x, n: mp.power(x, int(n))),
  ('rootn', 2, lambda: (lambda n: (rng2.uniform(1, 2) * 2.0 ** rng2.randint(-1074, -1000) * (-1 if n % 2 and rng2.random() < .5 else 1), float(n)))(rng2.choice([-5, -4, -3, -2, 2, 3, 4, 5, 7, 9])), rootn),
 ]
+# lgamma on the negative axis, where a reflection formula cancels: the
+# doubles nearest each zero (up to 4 ulp away), points 2^-50..2^-10 from
+# the zeros, and random points of each interval (-n-1, -n). A generator of
+# its own again, so the rows above stay as they were.
+rng3 = random.Random(20261125)
+def sign_change(f, a, b):
+    fa = f(a) < 0
+    for _ in range(150):
+        m = (a + b) / 2
+        if (f(m) < 0) == fa: a = m
+        else: b = m
+    return a
+def lgamma_zeros(n):
+    # ln|gamma| falls from +inf to a minimum (digamma's zero) and rises.
+    a, b = mpf(-n - 1) + mpf(2) ** -60, mpf(-n) - mpf(2) ** -60
+    m = sign_change(mp.digamma, a, b)
+    return [sign_change(lg, lo, hi) for lo, hi in ((a, m), (m, b))]
+ZEROS = [z for n in range(2, 11) for z in lgamma_zeros(n)]
+def lgamma_negative():
+    r = rng3.random()
+    z = rng3.choice(ZEROS)
+    if r < 0.35:
+        x, k = float(z), rng3.randint(-4, 4)
+        for _ in range(abs(k)):
+            x = float(mpf(x) + mp.sign(k) * mpf(2) ** (mp.floor(mp.log(abs(mpf(x)), 2)) - 52))
+        return x
+    if r < 0.7:
+        return float(z + rng3.choice([-1, 1]) * rng3.uniform(1, 2) * mpf(2) ** -rng3.randint(10, 50))
+    if r < 0.9:
+        n = rng3.randint(1, 60)
+        return -n - rng3.uniform(0, 1)
+    return -pw(6, 50, False) - 0.5
+EXTRA.append(('lgamma', 1, lgamma_negative, lg))
 N = 300
 out = []
 for name, ar, gen, fn in F + EXTRA:
