@@ -34,6 +34,14 @@ pub mod address {
     /// pointers): outside every space, so the access faults, and the
     /// simulator names the cause.
     pub const DESCRIPTOR_OUT_OF_RANGE: u64 = 0xDE5C_0000_0000_0000;
+    /// With robust buffer access (64-bit pointers), buffer i starts in the
+    /// middle of the window (i + 1) * ROBUST_WINDOW: an index past either
+    /// end of a buffer, by up to 2^39 bytes, stays in the buffer's own
+    /// window instead of reaching another buffer, so the access can be
+    /// told out of bounds.
+    pub const ROBUST_WINDOW: u64 = 1 << 40;
+    /// The end of the robust windows (65,535 buffers).
+    pub const ROBUST_END: u64 = 1 << 56;
 }
 
 /// The instruction sets whose instructions become [`ExtOp`]s.

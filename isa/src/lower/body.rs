@@ -560,7 +560,7 @@ impl Lowerer<'_> {
         let ity = self.types.scalar(self.type_of(index)?)?;
         let count = elements.len();
         if let Some(&c) = self.const_values.get(&index) {
-            let k = sign_extend(c, ity.bits());
+            let k = crate::core::sign_extend(c, ity.bits());
             return match usize::try_from(k).ok().filter(|&k| k < count) {
                 Some(k) => Ok(field(&self.resources[elements.start + k])),
                 None => Err(format!(
@@ -621,26 +621,63 @@ impl Lowerer<'_> {
             };
         let pbits = self.types.pointer_bits;
         let pty = Scalar::Int(pbits);
-        let step =
-            |l: &mut Self, reg: &mut Reg, offset: &mut i64, idx: u32, stride: u32| -> R<()> {
-                if let Some(c) = l.const_values.get(&idx) {
-                    let ity = l.types.scalar(l.type_of(idx)?)?;
+        // The buffer the chain starts in, for the length of a runtime
+        // array when indices are clamped.
+        let root = reg;
+        let clamp = self.clamp_indices;
+        // Adds index `idx` times `stride` to the address; with `clamp`, the
+        // index is first clamped (signed) into 0..count.
+        let step = |l: &mut Self,
+                    reg: &mut Reg,
+                    offset: &mut i64,
+                    idx: u32,
+                    stride: u32,
+                    count: Option<Count>|
+         -> R<()> {
+            let ity = l.types.scalar(l.type_of(idx)?)?;
+            let count = count.filter(|_| clamp);
+            if let Some(c) = l.const_values.get(&idx) {
+                let k = crate::core::sign_extend(*c, ity.bits());
+                let k = match count {
+                    Some(Count::Known(n)) => k.clamp(0, (n as i64 - 1).max(0)),
+                    _ => k,
+                };
+                if !matches!(count, Some(Count::Runtime(_))) {
                     // Address arithmetic wraps, as the register path's
                     // IMul/IAdd do: a huge index faults at the access.
-                    let scaled = sign_extend(*c, ity.bits()).wrapping_mul(stride as i64);
-                    *offset = offset.wrapping_add(scaled);
+                    *offset = offset.wrapping_add(k.wrapping_mul(stride as i64));
                     return Ok(());
                 }
-                let mut i = l.reg(ctx, idx)?;
-                let ity = l.types.scalar(l.type_of(idx)?)?;
-                if ity.bits() != pbits as u32 {
-                    i = l.convert(Convert::plain(ity, pty, true), i);
-                }
-                let s = l.const_reg(stride as u64);
-                let scaled = l.alu(AluOp::IMul, pty, &[i, s]);
-                *reg = l.alu(AluOp::IAdd, pty, &[*reg, scaled]);
-                Ok(())
+            }
+            let mut i = match l.const_values.get(&idx) {
+                Some(&c) => l.const_reg(c),
+                None => l.reg(ctx, idx)?,
             };
+            if ity.bits() != pbits as u32 {
+                i = l.convert(Convert::plain(ity, pty, true), i);
+            }
+            if let Some(count) = count {
+                let last = match count {
+                    Count::Known(n) => l.const_reg((n as u64).saturating_sub(1)),
+                    Count::Runtime(n) => {
+                        let one = l.const_reg(1);
+                        let last = l.alu(AluOp::ISub, pty, &[n, one]);
+                        let zero = l.const_reg(0);
+                        let negative = l.alu(AluOp::SLessThan, pty, &[last, zero]);
+                        l.alu(AluOp::Select, pty, &[negative, zero, last])
+                    }
+                };
+                let zero = l.const_reg(0);
+                let below = l.alu(AluOp::SLessThan, pty, &[i, zero]);
+                i = l.alu(AluOp::Select, pty, &[below, zero, i]);
+                let above = l.alu(AluOp::SGreaterThan, pty, &[i, last]);
+                i = l.alu(AluOp::Select, pty, &[above, last, i]);
+            }
+            let s = l.const_reg(stride as u64);
+            let scaled = l.alu(AluOp::IMul, pty, &[i, s]);
+            *reg = l.alu(AluOp::IAdd, pty, &[*reg, scaled]);
+            Ok(())
+        };
         if let Some(e) = element {
             // Workgroup memory has an explicit layout only with Block
             // variables; otherwise a pointer's ArrayStride means nothing.
@@ -659,7 +696,9 @@ impl Lowerer<'_> {
                     crate::types::round_up(s, a)
                 }
             };
-            step(self, &mut reg, &mut offset, e, stride)?;
+            // An OpPtrAccessChain element is not clamped: the pointer's
+            // array is not known here.
+            step(self, &mut reg, &mut offset, e, stride, None)?;
         }
         for &idx in indices {
             match self.types.get(ty)?.clone() {
@@ -669,20 +708,46 @@ impl Lowerer<'_> {
                     matrix = self.types.member_matrix(ty, i);
                     ty = *members.get(i as usize).ok_or("struct index out of range")?;
                 }
-                Type::Array { elem, .. } | Type::RuntimeArray { elem } => {
+                Type::Array { elem, len } => {
                     let stride = self.types.stride(ty, elem)?;
-                    step(self, &mut reg, &mut offset, idx, stride)?;
+                    step(
+                        self,
+                        &mut reg,
+                        &mut offset,
+                        idx,
+                        stride,
+                        Some(Count::Known(len)),
+                    )?;
                     ty = elem;
                 }
-                Type::Vector { elem, .. } => {
+                Type::RuntimeArray { elem } => {
+                    let stride = self.types.stride(ty, elem)?;
+                    let count = if clamp {
+                        Some(Count::Runtime(
+                            self.runtime_length(ctx, root, offset, stride)?,
+                        ))
+                    } else {
+                        None
+                    };
+                    step(self, &mut reg, &mut offset, idx, stride, count)?;
+                    ty = elem;
+                }
+                Type::Vector { elem, count } => {
                     let stride = match (matrix.strided_column, matrix.stride) {
                         (true, Some(s)) => s,
                         _ => self.types.size_align(elem)?.0,
                     };
-                    step(self, &mut reg, &mut offset, idx, stride)?;
+                    step(
+                        self,
+                        &mut reg,
+                        &mut offset,
+                        idx,
+                        stride,
+                        Some(Count::Known(count)),
+                    )?;
                     ty = elem;
                 }
-                Type::Matrix { column, .. } => {
+                Type::Matrix { column, columns } => {
                     let stride = if matrix.row_major {
                         // Column c of a row-major matrix starts c elements
                         // in; its components are a row stride apart.
@@ -700,7 +765,14 @@ impl Lowerer<'_> {
                             None => self.types.size_align(column)?.0,
                         }
                     };
-                    step(self, &mut reg, &mut offset, idx, stride)?;
+                    step(
+                        self,
+                        &mut reg,
+                        &mut offset,
+                        idx,
+                        stride,
+                        Some(Count::Known(columns)),
+                    )?;
                     ty = column;
                 }
                 t => return Err(format!("access chain cannot index into {t:?}")),
@@ -711,6 +783,34 @@ impl Lowerer<'_> {
             offset,
             matrix,
         })
+    }
+
+    /// The register holding the byte size of the buffer whose address is
+    /// in `base` (a buffer variable, or one picked from a descriptor array).
+    fn buffer_size(&mut self, ctx: &FnCtx, base: Reg) -> R<Option<Reg>> {
+        Ok(match self.picked_descriptors.get(&base).cloned() {
+            Some((index, elements)) => {
+                Some(self.pick_descriptor(ctx, index, elements, |r| r.size_reg)?)
+            }
+            None => self
+                .resources
+                .iter()
+                .find(|r| r.reg == base)
+                .map(|r| r.size_reg),
+        })
+    }
+
+    /// The element count of a runtime array `offset` bytes into the buffer
+    /// at `root`, `stride` bytes apart, as OpArrayLength computes it.
+    fn runtime_length(&mut self, ctx: &FnCtx, root: Reg, offset: i64, stride: u32) -> R<Reg> {
+        let size = self
+            .buffer_size(ctx, root)?
+            .ok_or("clamping indices (robust access): a runtime array outside a buffer variable")?;
+        let t64 = Scalar::Int(64);
+        let off = self.const_reg(offset as u64);
+        let bytes = self.alu(AluOp::ISub, t64, &[size, off]);
+        let st = self.const_reg(stride as u64);
+        Ok(self.alu(AluOp::SDiv, t64, &[bytes, st]))
     }
 
     fn lower_inst(&mut self, ctx: &mut FnCtx, ins: &Instr) -> R<()> {
@@ -1038,18 +1138,9 @@ impl Lowerer<'_> {
             }
             Op::ArrayLength => {
                 let (base, offset, _) = self.ptr(ctx, o[0])?;
-                let size_reg = match self.picked_descriptors.get(&base).cloned() {
-                    Some((index, elements)) => {
-                        self.pick_descriptor(ctx, index, elements, |r| r.size_reg)?
-                    }
-                    None => {
-                        self.resources
-                            .iter()
-                            .find(|r| r.reg == base)
-                            .ok_or("OpArrayLength of something that is not a buffer variable")?
-                            .size_reg
-                    }
-                };
+                let size_reg = self
+                    .buffer_size(ctx, base)?
+                    .ok_or("OpArrayLength of something that is not a buffer variable")?;
                 let strukt = self.pointee(self.type_of(o[0])?)?.1;
                 let member = o[1];
                 let moff = self.types.member_offset(strukt, member)? as i64 + offset;
@@ -1466,12 +1557,12 @@ impl Lowerer<'_> {
     }
 }
 
-fn sign_extend(v: u64, bits: u32) -> i64 {
-    if bits >= 64 {
-        v as i64
-    } else {
-        ((v << (64 - bits)) as i64) >> (64 - bits)
-    }
+/// How many elements an access-chain index may select, for clamping.
+#[derive(Clone, Copy)]
+enum Count {
+    Known(u32),
+    /// In a register, computed at run time (a runtime array).
+    Runtime(Reg),
 }
 
 /// Operands (after result type and id) an opcode needs at least, so the

@@ -32,6 +32,11 @@ pub struct Options {
     /// The elements the host binds to each descriptor array, by (set,
     /// binding): the length of a runtime-sized one (RuntimeDescriptorArray).
     pub descriptor_counts: HashMap<(u32, u32), u32>,
+    /// Robust access by clamping, as spirv-opt's --graphics-robust-access
+    /// pass does: every access-chain index into an array, vector or matrix
+    /// is clamped, read as signed, into 0..=count-1 (a runtime array's
+    /// count from its buffer's size, as OpArrayLength gives it).
+    pub clamp_indices: bool,
 }
 
 /// A specialization constant override, converted to the constant's type.
@@ -237,6 +242,7 @@ pub(crate) struct Lowerer<'m> {
     initializers: Vec<(u32, u32)>,
     spec_ops: Vec<Instr>,
     emulate: crate::ext::Emulation,
+    clamp_indices: bool,
     /// Workgroup-memory offset of the work-group collectives' scratch,
     /// once one needs it (`work_group.rs`).
     group_scratch: Option<u32>,
@@ -270,6 +276,7 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
     crate::validate::validate(m)?;
     let mut l = Lowerer::new(m);
     l.emulate = options.emulate;
+    l.clamp_indices = options.clamp_indices;
     l.check_capabilities()?;
     let (entry_fn, model, entry_offset) = l.find_entry(entry)?;
     l.dialect = match model {
@@ -354,6 +361,7 @@ impl<'m> Lowerer<'m> {
             initializers: Vec::new(),
             spec_ops: Vec::new(),
             emulate: crate::ext::Emulation::default(),
+            clamp_indices: false,
             group_scratch: None,
             hidden_builtins: HashMap::new(),
             stubs: Vec::new(),

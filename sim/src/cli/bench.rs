@@ -74,6 +74,7 @@ pub fn run(
                 local_size: w.local_size,
                 bindings: &bindings,
                 args: &w.args,
+                robust_buffer_access: w.robust_buffer_access,
             };
             // Batches of at least BATCH seconds; the median batch's rates
             // are reported, so that a burst of noise on a shared host (a

@@ -86,10 +86,20 @@ fn specs() -> Vec<Spec> {
                  logarithm in double-double (libm's pow loses |y ln x| ulp, 371 measured for x \
                  near 1 and |y| over 2^31, against a bound of 16), `exp10` takes x ln 10 in \
                  double-double (libm's measured 2.7 ulp on [-16, 16], bound 3), and \
-                 `rootn(x, -1)` is 1/x (it was NaN for 0 < |x| <= 2^-1024). `lgamma` is libm's: \
-                 next to its zeros on the negative axis it has no correct digit (1.25e15 ulp at \
-                 x = -2.747682646727413); OpenCL sets it no bound, and the table below, sampled \
-                 away from those zeros, does not show it. Exact functions (ceil, copysign, fabs, \
+                 `rootn(x, -1)` is 1/x (it was NaN for 0 < |x| <= 2^-1024). `lgamma` on the \
+                 negative axis is computed by reflection in double-double (ln(pi P / \
+                 |sin(pi x)|) minus Stirling's series at 1 - x + m >= 20, P the product of the \
+                 m shifts), and next to each of its zeros between -25 and -2 (two in every \
+                 interval (-n-1, -n), none above -2), where |c1 (x - x0)| < 2^-24, by a Taylor \
+                 polynomial of degree 4 about the zero, held as three doubles and computed with \
+                 mpmath (`isa/src/opencl_std/lgamma_zeros.py`); libm's reflection, used before, \
+                 had no correct digit next to the zeros (1.25e15 ulp at x = \
+                 -2.747682646727413). Measured against 300 more mpmath rows on the negative \
+                 axis (the doubles within 4 ulp of the zeros of the first nine intervals, points \
+                 2^-50 to 2^-10 from them, and random points down to -2^50): worst 0.93 ulp, at \
+                 x = -6.999801507890487, and `isa/tests/opencl_math.rs` holds it within 1 ulp; \
+                 OpenCL sets lgamma no bound. The positive axis is libm's (1.73 ulp worst in \
+                 the table below). Exact functions (ceil, copysign, fabs, \
                  fdim, floor, fma, fmax, fmin, fmod, fract, frexp, ilogb, ldexp, logb, mad, \
                  maxmag, minmag, modf, nan, nextafter, remainder, remquo, rint, round, sqrt, \
                  trunc, and the half_/native_ divide, recip and sqrt) measure 0 ulp.",

@@ -117,6 +117,11 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         /// Stop the launch as hung after this many wave-instructions.
         #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
         max_instructions: u64,
+        /// Robust buffer access for every run (as a manifest's
+        /// robust_buffer_access): out-of-bounds buffer loads give zeros and
+        /// stores and atomics are dropped, instead of faulting.
+        #[arg(long)]
+        robust_buffer_access: bool,
         /// Write the traces of a timed run, streamed while it runs:
         /// occupancy_trace.csv and the formats of --trace-format.
         #[arg(long)]
@@ -317,6 +322,7 @@ pub fn main() -> ExitCode {
             wave_size,
             threads,
             max_instructions,
+            robust_buffer_access,
             trace,
             trace_format,
             no_trace: _,
@@ -330,6 +336,7 @@ pub fn main() -> ExitCode {
             let opts = match run_options(config, &set, functional, wave_size, max_instructions) {
                 Ok(o) => RunOptions {
                     threads: threads.unwrap_or_else(all_cores).max(1),
+                    robust_buffer_access,
                     ..o
                 },
                 Err(e) => {

@@ -3,7 +3,9 @@
 //! tell the spaces apart (see `isa::ir::address`).
 
 use crate::exec::overlay::Overlay;
-use isa::ir::address::{GLOBAL_BASE, PRIVATE_BASE, PRIVATE_END, WORKGROUP_BASE};
+use isa::ir::address::{
+    GLOBAL_BASE, PRIVATE_BASE, PRIVATE_END, ROBUST_END, ROBUST_WINDOW, WORKGROUP_BASE,
+};
 
 /// Gap left unmapped after every buffer, so that running off the end of
 /// one never lands in the next.
@@ -18,21 +20,47 @@ pub struct GlobalBuffer {
 #[derive(Default)]
 pub struct GlobalMemory {
     pub buffers: Vec<GlobalBuffer>,
+    /// Robust buffer access: an access outside every buffer reads zeros
+    /// and writes nothing, instead of faulting; each buffer has an address
+    /// window of its own (`ROBUST_WINDOW`).
+    pub robust: bool,
 }
 
 impl GlobalMemory {
+    /// Memory with robust buffer access (see `robust`).
+    pub fn robust() -> GlobalMemory {
+        GlobalMemory {
+            buffers: Vec::new(),
+            robust: true,
+        }
+    }
+
     /// Places a buffer and returns its address.
     pub fn add(&mut self, name: &str, data: Vec<u8>) -> Result<u64, String> {
-        let base = match self.buffers.last() {
-            Some(b) => (b.base + b.data.len() as u64 + GUARD).next_multiple_of(256),
-            None => GLOBAL_BASE,
-        };
-        if base + data.len() as u64 > WORKGROUP_BASE {
-            return Err(format!(
+        let capacity = WORKGROUP_BASE - GLOBAL_BASE;
+        let too_big = || {
+            format!(
                 "buffer '{name}' does not fit: global memory holds {} MiB in all",
-                (WORKGROUP_BASE - GLOBAL_BASE) >> 20
-            ));
-        }
+                capacity >> 20
+            )
+        };
+        let base = if self.robust {
+            let used: u64 = self.buffers.iter().map(|b| b.data.len() as u64).sum();
+            let base = (self.buffers.len() as u64 + 1) * ROBUST_WINDOW + ROBUST_WINDOW / 2;
+            if used + data.len() as u64 > capacity || base >= ROBUST_END {
+                return Err(too_big());
+            }
+            base
+        } else {
+            let base = match self.buffers.last() {
+                Some(b) => (b.base + b.data.len() as u64 + GUARD).next_multiple_of(256),
+                None => GLOBAL_BASE,
+            };
+            if base + data.len() as u64 > WORKGROUP_BASE {
+                return Err(too_big());
+            }
+            base
+        };
         self.buffers.push(GlobalBuffer {
             name: name.to_string(),
             base,
@@ -75,7 +103,9 @@ pub enum Space {
 pub fn space_of(addr: u64, bytes: u64) -> Result<Space, String> {
     if addr == 0 {
         Err("access through a null pointer".into())
-    } else if (GLOBAL_BASE..WORKGROUP_BASE).contains(&addr) {
+    } else if (GLOBAL_BASE..WORKGROUP_BASE).contains(&addr)
+        || (ROBUST_WINDOW..ROBUST_END).contains(&addr)
+    {
         Ok(Space::Global)
     } else if (WORKGROUP_BASE..PRIVATE_BASE).contains(&addr) {
         Ok(Space::Workgroup(addr - WORKGROUP_BASE))
@@ -138,6 +168,9 @@ enum Target<'m> {
         overlay: &'m mut Overlay,
         buffer: usize,
     },
+    /// Nowhere (robust buffer access out of bounds): reads give zeros and
+    /// writes are dropped.
+    Nowhere,
 }
 
 /// Addresses `lo..hi` map to `place` from its start.
@@ -151,6 +184,8 @@ struct Region {
 #[derive(Clone, Copy)]
 enum Place {
     Buffer(usize),
+    /// Out of every buffer, with robust buffer access.
+    Nowhere,
     Workgroup,
     /// Each lane's own copy, `private_bytes` apart.
     Private,
@@ -229,14 +264,19 @@ impl<'a> WaveMemory<'a> {
             }
         };
         match space_of(addr, bytes)? {
-            Space::Global => {
-                let (i, b) = self.buffers().find(addr, bytes)?;
-                Ok(Region {
+            Space::Global => match self.buffers().find(addr, bytes) {
+                Ok((i, b)) => Ok(Region {
                     lo: b.base,
                     hi: b.base + b.data.len() as u64,
                     place: Place::Buffer(i),
-                })
-            }
+                }),
+                Err(_) if self.buffers().robust => Ok(Region {
+                    lo: addr,
+                    hi: addr.saturating_add(bytes),
+                    place: Place::Nowhere,
+                }),
+                Err(e) => Err(e),
+            },
             Space::Workgroup(_) => within(
                 WORKGROUP_BASE,
                 self.workgroup.len() as u64,
@@ -286,6 +326,7 @@ impl<'a> WaveMemory<'a> {
             },
             Place::Workgroup => (r, Target::Bytes(&mut *self.workgroup, 0)),
             Place::Private => (r, Target::Bytes(&mut *self.private, self.private_bytes)),
+            Place::Nowhere => (r, Target::Nowhere),
         })
     }
 
@@ -447,6 +488,11 @@ impl<'a> WaveMemory<'a> {
                         overlay.write(buffer, at, &bytes);
                     }
                 }),
+                Target::Nowhere => {
+                    lanes_in_region::<N>(&mut rest, addrs, offset, r, &mut |lane, _| {
+                        access(lane, &mut [0u8; N])
+                    })
+                }
             }
         }
         Ok(())
@@ -490,6 +536,7 @@ impl<'a> WaveMemory<'a> {
                     overlay.write(buffer, at, &b[..n]);
                 }
             }
+            Target::Nowhere => access(&mut [0u8; 8][..n]),
         }
         Ok(())
     }

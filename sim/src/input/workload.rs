@@ -236,6 +236,12 @@ pub struct Workload {
     pub subgroup_size: Option<(u32, String)>,
     /// `full_subgroups = true`, with where the key is written.
     pub full_subgroups: Option<String>,
+    /// `robust_buffer_access = true` (`run::Dispatch::robust_buffer_access`).
+    pub robust_buffer_access: bool,
+    /// `clamp_indices = true`: access-chain indices clamped into their
+    /// arrays (`isa::lower::Options::clamp_indices`), as spirv-opt's
+    /// --graphics-robust-access pass makes a shader do.
+    pub clamp_indices: bool,
     pub spec_constants: BTreeMap<u32, SpecValue>,
     pub buffers: Vec<Buffer>,
     pub args: Vec<Arg>,
@@ -280,6 +286,10 @@ struct RawManifest {
     subgroup_size: Option<Spanned<u32>>,
     #[serde(default)]
     full_subgroups: Option<Spanned<bool>>,
+    #[serde(default)]
+    robust_buffer_access: bool,
+    #[serde(default)]
+    clamp_indices: bool,
     #[serde(default)]
     spec_constants: Option<Spanned<BTreeMap<String, Spanned<Value>>>>,
     #[serde(default, rename = "buffer")]
@@ -815,6 +825,8 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         local_size,
         subgroup_size,
         full_subgroups,
+        robust_buffer_access: raw.robust_buffer_access,
+        clamp_indices: raw.clamp_indices,
         spec_constants,
         buffers,
         args,

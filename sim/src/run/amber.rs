@@ -601,6 +601,7 @@ impl Engine<'_, '_> {
             spec_constants: p.spec.iter().cloned().collect(),
             emulate: self.opts.emulation(),
             descriptor_counts: descriptor_counts(bound.iter()),
+            clamp_indices: p.clamp_indices,
         };
         let entry = p.entry.as_deref().unwrap_or("main");
         isa::lower::lower(module, entry, &options).map_err(|e| {
@@ -771,6 +772,7 @@ impl Engine<'_, '_> {
                 local_size,
                 bindings: &bindings,
                 args: &args,
+                robust_buffer_access: self.script.robust_buffer_access,
             },
             &mut views,
             self.opts,

@@ -31,6 +31,9 @@ pub struct RunOptions {
     /// Threads running a functional launch's workgroups (the results are
     /// the same bits on any number); a timed launch runs on one.
     pub threads: usize,
+    /// Robust buffer access for every launch, whatever its manifest or
+    /// script says (`Dispatch::robust_buffer_access`).
+    pub robust_buffer_access: bool,
 }
 
 /// A timed run: the GPU model.
@@ -49,6 +52,7 @@ impl Default for RunOptions {
             max_wave_instructions: 200_000_000,
             timing: None,
             threads: 1,
+            robust_buffer_access: false,
         }
     }
 }
@@ -134,6 +138,7 @@ pub fn lower_workload(w: &Workload, opts: &RunOptions) -> Result<Kernel, String>
             .collect(),
         emulate: opts.emulation(),
         descriptor_counts: descriptor_counts(w.buffers.iter().map(|b| &b.binding)),
+        clamp_indices: w.clamp_indices,
     };
     file.lower(&w.entry, &options)
 }
@@ -201,6 +206,7 @@ pub fn run_workload_with(
             local_size: w.local_size,
             bindings: &bindings,
             args: &w.args,
+            robust_buffer_access: w.robust_buffer_access,
         },
         &mut buffers,
         opts,
@@ -289,6 +295,11 @@ pub struct Dispatch<'a> {
     /// How each buffer is bound, in the order of the buffers.
     pub bindings: &'a [Binding],
     pub args: &'a [Arg],
+    /// Robust buffer access, as Vulkan's robustBufferAccess2 defines it: a
+    /// load outside its buffer gives zeros, a store or atomic there does
+    /// nothing (and an atomic returns zero). Without it such an access
+    /// faults and names the place.
+    pub robust_buffer_access: bool,
 }
 
 /// Launches `d.kernel` over `buffers`, whose bytes it updates in place,
@@ -344,7 +355,18 @@ pub fn dispatch(
         ));
     }
 
-    let mut global = GlobalMemory::default();
+    let robust = d.robust_buffer_access || opts.robust_buffer_access;
+    if robust && kernel.pointer_bits != 64 {
+        return Err(format!(
+            "{manifest}: robust buffer access needs 64-bit pointers (a Vulkan shader or a Physical64 kernel); this kernel's are {}-bit",
+            kernel.pointer_bits
+        ));
+    }
+    let mut global = if robust {
+        GlobalMemory::robust()
+    } else {
+        GlobalMemory::default()
+    };
     let mut addresses = Vec::new();
     for b in buffers.iter_mut() {
         let addr = global

@@ -18,6 +18,7 @@ pub enum Stop {
 pub const SUPPORTED_FEATURES: &[&str] = &[
     "shaderInt64",
     "shaderInt16",
+    "robustBufferAccess",
     "shaderFloat64",
     "Float16Int8Features.shaderFloat16",
     "Float16Int8Features.shaderInt8",
@@ -422,6 +423,9 @@ pub struct Pipeline {
     pub binds: Vec<Bind>,
     pub kernel_args: Vec<KernelArg>,
     pub compile_options: Vec<String>,
+    /// `SHADER_OPTIMIZATION ... --graphics-robust-access`: access-chain
+    /// indices are clamped (`isa::lower::Options::clamp_indices`).
+    pub clamp_indices: bool,
     /// The `SUBGROUP` command for the pipeline's shader, if any.
     pub subgroup: Option<SubgroupControl>,
 }
@@ -509,6 +513,9 @@ pub struct Script {
     pub commands: Vec<Cmd>,
     pub virtual_files: HashMap<String, String>,
     pub notes: Vec<String>,
+    /// `DEVICE_FEATURE robustBufferAccess`: every RUN has robust buffer
+    /// access (`run::Dispatch::robust_buffer_access`).
+    pub robust_buffer_access: bool,
 }
 
 // ---------------------------------------------------------------------------
@@ -821,6 +828,7 @@ impl Parser<'_> {
                             self.unsupported(line, format!("device feature {f} is not supported"))
                         );
                     }
+                    self.script.robust_buffer_access |= f == "robustBufferAccess";
                     self.features.push(f);
                 }
                 "DEVICE_PROPERTY" => {
@@ -1158,6 +1166,7 @@ impl Parser<'_> {
             binds: Vec::new(),
             kernel_args: Vec::new(),
             compile_options: Vec::new(),
+            clamp_indices: false,
             subgroup: None,
         };
         self.pipeline_body(line, name, base)
@@ -1216,17 +1225,19 @@ impl Parser<'_> {
                     let _ = self.word("a shader name")?;
                     let passes = self.words_until_end(l, "SHADER_OPTIMIZATION")?;
                     self.eol()?;
-                    let names: Vec<&str> = passes.iter().map(|(w, _)| w.as_str()).collect();
-                    if names.contains(&"--graphics-robust-access") {
-                        return Err(self.unsupported(
-                            l,
-                            "robust buffer access (--graphics-robust-access) is not supported: out-of-bounds accesses fault in the simulator",
+                    let (robust, others): (Vec<&str>, Vec<&str>) = passes
+                        .iter()
+                        .map(|(w, _)| w.as_str())
+                        .partition(|&w| w == "--graphics-robust-access");
+                    // The one pass that changes results is applied; the
+                    // others only optimise.
+                    p.clamp_indices |= !robust.is_empty();
+                    if !others.is_empty() {
+                        self.script.notes.push(format!(
+                            "line {l}: SHADER_OPTIMIZATION {} ignored (the shader runs unoptimised)",
+                            others.join(" ")
                         ));
                     }
-                    self.script.notes.push(format!(
-                        "line {l}: SHADER_OPTIMIZATION {} ignored (the shader runs unoptimised)",
-                        names.join(" ")
-                    ));
                 }
                 "COMPILE_OPTIONS" => {
                     let _ = self.word("a shader name")?;

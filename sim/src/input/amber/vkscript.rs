@@ -539,6 +539,7 @@ impl Reader<'_> {
                 binds,
                 kernel_args: Vec::new(),
                 compile_options: Vec::new(),
+                clamp_indices: false,
                 subgroup: None,
             },
         );
