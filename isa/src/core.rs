@@ -365,6 +365,29 @@ pub fn mask(w: u32) -> u64 {
     u64::MAX >> (64 - w.clamp(1, 64))
 }
 
+/// a * b + c for operands that are half or float values widened to f64,
+/// as an f64 from which rounding once to half or float gives the fused
+/// result: the product is exact in f64 (at most 48 significant bits) and
+/// the sum is rounded to odd (53 >= 24 + 2 bits, so the final rounding is
+/// correct).
+#[inline]
+pub fn fma_narrow(a: f64, b: f64, c: f64) -> f64 {
+    let p = a * b;
+    let s = p + c;
+    if !s.is_finite() {
+        return s;
+    }
+    // TwoSum error term.
+    let bb = s - p;
+    let err = (p - (s - bb)) + (c - bb);
+    if err != 0.0 && s.to_bits() & 1 == 0 {
+        let up = (err > 0.0) == (s > 0.0);
+        let bits = s.to_bits();
+        return f64::from_bits(if up { bits + 1 } else { bits - 1 });
+    }
+    s
+}
+
 /// The low `w` bits of `v` read as a signed integer (`w` in 1..=64).
 #[inline(always)]
 pub fn sign_extend(v: u64, w: u32) -> i64 {

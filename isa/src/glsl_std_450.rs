@@ -353,27 +353,6 @@ fn fmax(x: f64, y: f64) -> f64 {
     }
 }
 
-/// Fused multiply-add of binary16 values, rounded once: the product is
-/// exact in f64, the sum is rounded to odd in f64 (53 >= 11 + 2 bits, so the
-/// final rounding to f16 is correct).
-#[inline]
-fn fma16(a: f64, b: f64, c: f64) -> f64 {
-    let p = a * b;
-    let s = p + c;
-    if !s.is_finite() {
-        return s;
-    }
-    // TwoSum error term.
-    let bb = s - p;
-    let err = (p - (s - bb)) + (c - bb);
-    if err != 0.0 && s.to_bits() & 1 == 0 {
-        let up = (err > 0.0) == (s > 0.0);
-        let bits = s.to_bits();
-        return f64::from_bits(if up { bits + 1 } else { bits - 1 });
-    }
-    s
-}
-
 /// 1/sqrt(x) in f64 with one Newton step on an exact residual, so the
 /// result is within ~0.5 ulp (two plain roundings could reach 2 ulp).
 #[inline]
@@ -501,13 +480,7 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
             fromf(w, t * t * (3.0 - 2.0 * t))
         }
         FMA => match w {
-            16 => fromf(16, fma16(x(), y(), z())),
-            32 => libm::fmaf(
-                f32::from_bits(a as u32),
-                f32::from_bits(b as u32),
-                f32::from_bits(c as u32),
-            )
-            .to_bits() as u64,
+            16 | 32 => fromf(w, crate::core::fma_narrow(x(), y(), z())),
             _ => libm::fma(x(), y(), z()).to_bits(),
         },
         FREXP | FREXP_STRUCT => fromf(w, libm::frexp(x()).0),

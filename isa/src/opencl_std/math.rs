@@ -904,27 +904,6 @@ fn nextafter(w: u32, a: u64, b: u64) -> u64 {
     }
 }
 
-/// fma of half/float operands (exact in f64) with a single rounding to `w`:
-/// the f64 sum is rounded to odd, which then rounds correctly to `w`.
-fn fma_narrow(w: u32, a: f64, b: f64, c: f64) -> u64 {
-    let p = a * b; // exact: at most 48 significant bits
-    let s = p + c;
-    if s.is_finite() {
-        let bb = s - p;
-        let err = (p - (s - bb)) + (c - bb);
-        if err != 0.0 && s.to_bits() & 1 == 0 {
-            let bits = s.to_bits();
-            let odd = if (err > 0.0) == (s > 0.0) {
-                bits + 1
-            } else {
-                bits - 1
-            };
-            return from_f64(w, f64::from_bits(odd));
-        }
-    }
-    from_f64(w, s)
-}
-
 /// Exponent of a finite nonzero f64 (denormals included).
 #[inline]
 fn exponent(x: f64) -> i32 {
@@ -1150,7 +1129,7 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
             return if w == 64 {
                 from_f64(64, libm::fma(x, y, z))
             } else {
-                fma_narrow(w, x, y, z)
+                from_f64(w, crate::core::fma_narrow(x, y, z))
             };
         }
         _ => {}

@@ -382,12 +382,20 @@ impl<'a> WaveMemory<'a> {
         if mask != 0 {
             let first = mask.trailing_zeros() as usize;
             let a = addrs[first];
-            let mut rest = mask;
-            let mut uniform = true;
-            while rest != 0 && uniform {
-                uniform = addrs[rest.trailing_zeros() as usize] == a;
-                rest &= rest - 1;
-            }
+            // All lanes active (the common case): straight loops over the
+            // rows, which the compiler vectorises.
+            let full = mask == isa::core::mask(addrs.len() as u32);
+            let uniform = if full {
+                addrs.iter().all(|&x| x == a)
+            } else {
+                let mut rest = mask;
+                let mut uniform = true;
+                while rest != 0 && uniform {
+                    uniform = addrs[rest.trailing_zeros() as usize] == a;
+                    rest &= rest - 1;
+                }
+                uniform
+            };
             if uniform {
                 let addr = a.wrapping_add(offset);
                 if let Ok((r, Target::Bytes(data, stride))) = self.resolve(addr, N as u64) {
@@ -398,6 +406,10 @@ impl<'a> WaveMemory<'a> {
                         u64::from_le_bytes(word)
                     };
                     let shared = read(first);
+                    if full && stride == 0 {
+                        out[..addrs.len()].fill(shared);
+                        return Ok(());
+                    }
                     let mut rest = mask;
                     while rest != 0 {
                         let lane = rest.trailing_zeros() as usize;
