@@ -13,7 +13,7 @@
 
 use crate::ir::{Inst, Kernel, Pc, PrintfOperand, Reg, EXIT_PC};
 use crate::liveness::{alu_arity, destination, Liveness, RegSet};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// An edge stub holding phi copies: its first instruction and its closing
 /// `Jump` to the block.
@@ -27,6 +27,56 @@ pub(super) struct Stub {
 /// giant) keeps its copies as instructions, so that lowering time stays
 /// bounded; every bundled kernel needs far fewer.
 const MAX_INTERFERENCE_PAIRS: usize = 1 << 22;
+
+/// The most registers copies may relate: the graph is a bit matrix over
+/// them (8 MiB at this size). A kernel with more keeps its copies.
+const MAX_RELATED: usize = 8192;
+
+/// Interference among the registers copies relate: a symmetric bit
+/// matrix over their compact indices.
+struct Interference {
+    /// Each register's compact index (`u32::MAX`: not related).
+    index: Vec<u32>,
+    rows: Vec<RegSet>,
+}
+
+impl Interference {
+    fn new(related: &RegSet, regs: usize) -> Interference {
+        let mut index = vec![u32::MAX; regs];
+        let mut n = 0;
+        for r in related.iter() {
+            index[r as usize] = n;
+            n += 1;
+        }
+        Interference {
+            index,
+            rows: (0..n).map(|_| RegSet::new(n as usize)).collect(),
+        }
+    }
+
+    fn add(&mut self, a: Reg, b: Reg) {
+        let (a, b) = (self.index[a as usize], self.index[b as usize]);
+        self.rows[a as usize].insert(b);
+        self.rows[b as usize].insert(a);
+    }
+
+    fn interfere(&self, a: Reg, b: Reg) -> bool {
+        self.rows[self.index[a as usize] as usize].contains(self.index[b as usize])
+    }
+
+    /// `gone` joins `keep`'s class: its neighbours become `keep`'s.
+    fn merge(&mut self, keep: Reg, gone: Reg) {
+        let (k, g) = (self.index[keep as usize], self.index[gone as usize]);
+        let size = self.rows.len();
+        let neighbours = std::mem::replace(&mut self.rows[g as usize], RegSet::new(size));
+        for n in neighbours.iter() {
+            let row = &mut self.rows[n as usize];
+            row.remove(g);
+            row.insert(k);
+            self.rows[k as usize].insert(n);
+        }
+    }
+}
 
 pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
     let regs = kernel.reg_count as usize;
@@ -63,13 +113,12 @@ pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
         related.insert(d);
         related.insert(s);
     }
-    let live = Liveness::new(kernel, |r| free.contains(r));
-    let mut adj: HashMap<Reg, HashSet<Reg>> = HashMap::new();
-    let mut edges = 0usize;
-    fn edge(adj: &mut HashMap<Reg, HashSet<Reg>>, a: Reg, b: Reg) {
-        adj.entry(a).or_default().insert(b);
-        adj.entry(b).or_default().insert(a);
+    if related.iter().count() > MAX_RELATED {
+        return;
     }
+    let live = Liveness::new(kernel, |r| free.contains(r));
+    let mut adj = Interference::new(&related, regs);
+    let mut edges = 0usize;
     for b in 0..live.blocks() {
         live.walk_back(kernel, b, |pc, after| {
             if edges > MAX_INTERFERENCE_PAIRS {
@@ -85,7 +134,7 @@ pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
             };
             for r in after.iter() {
                 if r != d && Some(r) != copied && related.contains(r) {
-                    edge(&mut adj, d, r);
+                    adj.add(d, r);
                     edges += 1;
                 }
             }
@@ -98,7 +147,7 @@ pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
     if let Some(entry) = live.live_in.first() {
         for p in preloaded.iter().filter(|&p| related.contains(p)) {
             for r in entry.iter().filter(|&r| r != p && related.contains(r)) {
-                edge(&mut adj, p, r);
+                adj.add(p, r);
             }
         }
     }
@@ -116,7 +165,7 @@ pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
     for &(dst, src) in &copies {
         let (a, b) = (find(&mut parent, dst), find(&mut parent, src));
         let both_preloaded = preloaded.contains(a) && preloaded.contains(b);
-        if a == b || both_preloaded || adj.get(&a).is_some_and(|n| n.contains(&b)) {
+        if a == b || both_preloaded || adj.interfere(a, b) {
             continue;
         }
         let (keep, gone) = if preloaded.contains(b) {
@@ -125,12 +174,7 @@ pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
             (a, b)
         };
         parent[gone as usize] = keep;
-        for n in adj.remove(&gone).unwrap_or_default() {
-            let ns = adj.entry(n).or_default();
-            ns.remove(&gone);
-            ns.insert(keep);
-            adj.entry(keep).or_default().insert(n);
-        }
+        adj.merge(keep, gone);
     }
     let class: Vec<Reg> = (0..regs as Reg).map(|r| find(&mut parent, r)).collect();
     let name = |r: &mut Reg| *r = class[*r as usize];
