@@ -128,11 +128,17 @@ impl Validator<'_> {
             }
             OperandKind::IdScope => {
                 if let Some(Some(scope)) = self.int_constants.get(&word) {
-                    let known = u32::try_from(*scope)
-                        .is_ok_and(|s| value_name(OperandKind::Scope, s).is_some());
-                    if !known {
+                    let named = u32::try_from(*scope)
+                        .ok()
+                        .and_then(|s| Some((s, value_name(OperandKind::Scope, s)?)));
+                    let Some((s, name)) = named else {
                         return Err(format!("scope %{word} is {scope}, which is no Scope"));
-                    }
+                    };
+                    missing(
+                        &self.available,
+                        &enumerant_capabilities(OperandKind::Scope, s),
+                        || format!("scope %{word} ({name})"),
+                    )?;
                 }
             }
             OperandKind::IdMemorySemantics => {
@@ -143,6 +149,14 @@ impl Validator<'_> {
                             "memory semantics %{word} ({semantics:#x}) sets more than one of \
                              Acquire, Release, AcquireRelease and SequentiallyConsistent"
                         ));
+                    }
+                    let bits = (0..32).map(|i| 1u32 << i);
+                    for bit in bits.filter(|&b| *semantics as u32 & b != 0) {
+                        let kind = OperandKind::MemorySemantics;
+                        let name = mask_bit_name(kind, bit).unwrap_or_else(|| format!("{bit:#x}"));
+                        missing(&self.available, &enumerant_capabilities(kind, bit), || {
+                            format!("memory semantics %{word} ({name})")
+                        })?;
                     }
                 }
             }
