@@ -701,24 +701,16 @@ impl Lowerer<'_> {
             step(self, &mut reg, &mut offset, e, stride, None)?;
         }
         for &idx in indices {
-            match self.types.get(ty)?.clone() {
+            let (stride, count, next) = match self.types.get(ty)?.clone() {
                 Type::Struct { members } => {
                     let i = self.const_of(idx)? as u32;
                     offset += self.types.member_offset(ty, i)? as i64;
                     matrix = self.types.member_matrix(ty, i);
                     ty = *members.get(i as usize).ok_or("struct index out of range")?;
+                    continue;
                 }
                 Type::Array { elem, len } => {
-                    let stride = self.types.stride(ty, elem)?;
-                    step(
-                        self,
-                        &mut reg,
-                        &mut offset,
-                        idx,
-                        stride,
-                        Some(Count::Known(len)),
-                    )?;
-                    ty = elem;
+                    (self.types.stride(ty, elem)?, Some(Count::Known(len)), elem)
                 }
                 Type::RuntimeArray { elem } => {
                     let stride = self.types.stride(ty, elem)?;
@@ -729,23 +721,14 @@ impl Lowerer<'_> {
                     } else {
                         None
                     };
-                    step(self, &mut reg, &mut offset, idx, stride, count)?;
-                    ty = elem;
+                    (stride, count, elem)
                 }
                 Type::Vector { elem, count } => {
                     let stride = match (matrix.strided_column, matrix.stride) {
                         (true, Some(s)) => s,
                         _ => self.types.size_align(elem)?.0,
                     };
-                    step(
-                        self,
-                        &mut reg,
-                        &mut offset,
-                        idx,
-                        stride,
-                        Some(Count::Known(count)),
-                    )?;
-                    ty = elem;
+                    (stride, Some(Count::Known(count)), elem)
                 }
                 Type::Matrix { column, columns } => {
                     let stride = if matrix.row_major {
@@ -765,18 +748,12 @@ impl Lowerer<'_> {
                             None => self.types.size_align(column)?.0,
                         }
                     };
-                    step(
-                        self,
-                        &mut reg,
-                        &mut offset,
-                        idx,
-                        stride,
-                        Some(Count::Known(columns)),
-                    )?;
-                    ty = column;
+                    (stride, Some(Count::Known(columns)), column)
                 }
                 t => return Err(format!("access chain cannot index into {t:?}")),
-            }
+            };
+            step(self, &mut reg, &mut offset, idx, stride, count)?;
+            ty = next;
         }
         Ok(Val::Ptr {
             reg,
