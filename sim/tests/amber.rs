@@ -174,6 +174,27 @@ EXPECT saved IDX 28 EQ 34
 }
 
 #[test]
+fn fill_and_series_lay_out_every_element() {
+    // FILL repeats one encoded element, padding included; SERIES_FROM counts
+    // per component. A 200 MiB FILL is a copy, not a conversion per value
+    // (a fuzzing hang of 5.4 s in the debug build).
+    let r = run("#!amber
+BUFFER b DATA_TYPE vec3<float> SIZE 3 FILL 1.5
+BUFFER s DATA_TYPE int16 SIZE 5 SERIES_FROM -2 INC_BY 3
+BUFFER f DATA_TYPE float SIZE 3 SERIES_FROM 0.5 INC_BY 0.25
+BUFFER big DATA_TYPE uint32 SIZE 052428800 FILL 7
+EXPECT b IDX 0 EQ 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5 1.5
+EXPECT b IDX 32 EQ 1.5 1.5 1.5
+EXPECT b IDX 16 EQ 1.5 1.5 1.5 1.5
+EXPECT s IDX 0 EQ -2 1 4 7 10
+EXPECT f IDX 0 EQ 0.5 0.75 1.0
+EXPECT big IDX 209715196 EQ 7
+");
+    assert_eq!(r.status, Status::Pass, "{r}");
+    assert_eq!(r.checks.len(), 6);
+}
+
+#[test]
 fn failing_expect_fails_with_its_line() {
     let r = run(&script(
         "BUFFER a DATA_TYPE uint32 SIZE 4 FILL 2
@@ -331,6 +352,13 @@ fn bad_input_names_file_and_line() {
         ("#!amber\nSHADER compute s SPIRV-ASM\n  OpBogus\nEND\nPIPELINE compute p\n  ATTACH s\nEND\n", 3),
         ("#!amber\nBUFFER b DATA_TYPE uint32 DATA 1 END\nEXPECT b IDX 0 EQ\n", 3),
         ("#!amber\nBUFFER b DATA_TYPE uint32 SIZE 4294967295 FILL 0\n", 2),
+        (
+            "#!amber\nBUFFER a DATA_TYPE uint32 SIZE 67108864 FILL 0\n\
+             BUFFER b DATA_TYPE uint32 SIZE 67108864 FILL 0\n\
+             BUFFER c DATA_TYPE uint32 SIZE 67108864 FILL 0\n\
+             BUFFER d DATA_TYPE uint32 SIZE 67108864\n",
+            5,
+        ),
         ("not amber\n", 1),
     ] {
         let r = run(text);

@@ -18,7 +18,7 @@ use isa::ir::address::{GLOBAL_BASE, WORKGROUP_BASE};
 use serde::Deserialize;
 
 /// Bytes of global memory the model has for buffers.
-const GLOBAL_BYTES: u64 = WORKGROUP_BASE - GLOBAL_BASE;
+pub(crate) const GLOBAL_BYTES: u64 = WORKGROUP_BASE - GLOBAL_BASE;
 use toml::{Spanned, Value};
 
 // ---------------------------------------------------------------------------

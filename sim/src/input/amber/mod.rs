@@ -1,6 +1,6 @@
 //! AmberScript text: tokens, the script model and the parser.
 
-use crate::input::workload::{f64_to_f16_bits, ElemType};
+use crate::input::workload::{f64_to_f16_bits, ElemType, GLOBAL_BYTES};
 use isa::lower::SpecValue;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -1019,9 +1019,23 @@ impl Parser<'_> {
         let mut bytes: Option<Vec<u8>> = None;
         let comps = layout.components();
         let limit = |n: usize, p: &Self, l: usize| -> Result<usize, Stop> {
-            n.checked_mul(layout.size)
+            let bytes = n
+                .checked_mul(layout.size)
                 .filter(|&b| b <= MAX_BUFFER_BYTES)
-                .ok_or_else(|| p.bad(l, format!("buffer '{name}' would be larger than 256 MiB")))
+                .ok_or_else(|| p.bad(l, format!("buffer '{name}' would be larger than 256 MiB")))?;
+            // Checked before allocating, so many large buffers cannot take
+            // the host's memory.
+            let declared: usize = p.script.buffers.iter().map(|b| b.bytes.len()).sum();
+            if (declared + bytes) as u64 > GLOBAL_BYTES {
+                return Err(p.bad(
+                    l,
+                    format!(
+                        "buffer '{name}' would take the script's buffers past the modelled global memory ({} MiB)",
+                        GLOBAL_BYTES >> 20
+                    ),
+                ));
+            }
+            Ok(bytes)
         };
         loop {
             let (tok, l) = self.lx.next();
@@ -1055,15 +1069,31 @@ impl Parser<'_> {
                     } else {
                         None
                     };
-                    let series = std::iter::successors(Some(start), |cur| {
-                        Some(match (*cur, inc) {
-                            (c, None) => c,
-                            (Num::Int(a), Some(Num::Int(b))) => Num::Int(a.wrapping_add(b)),
-                            (a, Some(b)) => Num::Float(a.as_f64() + b.as_f64()),
-                        })
-                    });
                     let mut b = vec![0u8; total];
-                    encode(&layout, series, &mut b);
+                    match inc {
+                        // One element encoded, then copied in doubling
+                        // blocks: a FILL of hundreds of megabytes costs a
+                        // few memcpys, not a conversion per component.
+                        None if layout.size > 0 && total > 0 => {
+                            encode(&layout, std::iter::repeat(start), &mut b[..layout.size]);
+                            let mut filled = layout.size;
+                            while filled < total {
+                                let n = filled.min(total - filled);
+                                b.copy_within(..n, filled);
+                                filled += n;
+                            }
+                        }
+                        None => {}
+                        Some(inc) => {
+                            let series = std::iter::successors(Some(start), |cur| {
+                                Some(match (*cur, inc) {
+                                    (Num::Int(a), Num::Int(b)) => Num::Int(a.wrapping_add(b)),
+                                    (a, b) => Num::Float(a.as_f64() + b.as_f64()),
+                                })
+                            });
+                            encode(&layout, series, &mut b);
+                        }
+                    }
                     bytes = Some(b);
                 }
                 "DATA" => {
