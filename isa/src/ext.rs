@@ -18,6 +18,7 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
         ExtSet::AmdTrinary => crate::amd_shader_trinary_minmax::eval(op, a, b, c),
         ExtSet::IntelInt2 => crate::intel_shader_integer_functions2::eval(op, a, b, c),
         ExtSet::AtomicFloat => crate::ext_shader_atomic_float_min_max::eval(op, a, b),
+        ExtSet::Texel => crate::image::eval(op, a, b),
     }
 }
 
@@ -29,6 +30,7 @@ pub fn op_class(op: ExtOp) -> OpClass {
         ExtSet::AmdTrinary => crate::amd_shader_trinary_minmax::op_class(op),
         ExtSet::IntelInt2 => crate::intel_shader_integer_functions2::op_class(op),
         ExtSet::AtomicFloat => OpClass::Valu,
+        ExtSet::Texel => OpClass::Texture,
     }
 }
 
@@ -40,6 +42,7 @@ pub fn lower(set: ExtSet, b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, 
         ExtSet::AmdTrinary => crate::amd_shader_trinary_minmax::lower(b, call),
         ExtSet::IntelInt2 => crate::intel_shader_integer_functions2::lower(b, call),
         ExtSet::AtomicFloat => Err("the float atomics are not extended instructions".into()),
+        ExtSet::Texel => Err("image lane operations are not extended instructions".into()),
     }
 }
 
@@ -69,6 +72,7 @@ impl ExtOp {
             ExtSet::AtomicFloat => {
                 crate::ext_shader_atomic_float_min_max::lane_op_name(self.opcode).map(String::from)
             }
+            ExtSet::Texel => return crate::image::lane_op_name(self.opcode).to_string(),
         };
         if let Some(n) = crate::amd_shader_trinary_minmax::helper_name(self) {
             return n.to_string();

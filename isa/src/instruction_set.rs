@@ -35,11 +35,14 @@ pub enum OpClass {
     XlanePermute,
     /// Cross-lane reductions and scans, timed per step of their tree.
     XlaneReduce,
+    /// Texture addressing and format conversion: texel decode and encode,
+    /// coordinate wrapping.
+    Texture,
 }
 
 impl OpClass {
     /// Every class, each of which a GPU config must map to a unit.
-    pub const ALL: [OpClass; 12] = [
+    pub const ALL: [OpClass; 13] = [
         OpClass::Valu,
         OpClass::ValuF64,
         OpClass::Trans,
@@ -52,6 +55,7 @@ impl OpClass {
         OpClass::Branch,
         OpClass::XlanePermute,
         OpClass::XlaneReduce,
+        OpClass::Texture,
     ];
 
     /// The class's name in configs and reports.
@@ -69,6 +73,7 @@ impl OpClass {
             OpClass::Branch => "branch",
             OpClass::XlanePermute => "xlane.permute",
             OpClass::XlaneReduce => "xlane.reduce",
+            OpClass::Texture => "texture",
         }
     }
 }

@@ -42,6 +42,10 @@ pub mod address {
     pub const ROBUST_WINDOW: u64 = 1 << 40;
     /// The end of the robust windows (65,535 buffers).
     pub const ROBUST_END: u64 = 1 << 56;
+    /// Where an image access outside its image goes (the 4 GiB from here):
+    /// reads give zeros, writes and atomics do nothing, as Vulkan's
+    /// robustImageAccess (core since 1.3) defines.
+    pub const IMAGE_NOWHERE: u64 = 0x1A6E_0000_0000_0000;
 }
 
 /// The instruction sets whose instructions become [`ExtOp`]s.
@@ -58,6 +62,9 @@ pub enum ExtSet {
     /// The min and max of SPV_EXT_shader_atomic_float_min_max as plain lane
     /// operations, for emulating the atomics with compare-exchange.
     AtomicFloat,
+    /// Texel decode, encode and coordinate wrapping of image instructions
+    /// (`image`).
+    Texel,
 }
 
 impl ExtSet {
@@ -69,6 +76,7 @@ impl ExtSet {
             ExtSet::AmdTrinary => "AMD",
             ExtSet::IntelInt2 => "INTEL",
             ExtSet::AtomicFloat => "EXT",
+            ExtSet::Texel => "TEX",
         }
     }
 }
@@ -392,6 +400,11 @@ pub enum ResourceKind {
     StorageBuffer,
     UniformBuffer,
     PushConstant,
+    /// A storage or sampled image, or a texel buffer: `reg` receives the
+    /// address of its texels.
+    Image,
+    /// A sampler: its state is known at lowering; nothing is received.
+    Sampler,
 }
 
 /// A Vulkan buffer interface variable: `reg` receives the buffer's address.
@@ -421,6 +434,10 @@ pub enum ParamKind {
     /// A value passed by value: the listed scalar registers receive its
     /// components, at these byte offsets of the argument's bytes.
     Value(Vec<(Scalar, u32, Reg)>),
+    /// An image: receives the address of its texels.
+    Image,
+    /// A sampler: known when lowering (`lower::Options::samplers`).
+    Sampler,
 }
 
 /// An OpenCL kernel argument.

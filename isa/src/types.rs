@@ -44,9 +44,31 @@ pub enum Type {
         pointee: u32,
     },
     Function,
-    /// Images, samplers, events, pipes and the other opaque kinds: never a
-    /// value's components.
+    /// An image: a value is one register, the address of its texels (what
+    /// else the image is, the host's binding says: `crate::image`).
+    Image(ImageType),
+    /// A sampler: a value is one register (its state is the binding's).
+    Sampler,
+    /// An image and a sampler: a value is the image's register.
+    SampledImage {
+        image: u32,
+    },
+    /// Events, pipes and the other opaque kinds (and, to the validator,
+    /// images and samplers): never a value's components.
     Opaque,
+}
+
+/// The operands of an OpTypeImage.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ImageType {
+    /// The type texels read as (OpTypeVoid in OpenCL).
+    pub sampled_type: u32,
+    pub dim: spirv::Dim,
+    pub arrayed: bool,
+    pub multisampled: bool,
+    /// 1: used with a sampler; 2: a storage image; 0: known at run time.
+    pub sampled: u32,
+    pub format: spirv::ImageFormat,
 }
 
 /// The opcodes declaring an opaque type.
@@ -110,6 +132,7 @@ impl Types {
             Type::Int { bits, .. } => Scalar::Int(*bits),
             Type::Float { bits } => Scalar::Float(*bits),
             Type::Pointer { .. } => Scalar::Int(self.pointer_bits),
+            Type::Image(_) | Type::Sampler | Type::SampledImage { .. } => Scalar::Int(64),
             t => return Err(format!("%{id} ({t:?}) is not a scalar type")),
         })
     }

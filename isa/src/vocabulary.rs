@@ -206,6 +206,10 @@ fn instruction_names() -> BTreeSet<String> {
     for g in rspirv::grammar::INSTRUCTION_TABLE.iter() {
         add(&convert, g.opname);
     }
+    // The image lane operations, one name per kind.
+    for opcode in [0, 1 << 12, 2 << 12] {
+        names.insert(crate::image::lane_op_name(opcode).to_string());
+    }
     names
 }
 
@@ -224,13 +228,15 @@ fn helper_names() -> BTreeSet<String> {
         ExtSet::AtomicFloat,
     ] {
         // Exhaustive: a new set stops this compiling until it is listed
-        // above.
+        // above (or named in `instruction_names`, as the image lane
+        // operations are).
         match set {
             ExtSet::Glsl
             | ExtSet::OpenCl
             | ExtSet::AmdTrinary
             | ExtSet::IntelInt2
             | ExtSet::AtomicFloat => {}
+            ExtSet::Texel => unreachable!("not in the list above"),
         }
         for opcode in 0..=u16::MAX {
             let op = ExtOp {

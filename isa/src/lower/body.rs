@@ -856,6 +856,7 @@ impl Lowerer<'_> {
             Op::CopyObject | Op::CopyLogical | Op::ExpectKHR => {
                 let v = self.lookup(ctx, o[0])?;
                 ctx.locals.insert(id, v);
+                self.copy_handle(o[0], id);
             }
             Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit => {
                 let v = self.lookup(ctx, o[0])?;
@@ -1058,6 +1059,7 @@ impl Lowerer<'_> {
                     self.store(ctx, id, *init)?;
                 }
             }
+            Op::Load if self.load_handle(ctx, id, o[0])? => {}
             Op::Load => {
                 let p = self.ptr(ctx, o[0])?;
                 let r = self.load(p, rt)?;
@@ -1105,6 +1107,8 @@ impl Lowerer<'_> {
                     at += chunk.bytes() as i64;
                 }
             }
+            Op::AccessChain | Op::InBoundsAccessChain
+                if self.handle_chain(ctx, id, o[0], &o[1..])? => {}
             Op::AccessChain | Op::InBoundsAccessChain => {
                 let v = self.access_chain(ctx, o[0], None, &o[1..])?;
                 ctx.locals.insert(id, v);
@@ -1203,6 +1207,7 @@ impl Lowerer<'_> {
                 for a in &o[1..] {
                     args.push(self.lookup(ctx, *a)?);
                 }
+                self.pass_handles(callee, &o[1..]);
                 let ret = match self.types.get(rt)? {
                     Type::Void => Vec::new(),
                     _ => self.alloc_n(self.width(rt)?),
@@ -1325,6 +1330,7 @@ impl Lowerer<'_> {
             }
             Op::AtomicFMinEXT | Op::AtomicFMaxEXT => self.atomic(ctx, ins)?,
             op if super::subgroup::is_subgroup_op(op) => self.subgroup_op(ctx, ins)?,
+            _ if self.image_inst(ctx, ins)? => {}
             other => return Err(format!("Op{other:?} is not supported")),
         }
         Ok(())

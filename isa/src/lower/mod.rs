@@ -6,6 +6,7 @@
 mod body;
 mod cfg;
 mod coalesce;
+mod image;
 mod subgroup;
 mod uniformity;
 mod work_group;
@@ -37,6 +38,9 @@ pub struct Options {
     /// is clamped, read as signed, into 0..=count-1 (a runtime array's
     /// count from its buffer's size, as OpArrayLength gives it).
     pub clamp_indices: bool,
+    /// What the host binds to each image and sampler a kernel declares.
+    pub images: HashMap<crate::image::Slot, crate::image::ImageInfo>,
+    pub samplers: HashMap<crate::image::Slot, crate::image::sampler::Sampler>,
 }
 
 /// A specialization constant override, converted to the constant's type.
@@ -138,6 +142,29 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::SubgroupBallotKHR,
     Capability::SubgroupVoteKHR,
     Capability::Groups,
+    // Images, samplers and texel buffers (`lower::image`).
+    Capability::ImageBasic,
+    Capability::ImageReadWrite,
+    Capability::LiteralSampler,
+    Capability::Sampled1D,
+    Capability::Image1D,
+    Capability::SampledBuffer,
+    Capability::ImageBuffer,
+    Capability::ImageQuery,
+    Capability::StorageImageMultisample,
+    Capability::ImageMSArray,
+    Capability::StorageImageExtendedFormats,
+    Capability::StorageImageReadWithoutFormat,
+    Capability::StorageImageWriteWithoutFormat,
+    Capability::SampledImageArrayDynamicIndexing,
+    Capability::StorageImageArrayDynamicIndexing,
+    Capability::UniformTexelBufferArrayDynamicIndexing,
+    Capability::StorageTexelBufferArrayDynamicIndexing,
+    Capability::SampledImageArrayNonUniformIndexing,
+    Capability::StorageImageArrayNonUniformIndexing,
+    Capability::UniformTexelBufferArrayNonUniformIndexing,
+    Capability::StorageTexelBufferArrayNonUniformIndexing,
+    Capability::Int64ImageEXT,
 ];
 
 /// Extensions whose meaning the simulator implements.
@@ -157,6 +184,7 @@ const SUPPORTED_EXTENSIONS: &[&str] = &[
     "SPV_EXT_shader_atomic_float_min_max",
     "SPV_KHR_shader_ballot",
     "SPV_KHR_subgroup_vote",
+    "SPV_EXT_shader_image_int64",
     // Only descriptor arrays of buffers, indexed dynamically or
     // non-uniformly (runtime-sized ones take the host's count).
     "SPV_EXT_descriptor_indexing",
@@ -253,6 +281,14 @@ pub(crate) struct Lowerer<'m> {
     stubs: Vec<coalesce::Stub>,
     /// (struct, member) pairs decorated NonWritable.
     non_writable_members: HashSet<(u32, u32)>,
+    /// What the host binds to images and samplers (`Options`).
+    bound_images: HashMap<crate::image::Slot, crate::image::ImageInfo>,
+    bound_samplers: HashMap<crate::image::Slot, crate::image::sampler::Sampler>,
+    /// Image and sampler values: what each is.
+    handles: HashMap<u32, image::Handle>,
+    /// Pointers to images and samplers (variables, and access chains into
+    /// arrays of them): each element's register and handle.
+    handle_vars: HashMap<u32, Vec<(Reg, image::Handle)>>,
 }
 
 fn err(offset: usize, message: impl Into<String>) -> ModuleError {
@@ -277,6 +313,8 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
     let mut l = Lowerer::new(m);
     l.emulate = options.emulate;
     l.clamp_indices = options.clamp_indices;
+    l.bound_images = options.images.clone();
+    l.bound_samplers = options.samplers.clone();
     l.check_capabilities()?;
     let (entry_fn, model, entry_offset) = l.find_entry(entry)?;
     l.dialect = match model {
@@ -366,6 +404,10 @@ impl<'m> Lowerer<'m> {
             hidden_builtins: HashMap::new(),
             stubs: Vec::new(),
             non_writable_members: HashSet::new(),
+            bound_images: HashMap::new(),
+            bound_samplers: HashMap::new(),
+            handles: HashMap::new(),
+            handle_vars: HashMap::new(),
         }
     }
 
@@ -771,11 +813,29 @@ impl<'m> Lowerer<'m> {
             }
             Op::TypeFunction => Some(Type::Function),
             Op::TypeForwardPointer => None,
+            Op::TypeImage => {
+                need(7)?;
+                let dim = spirv::Dim::from_u32(o[1]).ok_or("unknown image dimension")?;
+                let format = spirv::ImageFormat::from_u32(o[6]).ok_or("unknown image format")?;
+                if o[2] == 1 {
+                    return Err("depth images are not supported".into());
+                }
+                Some(Type::Image(crate::types::ImageType {
+                    sampled_type: o[0],
+                    dim,
+                    arrayed: o[3] != 0,
+                    multisampled: o[4] != 0,
+                    sampled: o[5],
+                    format,
+                }))
+            }
+            Op::TypeSampler => Some(Type::Sampler),
+            Op::TypeSampledImage => {
+                need(1)?;
+                Some(Type::SampledImage { image: o[0] })
+            }
             op if crate::types::is_opaque_type(op) => {
-                return Err(
-                    "images, samplers, events, pipes and other opaque types are not supported"
-                        .into(),
-                )
+                return Err("events, pipes and other opaque types are not supported".into())
             }
             _ => None,
         };
@@ -1020,6 +1080,9 @@ impl<'m> Lowerer<'m> {
                 }
                 self.address_val(address::WORKGROUP_BASE + offset as u64)
             }
+            StorageClass::UniformConstant if self.is_handle_type(pointee) => {
+                return self.declare_handle_variable(id, pointee, &name, options);
+            }
             StorageClass::CrossWorkgroup | StorageClass::UniformConstant => {
                 // Program-scope data: kept in each lane's private memory,
                 // which is enough for the read-only tables OpenCL emits.
@@ -1101,9 +1164,14 @@ impl<'m> Lowerer<'m> {
                 continue;
             }
             let name = self.name_of(ins.result_id);
-            let (param, val) = self
-                .kernel_param(ins.result_type, name)
-                .map_err(|e| err(ins.offset, e))?;
+            let (param, val) = match self.types.get(ins.result_type) {
+                Ok(Type::Image(_) | Type::Sampler | Type::SampledImage { .. }) => self
+                    .handle_param(ins.result_id, ins.result_type, params.len() as u32, name)
+                    .map_err(|e| err(ins.offset, e))?,
+                _ => self
+                    .kernel_param(ins.result_type, name)
+                    .map_err(|e| err(ins.offset, e))?,
+            };
             params.push(param);
             args.push(val);
         }

@@ -65,7 +65,7 @@ pub(super) fn scalar_registers(kernel: &Kernel) -> Scalars {
     let regs = kernel.reg_count as usize;
     let read_only = pointers(
         kernel,
-        |r| r.read_only || r.kind != ResourceKind::StorageBuffer,
+        |r| r.read_only || !matches!(r.kind, ResourceKind::StorageBuffer | ResourceKind::Image),
         |p| p.read_only,
         |_| false,
     );

@@ -4,8 +4,15 @@
 
 use crate::exec::overlay::Overlay;
 use isa::ir::address::{
-    GLOBAL_BASE, PRIVATE_BASE, PRIVATE_END, ROBUST_END, ROBUST_WINDOW, WORKGROUP_BASE,
+    GLOBAL_BASE, IMAGE_NOWHERE, PRIVATE_BASE, PRIVATE_END, ROBUST_END, ROBUST_WINDOW,
+    WORKGROUP_BASE,
 };
+
+/// The image accesses outside their images: `IMAGE_NOWHERE` and the 4 GiB
+/// after it.
+fn image_nowhere(addr: u64) -> bool {
+    addr & 0xffff_ffff_0000_0000 == IMAGE_NOWHERE
+}
 
 /// Gap left unmapped after every buffer, so that running off the end of
 /// one never lands in the next.
@@ -105,6 +112,7 @@ pub fn space_of(addr: u64, bytes: u64) -> Result<Space, String> {
         Err("access through a null pointer".into())
     } else if (GLOBAL_BASE..WORKGROUP_BASE).contains(&addr)
         || (ROBUST_WINDOW..ROBUST_END).contains(&addr)
+        || image_nowhere(addr)
     {
         Ok(Space::Global)
     } else if (WORKGROUP_BASE..PRIVATE_BASE).contains(&addr) {
@@ -168,8 +176,8 @@ enum Target<'m> {
         overlay: &'m mut Overlay,
         buffer: usize,
     },
-    /// Nowhere (robust buffer access out of bounds): reads give zeros and
-    /// writes are dropped.
+    /// Nowhere (robust buffer access out of bounds, or an image access
+    /// outside its image): reads give zeros and writes are dropped.
     Nowhere,
 }
 
@@ -184,7 +192,8 @@ struct Region {
 #[derive(Clone, Copy)]
 enum Place {
     Buffer(usize),
-    /// Out of every buffer, with robust buffer access.
+    /// Out of every buffer, with robust buffer access; or an image access
+    /// outside its image.
     Nowhere,
     Workgroup,
     /// Each lane's own copy, `private_bytes` apart.
@@ -264,6 +273,11 @@ impl<'a> WaveMemory<'a> {
             }
         };
         match space_of(addr, bytes)? {
+            Space::Global if image_nowhere(addr) => Ok(Region {
+                lo: IMAGE_NOWHERE,
+                hi: IMAGE_NOWHERE + (1 << 32),
+                place: Place::Nowhere,
+            }),
             Space::Global => match self.buffers().find(addr, bytes) {
                 Ok((i, b)) => Ok(Region {
                     lo: b.base,

@@ -18,9 +18,12 @@ use crate::run::{
     OutputBuffer, RunOptions,
 };
 use crate::timing::trace::{Sequence, TraceSink};
+use isa::image::format::Texel;
+use isa::image::sampler::Sampler;
+use isa::image::{ImageInfo, Slot};
 use isa::ir::{Dialect, Kernel};
 use script::{
-    BindTarget, Cmd, Cmp, Expect, ExpectKind, Layout, Num, Pipeline, Script, Seg, Shader,
+    BindTarget, Cmd, Cmp, Expect, ExpectKind, ImageUse, Layout, Num, Pipeline, Script, Seg, Shader,
     ShaderFormat, ShaderSource, Stop, SubgroupControl,
 };
 use std::collections::HashMap;
@@ -597,11 +600,14 @@ impl Engine<'_, '_> {
                 _ => None,
             })
             .collect();
+        let (images, samplers) = self.image_bindings(p)?;
         let options = isa::lower::Options {
             spec_constants: p.spec.iter().cloned().collect(),
             emulate: self.opts.emulation(),
             descriptor_counts: descriptor_counts(bound.iter()),
             clamp_indices: p.clamp_indices,
+            images,
+            samplers,
         };
         let entry = p.entry.as_deref().unwrap_or("main");
         isa::lower::lower(module, entry, &options).map_err(|e| {
@@ -622,6 +628,97 @@ impl Engine<'_, '_> {
                 )),
             }
         })
+    }
+
+    /// What the pipeline binds to images and samplers, for lowering: each
+    /// image (an IMAGE's extent, or a texel buffer's length in texels of
+    /// its format) and sampler by the place it is bound.
+    #[allow(clippy::type_complexity)]
+    fn image_bindings(
+        &self,
+        p: &Pipeline,
+    ) -> Result<(HashMap<Slot, ImageInfo>, HashMap<Slot, Sampler>), Stop> {
+        let slots = |t: &BindTarget| -> Vec<Slot> {
+            match t {
+                // An OpenCL kernel takes DESCRIPTOR_SET 0 BINDING n as
+                // argument n.
+                BindTarget::Descriptor {
+                    set,
+                    binding,
+                    index,
+                } => {
+                    let mut v = vec![Slot::Descriptor {
+                        set: *set,
+                        binding: *binding,
+                        index: *index,
+                    }];
+                    if *set == 0 && *index == 0 {
+                        v.push(Slot::Arg(*binding));
+                    }
+                    v
+                }
+                BindTarget::ArgName(n) => vec![Slot::ArgName(n.clone())],
+                BindTarget::ArgNumber(i) => vec![Slot::Arg(*i)],
+                BindTarget::PushConstant => Vec::new(),
+            }
+        };
+        let bad = |m: String| Stop::Bad(self.at(p.line, format!("pipeline '{}': {m}", p.name)));
+        let sampler = |name: &str| {
+            self.script
+                .samplers
+                .get(name)
+                .copied()
+                .ok_or_else(|| bad(format!("unknown sampler '{name}'")))
+        };
+        let (mut images, mut samplers) = (HashMap::new(), HashMap::new());
+        for b in &p.binds {
+            let Some(decl) = self.script.buffers.iter().find(|d| d.name == b.buffer) else {
+                continue;
+            };
+            let info = match (b.image, decl.image, decl.format) {
+                (
+                    Some(ImageUse::UniformTexelBuffer | ImageUse::StorageTexelBuffer),
+                    _,
+                    Some(f),
+                ) => {
+                    let len = decl.bytes.len().saturating_sub(b.offset);
+                    ImageInfo::texel_buffer(f, b.range.map_or(len, |r| r.min(len)))
+                }
+                (Some(ImageUse::UniformTexelBuffer | ImageUse::StorageTexelBuffer), _, None) => {
+                    return Err(bad(format!(
+                        "buffer '{}' is bound as a texel buffer, and its DATA_TYPE is not a texel format",
+                        b.buffer
+                    )))
+                }
+                (_, Some(shape), Some(format)) => ImageInfo {
+                    format,
+                    width: shape.width,
+                    height: shape.height,
+                    depth: shape.depth,
+                    layers: 1,
+                    samples: shape.samples,
+                },
+                (Some(_), _, _) => {
+                    return Err(bad(format!(
+                        "buffer '{}' is bound as an image, and is not declared by IMAGE",
+                        b.buffer
+                    )))
+                }
+                (None, _, _) => continue,
+            };
+            for slot in slots(&b.target) {
+                images.insert(slot.clone(), info);
+                if let Some(s) = &b.sampler {
+                    samplers.insert(slot, sampler(s)?);
+                }
+            }
+        }
+        for (name, target) in &p.sampler_binds {
+            for slot in slots(target) {
+                samplers.insert(slot, sampler(name)?);
+            }
+        }
+        Ok((images, samplers))
     }
 
     fn exec(&mut self, cmds: &[Cmd]) -> Result<(), Stop> {
@@ -842,6 +939,14 @@ impl Engine<'_, '_> {
                     }
                 })
             }
+            ExpectKind::Probe {
+                x,
+                y,
+                width,
+                height,
+                rgba,
+                tolerance,
+            } => self.probe(&e.buffer, bytes, [*x, *y, *width, *height], rgba, tolerance),
             ExpectKind::Rmse(other, tol) => {
                 let (l2, b2) = &self.buffers[other];
                 compatible(layout, bytes, l2, b2).and_then(|()| {
@@ -865,6 +970,65 @@ impl Engine<'_, '_> {
             Err(m) => r.message = m,
         }
         r
+    }
+}
+
+impl Engine<'_, '_> {
+    /// An image probe: every texel of the rectangle (x, y, width, height)
+    /// of image `name` against `rgba` in 0-255 units per channel (normalised
+    /// channels scaled by 255, integer channels as they are).
+    fn probe(
+        &self,
+        name: &str,
+        bytes: &[u8],
+        [x, y, width, height]: [u32; 4],
+        rgba: &[f64],
+        tolerance: &[(f64, bool)],
+    ) -> Result<(), String> {
+        let decl = self
+            .script
+            .buffers
+            .iter()
+            .find(|d| d.name == name)
+            .expect("a declared buffer");
+        let (Some(shape), Some(format)) = (decl.image, decl.format) else {
+            return Err(format!("'{name}' is not an IMAGE, so it cannot be probed"));
+        };
+        if x.saturating_add(width) > shape.width || y.saturating_add(height) > shape.height {
+            return Err(format!(
+                "the probe's rectangle is outside the {}x{} image",
+                shape.width, shape.height
+            ));
+        }
+        let texel = format.bytes();
+        for row in y..y + height {
+            for col in x..x + width {
+                // Sample 0 of the texel.
+                let at = (row as usize * shape.width as usize + col as usize)
+                    * shape.samples as usize
+                    * texel;
+                let got: [f64; 4] = match format.decode(&bytes[at..at + texel]) {
+                    Texel::Float(c) => c.map(|v| v as f64 * 255.0),
+                    Texel::Int(c) => c.map(|v| v as i64 as f64),
+                };
+                for (ch, (&want, &got)) in rgba.iter().zip(&got).enumerate() {
+                    let (t, pct) = tolerance
+                        .get(ch)
+                        .or(tolerance.last())
+                        .copied()
+                        .unwrap_or((0.0, false));
+                    let allowed = if pct { want.abs() * t / 100.0 } else { t };
+                    // A normalised channel read back is a multiple of 1/255
+                    // rounded to f32: the slack covers that rounding.
+                    if (got - want).abs() > allowed + 1e-3 {
+                        return Err(format!(
+                            "texel ({col}, {row}) channel {ch} is {got}, expected {want}"
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 }
 

@@ -139,6 +139,8 @@ pub fn lower_workload(w: &Workload, opts: &RunOptions) -> Result<Kernel, String>
         emulate: opts.emulation(),
         descriptor_counts: descriptor_counts(w.buffers.iter().map(|b| &b.binding)),
         clamp_indices: w.clamp_indices,
+        images: Default::default(),
+        samplers: Default::default(),
     };
     file.lower(&w.entry, &options)
 }
@@ -432,7 +434,12 @@ fn bind(
     let kernel = d.kernel;
     let manifest = d.context;
     let mut uniforms = kernel.constants.clone();
-    for r in &kernel.resources {
+    // Samplers are known when lowering; nothing is bound to them here.
+    for r in kernel
+        .resources
+        .iter()
+        .filter(|r| r.kind != ResourceKind::Sampler)
+    {
         let found = d.bindings.iter().position(|b| match (b, r.kind) {
             (Binding::PushConstant, ResourceKind::PushConstant) => true,
             (
@@ -441,7 +448,7 @@ fn bind(
                     binding,
                     index,
                 },
-                ResourceKind::StorageBuffer | ResourceKind::UniformBuffer,
+                ResourceKind::StorageBuffer | ResourceKind::UniformBuffer | ResourceKind::Image,
             ) => (*set, *binding, *index) == (r.set, r.binding, r.index),
             _ => false,
         });
@@ -474,7 +481,8 @@ fn bind(
         let index = index as u32;
         let arg = d.args.iter().find(|a| a.index == index).map(|a| &a.value);
         match &p.kind {
-            ParamKind::GlobalPointer => {
+            ParamKind::Sampler => {}
+            ParamKind::GlobalPointer | ParamKind::Image => {
                 let i = d
                     .bindings
                     .iter()

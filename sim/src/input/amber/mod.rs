@@ -1,6 +1,8 @@
 //! AmberScript text: tokens, the script model and the parser.
 
 use crate::input::workload::{f64_to_f16_bits, ElemType, GLOBAL_BYTES};
+use isa::image::format::Format;
+use isa::image::sampler::{AddressMode, BorderColor, Filter, Sampler};
 use isa::lower::SpecValue;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -33,6 +35,13 @@ pub const SUPPORTED_FEATURES: &[&str] = &[
     "VulkanMemoryModelFeatures.vulkanMemoryModel",
     "VulkanMemoryModelFeatures.vulkanMemoryModelDeviceScope",
     "ZeroInitializeWorkgroupMemoryFeatures.shaderZeroInitializeWorkgroupMemory",
+    // Images (`isa::image`): multisampled storage images, 64-bit image
+    // atomics, formatless storage image access.
+    "shaderStorageImageMultisample",
+    "shaderStorageImageReadWithoutFormat",
+    "shaderStorageImageWriteWithoutFormat",
+    "shaderStorageImageExtendedFormats",
+    "ShaderImageAtomicInt64Features.shaderImageInt64Atomics",
     // A model has one subgroup size (its wave size); `SUBGROUP` says which
     // requirements it can honour.
     "SubgroupSizeControl.subgroupSizeControl",
@@ -296,7 +305,11 @@ pub fn parse_type(name: &str, std140: bool) -> Result<Option<Layout>, String> {
         }
         return Ok(None);
     }
-    // An image format.
+    // An image format. Packed formats hold one 32-bit word per texel, as
+    // Amber's data for them does.
+    if name.ends_with("_PACK32") {
+        return Ok(Some(Layout::new(ElemType::U32, 1, 1, std140)));
+    }
     let Some((channels, mode)) = name.split_once('_') else {
         return Ok(None);
     };
@@ -340,9 +353,43 @@ pub fn parse_type(name: &str, std140: bool) -> Result<Option<Layout>, String> {
         ("SFLOAT", 16) => ElemType::F16,
         ("SFLOAT", 32) => ElemType::F32,
         ("SFLOAT", 64) => ElemType::F64,
+        // Normalised channels are data as their stored integers.
+        ("UNORM" | "SRGB", 8) => ElemType::U8,
+        ("UNORM", 16) => ElemType::U16,
+        ("SNORM", 8) => ElemType::I8,
+        ("SNORM", 16) => ElemType::I16,
         _ => return unsupported(),
     };
     Ok(Some(Layout::new(t, bits.len(), 1, std140)))
+}
+
+/// The texel format a plain data type implies as an image (`vec4<int32>`
+/// is R32G32B32A32_SINT): 1, 2 or 4 components of one integer or float
+/// type.
+fn implied_format(layout: &Layout) -> Option<Format> {
+    let vals: Vec<ElemType> = layout
+        .segs
+        .iter()
+        .filter_map(|s| match s {
+            Seg::Val(t) => Some(*t),
+            Seg::Pad(_) => None,
+        })
+        .collect();
+    let t = *vals.first()?;
+    if vals.iter().any(|&v| v != t) || ![1, 2, 4].contains(&vals.len()) {
+        return None;
+    }
+    let bits = t.size() * 8;
+    let kind = match t {
+        ElemType::U8 | ElemType::U16 | ElemType::U32 | ElemType::U64 => "UINT",
+        ElemType::I8 | ElemType::I16 | ElemType::I32 | ElemType::I64 => "SINT",
+        ElemType::F16 | ElemType::F32 | ElemType::F64 => "SFLOAT",
+    };
+    let channels: String = ["R", "G", "B", "A"][..vals.len()]
+        .iter()
+        .map(|c| format!("{c}{bits}"))
+        .collect();
+    Format::from_vulkan_name(&format!("{channels}_{kind}"))
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -381,6 +428,31 @@ pub struct BufferDecl {
     pub name: String,
     pub layout: Layout,
     pub bytes: Vec<u8>,
+    /// The texel format its DATA_TYPE or FORMAT names or implies (for
+    /// images and texel buffers).
+    pub format: Option<Format>,
+    /// Declared by IMAGE: its extent and samples.
+    pub image: Option<ImageShape>,
+}
+
+/// An IMAGE's extent and sample count (one mip level, one layer).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ImageShape {
+    pub width: u32,
+    pub height: u32,
+    pub depth: u32,
+    pub samples: u32,
+}
+
+/// How a BIND BUFFER binds a buffer as an image.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ImageUse {
+    StorageImage,
+    SampledImage,
+    /// `combined_image_sampler`: the sampler is [`Bind::sampler`].
+    CombinedImageSampler,
+    UniformTexelBuffer,
+    StorageTexelBuffer,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -404,6 +476,10 @@ pub struct Bind {
     pub offset: usize,
     /// DESCRIPTOR_RANGE; `None` is the whole rest of the buffer.
     pub range: Option<usize>,
+    /// Bound as an image or texel buffer (`AS storage_image`, ...).
+    pub image: Option<ImageUse>,
+    /// The sampler of a combined image sampler.
+    pub sampler: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -428,6 +504,8 @@ pub struct Pipeline {
     pub clamp_indices: bool,
     /// The `SUBGROUP` command for the pipeline's shader, if any.
     pub subgroup: Option<SubgroupControl>,
+    /// `BIND SAMPLER`s: sampler name and where.
+    pub sampler_binds: Vec<(String, BindTarget)>,
 }
 
 /// What a pipeline's `SUBGROUP` command requires of the subgroups.
@@ -464,6 +542,17 @@ pub enum ExpectKind {
     },
     EqBuffer(String),
     Rmse(String, f64),
+    /// An image probe: every texel of the `width` x `height` rectangle at
+    /// (`x`, `y`) is `rgba` (0-255 per channel; alpha absent for EQ_RGB).
+    Probe {
+        x: u32,
+        y: u32,
+        width: u32,
+        height: u32,
+        rgba: Vec<f64>,
+        /// TOLERANCE per channel, in the same 0-255 units.
+        tolerance: Vec<(f64, bool)>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -516,6 +605,8 @@ pub struct Script {
     /// `DEVICE_FEATURE robustBufferAccess`: every RUN has robust buffer
     /// access (`run::Dispatch::robust_buffer_access`).
     pub robust_buffer_access: bool,
+    /// The SAMPLERs declared.
+    pub samplers: HashMap<String, Sampler>,
 }
 
 // ---------------------------------------------------------------------------
@@ -786,7 +877,7 @@ impl Parser<'_> {
                     return Ok(cmds);
                 }
                 "SHADER" => self.shader(line)?,
-                "BUFFER" => self.buffer(line)?,
+                "BUFFER" => self.buffer(line, false)?,
                 "PIPELINE" => self.pipeline(line)?,
                 "DERIVE_PIPELINE" => {
                     let (name, _) = self.word("a pipeline name")?;
@@ -878,8 +969,8 @@ impl Parser<'_> {
                 "CLEAR" | "CLEAR_COLOR" | "CLEAR_DEPTH" | "CLEAR_STENCIL" => {
                     return Err(self.unsupported(line, "graphics pipelines are not supported"))
                 }
-                "IMAGE" => return Err(self.unsupported(line, "images are not supported")),
-                "SAMPLER" => return Err(self.unsupported(line, "samplers are not supported")),
+                "IMAGE" => self.buffer(line, true)?,
+                "SAMPLER" => self.sampler(line)?,
                 "STRUCT" => {
                     return Err(self.unsupported(line, "STRUCT data types are not supported"))
                 }
@@ -974,7 +1065,8 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn buffer(&mut self, line: usize) -> Result<(), Stop> {
+    /// BUFFER, or IMAGE (`image`), which adds an extent and samples.
+    fn buffer(&mut self, line: usize, image: bool) -> Result<(), Stop> {
         let (name, _) = self.word("a buffer name")?;
         if self.script.buffers.iter().any(|b| b.name == name) {
             return Err(self.bad(line, format!("buffer '{name}' is declared twice")));
@@ -987,11 +1079,12 @@ impl Parser<'_> {
             "FORMAT" => {
                 // FORMAT buffers are image attachments sized by a graphics
                 // pipeline unless an initializer follows.
-                if matches!(self.lx.peek().0, Tok::Eol | Tok::Eof)
-                    || matches!(
-                        self.peek_word().as_deref(),
-                        Some("MIP_LEVELS" | "SAMPLES" | "FILE")
-                    )
+                if !image
+                    && (matches!(self.lx.peek().0, Tok::Eol | Tok::Eof)
+                        || matches!(
+                            self.peek_word().as_deref(),
+                            Some("MIP_LEVELS" | "SAMPLES" | "FILE")
+                        ))
                 {
                     return Err(self.unsupported(line, "image (FORMAT) buffers are not supported"));
                 }
@@ -1017,6 +1110,12 @@ impl Parser<'_> {
         };
         let mut size: Option<usize> = None;
         let mut bytes: Option<Vec<u8>> = None;
+        let mut shape = ImageShape {
+            width: 1,
+            height: 1,
+            depth: 1,
+            samples: 1,
+        };
         let comps = layout.components();
         let limit = |n: usize, p: &Self, l: usize| -> Result<usize, Stop> {
             let bytes = n
@@ -1045,11 +1144,32 @@ impl Parser<'_> {
             };
             match w.as_str() {
                 "SIZE" => size = Some(self.uint("a size")?.0 as usize),
-                "WIDTH" => {
-                    let (w, _) = self.uint("a width")?;
-                    self.expect_word("HEIGHT")?;
-                    let (h, _) = self.uint("a height")?;
-                    size = Some((w * h) as usize);
+                "WIDTH" | "HEIGHT" | "DEPTH" | "SAMPLES" => {
+                    let (v, vl) = self.uint("a size")?;
+                    let v = u32::try_from(v)
+                        .ok()
+                        .filter(|&v| v > 0 && v <= 1 << 16)
+                        .ok_or_else(|| self.bad(vl, format!("{w} {v} is out of range")))?;
+                    match w.as_str() {
+                        "WIDTH" => shape.width = v,
+                        "HEIGHT" => shape.height = v,
+                        "DEPTH" => shape.depth = v,
+                        _ => shape.samples = v,
+                    }
+                    let texels = [shape.height, shape.depth, shape.samples]
+                        .iter()
+                        .fold(shape.width as u64, |n, &d| n * d as u64);
+                    size = Some(texels as usize);
+                }
+                "DIM_1D" | "DIM_2D" | "DIM_3D" if image => {}
+                "MIP_LEVELS" if image => {
+                    let (v, vl) = self.uint("a mip level count")?;
+                    if v != 1 {
+                        return Err(self.unsupported(
+                            vl,
+                            "images with more than one mip level are not supported",
+                        ));
+                    }
                 }
                 "FILL" | "SERIES_FROM" => {
                     let Some(n) = size else {
@@ -1155,7 +1275,7 @@ impl Parser<'_> {
                     };
                     bytes = Some(b);
                 }
-                "MIP_LEVELS" | "SAMPLES" => {
+                "MIP_LEVELS" => {
                     return Err(self.unsupported(l, "image (FORMAT) buffers are not supported"))
                 }
                 other => return Err(self.bad(l, format!("unexpected '{other}' in BUFFER"))),
@@ -1168,11 +1288,92 @@ impl Parser<'_> {
                 vec![0u8; limit(n, self, line)?]
             }
         };
+        let format = Format::from_vulkan_name(&ty).or_else(|| implied_format(&layout));
+        if image && format.is_none() {
+            return Err(self.bad(tl, format!("IMAGE '{name}': {ty} is not an image format")));
+        }
         self.script.buffers.push(BufferDecl {
             name,
             layout,
             bytes,
+            format,
+            image: image.then_some(shape),
         });
+        Ok(())
+    }
+
+    /// `SAMPLER name [option value ...]`.
+    fn sampler(&mut self, line: usize) -> Result<(), Stop> {
+        let (name, _) = self.word("a sampler name")?;
+        let mut s = Sampler::default();
+        loop {
+            let (tok, l) = self.lx.next();
+            let w = match tok {
+                Tok::Eol | Tok::Eof => break,
+                Tok::Word(w) => w,
+            };
+            match w.as_str() {
+                "MAG_FILTER" | "MIN_FILTER" => {
+                    let (v, vl) = self.word("a filter")?;
+                    let f = match v.as_str() {
+                        "nearest" => Filter::Nearest,
+                        "linear" => Filter::Linear,
+                        _ => return Err(self.bad(vl, format!("unknown filter '{v}'"))),
+                    };
+                    if w == "MAG_FILTER" {
+                        s.mag_filter = f;
+                    } else {
+                        s.min_filter = f;
+                    }
+                }
+                "ADDRESS_MODE_U" | "ADDRESS_MODE_V" | "ADDRESS_MODE_W" => {
+                    let (v, vl) = self.word("an address mode")?;
+                    let m = match v.as_str() {
+                        "repeat" => AddressMode::Repeat,
+                        "mirrored_repeat" => AddressMode::MirroredRepeat,
+                        "clamp_to_edge" => AddressMode::ClampToEdge,
+                        "clamp_to_border" => AddressMode::ClampToBorder,
+                        "mirror_clamp_to_edge" => AddressMode::MirrorClampToEdge,
+                        _ => return Err(self.bad(vl, format!("unknown address mode '{v}'"))),
+                    };
+                    s.address[match w.as_str() {
+                        "ADDRESS_MODE_U" => 0,
+                        "ADDRESS_MODE_V" => 1,
+                        _ => 2,
+                    }] = m;
+                }
+                "BORDER_COLOR" => {
+                    let (v, vl) = self.word("a border color")?;
+                    s.border = match v.as_str() {
+                        "float_transparent_black" | "int_transparent_black" => {
+                            BorderColor::TransparentBlack
+                        }
+                        "float_opaque_black" | "int_opaque_black" => BorderColor::OpaqueBlack,
+                        "float_opaque_white" | "int_opaque_white" => BorderColor::OpaqueWhite,
+                        _ => return Err(self.bad(vl, format!("unknown border color '{v}'"))),
+                    };
+                }
+                // One mip level: the LOD range and mipmap mode select it.
+                "MIN_LOD" | "MAX_LOD" | "MIPMAP_MODE" => {
+                    self.word("a value")?;
+                }
+                "NORMALIZED_COORDS" => s.normalized = true,
+                "UNNORMALIZED_COORDS" => s.normalized = false,
+                "COMPARE" => {
+                    let (v, _) = self.word("on or off")?;
+                    if v == "on" {
+                        return Err(self.unsupported(l, "depth-compare samplers are not supported"));
+                    }
+                }
+                "COMPARE_OP" => {
+                    self.word("a compare op")?;
+                }
+                other => return Err(self.bad(l, format!("unexpected '{other}' in SAMPLER"))),
+            }
+        }
+        if self.script.samplers.insert(name.clone(), s).is_some() {
+            return Err(self.bad(line, format!("sampler '{name}' is declared twice")));
+        }
         Ok(())
     }
 
@@ -1198,6 +1399,7 @@ impl Parser<'_> {
             compile_options: Vec::new(),
             clamp_indices: false,
             subgroup: None,
+            sampler_binds: Vec::new(),
         };
         self.pipeline_body(line, name, base)
     }
@@ -1420,7 +1622,7 @@ impl Parser<'_> {
             "BUFFER" => false,
             "BUFFER_ARRAY" => true,
             "SAMPLER" | "SAMPLER_ARRAY" => {
-                return Err(self.unsupported(line, "samplers are not supported"))
+                return self.bind_samplers(line, what == "SAMPLER_ARRAY", p)
             }
             "ACCELERATION_STRUCTURE" => {
                 return Err(self.unsupported(line, "ray tracing is not supported"))
@@ -1434,6 +1636,8 @@ impl Parser<'_> {
         }
         let n = buffers.len();
         let mut kind = None;
+        let mut image = None;
+        let mut sampler = None;
         let mut target = None;
         let (mut set, mut binding) = (None, None);
         // One value per buffer each.
@@ -1451,12 +1655,11 @@ impl Parser<'_> {
                     match k.as_str() {
                         "storage" | "uniform" | "storage_dynamic" | "uniform_dynamic"
                         | "push_constant" => {}
-                        "storage_texel_buffer" | "uniform_texel_buffer" => {
-                            return Err(self.unsupported(kl, "texel buffers are not supported"))
-                        }
-                        "storage_image" | "sampled_image" | "combined_image_sampler" => {
-                            return Err(self.unsupported(kl, "images are not supported"))
-                        }
+                        "storage_texel_buffer" => image = Some(ImageUse::StorageTexelBuffer),
+                        "uniform_texel_buffer" => image = Some(ImageUse::UniformTexelBuffer),
+                        "storage_image" => image = Some(ImageUse::StorageImage),
+                        "sampled_image" => image = Some(ImageUse::SampledImage),
+                        "combined_image_sampler" => image = Some(ImageUse::CombinedImageSampler),
                         "color" | "depth_stencil" | "resolve" => {
                             return Err(self.unsupported(kl, "graphics pipelines are not supported"))
                         }
@@ -1489,7 +1692,13 @@ impl Parser<'_> {
                     }
                 }
                 "KERNEL" => target = Some(self.arg_target()?),
-                "BASE_MIP_LEVEL" => return Err(self.unsupported(l, "images are not supported")),
+                "SAMPLER" => sampler = Some(self.word("a sampler name")?.0),
+                "BASE_MIP_LEVEL" => {
+                    let (v, vl) = self.uint("a mip level")?;
+                    if v != 0 {
+                        return Err(self.unsupported(vl, "images have one mip level here"));
+                    }
+                }
                 other => return Err(self.bad(l, format!("unexpected '{other}' in BIND"))),
             }
         }
@@ -1524,7 +1733,66 @@ impl Parser<'_> {
                 target,
                 offset: offset[k].saturating_add(doffset[k]),
                 range: range[k],
+                image,
+                sampler: sampler.clone(),
             });
+        }
+        if (image == Some(ImageUse::CombinedImageSampler)) != sampler.is_some() {
+            return Err(self.bad(
+                line,
+                "a combined_image_sampler BIND names its SAMPLER (and only it does)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// `BIND SAMPLER name DESCRIPTOR_SET s BINDING b`, `BIND SAMPLER name
+    /// KERNEL ARG_NAME a | ARG_NUMBER n`, or `BIND SAMPLER_ARRAY a b ...
+    /// DESCRIPTOR_SET s BINDING b`.
+    fn bind_samplers(&mut self, line: usize, array: bool, p: &mut Pipeline) -> Result<(), Stop> {
+        let mut names = vec![self.word("a sampler name")?.0];
+        while array
+            && self
+                .peek_word()
+                .is_some_and(|w| w != "DESCRIPTOR_SET" && w != "BINDING")
+        {
+            names.push(self.word("a sampler name")?.0);
+        }
+        let (mut set, mut binding, mut target) = (0, None, None);
+        loop {
+            let (tok, l) = self.lx.next();
+            let w = match tok {
+                Tok::Eol | Tok::Eof => break,
+                Tok::Word(w) => w,
+            };
+            match w.as_str() {
+                "DESCRIPTOR_SET" => set = self.uint("a descriptor set")?.0 as u32,
+                "BINDING" => binding = Some(self.uint("a binding")?.0 as u32),
+                "KERNEL" if !array => target = Some(self.arg_target()?),
+                other => return Err(self.bad(l, format!("unexpected '{other}' in BIND SAMPLER"))),
+            }
+        }
+        let targets: Vec<BindTarget> =
+            match (target, binding) {
+                (Some(t), None) => vec![t],
+                (None, Some(b)) => (0..names.len() as u32)
+                    .map(|index| BindTarget::Descriptor {
+                        set,
+                        binding: b,
+                        index,
+                    })
+                    .collect(),
+                _ => return Err(self.bad(
+                    line,
+                    "BIND SAMPLER needs DESCRIPTOR_SET s BINDING b, or KERNEL ARG_NAME/ARG_NUMBER",
+                )),
+            };
+        for (name, target) in names.into_iter().zip(targets) {
+            if !self.script.samplers.contains_key(&name) {
+                return Err(self.bad(line, format!("unknown sampler '{name}'")));
+            }
+            p.sampler_binds.retain(|b| b.1 != target);
+            p.sampler_binds.push((name, target));
         }
         Ok(())
     }
@@ -1600,13 +1868,8 @@ impl Parser<'_> {
                     Some(Num::Int(i)) if (0..=u32::MAX as i128).contains(&i) => i as usize,
                     _ => return Err(self.bad(xl, format!("bad IDX '{x}'"))),
                 };
-                if let Some((w, _)) = it.peek() {
-                    if parse_num(w).is_some() || w == "SIZE" {
-                        return Err(self.unsupported(
-                            line,
-                            "image probes (EXPECT ... IDX x y) are not supported",
-                        ));
-                    }
+                if it.peek().is_some_and(|(w, _)| parse_num(w).is_some()) {
+                    return self.probe(line, text, buffer, offset, it.collect());
                 }
                 let mut tolerance = None;
                 if it.peek().is_some_and(|(w, _)| w == "TOLERANCE") {
@@ -1674,6 +1937,93 @@ impl Parser<'_> {
             text,
             buffer,
             kind,
+            layout: None,
+        }))
+    }
+
+    /// The rest of an image probe, `EXPECT image IDX x y [SIZE w h]
+    /// [TOLERANCE t ...] EQ_RGB r g b | EQ_RGBA r g b a`, after x.
+    fn probe(
+        &self,
+        line: usize,
+        text: String,
+        buffer: String,
+        x: usize,
+        words: Vec<(String, usize)>,
+    ) -> Result<Cmd, Stop> {
+        let mut it = words.into_iter().peekable();
+        let mut uint = |what: &str| -> Result<u32, Stop> {
+            match it.next() {
+                Some((w, wl)) => match parse_num(&w) {
+                    Some(Num::Int(i)) if (0..=1 << 16).contains(&i) => Ok(i as u32),
+                    _ => Err(self.bad(wl, format!("bad {what} '{w}'"))),
+                },
+                None => Err(self.bad(line, format!("the probe needs {what}"))),
+            }
+        };
+        let y = uint("a y coordinate")?;
+        let (mut width, mut height) = (1, 1);
+        let mut tolerance = Vec::new();
+        let mut channels = None;
+        while let Some((w, wl)) = it.next() {
+            match w.as_str() {
+                "SIZE" => {
+                    let mut dims = it.by_ref().take(2).map(|(v, vl)| match parse_num(&v) {
+                        Some(Num::Int(i)) if (1..=1 << 16).contains(&i) => Ok(i as u32),
+                        _ => Err(self.bad(vl, format!("bad SIZE '{v}'"))),
+                    });
+                    width = dims
+                        .next()
+                        .ok_or_else(|| self.bad(wl, "SIZE needs w h"))??;
+                    height = dims
+                        .next()
+                        .ok_or_else(|| self.bad(wl, "SIZE needs w h"))??;
+                }
+                "TOLERANCE" => {
+                    while let Some((v, _)) = it.peek().cloned() {
+                        let (num, pct) = match v.strip_suffix('%') {
+                            Some(n) => (n, true),
+                            None => (v.as_str(), false),
+                        };
+                        let Some(t) = parse_num(num) else { break };
+                        it.next();
+                        tolerance.push((t.as_f64(), pct));
+                    }
+                }
+                "EQ_RGB" => channels = Some(3),
+                "EQ_RGBA" => channels = Some(4),
+                other => return Err(self.bad(wl, format!("unexpected '{other}' in the probe"))),
+            }
+            if channels.is_some() {
+                break;
+            }
+        }
+        let Some(n) = channels else {
+            return Err(self.bad(line, "the probe needs EQ_RGB or EQ_RGBA"));
+        };
+        let mut rgba = Vec::new();
+        for (w, wl) in it {
+            rgba.push(
+                parse_num(&w)
+                    .ok_or_else(|| self.bad(wl, format!("'{w}' is not a number")))?
+                    .as_f64(),
+            );
+        }
+        if rgba.len() != n {
+            return Err(self.bad(line, format!("the probe needs {n} channel values")));
+        }
+        Ok(Cmd::Expect(Expect {
+            line,
+            text,
+            buffer,
+            kind: ExpectKind::Probe {
+                x: x as u32,
+                y,
+                width,
+                height,
+                rgba,
+                tolerance,
+            },
             layout: None,
         }))
     }

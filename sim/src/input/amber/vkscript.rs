@@ -512,6 +512,8 @@ impl Reader<'_> {
                 name: buf.name.clone(),
                 layout,
                 bytes: vec![0; size],
+                format: None,
+                image: None,
             });
             binds.push(Bind {
                 buffer: buf.name.clone(),
@@ -526,6 +528,8 @@ impl Reader<'_> {
                 },
                 offset: 0,
                 range: None,
+                image: None,
+                sampler: None,
             });
         }
         self.script.pipelines.insert(
@@ -541,6 +545,7 @@ impl Reader<'_> {
                 compile_options: Vec::new(),
                 clamp_indices: false,
                 subgroup: None,
+                sampler_binds: Vec::new(),
             },
         );
         Ok(self.script)

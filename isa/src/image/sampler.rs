@@ -1,0 +1,162 @@
+//! Samplers: how a sampling instruction turns a float coordinate into the
+//! texel it reads (Vulkan's "Texel Coordinate Systems" and "Wrapping
+//! Operation").
+
+/// What a coordinate outside `0..size` selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AddressMode {
+    Repeat,
+    MirroredRepeat,
+    ClampToEdge,
+    ClampToBorder,
+    MirrorClampToEdge,
+}
+
+impl AddressMode {
+    pub const ALL: [AddressMode; 5] = [
+        AddressMode::Repeat,
+        AddressMode::MirroredRepeat,
+        AddressMode::ClampToEdge,
+        AddressMode::ClampToBorder,
+        AddressMode::MirrorClampToEdge,
+    ];
+
+    pub(crate) fn from_code(code: u16) -> AddressMode {
+        Self::ALL[(code as usize).min(Self::ALL.len() - 1)]
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Filter {
+    Nearest,
+    Linear,
+}
+
+/// The colour a border texel reads as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BorderColor {
+    TransparentBlack,
+    OpaqueBlack,
+    OpaqueWhite,
+}
+
+impl BorderColor {
+    /// The border's components: floats for float formats, integers for
+    /// integer ones (Vulkan's FLOAT_ and INT_ border colours alike).
+    pub fn components(self, float: bool) -> [u64; 4] {
+        let (zero, one) = if float {
+            (0, 1.0f32.to_bits() as u64)
+        } else {
+            (0, 1)
+        };
+        match self {
+            BorderColor::TransparentBlack => [zero; 4],
+            BorderColor::OpaqueBlack => [zero, zero, zero, one],
+            BorderColor::OpaqueWhite => [one; 4],
+        }
+    }
+}
+
+/// A sampler's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sampler {
+    pub mag_filter: Filter,
+    pub min_filter: Filter,
+    /// Address modes along u, v and w.
+    pub address: [AddressMode; 3],
+    pub border: BorderColor,
+    /// Coordinates in 0..1 across the image (true), or in texels.
+    pub normalized: bool,
+}
+
+impl Default for Sampler {
+    /// Vulkan's zeroed VkSamplerCreateInfo, as Amber's SAMPLER defaults.
+    fn default() -> Sampler {
+        Sampler {
+            mag_filter: Filter::Nearest,
+            min_filter: Filter::Nearest,
+            address: [AddressMode::Repeat; 3],
+            border: BorderColor::TransparentBlack,
+            normalized: true,
+        }
+    }
+}
+
+/// Vulkan's mirror(n): n for n >= 0, else -(1 + n).
+fn mirror(n: i64) -> i64 {
+    if n >= 0 {
+        n
+    } else {
+        -(1 + n)
+    }
+}
+
+/// The texel index nearest filtering reads along an axis of `size` texels
+/// for coordinate `s`: `floor(s * size)` (normalised) or `floor(s)`, then
+/// wrapped by `mode`; `u32::MAX` for a border texel. A NaN coordinate
+/// reads texel 0 (Vulkan leaves it undefined; this keeps runs
+/// deterministic).
+pub fn wrap(s: f32, size: u32, mode: AddressMode, normalized: bool) -> u32 {
+    let size = size.max(1) as i64;
+    let u = if normalized {
+        s as f64 * size as f64
+    } else {
+        s as f64
+    };
+    // Far outside the image every mode settles (or repeats, where the
+    // exact multiple does not matter for an f64 this large).
+    let i = if u.is_nan() {
+        0
+    } else {
+        u.floor().clamp(-(1i64 << 40) as f64, (1i64 << 40) as f64) as i64
+    };
+    let wrapped = match mode {
+        AddressMode::Repeat => i.rem_euclid(size),
+        AddressMode::MirroredRepeat => (size - 1) - mirror(i.rem_euclid(2 * size) - size),
+        AddressMode::ClampToEdge => i.clamp(0, size - 1),
+        AddressMode::ClampToBorder => i.clamp(-1, size),
+        AddressMode::MirrorClampToEdge => mirror(i).clamp(0, size - 1),
+    };
+    if (0..size).contains(&wrapped) {
+        wrapped as u32
+    } else {
+        u32::MAX
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_follows_the_vulkan_wrapping_operation() {
+        use AddressMode::*;
+        // (coordinate in texels, mode, expected index) on an axis of 4.
+        let rows: &[(f32, AddressMode, u32)] = &[
+            (0.5, Repeat, 0),
+            (3.99, Repeat, 3),
+            (4.0, Repeat, 0),
+            (-0.5, Repeat, 3),
+            (-4.5, Repeat, 3),
+            (4.5, MirroredRepeat, 3),
+            (7.5, MirroredRepeat, 0),
+            (8.5, MirroredRepeat, 0),
+            (-0.5, MirroredRepeat, 0),
+            (-1.5, MirroredRepeat, 1),
+            (-3.0, ClampToEdge, 0),
+            (9.0, ClampToEdge, 3),
+            (-0.5, ClampToBorder, u32::MAX),
+            (4.0, ClampToBorder, u32::MAX),
+            (3.5, ClampToBorder, 3),
+            (-1.5, MirrorClampToEdge, 1),
+            (-9.0, MirrorClampToEdge, 3),
+            (f32::NAN, ClampToBorder, 0),
+            (f32::INFINITY, ClampToEdge, 3),
+            (f32::NEG_INFINITY, Repeat, 0),
+        ];
+        for &(u, mode, want) in rows {
+            assert_eq!(wrap(u, 4, mode, false), want, "{u} {mode:?}");
+            assert_eq!(wrap(u / 4.0, 4, mode, true), want, "{u}/4 {mode:?}");
+        }
+    }
+}
