@@ -70,31 +70,60 @@ pub enum Slot {
 const DECODE: u16 = 0;
 const ENCODE: u16 = 1 << 12;
 const WRAP: u16 = 2 << 12;
+const WEIGHT: u16 = 3 << 12;
 const KIND: u16 = 3 << 12;
+/// Wrap operand bits: the tap of linear filtering (none: nearest).
+const LINEAR: u16 = 1 << 4;
+const SECOND_TAP: u16 = 1 << 5;
 
 /// `TEX.Decode`: component `component` of a texel of `format` whose bytes
 /// are the source (little-endian), as a value of `ty` (f32 bits for float
-/// formats, integers sign- or zero-extended for integer formats).
+/// formats, integers sign- or zero-extended for integer formats). Only for
+/// texels of at most 8 bytes (one register); wider formats have 32- or
+/// 64-bit channels, read as they are.
 pub fn decode_op(format: Format, component: usize, ty: Scalar) -> ExtOp {
+    assert!(
+        format.bytes() <= 8,
+        "{format:?} texels do not fit a register"
+    );
     texel_op(DECODE | (format.code() as u16) << 2 | component as u16, ty)
 }
 
 /// `TEX.Encode`: the bits component `component` (of `ty`) takes in a texel
 /// of `format`, the other channels zero; a texel is the OR of its
-/// channels' encodings (every format encoded here has independent channels).
+/// channels' encodings. Only for texels of at most 8 bytes whose channels
+/// are independent (not E5B9G9R9, whose channels share an exponent).
 pub fn encode_op(format: Format, component: usize, ty: Scalar) -> ExtOp {
+    assert!(
+        format.bytes() <= 8 && format != Format::E5B9G9R9UfloatPack32,
+        "{format:?} texels are not encoded channel by channel"
+    );
     texel_op(ENCODE | (format.code() as u16) << 2 | component as u16, ty)
 }
 
 /// `TEX.Wrap`: the texel index a float coordinate (first source) selects
-/// along an axis of the second source's size, with nearest filtering, the
-/// address mode, and normalised (`coordinate * size`) or unnormalised
-/// coordinates; `u32::MAX` where the coordinate lands in the border.
-pub fn wrap_op(mode: AddressMode, normalized: bool) -> ExtOp {
+/// along an axis of the second source's size, with the address mode, and
+/// normalised (`coordinate * size`) or unnormalised coordinates;
+/// `u32::MAX` where the coordinate lands in the border. `tap` is `None`
+/// for nearest filtering, or `Some(0)` / `Some(1)` for the lower and upper
+/// texel of linear filtering.
+pub fn wrap_op(mode: AddressMode, normalized: bool, tap: Option<u8>) -> ExtOp {
+    let tap = match tap {
+        None => 0,
+        Some(0) => LINEAR,
+        Some(_) => LINEAR | SECOND_TAP,
+    };
     texel_op(
-        WRAP | (mode as u16) << 1 | normalized as u16,
+        WRAP | tap | (mode as u16) << 1 | normalized as u16,
         Scalar::Int(32),
     )
+}
+
+/// `TEX.Weight`: linear filtering's weight of the upper texel along an
+/// axis (an f32), for a float coordinate (first source) along an axis of
+/// the second source's size.
+pub fn weight_op(normalized: bool) -> ExtOp {
+    texel_op(WEIGHT | normalized as u16, Scalar::Float(32))
 }
 
 fn texel_op(opcode: u16, ty: Scalar) -> ExtOp {
@@ -111,7 +140,8 @@ pub fn lane_op_name(opcode: u16) -> &'static str {
     match opcode & KIND {
         DECODE => "TEX.Decode",
         ENCODE => "TEX.Encode",
-        _ => "TEX.Wrap",
+        WRAP => "TEX.Wrap",
+        _ => "TEX.Weight",
     }
 }
 
@@ -140,9 +170,14 @@ pub fn eval(op: ExtOp, a: u64, b: u64) -> u64 {
             f.encode(components, &mut bytes[..f.bytes()]);
             u64::from_le_bytes(bytes)
         }
-        _ => {
+        WRAP => {
             let mode = AddressMode::from_code((op.opcode >> 1) & 7);
-            sampler::wrap(f32::from_bits(a as u32), b as u32, mode, op.opcode & 1 != 0) as u64
+            let normalized = op.opcode & 1 != 0;
+            let tap = (op.opcode & LINEAR != 0).then_some((op.opcode & SECOND_TAP != 0) as u8);
+            sampler::wrap(f32::from_bits(a as u32), b as u32, mode, normalized, tap) as u64
+        }
+        _ => {
+            sampler::weight(f32::from_bits(a as u32), b as u32, op.opcode & 1 != 0).to_bits() as u64
         }
     }
 }

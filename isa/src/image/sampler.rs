@@ -91,24 +91,31 @@ fn mirror(n: i64) -> i64 {
     }
 }
 
-/// The texel index nearest filtering reads along an axis of `size` texels
-/// for coordinate `s`: `floor(s * size)` (normalised) or `floor(s)`, then
-/// wrapped by `mode`; `u32::MAX` for a border texel. A NaN coordinate
-/// reads texel 0 (Vulkan leaves it undefined; this keeps runs
-/// deterministic).
-pub fn wrap(s: f32, size: u32, mode: AddressMode, normalized: bool) -> u32 {
-    let size = size.max(1) as i64;
-    let u = if normalized {
-        s as f64 * size as f64
+/// The coordinate in texels, `s * size` (normalised) or `s`, exact in f64.
+fn texel_space(s: f32, size: u32, normalized: bool) -> f64 {
+    if normalized {
+        s as f64 * size.max(1) as f64
     } else {
         s as f64
-    };
+    }
+}
+
+/// The texel index filtering reads along an axis of `size` texels for
+/// coordinate `s`, wrapped by `mode`; `u32::MAX` for a border texel.
+/// Nearest filtering (`tap` `None`) reads `floor(u)`; linear filtering's
+/// two taps are `floor(u - 0.5)` and one more (Vulkan's "Texel
+/// Filtering"), where `u` is the coordinate in texels. A NaN coordinate
+/// reads texel 0 (Vulkan leaves it undefined; this keeps runs
+/// deterministic).
+pub fn wrap(s: f32, size: u32, mode: AddressMode, normalized: bool, tap: Option<u8>) -> u32 {
+    let u = texel_space(s, size, normalized) - if tap.is_some() { 0.5 } else { 0.0 };
+    let size = size.max(1) as i64;
     // Far outside the image every mode settles (or repeats, where the
     // exact multiple does not matter for an f64 this large).
     let i = if u.is_nan() {
         0
     } else {
-        u.floor().clamp(-(1i64 << 40) as f64, (1i64 << 40) as f64) as i64
+        u.floor().clamp(-(1i64 << 40) as f64, (1i64 << 40) as f64) as i64 + tap.unwrap_or(0) as i64
     };
     let wrapped = match mode {
         AddressMode::Repeat => i.rem_euclid(size),
@@ -121,6 +128,19 @@ pub fn wrap(s: f32, size: u32, mode: AddressMode, normalized: bool) -> u32 {
         wrapped as u32
     } else {
         u32::MAX
+    }
+}
+
+/// Linear filtering's weight of the upper tap along an axis: the fraction
+/// `frac(u - 0.5)` of the coordinate in texels, computed exactly and
+/// rounded to f32 once (Vulkan requires at least 4 bits of it; 0 for a
+/// NaN or infinite coordinate).
+pub fn weight(s: f32, size: u32, normalized: bool) -> f32 {
+    let u = texel_space(s, size, normalized) - 0.5;
+    if u.is_finite() {
+        (u - u.floor()) as f32
+    } else {
+        0.0
     }
 }
 
@@ -155,8 +175,32 @@ mod tests {
             (f32::NEG_INFINITY, Repeat, 0),
         ];
         for &(u, mode, want) in rows {
-            assert_eq!(wrap(u, 4, mode, false), want, "{u} {mode:?}");
-            assert_eq!(wrap(u / 4.0, 4, mode, true), want, "{u}/4 {mode:?}");
+            assert_eq!(wrap(u, 4, mode, false, None), want, "{u} {mode:?}");
+            assert_eq!(wrap(u / 4.0, 4, mode, true, None), want, "{u}/4 {mode:?}");
+        }
+    }
+
+    #[test]
+    fn linear_taps_straddle_the_coordinate_minus_half() {
+        use AddressMode::*;
+        // (coordinate in texels, mode, lower tap, upper tap, weight) on an
+        // axis of 4: the taps are floor(u - 0.5) and the next, wrapped.
+        let rows: &[(f32, AddressMode, u32, u32, f32)] = &[
+            (1.5, ClampToEdge, 1, 2, 0.0),
+            (1.75, ClampToEdge, 1, 2, 0.25),
+            (2.0, Repeat, 1, 2, 0.5),
+            (0.25, Repeat, 3, 0, 0.75),
+            (0.25, ClampToEdge, 0, 0, 0.75),
+            (0.25, ClampToBorder, u32::MAX, 0, 0.75),
+            (3.75, ClampToBorder, 3, u32::MAX, 0.25),
+            (3.75, MirroredRepeat, 3, 3, 0.25),
+        ];
+        for &(u, mode, lo, hi, w) in rows {
+            assert_eq!(wrap(u, 4, mode, false, Some(0)), lo, "{u} {mode:?}");
+            assert_eq!(wrap(u, 4, mode, false, Some(1)), hi, "{u} {mode:?}");
+            assert_eq!(weight(u, 4, false), w, "{u}");
+            assert_eq!(wrap(u / 4.0, 4, mode, true, Some(1)), hi, "{u}/4 {mode:?}");
+            assert_eq!(weight(u / 4.0, 4, true), w, "{u}/4");
         }
     }
 }

@@ -423,19 +423,7 @@ impl Lowerer<'_> {
                 let sampler =
                     sampler.ok_or("OpImageSampleExplicitLod of an image without a sampler")?;
                 let base = self.reg(ctx, o[0])?;
-                let (addr, inside) =
-                    self.sampled_texel_address(ctx, base, &info, &ty, &sampler, o[1])?;
-                let mut r = self.read_texel(&info, addr, rt)?;
-                if sampler.address.contains(&AddressMode::ClampToBorder) {
-                    let comp = self.elem_scalar(rt)?;
-                    let border = sampler
-                        .border
-                        .components(info.format.kind() == NumericKind::Float);
-                    for (c, reg) in r.iter_mut().enumerate() {
-                        let b = self.const_reg(border[c] & super::mask(comp));
-                        *reg = self.alu(AluOp::Select, comp, &[inside, *reg, b]);
-                    }
-                }
+                let r = self.sample(ctx, base, &info, &ty, &sampler, o[1], rt)?;
                 ctx.locals.insert(id, Val::Regs(r));
             }
             Op::ImageWrite => {
@@ -592,9 +580,12 @@ impl Lowerer<'_> {
         self.alu(AluOp::Select, Scalar::Int(64), &[inside, addr, nowhere])
     }
 
-    /// The texel a sample with nearest filtering reads, and whether it is
-    /// inside the image (not the border).
-    fn sampled_texel_address(
+    /// OpImageSampleExplicitLod at level 0 (the one level): nearest
+    /// filtering reads one texel; linear filtering blends the 2, 4 or 8
+    /// around the coordinate with weights from `TEX.Weight`. A texel in
+    /// the border reads as the sampler's border colour.
+    #[allow(clippy::too_many_arguments)]
+    fn sample(
         &mut self,
         ctx: &FnCtx,
         base: Reg,
@@ -602,15 +593,13 @@ impl Lowerer<'_> {
         ty: &ImageType,
         sampler: &Sampler,
         coord: u32,
-    ) -> R<(Reg, Reg)> {
-        if sampler.mag_filter != image::sampler::Filter::Nearest
-            || sampler.min_filter != image::sampler::Filter::Nearest
-        {
-            return Err("sampling with linear filtering is not supported (nearest is)".into());
-        }
+        rt: u32,
+    ) -> R<Vec<Reg>> {
         if ty.dim == Dim::DimCube {
             return Err("sampling a cube map is not supported".into());
         }
+        // An explicit level of 0 is magnification (Vulkan's lambda <= 0).
+        let linear = sampler.mag_filter == image::sampler::Filter::Linear;
         let c = self.regs(ctx, coord)?;
         let coord_ty = self.elem_scalar(self.type_of(coord)?)?;
         let c: Vec<Reg> = if coord_ty == Scalar::Float(32) {
@@ -641,38 +630,107 @@ impl Lowerer<'_> {
             _ => 3,
         };
         let sizes = [info.width, info.height, info.depth];
-        let mut xyzl = [zero; 4];
-        for (axis, slot) in xyzl.iter_mut().enumerate().take(axes) {
-            let s = c.get(axis).copied().unwrap_or(zero);
-            let size = self.const_reg(sizes[axis] as u64);
-            *slot = self.ext(
-                image::wrap_op(sampler.address[axis], sampler.normalized),
-                &[s, size],
-            );
-        }
+        let mut layer = zero;
         if ty.arrayed {
             // The layer: the coordinate rounded (half up here) and clamped.
             let s = c.get(axes).copied().unwrap_or(zero);
             let half = self.const_reg(0.5f32.to_bits() as u64);
             let up = self.alu(AluOp::FAdd, Scalar::Float(32), &[s, half]);
             let layers = self.const_reg(info.layers as u64);
-            xyzl[3] = self.ext(
-                image::wrap_op(AddressMode::ClampToEdge, false),
+            layer = self.ext(
+                image::wrap_op(AddressMode::ClampToEdge, false, None),
                 &[up, layers],
             );
         }
-        // Inside unless an axis landed in the border (u32::MAX).
-        let mut inside = None;
-        for &r in &xyzl[..axes] {
-            let max = self.const_reg(u32::MAX as u64);
-            let ok = self.alu(AluOp::INotEqual, Scalar::Int(32), &[r, max]);
-            inside = Some(match inside {
-                None => ok,
-                Some(i) => self.alu(AluOp::LogicalAnd, Scalar::Bool, &[i, ok]),
+        // Per axis: the taps (one, or two for linear) and the upper tap's
+        // weight.
+        let mut taps = Vec::new();
+        let mut weights = Vec::new();
+        for (axis, &size) in sizes.iter().enumerate().take(axes) {
+            let s = c.get(axis).copied().unwrap_or(zero);
+            let size = self.const_reg(size as u64);
+            let mode = sampler.address[axis];
+            if linear {
+                let lo = self.ext(
+                    image::wrap_op(mode, sampler.normalized, Some(0)),
+                    &[s, size],
+                );
+                let hi = self.ext(
+                    image::wrap_op(mode, sampler.normalized, Some(1)),
+                    &[s, size],
+                );
+                taps.push(vec![lo, hi]);
+                weights.push(self.ext(image::weight_op(sampler.normalized), &[s, size]));
+            } else {
+                taps.push(vec![
+                    self.ext(image::wrap_op(mode, sampler.normalized, None), &[s, size])
+                ]);
+            }
+        }
+        let comp = self.elem_scalar(rt)?;
+        if linear && (info.format.kind() != NumericKind::Float || comp != Scalar::Float(32)) {
+            return Err(format!(
+                "linear filtering of a {} image into {comp:?}: only float formats filter, into 32-bit floats",
+                info.format.vulkan_name()
+            ));
+        }
+        let border = sampler
+            .border
+            .components(info.format.kind() == NumericKind::Float);
+        let has_border = sampler.address[..axes].contains(&AddressMode::ClampToBorder);
+        let f32 = Scalar::Float(32);
+        let one = self.const_reg(1.0f32.to_bits() as u64);
+        let mut sum: Option<Vec<Reg>> = None;
+        for pick in 0..1usize << taps.iter().map(|t| t.len() - 1).sum::<usize>() {
+            let mut xyzl = [zero, zero, zero, layer];
+            let mut weight = None;
+            let mut inside = None;
+            for axis in 0..axes {
+                let upper = taps[axis].len() == 2 && pick >> axis & 1 == 1;
+                let t = taps[axis][upper as usize];
+                xyzl[axis] = t;
+                if has_border {
+                    let max = self.const_reg(u32::MAX as u64);
+                    let ok = self.alu(AluOp::INotEqual, Scalar::Int(32), &[t, max]);
+                    inside = Some(match inside {
+                        None => ok,
+                        Some(i) => self.alu(AluOp::LogicalAnd, Scalar::Bool, &[i, ok]),
+                    });
+                }
+                if linear {
+                    let w = match upper {
+                        true => weights[axis],
+                        false => self.alu(AluOp::FSub, f32, &[one, weights[axis]]),
+                    };
+                    weight = Some(match weight {
+                        None => w,
+                        Some(p) => self.alu(AluOp::FMul, f32, &[p, w]),
+                    });
+                }
+            }
+            let addr = self.address_of(base, info, xyzl, zero);
+            let mut texel = self.read_texel(info, addr, rt)?;
+            if let Some(inside) = inside {
+                for (c, reg) in texel.iter_mut().enumerate() {
+                    let b = self.const_reg(border[c.min(3)] & super::mask(comp));
+                    *reg = self.alu(AluOp::Select, comp, &[inside, *reg, b]);
+                }
+            }
+            let Some(w) = weight else { return Ok(texel) };
+            let weighted: Vec<Reg> = texel
+                .iter()
+                .map(|&t| self.alu(AluOp::FMul, f32, &[w, t]))
+                .collect();
+            sum = Some(match sum {
+                None => weighted,
+                Some(acc) => acc
+                    .iter()
+                    .zip(&weighted)
+                    .map(|(&a, &b)| self.alu(AluOp::FAdd, f32, &[a, b]))
+                    .collect(),
             });
         }
-        let addr = self.address_of(base, info, xyzl, zero);
-        Ok((addr, inside.expect("at least one axis")))
+        Ok(sum.expect("at least one tap"))
     }
 
     /// The components of the texel at `addr` as a value of type `rt`.

@@ -1,0 +1,387 @@
+//! Images end to end, through Amber scripts the test writes: sampling with
+//! every filter, address mode and coordinate kind
+//! (kernels/image_sample.comp), and storage images, an image atomic and a
+//! texel buffer (kernels/image_storage.comp). The expected values come from
+//! the plain-Rust references below, written from the Vulkan specification's
+//! texel filtering and format conversion rules, never from gpusim's own.
+
+use gpusim::input::config::Config;
+use gpusim::run::amber::{run_source, ScriptReport, Status};
+use gpusim::run::RunOptions;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+fn kernels() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/kernels")
+}
+
+/// A small deterministic generator (64-bit LCG, high bits).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u32 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as u32
+    }
+
+    /// Uniform in [lo, hi), as an f32.
+    fn float(&mut self, lo: f32, hi: f32) -> f32 {
+        lo + (hi - lo) * (self.next() as f32 / (1u64 << 31) as f32)
+    }
+}
+
+/// The script run functionally at wave 64 and 32 and timed on the default
+/// model: every EXPECT must hold in each.
+fn run_everywhere(script: &str) {
+    let path = kernels().join("images_test.amber");
+    let mut runs = vec![
+        ("functional wave64", RunOptions::default()),
+        (
+            "functional wave32",
+            RunOptions {
+                wave_width: 32,
+                ..RunOptions::default()
+            },
+        ),
+    ];
+    runs.push(("timed", RunOptions::timed(Config::default_config())));
+    for (what, opts) in runs {
+        let r: ScriptReport = run_source(script, &path, &opts);
+        assert_eq!(r.status, Status::Pass, "{what}: {r}\n{script}");
+        assert!(!r.checks.is_empty());
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Mode {
+    Repeat,
+    MirroredRepeat,
+    ClampToEdge,
+    ClampToBorder,
+    MirrorClampToEdge,
+}
+
+impl Mode {
+    fn amber(self) -> &'static str {
+        match self {
+            Mode::Repeat => "repeat",
+            Mode::MirroredRepeat => "mirrored_repeat",
+            Mode::ClampToEdge => "clamp_to_edge",
+            Mode::ClampToBorder => "clamp_to_border",
+            Mode::MirrorClampToEdge => "mirror_clamp_to_edge",
+        }
+    }
+
+    /// Vulkan's wrapping operation on integer texel coordinate `i` of an
+    /// axis of `n` texels; `None` is the border.
+    fn wrap(self, i: i64, n: i64) -> Option<i64> {
+        let mirror = |k: i64| if k >= 0 { k } else { -(1 + k) };
+        let j = match self {
+            Mode::Repeat => i.rem_euclid(n),
+            Mode::MirroredRepeat => (n - 1) - mirror(i.rem_euclid(2 * n) - n),
+            Mode::ClampToEdge => i.clamp(0, n - 1),
+            Mode::ClampToBorder => i,
+            Mode::MirrorClampToEdge => mirror(i).clamp(0, n - 1),
+        };
+        (0..n).contains(&j).then_some(j)
+    }
+}
+
+/// An RGBA8 UNORM image, row after row.
+struct Rgba8 {
+    width: i64,
+    height: i64,
+    bytes: Vec<u8>,
+}
+
+impl Rgba8 {
+    /// Texel (x, y) as floats (c / 255), or `border` outside.
+    fn texel(&self, x: Option<i64>, y: Option<i64>, border: [f64; 4]) -> [f64; 4] {
+        match (x, y) {
+            (Some(x), Some(y)) => {
+                let at = ((y * self.width + x) * 4) as usize;
+                std::array::from_fn(|c| self.bytes[at + c] as f64 / 255.0)
+            }
+            _ => border,
+        }
+    }
+
+    /// textureLod(tex, (u, v), 0) with the sampler's filter and modes
+    /// (Vulkan's "Texel Filtering": nearest reads floor(u * size); linear
+    /// blends floor(u * size - 0.5) and the next texel by the fraction).
+    fn sample(&self, uv: [f32; 2], linear: bool, modes: [Mode; 2], normalized: bool) -> [f64; 4] {
+        let border = [1.0; 4];
+        let size = [self.width, self.height];
+        let texel_space: [f64; 2] = std::array::from_fn(|a| {
+            if normalized {
+                uv[a] as f64 * size[a] as f64
+            } else {
+                uv[a] as f64
+            }
+        });
+        if !linear {
+            let [x, y]: [Option<i64>; 2] =
+                std::array::from_fn(|a| modes[a].wrap(texel_space[a].floor() as i64, size[a]));
+            return self.texel(x, y, border);
+        }
+        let mut out = [0.0; 4];
+        let base: [f64; 2] = std::array::from_fn(|a| texel_space[a] - 0.5);
+        for dy in 0..2 {
+            for dx in 0..2 {
+                let d = [dx, dy];
+                let mut weight = 1.0;
+                let at: [Option<i64>; 2] = std::array::from_fn(|a| {
+                    let i0 = base[a].floor();
+                    let frac = base[a] - i0;
+                    weight *= if d[a] == 1 { frac } else { 1.0 - frac };
+                    modes[a].wrap(i0 as i64 + d[a], size[a])
+                });
+                let t = self.texel(at[0], at[1], border);
+                for c in 0..4 {
+                    out[c] += weight * t[c];
+                }
+            }
+        }
+        out
+    }
+}
+
+fn data_lines(values: impl Iterator<Item = String>) -> String {
+    values.collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn sampling_matches_the_vulkan_filtering_rules() {
+    let mut rng = Lcg(0x1a6e);
+    let img = Rgba8 {
+        width: 5,
+        height: 3,
+        bytes: (0..5 * 3 * 4).map(|_| rng.next() as u8).collect(),
+    };
+    use Mode::*;
+    let modes = [
+        Repeat,
+        MirroredRepeat,
+        ClampToEdge,
+        ClampToBorder,
+        MirrorClampToEdge,
+    ];
+    // (linear, u mode, v mode, normalised coordinates).
+    let mut cases = Vec::new();
+    for linear in [false, true] {
+        for (k, &m) in modes.iter().enumerate() {
+            cases.push((linear, m, modes[(k + 2) % modes.len()], true));
+        }
+        // Unnormalised coordinates allow only the two clamps.
+        cases.push((linear, ClampToEdge, ClampToBorder, false));
+        cases.push((linear, ClampToBorder, ClampToEdge, false));
+    }
+    for (linear, mu, mv, normalized) in cases {
+        let uv: Vec<[f32; 2]> = (0..64)
+            .map(|_| {
+                if normalized {
+                    [rng.float(-1.5, 2.5), rng.float(-1.5, 2.5)]
+                } else {
+                    [rng.float(-2.0, 7.0), rng.float(-2.0, 5.0)]
+                }
+            })
+            .collect();
+        let filter = if linear { "linear" } else { "nearest" };
+        let mut s = String::from("#!amber\nSHADER compute k SPIRV-BIN FILE image_sample.spv\n");
+        writeln!(
+            s,
+            "IMAGE tex FORMAT R8G8B8A8_UNORM DIM_2D WIDTH 5 HEIGHT 3 DATA {} END",
+            data_lines(img.bytes.iter().map(|b| b.to_string()))
+        )
+        .unwrap();
+        writeln!(
+            s,
+            "SAMPLER smp MAG_FILTER {filter} MIN_FILTER {filter} ADDRESS_MODE_U {} ADDRESS_MODE_V {} BORDER_COLOR float_opaque_white {}",
+            mu.amber(),
+            mv.amber(),
+            if normalized { "NORMALIZED_COORDS" } else { "UNNORMALIZED_COORDS" }
+        )
+        .unwrap();
+        writeln!(
+            s,
+            "BUFFER coords DATA_TYPE vec2<float> DATA {} END",
+            data_lines(uv.iter().flat_map(|c| c.map(|v| format!("{v:e}"))))
+        )
+        .unwrap();
+        s.push_str(
+            "BUFFER out DATA_TYPE vec4<float> SIZE 64 FILL 0
+PIPELINE compute p
+  ATTACH k
+  BIND BUFFER tex AS combined_image_sampler SAMPLER smp DESCRIPTOR_SET 0 BINDING 0
+  BIND BUFFER coords AS storage DESCRIPTOR_SET 0 BINDING 1
+  BIND BUFFER out AS storage DESCRIPTOR_SET 0 BINDING 2
+END
+RUN p 1 1 1
+",
+        );
+        for (i, &c) in uv.iter().enumerate() {
+            let want = img.sample(c, linear, [mu, mv], normalized);
+            writeln!(
+                s,
+                "EXPECT out IDX {} TOLERANCE 0.00001 EQ {}",
+                i * 16,
+                data_lines(want.iter().map(|v| format!("{v:.9}")))
+            )
+            .unwrap();
+        }
+        run_everywhere(&s);
+    }
+}
+
+/// Vulkan's float to UNORM conversion of the f32 `v` (clamped, scaled,
+/// rounded to nearest even).
+fn unorm(v: f32, bits: u32) -> u64 {
+    let max = ((1u64 << bits) - 1) as f64;
+    (v.clamp(0.0, 1.0) as f64 * max).round_ties_even() as u64
+}
+
+/// Vulkan's float to SNORM conversion.
+fn snorm(v: f32, bits: u32) -> i64 {
+    let max = ((1u64 << (bits - 1)) - 1) as f64;
+    (v.clamp(-1.0, 1.0) as f64 * max).round_ties_even() as i64
+}
+
+#[test]
+fn storage_images_atomics_and_texel_buffers() {
+    let mut rng = Lcg(0x5107);
+    let src = Rgba8 {
+        width: 6,
+        height: 5,
+        bytes: (0..6 * 5 * 4).map(|_| rng.next() as u8).collect(),
+    };
+    let mut s = String::from("#!amber\nSHADER compute k SPIRV-BIN FILE image_storage.spv\n");
+    writeln!(
+        s,
+        "IMAGE src FORMAT R8G8B8A8_UNORM DIM_2D WIDTH 6 HEIGHT 5 DATA {} END",
+        data_lines(src.bytes.iter().map(|b| b.to_string()))
+    )
+    .unwrap();
+    s.push_str(
+        "IMAGE half_of FORMAT R16G16B16A16_UNORM DIM_2D WIDTH 6 HEIGHT 5 FILL 7
+IMAGE signed_of FORMAT R8G8B8A8_SNORM DIM_2D WIDTH 6 HEIGHT 5 FILL 7
+IMAGE counts FORMAT R32_UINT DIM_2D WIDTH 2 HEIGHT 2 FILL 0
+BUFFER row DATA_TYPE R32G32B32A32_SFLOAT SIZE 40 FILL 9
+BUFFER out DATA_TYPE vec4<float> SIZE 64 FILL 0
+PIPELINE compute p
+  ATTACH k
+  BIND BUFFER src AS storage_image DESCRIPTOR_SET 0 BINDING 0
+  BIND BUFFER half_of AS storage_image DESCRIPTOR_SET 0 BINDING 1
+  BIND BUFFER signed_of AS storage_image DESCRIPTOR_SET 0 BINDING 2
+  BIND BUFFER counts AS storage_image DESCRIPTOR_SET 0 BINDING 3
+  BIND BUFFER row AS storage_texel_buffer DESCRIPTOR_SET 0 BINDING 4
+  BIND BUFFER out AS storage DESCRIPTOR_SET 0 BINDING 5
+END
+RUN p 1 1 1
+",
+    );
+    // Invocation (gx, gy) works on p = (gx - 1, gy - 1): a border of
+    // invocations reads (zeros) and writes (dropped) outside every image.
+    let mut half = vec![7u64; 6 * 5 * 4];
+    let mut signed = vec![7i64; 6 * 5 * 4];
+    let mut counts = [0u32; 4];
+    let mut row = vec![9.0f32; 40 * 4];
+    let mut out = Vec::new();
+    for gy in 0..8i64 {
+        for gx in 0..8i64 {
+            let (x, y) = (gx - 1, gy - 1);
+            let inside = (0..6).contains(&x) && (0..5).contains(&y);
+            let v: [f32; 4] = match inside {
+                true => std::array::from_fn(|c| {
+                    src.bytes[((y * 6 + x) * 4) as usize + c] as f32 / 255.0
+                }),
+                false => [0.0; 4],
+            };
+            out.extend(v);
+            if inside {
+                let at = ((y * 6 + x) * 4) as usize;
+                for c in 0..4 {
+                    half[at + c] = unorm(v[c] * 0.5, 16);
+                    signed[at + c] = snorm(v[c] * 2.0 - 1.0, 8);
+                }
+            }
+            // Integer division truncates toward zero: -1 / 4 is 0.
+            let (qx, qy) = (x / 4, y / 4);
+            counts[(qy * 2 + qx) as usize] += 1;
+            let index = x + 8 * y;
+            if (0..40).contains(&index) {
+                row[index as usize * 4..][..4].copy_from_slice(&[6.0, 5.0, x as f32, y as f32]);
+            }
+        }
+    }
+    writeln!(
+        s,
+        "EXPECT out IDX 0 TOLERANCE 0.0000001 EQ {}",
+        data_lines(out.iter().map(|v| format!("{v:.9}")))
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "EXPECT half_of IDX 0 EQ {}",
+        data_lines(half.iter().map(|v| v.to_string()))
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "EXPECT signed_of IDX 0 EQ {}",
+        data_lines(signed.iter().map(|v| v.to_string()))
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "EXPECT counts IDX 0 EQ {}",
+        data_lines(counts.iter().map(|v| v.to_string()))
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "EXPECT row IDX 0 EQ {}",
+        data_lines(row.iter().map(|v| v.to_string()))
+    )
+    .unwrap();
+    assert_eq!(counts, [25, 15, 15, 9], "the reference itself");
+    run_everywhere(&s);
+}
+
+#[test]
+fn image_errors_name_the_binding() {
+    let base = "#!amber\nSHADER compute k SPIRV-BIN FILE image_sample.spv\n\
+                BUFFER coords DATA_TYPE vec2<float> SIZE 64 FILL 0\n\
+                BUFFER out DATA_TYPE vec4<float> SIZE 64 FILL 0\n";
+    for (rest, want) in [
+        // A buffer that is not an IMAGE bound as one.
+        (
+            "BUFFER tex DATA_TYPE vec4<float> SIZE 4 FILL 0\nSAMPLER smp\n\
+             PIPELINE compute p\n  ATTACH k\n  BIND BUFFER tex AS combined_image_sampler SAMPLER smp DESCRIPTOR_SET 0 BINDING 0\n\
+             BIND BUFFER coords AS storage DESCRIPTOR_SET 0 BINDING 1\n  BIND BUFFER out AS storage DESCRIPTOR_SET 0 BINDING 2\nEND\nRUN p 1 1 1\n",
+            "is not declared by IMAGE",
+        ),
+        // A sampled image with no sampler.
+        (
+            "IMAGE tex FORMAT R8G8B8A8_UNORM DIM_2D WIDTH 2 HEIGHT 2 FILL 0\n\
+             PIPELINE compute p\n  ATTACH k\n  BIND BUFFER tex AS sampled_image DESCRIPTOR_SET 0 BINDING 0\n\
+             BIND BUFFER coords AS storage DESCRIPTOR_SET 0 BINDING 1\n  BIND BUFFER out AS storage DESCRIPTOR_SET 0 BINDING 2\nEND\nRUN p 1 1 1\n",
+            "is a sampler, and no sampler is bound there",
+        ),
+        // Linear filtering of an integer format.
+        (
+            "IMAGE tex FORMAT R8G8B8A8_UINT DIM_2D WIDTH 2 HEIGHT 2 FILL 0\nSAMPLER smp MAG_FILTER linear\n\
+             PIPELINE compute p\n  ATTACH k\n  BIND BUFFER tex AS combined_image_sampler SAMPLER smp DESCRIPTOR_SET 0 BINDING 0\n\
+             BIND BUFFER coords AS storage DESCRIPTOR_SET 0 BINDING 1\n  BIND BUFFER out AS storage DESCRIPTOR_SET 0 BINDING 2\nEND\nRUN p 1 1 1\n",
+            "only float formats filter",
+        ),
+    ] {
+        let r = run_source(&format!("{base}{rest}"), &kernels().join("t.amber"), &RunOptions::default());
+        match &r.status {
+            Status::Error(e) => assert!(e.contains(want), "{want}: {e}"),
+            s => panic!("{want}: {s:?}"),
+        }
+    }
+}
