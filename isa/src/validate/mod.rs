@@ -441,6 +441,32 @@ impl Validator<'_> {
                 }
                 Type::Function
             }
+            Op::TypeImage => {
+                self.type_operand(ins, operand(0)?, "sampled type")?;
+                let dim = spirv::Dim::from_u32(operand(1)?)
+                    .ok_or_else(|| at(ins, "unknown image dimension"))?;
+                let format = spirv::ImageFormat::from_u32(operand(6)?)
+                    .ok_or_else(|| at(ins, "unknown image format"))?;
+                Type::Image(crate::types::ImageType {
+                    sampled_type: operand(0)?,
+                    dim,
+                    arrayed: operand(3)? != 0,
+                    multisampled: operand(4)? != 0,
+                    sampled: operand(5)?,
+                    format,
+                })
+            }
+            Op::TypeSampler => Type::Sampler,
+            Op::TypeSampledImage => {
+                let image = operand(0)?;
+                if !matches!(self.shapes.get(&image), Some(Type::Image(_))) {
+                    return Err(at(
+                        ins,
+                        format!("the image type %{image} is not an OpTypeImage declared before it"),
+                    ));
+                }
+                Type::SampledImage { image }
+            }
             op if is_opaque_type(op) => Type::Opaque,
             Op::Constant | Op::SpecConstant => {
                 match self.shapes.get(&ins.result_type) {

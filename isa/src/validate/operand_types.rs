@@ -8,7 +8,7 @@
 
 use super::{at, Validator};
 use crate::module::{Instr, ModuleError};
-use crate::types::Type;
+use crate::types::{ImageType, Type};
 use spirv::{Capability, Op, StorageClass};
 
 /// The numeric kind of a scalar or vector type.
@@ -191,6 +191,210 @@ impl Validator<'_> {
         self.shapes
             .get(&ty)
             .ok_or_else(|| format!("%{ty} is not a type"))
+    }
+
+    /// The image type of a value: an image, or the image of a sampled
+    /// image when `sampled` allows one.
+    fn image_of(&self, value: u32, sampled: bool, what: &str) -> Result<ImageType, String> {
+        match self.shape(self.type_of(value)?)? {
+            Type::Image(t) => Ok(*t),
+            Type::SampledImage { image } if sampled => match self.shape(*image)? {
+                Type::Image(t) => Ok(*t),
+                _ => Err(format!("%{value} is not a sampled image")),
+            },
+            _ => Err(format!(
+                "the {what} %{value} is not {}",
+                if sampled {
+                    "a sampled image"
+                } else {
+                    "an image"
+                }
+            )),
+        }
+    }
+
+    /// A value's type is a scalar or vector of integers (or floats,
+    /// `float`), of `count` components when given.
+    fn numeric_vector(
+        &self,
+        ty: u32,
+        float: bool,
+        count: Option<u32>,
+        what: &str,
+    ) -> Result<(), String> {
+        let (elem, n) = match self.shape(ty)? {
+            Type::Vector { elem, count } => (*elem, *count),
+            _ => (ty, 1),
+        };
+        let ok = match self.shape(elem)? {
+            Type::Int { .. } => !float,
+            Type::Float { .. } => float,
+            _ => false,
+        };
+        if !ok || count.is_some_and(|c| c != n) {
+            let kind = if float { "float" } else { "integer" };
+            return Err(match count {
+                Some(c) => format!("the {what} type %{ty} is not a {c}-component {kind} vector"),
+                None => format!("the {what} type %{ty} is not an {kind} scalar or vector"),
+            });
+        }
+        Ok(())
+    }
+
+    /// The component type of the texels a value of type `ty` holds agrees
+    /// with the image's Sampled Type (OpenCL's images have a void one).
+    fn texel_type(&self, ty: u32, image: &ImageType, what: &str) -> Result<(), String> {
+        let elem = match self.shape(ty)? {
+            Type::Vector { elem, .. } => *elem,
+            _ => ty,
+        };
+        let sampled = self.shape(image.sampled_type)?;
+        let agree = match (self.shape(elem)?, sampled) {
+            (_, Type::Void) => matches!(self.shape(elem)?, Type::Int { .. } | Type::Float { .. }),
+            (Type::Int { bits, .. }, Type::Int { bits: b, .. }) => bits == b,
+            (a, b) => a == b,
+        };
+        if !agree {
+            return Err(format!(
+                "the {what} component type does not match the image's sampled type %{}",
+                image.sampled_type
+            ));
+        }
+        Ok(())
+    }
+
+    /// The operand and result types of the image instructions (SPIR-V
+    /// "Image Instructions").
+    fn check_image(&self, ins: &Instr) -> Result<(), String> {
+        let o = &ins.operands;
+        let rt = ins.result_type;
+        let operand = |i: usize| {
+            o.get(i)
+                .copied()
+                .ok_or_else(|| format!("missing operand {}", i + 1))
+        };
+        let int_coordinate =
+            |i: usize| self.numeric_vector(self.type_of(operand(i)?)?, false, None, "coordinate");
+        match ins.op {
+            Op::SampledImage => {
+                let image = self.image_of(operand(0)?, false, "image")?;
+                let Type::SampledImage { image: ti } = self.shape(rt)? else {
+                    return Err(format!("the result type %{rt} is not a sampled image type"));
+                };
+                if self.shape(*ti)? != &Type::Image(image) {
+                    return Err("the image's type is not the result type's image type".into());
+                }
+                if self.shape(self.type_of(operand(1)?)?)? != &Type::Sampler {
+                    return Err(format!("the sampler %{} is not a sampler", operand(1)?));
+                }
+            }
+            Op::Image => {
+                let image = self.image_of(operand(0)?, true, "sampled image")?;
+                if self.shape(rt)? != &Type::Image(image) {
+                    return Err(format!(
+                        "the result type %{rt} is not the sampled image's image type"
+                    ));
+                }
+            }
+            Op::ImageSampleExplicitLod => {
+                let image = self.image_of(operand(0)?, true, "sampled image")?;
+                if !matches!(
+                    self.shape(self.type_of(operand(0)?)?)?,
+                    Type::SampledImage { .. }
+                ) {
+                    return Err(format!(
+                        "the sampled image %{} is not a sampled image",
+                        operand(0)?
+                    ));
+                }
+                let coord = self.type_of(operand(1)?)?;
+                if self
+                    .numeric_vector(coord, true, None, "coordinate")
+                    .is_err()
+                {
+                    self.numeric_vector(coord, false, None, "coordinate")?;
+                }
+                self.numeric_vector(rt, self.is_float_vector(rt), Some(4), "result")?;
+                self.texel_type(rt, &image, "result")?;
+            }
+            Op::ImageFetch | Op::ImageRead => {
+                let image = self.image_of(operand(0)?, false, "image")?;
+                if ins.op == Op::ImageFetch && image.sampled != 1 {
+                    return Err("OpImageFetch needs an image whose Sampled operand is 1".into());
+                }
+                if ins.op == Op::ImageRead && image.sampled == 1 {
+                    return Err("OpImageRead needs an image whose Sampled operand is 0 or 2".into());
+                }
+                int_coordinate(1)?;
+                self.numeric_vector(rt, self.is_float_vector(rt), None, "result")?;
+                self.texel_type(rt, &image, "result")?;
+            }
+            Op::ImageWrite => {
+                let image = self.image_of(operand(0)?, false, "image")?;
+                if image.sampled == 1 {
+                    return Err(
+                        "OpImageWrite needs an image whose Sampled operand is 0 or 2".into(),
+                    );
+                }
+                int_coordinate(1)?;
+                let texel = self.type_of(operand(2)?)?;
+                self.numeric_vector(texel, self.is_float_vector(texel), None, "texel")?;
+                self.texel_type(texel, &image, "texel")?;
+            }
+            Op::ImageQuerySize
+            | Op::ImageQuerySizeLod
+            | Op::ImageQueryLevels
+            | Op::ImageQuerySamples => {
+                self.image_of(operand(0)?, false, "image")?;
+                let count =
+                    matches!(ins.op, Op::ImageQueryLevels | Op::ImageQuerySamples).then_some(1);
+                self.numeric_vector(rt, false, count, "result")?;
+                if ins.op == Op::ImageQuerySizeLod {
+                    self.numeric_vector(
+                        self.type_of(operand(1)?)?,
+                        false,
+                        Some(1),
+                        "level of detail",
+                    )?;
+                }
+            }
+            Op::ImageTexelPointer => {
+                let Type::Pointer {
+                    storage: StorageClass::Image,
+                    pointee,
+                } = *self.shape(rt)?
+                else {
+                    return Err(format!(
+                        "the result type %{rt} is not a pointer to Image storage"
+                    ));
+                };
+                let Type::Pointer { pointee: image, .. } =
+                    *self.shape(self.type_of(operand(0)?)?)?
+                else {
+                    return Err(format!("the image %{} is not a pointer", operand(0)?));
+                };
+                let Type::Image(image) = *self.shape(image)? else {
+                    return Err(format!(
+                        "the image %{} does not point to an image",
+                        operand(0)?
+                    ));
+                };
+                int_coordinate(1)?;
+                self.numeric_vector(self.type_of(operand(2)?)?, false, Some(1), "sample")?;
+                self.texel_type(pointee, &image, "result's pointee")?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Whether `ty` is a float scalar or vector type.
+    fn is_float_vector(&self, ty: u32) -> bool {
+        let elem = match self.shape(ty) {
+            Ok(Type::Vector { elem, .. }) => *elem,
+            _ => ty,
+        };
+        matches!(self.shape(elem), Ok(Type::Float { .. }))
     }
 
     /// Scalar components of a value of type `ty` (pointers count one).
@@ -415,6 +619,7 @@ impl Validator<'_> {
                     return Err("the vector sizes do not fit the result".into());
                 }
             }
+            op if is_image_instruction(op) => self.check_image(ins)?,
             Op::Load => {
                 let pointee = self.pointee(operand(0)?)?;
                 if pointee != rt && self.shape(pointee)? != self.shape(rt)? {
@@ -1070,4 +1275,22 @@ impl Validator<'_> {
              declares for storage only: it can only be stored or converted"
         ))
     }
+}
+
+/// The image instructions `check_image` types.
+fn is_image_instruction(op: Op) -> bool {
+    matches!(
+        op,
+        Op::SampledImage
+            | Op::Image
+            | Op::ImageSampleExplicitLod
+            | Op::ImageFetch
+            | Op::ImageRead
+            | Op::ImageWrite
+            | Op::ImageQuerySize
+            | Op::ImageQuerySizeLod
+            | Op::ImageQueryLevels
+            | Op::ImageQuerySamples
+            | Op::ImageTexelPointer
+    )
 }
