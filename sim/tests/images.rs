@@ -385,3 +385,55 @@ fn image_errors_name_the_binding() {
         }
     }
 }
+
+#[test]
+fn manifest_images_are_checked_before_running() {
+    use gpusim::input::workload::Workload;
+    let dir = std::env::temp_dir().join(format!("gpusim-images-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let median = Path::new(env!("CARGO_MANIFEST_DIR")).join("../workloads/median");
+    let head = format!(
+        "name = \"m\"\nkernel = \"{}\"\nentry = \"main\"\nworkgroups = [4, 4, 1]\n",
+        median.join("median3x3_image.spv").display()
+    );
+    let src = "[[buffer]]\nname = \"src\"\ntype = \"u8\"\nlen = 1024\nbinding = { set = 0, binding = 0 }\n";
+    let dst = "[[buffer]]\nname = \"dst\"\ntype = \"u8\"\nlen = 1024\nbinding = { set = 0, binding = 1 }\nimage = { format = \"R8_UNORM\", width = 32, height = 32 }\n";
+    let sampler = "[[sampler]]\nbinding = { set = 0, binding = 0 }\nnormalized = false\n";
+    let image = "image = { format = \"R8_UNORM\", width = 32, height = 32 }\n";
+    for (text, want) in [
+        (
+            format!("{head}{src}image = {{ format = \"R8_UNORM\", width = 32, height = 16 }}\n{dst}{sampler}"),
+            "the image takes 512 bytes (512 texels of 1 bytes) and the buffer has 1024",
+        ),
+        (
+            format!("{head}{src}image = {{ format = \"R8_FANCY\", width = 32, height = 32 }}\n{dst}{sampler}"),
+            "unknown texel format \"R8_FANCY\"",
+        ),
+        (
+            format!("{head}{src}{image}{dst}[[sampler]]\nfilter = \"linear\"\n"),
+            "give exactly one of `binding",
+        ),
+        (
+            format!("{head}{src}{image}{dst}[[sampler]]\nbinding = {{ set = 0, binding = 0 }}\naddress = [\"wrap\"]\n"),
+            "unknown address mode \"wrap\"",
+        ),
+    ] {
+        let file = dir.join("m.toml");
+        std::fs::write(&file, &text).unwrap();
+        let e = Workload::load(&file).expect_err(want);
+        assert!(e.contains(want), "{want}: {e}");
+        assert!(e.contains("m.toml:"), "names the file and line: {e}");
+    }
+    // Without its sampler the kernel is refused when lowered, by name.
+    let file = dir.join("m.toml");
+    std::fs::write(&file, format!("{head}{src}{image}{dst}")).unwrap();
+    let w = Workload::load(&file).unwrap();
+    let Err(e) = gpusim::run::run_workload(&w, &RunOptions::default()) else {
+        panic!("ran without its sampler");
+    };
+    assert!(
+        e.contains("'src' (set 0 binding 0 element 0) is a sampler, and no sampler is bound there"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

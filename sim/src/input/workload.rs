@@ -14,6 +14,9 @@ use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use isa::image::format::Format;
+use isa::image::sampler::{AddressMode, BorderColor, Filter, Sampler};
+use isa::image::ImageInfo;
 use isa::ir::address::{GLOBAL_BASE, WORKGROUP_BASE};
 use serde::Deserialize;
 
@@ -182,6 +185,9 @@ pub struct Buffer {
     /// Initial contents, `len * ty.size()` bytes, little endian.
     pub init: Vec<u8>,
     pub binding: Binding,
+    /// What the kernel sees when it reads the buffer as an image or texel
+    /// buffer (`image = {...}` or `texel_format = "..."`).
+    pub image: Option<ImageInfo>,
 }
 
 /// The value of a non-buffer kernel argument.
@@ -244,6 +250,8 @@ pub struct Workload {
     pub clamp_indices: bool,
     pub spec_constants: BTreeMap<u32, SpecValue>,
     pub buffers: Vec<Buffer>,
+    /// The samplers bound, by where (`[[sampler]]`).
+    pub samplers: Vec<(Binding, Sampler)>,
     pub args: Vec<Arg>,
     pub checks: Vec<Check>,
 }
@@ -296,8 +304,52 @@ struct RawManifest {
     buffers: Vec<Spanned<RawBuffer>>,
     #[serde(default, rename = "arg")]
     args: Vec<Spanned<RawArg>>,
+    #[serde(default, rename = "sampler")]
+    samplers: Vec<Spanned<RawSampler>>,
     #[serde(default, rename = "check")]
     checks: Vec<Spanned<RawCheck>>,
+}
+
+/// `image = { format, width, height, depth, layers, samples }` of a buffer.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawImage {
+    format: Spanned<String>,
+    width: u32,
+    #[serde(default = "one")]
+    height: u32,
+    #[serde(default = "one")]
+    depth: u32,
+    #[serde(default = "one")]
+    layers: u32,
+    #[serde(default = "one")]
+    samples: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A `[[sampler]]`: where it is bound and its state.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSampler {
+    #[serde(default)]
+    binding: Option<RawBinding>,
+    #[serde(default)]
+    arg: Option<u32>,
+    #[serde(default)]
+    filter: Option<Spanned<String>>,
+    #[serde(default)]
+    address: Option<Spanned<Vec<String>>>,
+    #[serde(default)]
+    border: Option<Spanned<String>>,
+    #[serde(default = "yes")]
+    normalized: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
@@ -324,6 +376,10 @@ struct RawBuffer {
     arg: Option<Spanned<u32>>,
     #[serde(default)]
     push_constant: Option<Spanned<bool>>,
+    #[serde(default)]
+    image: Option<Spanned<RawImage>>,
+    #[serde(default)]
+    texel_format: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -681,14 +737,21 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         };
         let len_given = rb.len.as_ref().map(|l| (*l.get_ref(), l.span()));
         let (len, init) = build_contents(ctx, &what, ty, &inits, len_given, &span, false)?;
+        let image = image_of(ctx, &what, rb, init.len())?;
         buffers.push(Buffer {
             name,
             ty,
             len,
             init,
             binding,
+            image,
         });
     }
+    let samplers = raw
+        .samplers
+        .iter()
+        .map(|s| sampler_of(ctx, s))
+        .collect::<Result<Vec<_>, String>>()?;
 
     // Scalar and local arguments.
     let mut args = Vec::new();
@@ -829,9 +892,145 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         clamp_indices: raw.clamp_indices,
         spec_constants,
         buffers,
+        samplers,
         args,
         checks,
     })
+}
+
+/// What a buffer is as an image: `image = {...}` (its bytes must be the
+/// image's) or `texel_format` (as many texels as its bytes hold).
+fn image_of(
+    ctx: &Ctx,
+    what: &str,
+    rb: &RawBuffer,
+    bytes: usize,
+) -> Result<Option<ImageInfo>, String> {
+    let format = |f: &Spanned<String>| {
+        Format::from_vulkan_name(f.get_ref()).ok_or_else(|| {
+            ctx.at(
+                &f.span(),
+                format!(
+                    "{what}: unknown texel format {:?} (a Vulkan format name such as \"R8G8B8A8_UNORM\")",
+                    f.get_ref()
+                ),
+            )
+        })
+    };
+    match (&rb.image, &rb.texel_format) {
+        (Some(_), Some(t)) => Err(ctx.at(
+            &t.span(),
+            format!("{what}: give `image` or `texel_format`, not both"),
+        )),
+        (None, Some(t)) => Ok(Some(ImageInfo::texel_buffer(format(t)?, bytes))),
+        (Some(i), None) => {
+            let r = i.get_ref();
+            let info = ImageInfo {
+                format: format(&r.format)?,
+                width: r.width,
+                height: r.height,
+                depth: r.depth,
+                layers: r.layers,
+                samples: r.samples,
+            };
+            let dims = [r.width, r.height, r.depth, r.layers, r.samples];
+            if dims.iter().any(|&d| d == 0 || d > 1 << 16) {
+                return Err(ctx.at(
+                    &i.span(),
+                    format!("{what}: every image dimension must be 1 to 65536"),
+                ));
+            }
+            if info.bytes() != bytes as u64 {
+                return Err(ctx.at(
+                    &i.span(),
+                    format!(
+                        "{what}: the image takes {} bytes ({} texels of {} bytes) and the buffer has {bytes}",
+                        info.bytes(),
+                        info.texels(),
+                        info.format.bytes()
+                    ),
+                ));
+            }
+            Ok(Some(info))
+        }
+        (None, None) => Ok(None),
+    }
+}
+
+/// A `[[sampler]]`: its binding and state.
+fn sampler_of(ctx: &Ctx, s: &Spanned<RawSampler>) -> Result<(Binding, Sampler), String> {
+    let r = s.get_ref();
+    let binding = match (&r.binding, r.arg) {
+        (Some(b), None) => Binding::Descriptor {
+            set: b.set,
+            binding: b.binding,
+            index: b.index,
+        },
+        (None, Some(a)) => Binding::Arg(a),
+        _ => {
+            return Err(ctx.at(
+                &s.span(),
+                "sampler: give exactly one of `binding = { set, binding }` or `arg = N`",
+            ))
+        }
+    };
+    let mut state = Sampler {
+        normalized: r.normalized,
+        ..Sampler::default()
+    };
+    if let Some(f) = &r.filter {
+        let filter = match f.get_ref().as_str() {
+            "nearest" => Filter::Nearest,
+            "linear" => Filter::Linear,
+            other => {
+                return Err(ctx.at(
+                    &f.span(),
+                    format!("sampler: unknown filter {other:?} (nearest or linear)"),
+                ))
+            }
+        };
+        state.mag_filter = filter;
+        state.min_filter = filter;
+    }
+    if let Some(a) = &r.address {
+        if a.get_ref().is_empty() || a.get_ref().len() > 3 {
+            return Err(ctx.at(&a.span(), "sampler: `address` takes 1 to 3 modes (u, v, w)"));
+        }
+        for (axis, m) in a.get_ref().iter().enumerate() {
+            state.address[axis] = match m.as_str() {
+                "repeat" => AddressMode::Repeat,
+                "mirrored_repeat" => AddressMode::MirroredRepeat,
+                "clamp_to_edge" => AddressMode::ClampToEdge,
+                "clamp_to_border" => AddressMode::ClampToBorder,
+                "mirror_clamp_to_edge" => AddressMode::MirrorClampToEdge,
+                other => {
+                    return Err(ctx.at(
+                        &a.span(),
+                        format!("sampler: unknown address mode {other:?}"),
+                    ))
+                }
+            };
+        }
+        // Fewer modes than axes: the last one repeats.
+        let last = a.get_ref().len() - 1;
+        for axis in last + 1..3 {
+            state.address[axis] = state.address[last];
+        }
+    }
+    if let Some(b) = &r.border {
+        state.border = match b.get_ref().as_str() {
+            "transparent_black" => BorderColor::TransparentBlack,
+            "opaque_black" => BorderColor::OpaqueBlack,
+            "opaque_white" => BorderColor::OpaqueWhite,
+            other => {
+                return Err(ctx.at(
+                    &b.span(),
+                    format!("sampler: unknown border {other:?} (transparent_black, opaque_black or opaque_white)"),
+                ))
+            }
+        };
+    }
+    Ok((binding, state))
 }
 
 // ---------------------------------------------------------------------------

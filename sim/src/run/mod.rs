@@ -139,10 +139,36 @@ pub fn lower_workload(w: &Workload, opts: &RunOptions) -> Result<Kernel, String>
         emulate: opts.emulation(),
         descriptor_counts: descriptor_counts(w.buffers.iter().map(|b| &b.binding)),
         clamp_indices: w.clamp_indices,
-        images: Default::default(),
-        samplers: Default::default(),
+        images: w
+            .buffers
+            .iter()
+            .filter_map(|b| Some((image_slot(&b.binding)?, b.image?)))
+            .collect(),
+        samplers: w
+            .samplers
+            .iter()
+            .filter_map(|(b, s)| Some((image_slot(b)?, *s)))
+            .collect(),
     };
     file.lower(&w.entry, &options)
+}
+
+/// Where lowering finds what is bound at `binding` (push constants hold no
+/// images).
+fn image_slot(binding: &Binding) -> Option<isa::image::Slot> {
+    match *binding {
+        Binding::Descriptor {
+            set,
+            binding,
+            index,
+        } => Some(isa::image::Slot::Descriptor {
+            set,
+            binding,
+            index,
+        }),
+        Binding::Arg(i) => Some(isa::image::Slot::Arg(i)),
+        Binding::PushConstant => None,
+    }
 }
 
 /// How many elements `bindings` give each (set, binding): one past the
