@@ -437,3 +437,23 @@ fn manifest_images_are_checked_before_running() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn opencl_constant_sampler_clamps_to_the_edge() {
+    // kernels/image_const_sampler.cl: out[i] reads texel floor(i - 1.5) of a
+    // 4x1 image through CLK_ADDRESS_CLAMP_TO_EDGE, unnormalised, nearest:
+    // i = 0..6 read texels 0 0 0 1 2 3 3, whose red is 0 0 0 0.2 0.4 1 1.
+    let script = "#!amber
+SHADER compute k SPIRV-BIN FILE image_const_sampler.spv
+IMAGE img FORMAT R8G8B8A8_UNORM DIM_2D WIDTH 4 HEIGHT 1 DATA 0 0 0 255 51 0 0 255 102 0 0 255 255 0 0 255 END
+BUFFER out DATA_TYPE vec4<float> SIZE 7 FILL 9
+PIPELINE compute p
+  ATTACH k ENTRY_POINT k
+  BIND BUFFER img KERNEL ARG_NAME img
+  BIND BUFFER out KERNEL ARG_NAME out
+END
+RUN p 7 1 1
+EXPECT out IDX 0 EQ 0 0 0 1 0 0 0 1 0 0 0 1 0.2 0 0 1 0.4 0 0 1 1 0 0 1 1 0 0 1
+";
+    run_everywhere(script);
+}

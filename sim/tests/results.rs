@@ -702,7 +702,7 @@ fn amber_scripts_write_folders_and_json() {
     ]);
     assert_eq!(code(&o), 0, "{}", text(&o));
     let all: Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(all.as_array().unwrap().len(), 7);
+    assert_eq!(all.as_array().unwrap().len(), 8);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

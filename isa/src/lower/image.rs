@@ -242,6 +242,44 @@ impl Lowerer<'_> {
         ))
     }
 
+    /// OpConstantSampler (an OpenCL `const sampler_t`): its addressing
+    /// mode, normalised coordinates and filter as a sampler state.
+    /// OpenCL's CLK_ADDRESS_CLAMP reads the border, transparent black;
+    /// CLK_ADDRESS_NONE leaves coordinates outside undefined, read here as
+    /// clamped to the edge.
+    pub(super) fn constant_sampler(&mut self, ins: &Instr) -> R<()> {
+        let [addressing, normalized, filter] = ins.operands[..] else {
+            return Err(
+                "OpConstantSampler takes an addressing mode, a normalized flag and a filter mode"
+                    .into(),
+            );
+        };
+        use spirv::{SamplerAddressingMode as A, SamplerFilterMode as F};
+        let mode = match A::from_u32(addressing) {
+            Some(A::None | A::ClampToEdge) => AddressMode::ClampToEdge,
+            Some(A::Clamp) => AddressMode::ClampToBorder,
+            Some(A::Repeat) => AddressMode::Repeat,
+            Some(A::RepeatMirrored) => AddressMode::MirroredRepeat,
+            None => return Err(format!("unknown sampler addressing mode {addressing}")),
+        };
+        let filter = match F::from_u32(filter) {
+            Some(F::Nearest) => image::sampler::Filter::Nearest,
+            Some(F::Linear) => image::sampler::Filter::Linear,
+            None => return Err(format!("unknown sampler filter mode {filter}")),
+        };
+        let state = Sampler {
+            mag_filter: filter,
+            min_filter: filter,
+            address: [mode; 3],
+            border: image::sampler::BorderColor::TransparentBlack,
+            normalized: normalized != 0,
+        };
+        let zero = self.const_reg(0);
+        self.globals.insert(ins.result_id, Val::Regs(vec![zero]));
+        self.handles.insert(ins.result_id, Handle::Sampler(state));
+        Ok(())
+    }
+
     /// OpLoad of an image or sampler variable (or of one element of an
     /// array of them); `false` if `ptr` holds no handles.
     pub(super) fn load_handle(&mut self, ctx: &mut FnCtx, id: u32, ptr: u32) -> R<bool> {

@@ -891,6 +891,7 @@ impl<'m> Lowerer<'m> {
                 self.spec_ops.push(ins.clone());
             }
             Op::Variable => self.declare_variable(ins, options)?,
+            Op::ConstantSampler => self.constant_sampler(ins)?,
             Op::Capability
             | Op::Extension
             | Op::ExtInstImport

@@ -63,7 +63,27 @@ fn layouts() {
         }
     );
     assert_eq!(l("int32[]", false).size, 4);
-    assert!(parse_type("R8G8B8A8_UNORM", false).is_err());
+    // Normalised formats are data as their stored integers; packed ones one
+    // 32-bit word per texel.
+    assert_eq!(
+        l("R8G8B8A8_UNORM", false),
+        Layout {
+            segs: vec![Seg::Val(U8); 4],
+            size: 4
+        }
+    );
+    assert_eq!(
+        l("R16_SNORM", false),
+        Layout {
+            segs: vec![Seg::Val(I16)],
+            size: 2
+        }
+    );
+    assert_eq!(
+        l("B10G11R11_UFLOAT_PACK32", false).segs,
+        vec![Seg::Val(U32)]
+    );
+    assert!(parse_type("R4G4_UNORM_PACK8", false).is_err());
     assert_eq!(parse_type("vec5<float>", false), Ok(None));
     assert_eq!(parse_type("mat2x2<bogus>", false), Ok(None));
 }
