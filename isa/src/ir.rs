@@ -238,6 +238,10 @@ pub enum Inst {
         if_true: Pc,
         if_false: Pc,
         reconverge: Pc,
+        /// A loop's exit branch (`reconverge` is the loop's merge): lanes
+        /// staying in the loop keep an entry waiting at the merge even when
+        /// none leave, for a later break to wait in (`exec::wave`).
+        loop_exit: bool,
     },
     Switch {
         selector: Reg,

@@ -118,6 +118,7 @@ fn instruction_names() -> BTreeSet<String> {
             if_true: 0,
             if_false: 0,
             reconverge: 0,
+            loop_exit: false,
         },
         Inst::Switch {
             selector: 0,

@@ -220,3 +220,20 @@ fn a_work_group_reduce_is_timed_as_cross_lane_lds_and_barrier_work() {
     }
     assert_eq!(lds_limited, 2, "gcn and rdna hold several such workgroups");
 }
+
+#[test]
+fn lanes_that_do_not_break_meet_at_the_selection_merge() {
+    // kernels/break_reconverge.comp: the ballot after an `if` holding a
+    // break counts every lane not yet broken, functional and timed.
+    use gpusim::run::{run_workload, RunOptions};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/kernels/break_reconverge.toml");
+    let w = Workload::load(&path).expect("manifest loads");
+    for opts in [
+        RunOptions::default(),
+        RunOptions::timed(Config::default_config()),
+    ] {
+        let out = run_workload(&w, &opts).expect("runs");
+        assert!(out.all_checks_passed(), "{:?}", out.checks);
+    }
+}

@@ -8,7 +8,7 @@ use crate::ir::{address, AtomicOp, Inst, Pc, Reg, Resource, SwitchTable, EXIT_PC
 use crate::module::{Instr, ModuleError};
 use crate::types::{MatrixLayout, Type};
 use spirv::{Capability, Op, StorageClass};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 type R<T> = Result<T, String>;
 
@@ -29,6 +29,8 @@ pub(super) struct FnCtx {
     /// Where an inlined function's return value goes; `None` for the entry.
     ret: Option<Vec<Reg>>,
     ipdom: HashMap<u32, u32>,
+    /// Blocks whose conditional branch is their loop's exit (`cfg::loop_exits`).
+    loop_exits: HashSet<u32>,
     block: u32,
 }
 
@@ -158,6 +160,7 @@ impl Lowerer<'_> {
             exit_label: self.fresh_label(),
             ret,
             ipdom: HashMap::new(),
+            loop_exits: HashSet::new(),
             block: 0,
         };
         // Parameters, blocks and their successors, phis.
@@ -260,10 +263,11 @@ impl Lowerer<'_> {
                     .unwrap_or_default()
             })
             .collect();
-        for (b, p) in cfg::reconvergence_points(&succ_idx, &header_idx, &retires)
-            .into_iter()
-            .enumerate()
-        {
+        let points = cfg::reconvergence_points(&succ_idx, &header_idx, &retires);
+        for b in cfg::loop_exits(&succ_idx, &header_idx, &points) {
+            ctx.loop_exits.insert(blocks[b].0);
+        }
+        for (b, p) in points.into_iter().enumerate() {
             ctx.ipdom.insert(
                 blocks[b].0,
                 p.map(|p| blocks[p].0).unwrap_or(ctx.exit_label),
@@ -408,6 +412,7 @@ impl Lowerer<'_> {
             exit_label: 0,
             ret: None,
             ipdom: HashMap::new(),
+            loop_exits: HashSet::new(),
             block: 0,
         };
         self.store(&ctx, var, init).map_err(ModuleError::general)
@@ -427,6 +432,7 @@ impl Lowerer<'_> {
             exit_label: 0,
             ret: None,
             ipdom: HashMap::new(),
+            loop_exits: HashSet::new(),
             block: 0,
         };
         self.lower_inst(&mut ctx, &inner)
@@ -1229,6 +1235,7 @@ impl Lowerer<'_> {
                     let t = self.edge_target(ctx, o[1]);
                     let f = self.edge_target(ctx, o[2]);
                     let reconverge = ctx.ipdom[&ctx.block];
+                    let loop_exit = ctx.loop_exits.contains(&ctx.block);
                     self.emit_patched(
                         ctx,
                         Inst::Branch {
@@ -1236,6 +1243,7 @@ impl Lowerer<'_> {
                             if_true: t,
                             if_false: f,
                             reconverge,
+                            loop_exit,
                         },
                     );
                 }
@@ -1887,6 +1895,7 @@ impl Lowerer<'_> {
             if_true: top,
             if_false: after,
             reconverge: after,
+            loop_exit: false,
         });
     }
 }

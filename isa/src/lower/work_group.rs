@@ -275,6 +275,7 @@ impl Lowerer<'_> {
             if_true: at as Pc + 1,
             if_false: 0,
             reconverge: 0,
+            loop_exit: false,
         });
         at
     }

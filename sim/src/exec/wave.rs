@@ -342,7 +342,9 @@ impl Wave {
                 }
             }
             Inst::Jump { target } => {
-                self.goto(*target);
+                if !self.park(mask, *target) {
+                    self.goto(*target);
+                }
                 return Ok(());
             }
             Inst::Branch {
@@ -350,6 +352,7 @@ impl Wave {
                 if_true,
                 if_false,
                 reconverge,
+                loop_exit,
             } => {
                 let mut taken = 0u64;
                 for lane in lanes(mask) {
@@ -357,10 +360,14 @@ impl Wave {
                         taken |= 1 << lane;
                     }
                 }
-                self.diverge(
-                    &[(*if_true, taken), (*if_false, mask & !taken)],
-                    *reconverge,
-                );
+                let paths = [(*if_true, taken), (*if_false, mask & !taken)];
+                if *loop_exit && taken != 0 && taken != mask {
+                    self.diverge(&paths, *reconverge);
+                } else if *loop_exit {
+                    self.stay_in_loop(if taken != 0 { *if_true } else { *if_false }, *reconverge);
+                } else {
+                    self.diverge(&paths, *reconverge);
+                }
                 return Ok(());
             }
             Inst::Switch {
@@ -512,9 +519,10 @@ impl Wave {
         } else {
             top.pc = reconverge;
         }
-        // Pushed in reverse so that the first path runs first.
+        // Pushed in reverse so that the first path runs first. A path to a
+        // point an entry below waits at for its lanes (a break) waits there.
         for &(target, mask) in paths.iter().rev() {
-            if mask != 0 && target != reconverge {
+            if mask != 0 && target != reconverge && !self.park(mask, target) {
                 self.stack.push(Entry {
                     pc: target,
                     mask,
@@ -523,6 +531,55 @@ impl Wave {
             }
         }
         self.pop_reconverged();
+    }
+
+    /// The uniform outcome of a loop's exit branch: lanes going on to
+    /// `target` inside the loop keep an entry waiting at the loop's merge
+    /// (`merge`), so that lanes that later break out wait there for the
+    /// others (`park`); the entry is made on the loop's first iteration and
+    /// reused on the others.
+    fn stay_in_loop(&mut self, target: Pc, merge: Pc) {
+        let top = *self.stack.last().expect("a ready wave has a stack entry");
+        if target == merge || top.reconverge == merge {
+            self.goto(target);
+            return;
+        }
+        self.stack.last_mut().unwrap().pc = merge;
+        self.stack.push(Entry {
+            pc: target,
+            mask: top.mask,
+            reconverge: merge,
+        });
+    }
+
+    /// Lanes `lanes` of the top entry jump to `target`. When an entry below
+    /// waits at `target` for these lanes (a loop's merge, for a break), they
+    /// wait there with it: they leave every entry above it, and the others
+    /// go on. Returns whether they did.
+    fn park(&mut self, lanes: u64, target: Pc) -> bool {
+        let n = self.stack.len();
+        if n < 2 || self.stack[n - 1].reconverge == target {
+            return false;
+        }
+        let Some(d) = self.stack[..n - 1]
+            .iter()
+            .rposition(|e| e.pc == target && e.mask & lanes == lanes)
+        else {
+            return false;
+        };
+        for e in &mut self.stack[d + 1..] {
+            e.mask &= !lanes;
+        }
+        let mut i = d + 1;
+        while i < self.stack.len() {
+            if self.stack[i].mask == 0 {
+                self.stack.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+        self.pop_reconverged();
+        true
     }
 
     fn pop_reconverged(&mut self) {
