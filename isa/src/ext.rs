@@ -18,7 +18,7 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
         ExtSet::AmdTrinary => crate::amd_shader_trinary_minmax::eval(op, a, b, c),
         ExtSet::IntelInt2 => crate::intel_shader_integer_functions2::eval(op, a, b, c),
         ExtSet::AtomicFloat => crate::ext_shader_atomic_float_min_max::eval(op, a, b),
-        ExtSet::Texel => crate::image::eval(op, a, b),
+        ExtSet::Texel => crate::image::eval(op, a, b, c),
     }
 }
 

@@ -457,3 +457,95 @@ EXPECT out IDX 0 EQ 0 0 0 1 0 0 0 1 0 0 0 1 0.2 0 0 1 0.4 0 0 1 1 0 0 1 1 0 0 1
 ";
     run_everywhere(script);
 }
+
+/// Vulkan's cube map face selection table: (face, sc, tc, ma) of a
+/// direction, written from the specification's table.
+fn cube_face(r: [f32; 3]) -> (usize, f64, f64, f64) {
+    let [x, y, z] = r.map(|v| v as f64);
+    let m = x.abs().max(y.abs()).max(z.abs());
+    if x.abs() == m {
+        if x >= 0.0 {
+            (0, -z, -y, m)
+        } else {
+            (1, z, -y, m)
+        }
+    } else if y.abs() == m {
+        if y >= 0.0 {
+            (2, x, z, m)
+        } else {
+            (3, x, -z, m)
+        }
+    } else if z >= 0.0 {
+        (4, x, -y, m)
+    } else {
+        (5, -x, -y, m)
+    }
+}
+
+#[test]
+fn cube_maps_sample_the_face_the_direction_selects() {
+    // A 3x2 cube map of R32_SFLOAT whose texel (x, y) of face f holds
+    // 100 f + 10 y + x, sampled with nearest filtering in random directions
+    // (and along the axes and diagonals' neighbourhoods).
+    let (w, h) = (3usize, 2usize);
+    let texels: Vec<f32> = (0..6 * w * h)
+        .map(|i| (100 * (i / (w * h)) + 10 * (i % (w * h) / w) + i % w) as f32)
+        .collect();
+    let mut rng = Lcg(0xc0be);
+    let mut dirs: Vec<[f32; 3]> = vec![
+        [1.0, 0.0, 0.0],
+        [-1.0, 0.0, 0.0],
+        [0.0, 1.0, 0.0],
+        [0.0, -1.0, 0.0],
+        [0.0, 0.0, 1.0],
+        [0.0, 0.0, -1.0],
+        [0.9, 0.5, -0.2],
+        [-0.3, -2.0, 1.9],
+    ];
+    while dirs.len() < 64 {
+        dirs.push([
+            rng.float(-1.0, 1.0),
+            rng.float(-1.0, 1.0),
+            rng.float(-1.0, 1.0),
+        ]);
+    }
+    let want: Vec<f32> = dirs
+        .iter()
+        .map(|&d| {
+            let (face, sc, tc, ma) = cube_face(d);
+            let s = ((sc / ma + 1.0) * 0.5) as f32;
+            let t = ((tc / ma + 1.0) * 0.5) as f32;
+            // Nearest texel of the face, clamped to its edge.
+            let x = ((s as f64 * w as f64).floor() as i64).clamp(0, w as i64 - 1) as usize;
+            let y = ((t as f64 * h as f64).floor() as i64).clamp(0, h as i64 - 1) as usize;
+            texels[face * w * h + y * w + x]
+        })
+        .collect();
+    let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(", ");
+    let manifest = format!(
+        "name = \"cube\"\nkernel = \"{}\"\nentry = \"main\"\nworkgroups = [1, 1, 1]\n\
+         [[buffer]]\nname = \"tex\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 0 }}\n\
+         image = {{ format = \"R32_SFLOAT\", width = {w}, height = {h}, layers = 6 }}\n\
+         [[sampler]]\nbinding = {{ set = 0, binding = 0 }}\naddress = [\"repeat\"]\n\
+         [[buffer]]\nname = \"dirs\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 1 }}\n\
+         [[buffer]]\nname = \"out\"\ntype = \"f32\"\nlen = 64\nbinding = {{ set = 0, binding = 2 }}\n\
+         [[check]]\nbuffer = \"out\"\ndata = [{}]\n",
+        kernels().join("image_cube.spv").display(),
+        list(&mut texels.iter().map(|v| format!("{v:?}"))),
+        list(&mut dirs.iter().flat_map(|d| [d[0], d[1], d[2], 0.0]).map(|v| format!("{v:e}"))),
+        list(&mut want.iter().map(|v| format!("{v:?}"))),
+    );
+    let dir = std::env::temp_dir().join(format!("gpusim-cube-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cube.toml");
+    std::fs::write(&file, manifest).unwrap();
+    let w = gpusim::input::workload::Workload::load(&file).unwrap();
+    for opts in [
+        RunOptions::default(),
+        RunOptions::timed(Config::default_config()),
+    ] {
+        let out = gpusim::run::run_workload(&w, &opts).unwrap_or_else(|e| panic!("{e}"));
+        assert!(out.all_checks_passed(), "{:?}", out.checks);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

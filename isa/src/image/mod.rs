@@ -71,7 +71,8 @@ const DECODE: u16 = 0;
 const ENCODE: u16 = 1 << 12;
 const WRAP: u16 = 2 << 12;
 const WEIGHT: u16 = 3 << 12;
-const KIND: u16 = 3 << 12;
+const CUBE: u16 = 4 << 12;
+const KIND: u16 = 7 << 12;
 /// Wrap operand bits: the tap of linear filtering (none: nearest).
 const LINEAR: u16 = 1 << 4;
 const SECOND_TAP: u16 = 1 << 5;
@@ -126,6 +127,18 @@ pub fn weight_op(normalized: bool) -> ExtOp {
     texel_op(WEIGHT | normalized as u16, Scalar::Float(32))
 }
 
+/// `TEX.Cube`: for a cube map direction (the three sources), `part` 0 the
+/// face it selects (0 to 5: +X, -X, +Y, -Y, +Z, -Z), 1 and 2 the face's s
+/// and t coordinates, in 0..1 (`sampler::cube`).
+pub fn cube_op(part: u8) -> ExtOp {
+    let ty = if part == 0 {
+        Scalar::Int(32)
+    } else {
+        Scalar::Float(32)
+    };
+    texel_op(CUBE | part as u16, ty)
+}
+
 fn texel_op(opcode: u16, ty: Scalar) -> ExtOp {
     ExtOp {
         set: ExtSet::Texel,
@@ -141,12 +154,13 @@ pub fn lane_op_name(opcode: u16) -> &'static str {
         DECODE => "TEX.Decode",
         ENCODE => "TEX.Encode",
         WRAP => "TEX.Wrap",
-        _ => "TEX.Weight",
+        WEIGHT => "TEX.Weight",
+        _ => "TEX.Cube",
     }
 }
 
 /// One lane of an image lane operation.
-pub fn eval(op: ExtOp, a: u64, b: u64) -> u64 {
+pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
     let format = || Format::from_code(((op.opcode >> 2) & 0x3ff) as u64);
     let component = (op.opcode & 3) as usize;
     match op.opcode & KIND {
@@ -176,8 +190,17 @@ pub fn eval(op: ExtOp, a: u64, b: u64) -> u64 {
             let tap = (op.opcode & LINEAR != 0).then_some((op.opcode & SECOND_TAP != 0) as u8);
             sampler::wrap(f32::from_bits(a as u32), b as u32, mode, normalized, tap) as u64
         }
-        _ => {
+        WEIGHT => {
             sampler::weight(f32::from_bits(a as u32), b as u32, op.opcode & 1 != 0).to_bits() as u64
+        }
+        _ => {
+            let f = |v: u64| f32::from_bits(v as u32);
+            let (face, s, t) = sampler::cube([f(a), f(b), f(c)]);
+            match op.opcode & 3 {
+                0 => face as u64,
+                1 => s.to_bits() as u64,
+                _ => t.to_bits() as u64,
+            }
         }
     }
 }

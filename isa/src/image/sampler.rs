@@ -144,6 +144,39 @@ pub fn weight(s: f32, size: u32, normalized: bool) -> f32 {
     }
 }
 
+/// Vulkan's cube map face selection ("Cube Map Face Selection"): the face
+/// of the direction's largest magnitude component (+X 0, -X 1, +Y 2, -Y 3,
+/// +Z 4, -Z 5; on a tie X before Y before Z, Vulkan leaving it open) and
+/// the face coordinates s = (sc / |ma| + 1) / 2, t = (tc / |ma| + 1) / 2,
+/// each computed in f64 and rounded to f32 once. A zero or NaN direction
+/// reads the centre of +X.
+pub fn cube(r: [f32; 3]) -> (u32, f32, f32) {
+    let [x, y, z] = r.map(|v| v as f64);
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    let (face, sc, tc, ma) = if ax >= ay && ax >= az {
+        if x >= 0.0 {
+            (0, -z, -y, ax)
+        } else {
+            (1, z, -y, ax)
+        }
+    } else if ay >= az {
+        if y >= 0.0 {
+            (2, x, z, ay)
+        } else {
+            (3, x, -z, ay)
+        }
+    } else if z >= 0.0 {
+        (4, x, -y, az)
+    } else {
+        (5, -x, -y, az)
+    };
+    if ma.is_nan() || ma == 0.0 || ma.is_infinite() {
+        return (0, 0.5, 0.5);
+    }
+    let half = |c: f64| ((c / ma + 1.0) * 0.5) as f32;
+    (face, half(sc), half(tc))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -633,11 +633,14 @@ impl Lowerer<'_> {
         coord: u32,
         rt: u32,
     ) -> R<Vec<Reg>> {
-        if ty.dim == Dim::DimCube {
-            return Err("sampling a cube map is not supported".into());
-        }
         // An explicit level of 0 is magnification (Vulkan's lambda <= 0).
         let linear = sampler.mag_filter == image::sampler::Filter::Linear;
+        if ty.dim == Dim::DimCube && linear {
+            return Err(
+                "linear filtering of a cube map is not supported (nearest is; linear would read across the faces' edges)"
+                    .into(),
+            );
+        }
         let c = self.regs(ctx, coord)?;
         let coord_ty = self.elem_scalar(self.type_of(coord)?)?;
         let c: Vec<Reg> = if coord_ty == Scalar::Float(32) {
@@ -662,6 +665,9 @@ impl Lowerer<'_> {
                 .collect()
         };
         let zero = self.const_reg(0);
+        if ty.dim == Dim::DimCube {
+            return self.sample_cube(base, info, ty, &c, rt);
+        }
         let axes = match ty.dim {
             Dim::Dim1D | Dim::DimBuffer => 1,
             Dim::Dim2D | Dim::DimRect => 2,
@@ -769,6 +775,53 @@ impl Lowerer<'_> {
             });
         }
         Ok(sum.expect("at least one tap"))
+    }
+
+    /// Nearest sampling of a cube map (coordinates: a direction, and the
+    /// cube's index in an array): the face the direction selects, then the
+    /// texel of its face coordinates, clamped to the face's edge as Vulkan
+    /// does for cube maps whatever the sampler's address modes.
+    fn sample_cube(
+        &mut self,
+        base: Reg,
+        info: &ImageInfo,
+        ty: &ImageType,
+        c: &[Reg],
+        rt: u32,
+    ) -> R<Vec<Reg>> {
+        let zero = self.const_reg(0);
+        let at = |i: usize| c.get(i).copied().unwrap_or(zero);
+        let dir = [at(0), at(1), at(2)];
+        let face = self.ext(image::cube_op(0), &dir);
+        let s = self.ext(image::cube_op(1), &dir);
+        let t = self.ext(image::cube_op(2), &dir);
+        let edge = |l: &mut Self, v: Reg, size: u32| {
+            let size = l.const_reg(size as u64);
+            l.ext(
+                image::wrap_op(AddressMode::ClampToEdge, true, None),
+                &[v, size],
+            )
+        };
+        let x = edge(self, s, info.width);
+        let y = edge(self, t, info.height);
+        let int = Scalar::Int(32);
+        let layer = if ty.arrayed {
+            // The cube: its coordinate rounded (half up here) and clamped.
+            let half = self.const_reg(0.5f32.to_bits() as u64);
+            let up = self.alu(AluOp::FAdd, Scalar::Float(32), &[at(3), half]);
+            let cubes = self.const_reg((info.layers / 6).max(1) as u64);
+            let cube = self.ext(
+                image::wrap_op(AddressMode::ClampToEdge, false, None),
+                &[up, cubes],
+            );
+            let six = self.const_reg(6);
+            let first = self.alu(AluOp::IMul, int, &[cube, six]);
+            self.alu(AluOp::IAdd, int, &[first, face])
+        } else {
+            face
+        };
+        let addr = self.address_of(base, info, [x, y, zero, layer], zero);
+        self.read_texel(info, addr, rt)
     }
 
     /// The components of the texel at `addr` as a value of type `rt`.

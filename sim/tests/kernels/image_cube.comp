@@ -1,0 +1,13 @@
+// Cube map sampling test (sim/tests/images.rs): one textureLod of a
+// samplerCube per invocation, in the direction the buffer gives.
+// glslangValidator -V image_cube.comp -o image_cube.spv
+#version 450
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0) uniform samplerCube tex;
+layout(set = 0, binding = 1) readonly buffer Dirs { vec4 d[]; };
+layout(set = 0, binding = 2) buffer Out { float o[]; };
+
+void main() {
+    uint i = gl_GlobalInvocationID.x;
+    o[i] = textureLod(tex, d[i].xyz, 0.0).r;
+}
