@@ -386,34 +386,24 @@ impl Lowerer<'_> {
         let id = ins.result_id;
         let rt = ins.result_type;
         match ins.op {
-            Op::SampledImage => {
+            // The image's register, with or without a sampler.
+            Op::SampledImage | Op::Image => {
                 let (info, ty, _) = self.image_handle(o[0])?;
-                let Some(Handle::Sampler(s)) = self.handles.get(&o[1]).cloned() else {
-                    return Err(format!("%{} is not a sampler whose binding is known", o[1]));
+                let sampler = match ins.op {
+                    Op::Image => None,
+                    _ => match self.handles.get(&o[1]) {
+                        Some(Handle::Sampler(s)) => Some(*s),
+                        _ => {
+                            return Err(format!(
+                                "%{} is not a sampler whose binding is known",
+                                o[1]
+                            ))
+                        }
+                    },
                 };
                 let regs = self.regs(ctx, o[0])?;
                 ctx.locals.insert(id, Val::Regs(regs));
-                self.handles.insert(
-                    id,
-                    Handle::Image {
-                        info,
-                        ty,
-                        sampler: Some(s),
-                    },
-                );
-            }
-            Op::Image => {
-                let (info, ty, _) = self.image_handle(o[0])?;
-                let regs = self.regs(ctx, o[0])?;
-                ctx.locals.insert(id, Val::Regs(regs));
-                self.handles.insert(
-                    id,
-                    Handle::Image {
-                        info,
-                        ty,
-                        sampler: None,
-                    },
-                );
+                self.handles.insert(id, Handle::Image { info, ty, sampler });
             }
             Op::ImageQuerySize | Op::ImageQuerySizeLod => {
                 let (info, ty, _) = self.image_handle(o[0])?;
@@ -600,17 +590,7 @@ impl Lowerer<'_> {
             let scaled = self.alu(AluOp::IMul, int, &[index, ec]);
             index = self.alu(AluOp::IAdd, int, &[scaled, c]);
         }
-        let wide = self.convert(
-            Convert {
-                from: int,
-                to: Scalar::Int(64),
-                from_signed: false,
-                to_signed: false,
-                rounding: None,
-                saturate: false,
-            },
-            index,
-        );
+        let wide = self.convert(Convert::plain(int, Scalar::Int(64), false), index);
         let bytes = self.const_reg(info.format.bytes() as u64);
         let offset = self.alu(AluOp::IMul, Scalar::Int(64), &[wide, bytes]);
         let addr = self.alu(AluOp::IAdd, Scalar::Int(64), &[base, offset]);
@@ -649,19 +629,7 @@ impl Lowerer<'_> {
             // OpenCL's integer coordinates (read_imagei(image, sampler,
             // int2)) convert to float.
             c.iter()
-                .map(|&r| {
-                    self.convert(
-                        Convert {
-                            from: coord_ty,
-                            to: Scalar::Float(32),
-                            from_signed: true,
-                            to_signed: true,
-                            rounding: None,
-                            saturate: false,
-                        },
-                        r,
-                    )
-                })
+                .map(|&r| self.convert(Convert::plain(coord_ty, Scalar::Float(32), true), r))
                 .collect()
         };
         let zero = self.const_reg(0);
@@ -941,18 +909,7 @@ impl Lowerer<'_> {
         if from == to {
             return v;
         }
-        let signed = kind == NumericKind::Sint;
-        self.convert(
-            Convert {
-                from,
-                to,
-                from_signed: signed,
-                to_signed: signed,
-                rounding: None,
-                saturate: false,
-            },
-            v,
-        )
+        self.convert(Convert::plain(from, to, kind == NumericKind::Sint), v)
     }
 
     /// Component `c` of a texel whose format has no such channel: 0, or 1

@@ -268,11 +268,7 @@ impl Validator<'_> {
     fn check_image(&self, ins: &Instr) -> Result<(), String> {
         let o = &ins.operands;
         let rt = ins.result_type;
-        let operand = |i: usize| {
-            o.get(i)
-                .copied()
-                .ok_or_else(|| format!("missing operand {}", i + 1))
-        };
+        let operand = |i: usize| operand_at(o, i);
         let int_coordinate =
             |i: usize| self.numeric_vector(self.type_of(operand(i)?)?, false, None, "coordinate");
         match ins.op {
@@ -473,11 +469,7 @@ impl Validator<'_> {
     pub(super) fn check_types(&self, ins: &Instr) -> Result<(), String> {
         let o = &ins.operands;
         let rt = ins.result_type;
-        let operand = |i: usize| {
-            o.get(i)
-                .copied()
-                .ok_or_else(|| format!("missing operand {}", i + 1))
-        };
+        let operand = |i: usize| operand_at(o, i);
         match ins.op {
             Op::CompositeConstruct | Op::ConstantComposite | Op::SpecConstantComposite => {
                 if let Type::Vector { count, .. } = self.shape(rt)? {
@@ -1293,4 +1285,11 @@ fn is_image_instruction(op: Op) -> bool {
             | Op::ImageQuerySamples
             | Op::ImageTexelPointer
     )
+}
+
+/// Operand `i` of an instruction's operands, or which is missing.
+fn operand_at(o: &[u32], i: usize) -> Result<u32, String> {
+    o.get(i)
+        .copied()
+        .ok_or_else(|| format!("missing operand {}", i + 1))
 }

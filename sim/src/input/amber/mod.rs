@@ -800,6 +800,15 @@ impl Parser<'_> {
         }
     }
 
+    /// The next word of the current line with its line number, or `None`
+    /// at the line's end (which it consumes).
+    fn next_on_line(&mut self) -> Option<(String, usize)> {
+        match self.lx.next() {
+            (Tok::Word(w), l) => Some((w, l)),
+            (Tok::Eol | Tok::Eof, _) => None,
+        }
+    }
+
     fn peek_word(&self) -> Option<String> {
         match self.lx.peek() {
             (Tok::Word(w), _) => Some(w),
@@ -1136,12 +1145,7 @@ impl Parser<'_> {
             }
             Ok(bytes)
         };
-        loop {
-            let (tok, l) = self.lx.next();
-            let w = match tok {
-                Tok::Eol | Tok::Eof => break,
-                Tok::Word(w) => w,
-            };
+        while let Some((w, l)) = self.next_on_line() {
             match w.as_str() {
                 "SIZE" => size = Some(self.uint("a size")?.0 as usize),
                 "WIDTH" | "HEIGHT" | "DEPTH" | "SAMPLES" => {
@@ -1306,12 +1310,7 @@ impl Parser<'_> {
     fn sampler(&mut self, line: usize) -> Result<(), Stop> {
         let (name, _) = self.word("a sampler name")?;
         let mut s = Sampler::default();
-        loop {
-            let (tok, l) = self.lx.next();
-            let w = match tok {
-                Tok::Eol | Tok::Eof => break,
-                Tok::Word(w) => w,
-            };
+        while let Some((w, l)) = self.next_on_line() {
             match w.as_str() {
                 "MAG_FILTER" | "MIN_FILTER" => {
                     let (v, vl) = self.word("a filter")?;
@@ -1563,12 +1562,7 @@ impl Parser<'_> {
             return Err(self.bad(sl, "a compute pipeline takes one shader"));
         }
         p.shader = Some(shader);
-        loop {
-            let (tok, l) = self.lx.next();
-            let w = match tok {
-                Tok::Eol | Tok::Eof => break,
-                Tok::Word(w) => w,
-            };
+        while let Some((w, l)) = self.next_on_line() {
             match w.as_str() {
                 "ENTRY_POINT" => p.entry = Some(self.word("an entry point name")?.0),
                 "TYPE" => {
@@ -1643,12 +1637,7 @@ impl Parser<'_> {
         // One value per buffer each.
         let (mut offset, mut doffset, mut range) =
             (vec![0usize; n], vec![0usize; n], vec![None; n]);
-        loop {
-            let (tok, l) = self.lx.next();
-            let w = match tok {
-                Tok::Eol | Tok::Eof => break,
-                Tok::Word(w) => w,
-            };
+        while let Some((w, l)) = self.next_on_line() {
             match w.as_str() {
                 "AS" => {
                     let (k, kl) = self.word("a buffer type")?;
@@ -1759,12 +1748,7 @@ impl Parser<'_> {
             names.push(self.word("a sampler name")?.0);
         }
         let (mut set, mut binding, mut target) = (0, None, None);
-        loop {
-            let (tok, l) = self.lx.next();
-            let w = match tok {
-                Tok::Eol | Tok::Eof => break,
-                Tok::Word(w) => w,
-            };
+        while let Some((w, l)) = self.next_on_line() {
             match w.as_str() {
                 "DESCRIPTOR_SET" => set = self.uint("a descriptor set")?.0 as u32,
                 "BINDING" => binding = Some(self.uint("a binding")?.0 as u32),
