@@ -490,6 +490,10 @@ pub struct Kernel {
     /// location that holds only scalar values (a compiler keeps such a
     /// variable in a scalar register).
     pub scalar_stores: Vec<Pc>,
+    /// The merges of loops whose exit branch keeps an entry waiting there
+    /// (the reconvergence points of `loop_exit` branches), ascending: the
+    /// only points lanes that break can wait at (`exec::wave`).
+    pub loop_merges: Vec<Pc>,
 }
 
 impl Kernel {

@@ -168,6 +168,7 @@ fn per_lane_built_ins_take_vector_registers_and_uniform_ones_do_not() {
         workgroup_bytes: 0,
         scalar_regs: Vec::new(),
         scalar_stores: Vec::new(),
+        loop_merges: Vec::new(),
     };
     // After the first add, r2 and the local index (read by the second)
     // are live: two vector registers. The workgroup id, live with them

@@ -349,8 +349,24 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
         workgroup_bytes: l.workgroup_bytes,
         scalar_regs: Vec::new(),
         scalar_stores: Vec::new(),
+        loop_merges: Vec::new(),
     };
     coalesce::coalesce(&mut kernel, &l.stubs);
+    let mut merges: Vec<crate::ir::Pc> = kernel
+        .insts
+        .iter()
+        .filter_map(|i| match i {
+            Inst::Branch {
+                reconverge,
+                loop_exit: true,
+                ..
+            } => Some(*reconverge),
+            _ => None,
+        })
+        .collect();
+    merges.sort_unstable();
+    merges.dedup();
+    kernel.loop_merges = merges;
     let scalars = uniformity::scalar_registers(&kernel);
     kernel.scalar_regs = scalars.regs;
     kernel.scalar_stores = scalars.stores;

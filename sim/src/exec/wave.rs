@@ -342,7 +342,7 @@ impl Wave {
                 }
             }
             Inst::Jump { target } => {
-                if !self.park(mask, *target) {
+                if !(kernel.loop_merges.binary_search(target).is_ok() && self.park(mask, *target)) {
                     self.goto(*target);
                 }
                 return Ok(());
@@ -361,12 +361,10 @@ impl Wave {
                     }
                 }
                 let paths = [(*if_true, taken), (*if_false, mask & !taken)];
-                if *loop_exit && taken != 0 && taken != mask {
-                    self.diverge(&paths, *reconverge);
-                } else if *loop_exit {
+                if *loop_exit && (taken == 0 || taken == mask) {
                     self.stay_in_loop(if taken != 0 { *if_true } else { *if_false }, *reconverge);
                 } else {
-                    self.diverge(&paths, *reconverge);
+                    self.diverge(kernel, &paths, *reconverge);
                 }
                 return Ok(());
             }
@@ -390,7 +388,7 @@ impl Wave {
                         None => paths.push((target, 1 << lane)),
                     }
                 }
-                self.diverge(&paths, *reconverge);
+                self.diverge(kernel, &paths, *reconverge);
                 return Ok(());
             }
             Inst::Return => {
@@ -506,7 +504,7 @@ impl Wave {
 
     /// Splits the top entry's lanes over `paths` (target, lanes) that meet
     /// again at `reconverge`.
-    fn diverge(&mut self, paths: &[(Pc, u64)], reconverge: Pc) {
+    fn diverge(&mut self, kernel: &Kernel, paths: &[(Pc, u64)], reconverge: Pc) {
         let mut taken = paths.iter().filter(|p| p.1 != 0);
         if let (Some(only), None) = (taken.next(), taken.next()) {
             self.goto(only.0);
@@ -522,7 +520,8 @@ impl Wave {
         // Pushed in reverse so that the first path runs first. A path to a
         // point an entry below waits at for its lanes (a break) waits there.
         for &(target, mask) in paths.iter().rev() {
-            if mask != 0 && target != reconverge && !self.park(mask, target) {
+            let parks = || kernel.loop_merges.binary_search(&target).is_ok();
+            if mask != 0 && target != reconverge && !(parks() && self.park(mask, target)) {
                 self.stack.push(Entry {
                     pc: target,
                     mask,
@@ -671,6 +670,7 @@ mod tests {
             workgroup_bytes: 0,
             scalar_regs: Vec::new(),
             scalar_stores: Vec::new(),
+            loop_merges: Vec::new(),
         }
     }
 
