@@ -9,13 +9,19 @@ use gpusim::run::{run_workload, RunOptions};
 use isa::lower::{entry_points, lower, Options};
 use spirv::ExecutionModel;
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// Wave-instructions a fuzzed launch may execute: enough to run a bundled
 /// kernel's loops a little, small enough for thousands of runs a second.
 pub const WAVE_INSTRUCTION_BUDGET: u64 = 5_000;
 
-/// (a) A SPIR-V binary: parsed, validated and every entry point lowered.
+/// (a) A SPIR-V binary: parsed, validated and every entry point lowered,
+/// with an image and a sampler bound at every descriptor of sets 0-3,
+/// bindings 0-15 (elements 0-3) and every argument 0-15, so that image
+/// kernels reach image lowering.
 pub fn spirv_lower(data: &[u8]) {
+    static OPTIONS: OnceLock<Options> = OnceLock::new();
+    let options = OPTIONS.get_or_init(images_everywhere);
     let Ok(module) = isa::module::parse_bytes(data) else {
         return;
     };
@@ -23,8 +29,51 @@ pub fn spirv_lower(data: &[u8]) {
         return;
     }
     for (name, _) in entry_points(&module) {
-        let _ = lower(&module, &name, &Options::default());
+        let _ = lower(&module, &name, options);
     }
+}
+
+/// Lowering options binding an image (formats in turn, 8x4 texels, 6
+/// layers: a cube) and a sampler (address modes and filters in turn) at
+/// every slot [`spirv_lower`] names.
+fn images_everywhere() -> Options {
+    use isa::image::format::Format;
+    use isa::image::sampler::{AddressMode, Filter, Sampler};
+    use isa::image::{ImageInfo, Slot};
+    let mut slots = Vec::new();
+    for set in 0..4 {
+        for binding in 0..16 {
+            for index in 0..4 {
+                slots.push(Slot::Descriptor {
+                    set,
+                    binding,
+                    index,
+                });
+            }
+        }
+    }
+    slots.extend((0..16).map(Slot::Arg));
+    let mut options = Options::default();
+    for (i, slot) in slots.into_iter().enumerate() {
+        let image = ImageInfo {
+            format: Format::ALL[i % Format::ALL.len()],
+            width: 8,
+            height: 4,
+            depth: 1,
+            layers: 6,
+            samples: 1,
+        };
+        let sampler = Sampler {
+            mag_filter: [Filter::Nearest, Filter::Linear][i % 2],
+            min_filter: Filter::Nearest,
+            address: [AddressMode::ALL[i % AddressMode::ALL.len()]; 3],
+            normalized: i % 3 != 0,
+            ..Sampler::default()
+        };
+        options.images.insert(slot.clone(), image);
+        options.samplers.insert(slot, sampler);
+    }
+    options
 }
 
 /// (b) A SPIR-V binary as the kernel of a fixed small launch (its first
@@ -106,11 +155,13 @@ pub fn disassemble_reassemble(data: &[u8]) {
     let Ok(text) = isa::dis::disassemble(&words) else {
         return;
     };
-    let valid = isa::module::parse_words(&words)
-        .is_ok_and(|m| isa::validate::validate(&m).is_ok());
+    let valid = isa::module::parse_words(&words).is_ok_and(|m| isa::validate::validate(&m).is_ok());
     match isa::asm::assemble(&text) {
         Ok(again) => assert_eq!(again, words, "reassembly differs:\n{text}"),
-        Err(e) => assert!(!valid, "a valid module's text does not assemble: {e}\n{text}"),
+        Err(e) => assert!(
+            !valid,
+            "a valid module's text does not assemble: {e}\n{text}"
+        ),
     }
 }
 
