@@ -644,15 +644,8 @@ impl Lowerer<'_> {
         let sizes = [info.width, info.height, info.depth];
         let mut layer = zero;
         if ty.arrayed {
-            // The layer: the coordinate rounded (half up here) and clamped.
             let s = c.get(axes).copied().unwrap_or(zero);
-            let half = self.const_reg(0.5f32.to_bits() as u64);
-            let up = self.alu(AluOp::FAdd, Scalar::Float(32), &[s, half]);
-            let layers = self.const_reg(info.layers as u64);
-            layer = self.ext(
-                image::wrap_op(AddressMode::ClampToEdge, false, None),
-                &[up, layers],
-            );
+            layer = self.array_index(s, info.layers);
         }
         // Per axis: the taps (one, or two for linear) and the upper tap's
         // weight.
@@ -774,14 +767,7 @@ impl Lowerer<'_> {
         let y = edge(self, t, info.height);
         let int = Scalar::Int(32);
         let layer = if ty.arrayed {
-            // The cube: its coordinate rounded (half up here) and clamped.
-            let half = self.const_reg(0.5f32.to_bits() as u64);
-            let up = self.alu(AluOp::FAdd, Scalar::Float(32), &[at(3), half]);
-            let cubes = self.const_reg((info.layers / 6).max(1) as u64);
-            let cube = self.ext(
-                image::wrap_op(AddressMode::ClampToEdge, false, None),
-                &[up, cubes],
-            );
+            let cube = self.array_index(at(3), (info.layers / 6).max(1));
             let six = self.const_reg(6);
             let first = self.alu(AluOp::IMul, int, &[cube, six]);
             self.alu(AluOp::IAdd, int, &[first, face])
@@ -790,6 +776,19 @@ impl Lowerer<'_> {
         };
         let addr = self.address_of(base, info, [x, y, zero, layer], zero);
         self.read_texel(info, addr, rt)
+    }
+
+    /// The element a sampling coordinate `s` (a float) selects of an array
+    /// of `count`: rounded (half up here, where Vulkan rounds to nearest
+    /// even) and clamped.
+    fn array_index(&mut self, s: Reg, count: u32) -> Reg {
+        let half = self.const_reg(0.5f32.to_bits() as u64);
+        let up = self.alu(AluOp::FAdd, Scalar::Float(32), &[s, half]);
+        let count = self.const_reg(count as u64);
+        self.ext(
+            image::wrap_op(AddressMode::ClampToEdge, false, None),
+            &[up, count],
+        )
     }
 
     /// The components of the texel at `addr` as a value of type `rt`.

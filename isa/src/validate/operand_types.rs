@@ -213,12 +213,12 @@ impl Validator<'_> {
         }
     }
 
-    /// A value's type is a scalar or vector of integers (or floats,
-    /// `float`), of `count` components when given.
+    /// A value's type is a scalar or vector of `kind`'s numbers, of
+    /// `count` components when given.
     fn numeric_vector(
         &self,
         ty: u32,
-        float: bool,
+        kind: Numeric,
         count: Option<u32>,
         what: &str,
     ) -> Result<(), String> {
@@ -227,15 +227,19 @@ impl Validator<'_> {
             _ => (ty, 1),
         };
         let ok = match self.shape(elem)? {
-            Type::Int { .. } => !float,
-            Type::Float { .. } => float,
+            Type::Int { .. } => kind != Numeric::Float,
+            Type::Float { .. } => kind != Numeric::Int,
             _ => false,
         };
         if !ok || count.is_some_and(|c| c != n) {
-            let kind = if float { "float" } else { "integer" };
+            let kind = match kind {
+                Numeric::Int => "integer",
+                Numeric::Float => "float",
+                Numeric::Any => "numeric",
+            };
             return Err(match count {
                 Some(c) => format!("the {what} type %{ty} is not a {c}-component {kind} vector"),
-                None => format!("the {what} type %{ty} is not an {kind} scalar or vector"),
+                None => format!("the {what} type %{ty} is not a {kind} scalar or vector"),
             });
         }
         Ok(())
@@ -269,8 +273,9 @@ impl Validator<'_> {
         let o = &ins.operands;
         let rt = ins.result_type;
         let operand = |i: usize| operand_at(o, i);
-        let int_coordinate =
-            |i: usize| self.numeric_vector(self.type_of(operand(i)?)?, false, None, "coordinate");
+        let int_coordinate = |i: usize| {
+            self.numeric_vector(self.type_of(operand(i)?)?, Numeric::Int, None, "coordinate")
+        };
         match ins.op {
             Op::SampledImage => {
                 let image = self.image_of(operand(0)?, false, "image")?;
@@ -304,13 +309,8 @@ impl Validator<'_> {
                     ));
                 }
                 let coord = self.type_of(operand(1)?)?;
-                if self
-                    .numeric_vector(coord, true, None, "coordinate")
-                    .is_err()
-                {
-                    self.numeric_vector(coord, false, None, "coordinate")?;
-                }
-                self.numeric_vector(rt, self.is_float_vector(rt), Some(4), "result")?;
+                self.numeric_vector(coord, Numeric::Any, None, "coordinate")?;
+                self.numeric_vector(rt, Numeric::Any, Some(4), "result")?;
                 self.texel_type(rt, &image, "result")?;
             }
             Op::ImageFetch | Op::ImageRead => {
@@ -322,7 +322,7 @@ impl Validator<'_> {
                     return Err("OpImageRead needs an image whose Sampled operand is 0 or 2".into());
                 }
                 int_coordinate(1)?;
-                self.numeric_vector(rt, self.is_float_vector(rt), None, "result")?;
+                self.numeric_vector(rt, Numeric::Any, None, "result")?;
                 self.texel_type(rt, &image, "result")?;
             }
             Op::ImageWrite => {
@@ -334,7 +334,7 @@ impl Validator<'_> {
                 }
                 int_coordinate(1)?;
                 let texel = self.type_of(operand(2)?)?;
-                self.numeric_vector(texel, self.is_float_vector(texel), None, "texel")?;
+                self.numeric_vector(texel, Numeric::Any, None, "texel")?;
                 self.texel_type(texel, &image, "texel")?;
             }
             Op::ImageQuerySize
@@ -344,11 +344,11 @@ impl Validator<'_> {
                 self.image_of(operand(0)?, false, "image")?;
                 let count =
                     matches!(ins.op, Op::ImageQueryLevels | Op::ImageQuerySamples).then_some(1);
-                self.numeric_vector(rt, false, count, "result")?;
+                self.numeric_vector(rt, Numeric::Int, count, "result")?;
                 if ins.op == Op::ImageQuerySizeLod {
                     self.numeric_vector(
                         self.type_of(operand(1)?)?,
-                        false,
+                        Numeric::Int,
                         Some(1),
                         "level of detail",
                     )?;
@@ -376,21 +376,12 @@ impl Validator<'_> {
                     ));
                 };
                 int_coordinate(1)?;
-                self.numeric_vector(self.type_of(operand(2)?)?, false, Some(1), "sample")?;
+                self.numeric_vector(self.type_of(operand(2)?)?, Numeric::Int, Some(1), "sample")?;
                 self.texel_type(pointee, &image, "result's pointee")?;
             }
             _ => {}
         }
         Ok(())
-    }
-
-    /// Whether `ty` is a float scalar or vector type.
-    fn is_float_vector(&self, ty: u32) -> bool {
-        let elem = match self.shape(ty) {
-            Ok(Type::Vector { elem, .. }) => *elem,
-            _ => ty,
-        };
-        matches!(self.shape(elem), Ok(Type::Float { .. }))
     }
 
     /// Scalar components of a value of type `ty` (pointers count one).
@@ -1292,4 +1283,12 @@ fn operand_at(o: &[u32], i: usize) -> Result<u32, String> {
     o.get(i)
         .copied()
         .ok_or_else(|| format!("missing operand {}", i + 1))
+}
+
+/// Which numbers a value's components may be (`numeric_vector`).
+#[derive(Clone, Copy, PartialEq)]
+enum Numeric {
+    Int,
+    Float,
+    Any,
 }

@@ -342,7 +342,7 @@ impl Wave {
                 }
             }
             Inst::Jump { target } => {
-                if !(kernel.loop_merges.binary_search(target).is_ok() && self.park(mask, *target)) {
+                if !self.park(kernel, mask, *target) {
                     self.goto(*target);
                 }
                 return Ok(());
@@ -520,8 +520,7 @@ impl Wave {
         // Pushed in reverse so that the first path runs first. A path to a
         // point an entry below waits at for its lanes (a break) waits there.
         for &(target, mask) in paths.iter().rev() {
-            let parks = || kernel.loop_merges.binary_search(&target).is_ok();
-            if mask != 0 && target != reconverge && !(parks() && self.park(mask, target)) {
+            if mask != 0 && target != reconverge && !self.park(kernel, mask, target) {
                 self.stack.push(Entry {
                     pc: target,
                     mask,
@@ -551,13 +550,16 @@ impl Wave {
         });
     }
 
-    /// Lanes `lanes` of the top entry jump to `target`. When an entry below
-    /// waits at `target` for these lanes (a loop's merge, for a break), they
+    /// Lanes `lanes` of the top entry jump to `target`. When `target` is a
+    /// loop's merge an entry below waits at for these lanes (a break), they
     /// wait there with it: they leave every entry above it, and the others
     /// go on. Returns whether they did.
-    fn park(&mut self, lanes: u64, target: Pc) -> bool {
+    fn park(&mut self, kernel: &Kernel, lanes: u64, target: Pc) -> bool {
         let n = self.stack.len();
-        if n < 2 || self.stack[n - 1].reconverge == target {
+        if n < 2
+            || self.stack[n - 1].reconverge == target
+            || kernel.loop_merges.binary_search(&target).is_err()
+        {
             return false;
         }
         let Some(d) = self.stack[..n - 1]
@@ -569,14 +571,8 @@ impl Wave {
         for e in &mut self.stack[d + 1..] {
             e.mask &= !lanes;
         }
-        let mut i = d + 1;
-        while i < self.stack.len() {
-            if self.stack[i].mask == 0 {
-                self.stack.remove(i);
-            } else {
-                i += 1;
-            }
-        }
+        // Only entries above `d` lost lanes; no other entry is empty.
+        self.stack.retain(|e| e.mask != 0);
         self.pop_reconverged();
         true
     }
