@@ -36,14 +36,26 @@ pub struct BenchRow {
     pub peak_bytes: Option<u64>,
 }
 
-/// Benchmarks `workloads` with `cus` compute units for `seconds` each per
-/// mode; the all-core functional mode runs on `threads` threads (skipped
-/// when 1).
+/// The modes a benchmark can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// Functional, one thread.
+    Functional,
+    /// Functional, on the all-core thread count.
+    AllCores,
+    /// Timed, no traces, one thread.
+    Timed,
+}
+
+/// Benchmarks `workloads` with `cus` compute units for `seconds` each in
+/// every mode of `modes`; the all-core functional mode runs on `threads`
+/// threads (skipped when 1).
 pub fn run(
     workloads: &[PathBuf],
     cus: u32,
     seconds: f64,
     threads: usize,
+    modes: &[Mode],
 ) -> Result<Vec<BenchRow>, String> {
     let mut cfg = Config::default_config();
     cfg.gpu.compute_units = cus;
@@ -51,16 +63,22 @@ pub fn run(
     let mut rows = Vec::new();
     for path in workloads {
         let w = Workload::load(path)?;
-        let mut modes = vec![("functional", RunOptions::default())];
-        if threads > 1 {
-            let all = RunOptions {
-                threads,
-                ..RunOptions::default()
-            };
-            modes.push(("functional", all));
+        let mut runs_of = Vec::new();
+        for mode in modes {
+            match mode {
+                Mode::Functional => runs_of.push(("functional", RunOptions::default())),
+                Mode::AllCores if threads > 1 => runs_of.push((
+                    "functional",
+                    RunOptions {
+                        threads,
+                        ..RunOptions::default()
+                    },
+                )),
+                Mode::AllCores => {}
+                Mode::Timed => runs_of.push(("timed", RunOptions::timed(cfg.clone()))),
+            }
         }
-        modes.push(("timed", RunOptions::timed(cfg.clone())));
-        for (mode, opts) in modes {
+        for (mode, opts) in runs_of {
             reset_peak_memory();
             let lowering = Instant::now();
             let kernel = lower_workload(&w, &opts)?;
@@ -167,7 +185,8 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/../workloads/vector_add.toml"
         ));
-        let rows = run(std::slice::from_ref(&path), 2, 0.0, 2).unwrap();
+        let all = [Mode::Functional, Mode::AllCores, Mode::Timed];
+        let rows = run(std::slice::from_ref(&path), 2, 0.0, 2, &all).unwrap();
         let modes: Vec<(&str, usize)> = rows.iter().map(|r| (r.mode, r.threads)).collect();
         assert_eq!(modes, [("functional", 1), ("functional", 2), ("timed", 1)]);
         for r in &rows {
@@ -183,6 +202,8 @@ mod tests {
         }
         let t = table(&rows);
         assert!(t.contains("| vector_add | timed | 1 |"), "{t}");
+        let timed = run(std::slice::from_ref(&path), 2, 0.0, 2, &[Mode::Timed]).unwrap();
+        assert_eq!(timed.iter().map(|r| r.mode).collect::<Vec<_>>(), ["timed"]);
         if cfg!(target_os = "linux") {
             assert!(rows
                 .iter()

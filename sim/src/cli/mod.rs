@@ -236,7 +236,7 @@ check failed; 2 bad input or a point failed; 3 results not written."
     /// Measure the simulator's speed: simulated instructions per host
     /// second, functional (one thread and all) and timed, with host memory.
     #[command(
-        after_help = "Example:\n  gpusim bench --seconds 3\n  gpusim bench workloads/scale/nbody_1024.toml --cus 64"
+        after_help = "Example:\n  gpusim bench --seconds 3\n  gpusim bench workloads/scale/nbody_1024.toml --cus 64\n  gpusim bench workloads/bench/memory.toml --mode functional --mode timed"
     )]
     Bench {
         /// Workload manifests (default: a set of bundled ones).
@@ -250,6 +250,9 @@ check failed; 2 bad input or a point failed; 3 results not written."
         /// Threads of the all-core functional mode (all cores by default).
         #[arg(long)]
         threads: Option<usize>,
+        /// Modes to run, repeatable (all three by default).
+        #[arg(long = "mode", value_enum)]
+        modes: Vec<crate::cli::bench::Mode>,
     },
     /// GPU configs: print one resolved (inheritance and overrides applied).
     #[command(after_help = "Example:\n  gpusim config show rdna --set gpu.compute_units=16")]
@@ -359,7 +362,14 @@ pub fn main() -> ExitCode {
             cus,
             seconds,
             threads,
+            modes,
         } => {
+            use crate::cli::bench::Mode;
+            let modes = if modes.is_empty() {
+                vec![Mode::Functional, Mode::AllCores, Mode::Timed]
+            } else {
+                modes
+            };
             let workloads = if workloads.is_empty() {
                 BENCH_WORKLOADS.iter().map(PathBuf::from).collect()
             } else {
@@ -370,6 +380,7 @@ pub fn main() -> ExitCode {
                 cus,
                 seconds,
                 threads.unwrap_or_else(all_cores),
+                &modes,
             ) {
                 Ok(rows) => {
                     say_raw!("{}", crate::cli::bench::table(&rows));

@@ -7,7 +7,7 @@ use crate::exec::overlay::{commit_batch, Overlay};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Counts, Wave, WaveState};
 use isa::core::Scalar;
-use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
+use isa::ir::{BuiltIn, Dialect, Inst, Kernel, Reg};
 use isa::module::Location;
 use std::fmt;
 use std::sync::Arc;
@@ -31,6 +31,34 @@ pub struct Launch<'k> {
     /// Wave-instructions the whole launch may execute before it is
     /// stopped as hung.
     pub max_wave_instructions: u64,
+    /// What a wave reused from an earlier workgroup must have set again
+    /// (register, value in every lane) for the run to be the one fresh
+    /// waves give (`reuse_resets`).
+    reuse_resets: Vec<(Reg, u64)>,
+    /// Per wave of a workgroup, its built-ins' values (`builtin_rows`).
+    builtins: Vec<Vec<BuiltinRow>>,
+}
+
+/// One component of a built-in over a wave's lanes: lane `l` holds
+/// `lanes[l] + per_workgroup · workgroup id` (wrapping), cut to `bits`.
+struct BuiltinRow {
+    reg: Reg,
+    /// Where in each lane's private memory its copy goes, if anything
+    /// can read it there (`builtins_in_memory`).
+    private_at: Option<usize>,
+    size: usize,
+    bits: u64,
+    lanes: Vec<u64>,
+    per_workgroup: [u64; 3],
+}
+
+/// The waves and shared memory of the last workgroup a thread ran, kept
+/// for its next one: a workgroup's set-up then allocates nothing and
+/// touches only the registers it must (`Launch::reuse_resets`).
+#[derive(Default)]
+pub struct WorkgroupSpace {
+    waves: Vec<Wave>,
+    shared: Vec<u8>,
 }
 
 /// Workgroups per thread in the first batch of a parallel functional
@@ -53,7 +81,91 @@ impl fmt::Display for ExecError {
 
 impl std::error::Error for ExecError {}
 
-impl Launch<'_> {
+impl<'k> Launch<'k> {
+    /// A launch of `kernel` over `workgroups` of `local_size`, in waves of
+    /// `wave_width`, with `uniforms` set in every lane at wave start.
+    pub fn new(
+        kernel: &'k Kernel,
+        workgroups: [u32; 3],
+        local_size: [u32; 3],
+        wave_width: usize,
+        uniforms: Vec<(Reg, u64)>,
+        workgroup_bytes: u32,
+        max_wave_instructions: u64,
+    ) -> Launch<'k> {
+        let mut launch = Launch {
+            kernel,
+            lane_ops: crate::exec::lane_ops::decode(kernel, wave_width).into(),
+            builtins_in_memory: Launch::builtins_in_memory(kernel),
+            workgroups,
+            local_size,
+            wave_width,
+            reuse_resets: Launch::reuse_resets(kernel, &uniforms),
+            uniforms,
+            workgroup_bytes,
+            max_wave_instructions,
+            builtins: Vec::new(),
+        };
+        launch.builtins = (0..launch.waves_per_workgroup())
+            .map(|i| launch.builtin_rows(i))
+            .collect();
+        launch
+    }
+
+    /// The registers a wave reused from an earlier workgroup must have set
+    /// again, with their values: those some lane can read before writing
+    /// (live into the kernel's entry, e.g. an undefined value; built-ins
+    /// excepted, which every wave sets) are zeroed, and uniforms that an
+    /// instruction overwrites get their value back. Other registers are
+    /// written by a lane before that lane reads them. Cross-lane
+    /// operations can read lanes that never wrote a register, so their
+    /// kernels reset every register.
+    fn reuse_resets(kernel: &Kernel, uniforms: &[(Reg, u64)]) -> Vec<(Reg, u64)> {
+        let regs = kernel.reg_count as usize;
+        let mut value = vec![0u64; regs];
+        let mut uniform = vec![false; regs];
+        for &(r, v) in uniforms {
+            value[r as usize] = v;
+            uniform[r as usize] = true;
+        }
+        let all = || (0..regs as Reg).map(|r| (r, value[r as usize])).collect();
+        if kernel.insts.is_empty() {
+            return Vec::new();
+        }
+        if kernel
+            .insts
+            .iter()
+            .any(|i| matches!(i, Inst::CrossLane { .. }))
+        {
+            return all();
+        }
+        let mut written = vec![false; regs];
+        for inst in &kernel.insts {
+            if let Some(d) = isa::liveness::destination(inst) {
+                written[d as usize] = true;
+            }
+        }
+        let mut builtin = vec![false; regs];
+        for slot in &kernel.builtins {
+            for &r in &slot.regs {
+                builtin[r as usize] = true;
+            }
+        }
+        let live = isa::liveness::Liveness::new(kernel, |_| true);
+        let entry = &live.live_in[0];
+        (0..regs as Reg)
+            .filter(|&r| {
+                let i = r as usize;
+                if uniform[i] {
+                    written[i]
+                } else {
+                    entry.contains(r) && !builtin[i]
+                }
+            })
+            .map(|r| (r, value[r as usize]))
+            .collect()
+    }
+
     pub fn workgroup_invocations(&self) -> usize {
         self.local_size.iter().map(|&x| x as usize).product()
     }
@@ -107,17 +219,39 @@ impl Launch<'_> {
 
     /// Creates wave `index` of workgroup `wg` with its built-ins set.
     pub fn make_wave(&self, wg: [u32; 3], index: usize) -> Wave {
-        let total = self.workgroup_invocations();
-        let first = index * self.wave_width;
-        let lanes = (total - first).min(self.wave_width);
         let mut wave = Wave::new(
             self.kernel,
             &self.lane_ops,
             self.wave_width,
-            lanes,
+            self.lanes_of(index),
             &self.uniforms,
         );
-        let pb = self.kernel.private_bytes as usize;
+        self.set_builtins(&mut wave, wg, index);
+        wave
+    }
+
+    /// Makes `wave`, a wave of this launch that has finished, wave `index`
+    /// of workgroup `wg`, as `make_wave` would.
+    pub fn remake_wave(&self, wave: &mut Wave, wg: [u32; 3], index: usize) {
+        wave.restart(self.kernel, self.lanes_of(index), &self.reuse_resets);
+        self.set_builtins(wave, wg, index);
+    }
+
+    /// The lanes wave `index` of a workgroup has.
+    fn lanes_of(&self, index: usize) -> usize {
+        (self.workgroup_invocations() - index * self.wave_width).min(self.wave_width)
+    }
+
+    /// Calls `f(slot, lane, component, value)` with every component of
+    /// every built-in of wave `index` of workgroup `wg`, in every lane.
+    fn builtin_values(
+        &self,
+        wg: [u32; 3],
+        index: usize,
+        mut f: impl FnMut(usize, usize, usize, u64),
+    ) {
+        let first = index * self.wave_width;
+        let lanes = self.lanes_of(index);
         let [lx, ly, _] = self.local_size.map(|x| x as u64);
         let [nx, ny, nz] = self.workgroups.map(|x| x as u64);
         let g = [nx * lx, ny * ly, nz * self.local_size[2] as u64];
@@ -179,23 +313,69 @@ impl Launch<'_> {
                 BuiltIn::SubgroupLeMask => &|l| words(below(l) | own(l)),
                 BuiltIn::SubgroupLtMask => &|l| words(below(l)),
             };
-            let size = slot.ty.bytes() as usize;
-            let bits_mask = isa::core::mask(slot.ty.bits());
-            let in_memory = self.builtins_in_memory[s];
             for lane in 0..lanes {
                 let v = value(lane);
-                for (c, (&value, &reg)) in v.iter().zip(&slot.regs).enumerate() {
-                    let bits = if slot.ty == Scalar::Bool { 0 } else { value };
-                    if in_memory {
-                        let at = lane * pb + slot.offset as usize + c * size;
-                        write_le(&mut wave.private[at..at + size], bits);
-                    }
-                    // The register holds what a load of those bytes gives.
-                    wave.preload(reg, lane, bits & bits_mask);
+                for (c, &value) in v.iter().enumerate().take(slot.regs.len()) {
+                    f(s, lane, c, if slot.ty == Scalar::Bool { 0 } else { value });
                 }
             }
         }
-        wave
+    }
+
+    /// The built-in rows of wave `index` of any workgroup: every built-in
+    /// is `lanes + coefficients · workgroup id` in wrapping arithmetic
+    /// (the ids that depend on the workgroup are linear in it), so the
+    /// values are worked out once per launch.
+    fn builtin_rows(&self, index: usize) -> Vec<BuiltinRow> {
+        let mut rows: Vec<BuiltinRow> = Vec::new();
+        let mut row_of = std::collections::HashMap::new();
+        self.builtin_values([0; 3], index, |s, lane, c, value| {
+            let row = *row_of.entry((s, c)).or_insert_with(|| {
+                let slot = &self.kernel.builtins[s];
+                let size = slot.ty.bytes() as usize;
+                rows.push(BuiltinRow {
+                    reg: slot.regs[c],
+                    private_at: self.builtins_in_memory[s]
+                        .then_some(slot.offset as usize + c * size),
+                    size,
+                    bits: isa::core::mask(slot.ty.bits()),
+                    lanes: Vec::new(),
+                    per_workgroup: [0; 3],
+                });
+                rows.len() - 1
+            });
+            debug_assert_eq!(rows[row].lanes.len(), lane);
+            rows[row].lanes.push(value);
+        });
+        for d in 0..3 {
+            let mut unit = [0; 3];
+            unit[d] = 1;
+            self.builtin_values(unit, index, |s, lane, c, value| {
+                if lane == 0 {
+                    let row = &mut rows[row_of[&(s, c)]];
+                    row.per_workgroup[d] = value.wrapping_sub(row.lanes[0]);
+                }
+            });
+        }
+        rows
+    }
+
+    /// Sets the built-ins of `wave`, wave `index` of workgroup `wg`.
+    fn set_builtins(&self, wave: &mut Wave, wg: [u32; 3], index: usize) {
+        let pb = self.kernel.private_bytes as usize;
+        for row in &self.builtins[index] {
+            let shift = (0..3).fold(0u64, |acc, d| {
+                acc.wrapping_add(row.per_workgroup[d].wrapping_mul(wg[d] as u64))
+            });
+            // The register holds what a load of the private copy gives.
+            wave.preload_row(row.reg, &row.lanes, shift, row.bits);
+            if let Some(offset) = row.private_at {
+                for (lane, &v) in row.lanes.iter().enumerate() {
+                    let at = lane * pb + offset;
+                    write_le(&mut wave.private[at..at + row.size], v.wrapping_add(shift));
+                }
+            }
+        }
     }
 
     /// Runs every workgroup to completion; printf output goes to
@@ -239,8 +419,10 @@ impl Launch<'_> {
                 coords,
             )?;
         }
+        let mut space = WorkgroupSpace::default();
         while next < total {
             self.run_workgroup(
+                &mut space,
                 coords(next),
                 GlobalView::Direct(global),
                 printf,
@@ -293,12 +475,13 @@ impl Launch<'_> {
                 overlays
                     .par_iter_mut()
                     .enumerate()
-                    .map(|(k, overlay)| {
+                    .map_init(WorkgroupSpace::default, |space, (k, overlay)| {
                         let i = next + k as u64;
                         overlay.clear();
                         let mut out = String::new();
                         let mut own = Counts::default();
                         let r = self.run_workgroup(
+                            space,
                             coords(i),
                             GlobalView::Overlaid(shared, overlay),
                             &mut out,
@@ -347,6 +530,7 @@ impl Launch<'_> {
     #[allow(clippy::too_many_arguments)]
     fn run_workgroup(
         &self,
+        space: &mut WorkgroupSpace,
         wg: [u32; 3],
         mut global: GlobalView,
         printf: &mut String,
@@ -355,10 +539,16 @@ impl Launch<'_> {
         progress: &mut Option<&mut dyn Progress>,
         state: &mut ProgressState,
     ) -> Result<(), ExecError> {
-        let mut waves: Vec<Wave> = (0..self.waves_per_workgroup())
-            .map(|i| self.make_wave(wg, i))
-            .collect();
-        let mut shared = vec![0u8; self.workgroup_bytes as usize];
+        let WorkgroupSpace { waves, shared } = space;
+        let n = self.waves_per_workgroup();
+        for (i, wave) in waves.iter_mut().enumerate().take(n) {
+            self.remake_wave(wave, wg, i);
+        }
+        for i in waves.len()..n {
+            waves.push(self.make_wave(wg, i));
+        }
+        shared.clear();
+        shared.resize(self.workgroup_bytes as usize, 0);
         let private_bytes = self.kernel.private_bytes as usize;
         loop {
             // Run each ready wave until it finishes or waits at a barrier.
@@ -368,7 +558,7 @@ impl Launch<'_> {
                 let mut private = std::mem::take(&mut wave.private);
                 let mut mem = WaveMemory::with_view(
                     global.reborrow(),
-                    &mut shared,
+                    shared,
                     &mut private,
                     private_bytes,
                     printf,
@@ -431,7 +621,7 @@ impl Launch<'_> {
                     &done,
                 )));
             }
-            for w in &mut waves {
+            for w in waves.iter_mut() {
                 w.release();
             }
         }

@@ -434,6 +434,27 @@ impl<'a> WaveMemory<'a> {
                 }
             }
         }
+        if let Some((r, data, stride)) = self.span_bytes::<N>(mask, addrs, offset) {
+            let read = |lane: usize| {
+                let at = lane * stride + (addrs[lane].wrapping_add(offset) - r.lo) as usize;
+                let mut word = [0u8; 8];
+                word[..N].copy_from_slice(&data[at..at + N]);
+                u64::from_le_bytes(word)
+            };
+            if mask == isa::core::mask(addrs.len() as u32) {
+                for (lane, v) in out[..addrs.len()].iter_mut().enumerate() {
+                    *v = read(lane);
+                }
+            } else {
+                let mut rest = mask;
+                while rest != 0 {
+                    let lane = rest.trailing_zeros() as usize;
+                    out[lane] = read(lane);
+                    rest &= rest - 1;
+                }
+            }
+            return Ok(());
+        }
         self.each_lane::<N, false>(mask, addrs, offset, |lane, b| {
             let mut word = [0u8; 8];
             word[..N].copy_from_slice(b);
@@ -448,9 +469,86 @@ impl<'a> WaveMemory<'a> {
         offset: u64,
         values: &[u64],
     ) -> Result<(), (usize, String)> {
+        if let Some((r, data, stride)) = self.span_bytes::<N>(mask, addrs, offset) {
+            // Lowest lane first, so that lanes storing to one address
+            // leave the highest lane's value, as lane by lane would.
+            let mut rest = mask;
+            while rest != 0 {
+                let lane = rest.trailing_zeros() as usize;
+                let at = lane * stride + (addrs[lane].wrapping_add(offset) - r.lo) as usize;
+                data[at..at + N].copy_from_slice(&values[lane].to_le_bytes()[..N]);
+                rest &= rest - 1;
+            }
+            return Ok(());
+        }
         self.each_lane::<N, true>(mask, addrs, offset, |lane, b| {
             b.copy_from_slice(&values[lane].to_le_bytes()[..N]);
         })
+    }
+
+    /// When the `N` bytes at `addrs[lane] + offset` of every lane of
+    /// `mask` lie in one region whose bytes are plain memory (no overlay,
+    /// not out of bounds), that region, its bytes and the distance between
+    /// lanes' copies: the whole wave's range is checked once, and the
+    /// lanes need no check of their own.
+    #[inline(always)]
+    fn span_bytes<const N: usize>(
+        &mut self,
+        mask: u64,
+        addrs: &[u64],
+        offset: u64,
+    ) -> Option<(Region, &mut [u8], usize)> {
+        if mask == 0 {
+            return None;
+        }
+        let (mut lo, mut hi) = (u64::MAX, 0);
+        if mask == isa::core::mask(addrs.len() as u32) {
+            for &a in addrs {
+                (lo, hi) = (lo.min(a), hi.max(a));
+            }
+        } else {
+            let mut rest = mask;
+            while rest != 0 {
+                let a = addrs[rest.trailing_zeros() as usize];
+                (lo, hi) = (lo.min(a), hi.max(a));
+                rest &= rest - 1;
+            }
+        }
+        let lo = lo.checked_add(offset)?;
+        let bytes = hi.checked_add(offset)?.checked_add(N as u64)? - lo;
+        let private_end = PRIVATE_BASE + self.private_bytes as u64;
+        let r = if lo >= PRIVATE_BASE && lo < private_end && bytes <= private_end - lo {
+            Region {
+                lo: PRIVATE_BASE,
+                hi: private_end,
+                place: Place::Private,
+            }
+        } else {
+            let last = self.last;
+            if lo >= last.lo && lo < last.hi && bytes <= last.hi - lo {
+                last
+            } else {
+                // A span that fits no region is left to the lane-by-lane
+                // path, which names the lane at fault; the remembered
+                // region changes only to one that holds the whole span.
+                let r = self.region(lo, bytes).ok()?;
+                if matches!(r.place, Place::Nowhere) {
+                    return None;
+                }
+                self.last = r;
+                r
+            }
+        };
+        let (data, stride) = match r.place {
+            Place::Buffer(i) => match &mut self.global {
+                GlobalView::Direct(g) => (&mut g.buffers[i].data[..], 0),
+                GlobalView::Overlaid(..) => return None,
+            },
+            Place::Workgroup => (&mut *self.workgroup, 0),
+            Place::Private => (&mut *self.private, self.private_bytes),
+            Place::Nowhere => return None,
+        };
+        Some((r, data, stride))
     }
 
     /// Calls `access` with the `N` bytes at `addrs[lane] + offset` for

@@ -100,39 +100,64 @@ impl Wave {
         lanes: usize,
         init: &[(u32, u64)],
     ) -> Wave {
-        let mut regs = vec![0u64; kernel.reg_count as usize * width];
-        for &(r, v) in init {
-            regs[r as usize * width..(r as usize + 1) * width].fill(v);
+        let mut wave = Wave {
+            width,
+            regs: vec![0u64; kernel.reg_count as usize * width],
+            lane_ops: lane_ops.clone(),
+            stack: Vec::new(),
+            alive: 0,
+            private: vec![0; kernel.private_bytes as usize * width],
+            state: WaveState::Done,
+            record_addresses: false,
+            addresses: Vec::new(),
+        };
+        wave.restart(kernel, lanes, init);
+        wave
+    }
+
+    /// Starts the wave again from the kernel's entry with its first
+    /// `lanes` lanes, reusing its memory: `resets` (register, value in
+    /// every lane) are set, the other registers keep what they held, and
+    /// private memory is zeroed. The caller names in `resets` every
+    /// register whose old value a lane could see (`Launch::new`).
+    pub fn restart(&mut self, kernel: &Kernel, lanes: usize, resets: &[(u32, u64)]) {
+        let w = self.width;
+        for &(r, v) in resets {
+            self.regs[r as usize * w..(r as usize + 1) * w].fill(v);
         }
+        // Resized too: a wave that faulted may have lost its private
+        // memory (it is taken out while the wave runs).
+        self.private.clear();
+        self.private
+            .resize(kernel.private_bytes as usize * self.width, 0);
         let alive = if lanes >= 64 {
             u64::MAX
         } else {
             (1u64 << lanes) - 1
         };
-        Wave {
-            width,
-            regs,
-            lane_ops: lane_ops.clone(),
-            stack: vec![Entry {
-                pc: 0,
-                mask: alive,
-                reconverge: EXIT_PC,
-            }],
-            alive,
-            private: vec![0; kernel.private_bytes as usize * width],
-            state: if alive == 0 || kernel.insts.is_empty() {
-                WaveState::Done
-            } else {
-                WaveState::Ready
-            },
-            record_addresses: false,
-            addresses: Vec::new(),
-        }
+        self.alive = alive;
+        self.stack.clear();
+        self.stack.push(Entry {
+            pc: 0,
+            mask: alive,
+            reconverge: EXIT_PC,
+        });
+        self.state = if alive == 0 || kernel.insts.is_empty() {
+            WaveState::Done
+        } else {
+            WaveState::Ready
+        };
+        self.record_addresses = false;
+        self.addresses.clear();
     }
 
-    /// Sets one lane of a register before the wave starts (a built-in).
-    pub fn preload(&mut self, reg: u32, lane: usize, value: u64) {
-        self.regs[reg as usize * self.width + lane] = value;
+    /// Sets the first `values.len()` lanes of a register before the wave
+    /// starts (a built-in): lane `l` to `(values[l] + shift) & bits`.
+    pub fn preload_row(&mut self, reg: u32, values: &[u64], shift: u64, bits: u64) {
+        let row = &mut self.regs[reg as usize * self.width..][..values.len()];
+        for (r, &v) in row.iter_mut().zip(values) {
+            *r = v.wrapping_add(shift) & bits;
+        }
     }
 
     pub fn pc(&self) -> Option<Pc> {

@@ -404,17 +404,15 @@ pub fn dispatch(
     }
     let bound = bind(d, &global, &addresses);
     let result = bound.and_then(|(uniforms, workgroup_bytes)| {
-        let launch = Launch {
+        let launch = Launch::new(
             kernel,
-            lane_ops: crate::exec::lane_ops::decode(kernel, opts.wave_width).into(),
-            builtins_in_memory: Launch::builtins_in_memory(kernel),
-            workgroups: d.workgroups,
+            d.workgroups,
             local_size,
-            wave_width: opts.wave_width,
+            opts.wave_width,
             uniforms,
             workgroup_bytes,
-            max_wave_instructions: opts.max_wave_instructions,
-        };
+            opts.max_wave_instructions,
+        );
         match &opts.timing {
             None => {
                 let mut printf = String::new();
