@@ -2,7 +2,7 @@
 //! and the functional execution of every workgroup (no timing).
 
 use crate::exec::lane_ops::LaneOp;
-use crate::exec::memory::{write_le, GlobalMemory, GlobalView, WaveMemory};
+use crate::exec::memory::{write_le, GlobalMemory, GlobalView, RecentRegions, WaveMemory};
 use crate::exec::overlay::{commit_batch, Overlay};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Counts, Wave, WaveState};
@@ -59,6 +59,7 @@ struct BuiltinRow {
 pub struct WorkgroupSpace {
     waves: Vec<Wave>,
     shared: Vec<u8>,
+    recent: RecentRegions,
 }
 
 /// Workgroups per thread in the first batch of a parallel functional
@@ -539,7 +540,11 @@ impl<'k> Launch<'k> {
         progress: &mut Option<&mut dyn Progress>,
         state: &mut ProgressState,
     ) -> Result<(), ExecError> {
-        let WorkgroupSpace { waves, shared } = space;
+        let WorkgroupSpace {
+            waves,
+            shared,
+            recent,
+        } = space;
         let n = self.waves_per_workgroup();
         for (i, wave) in waves.iter_mut().enumerate().take(n) {
             self.remake_wave(wave, wg, i);
@@ -562,7 +567,8 @@ impl<'k> Launch<'k> {
                     &mut private,
                     private_bytes,
                     printf,
-                );
+                )
+                .remembering(*recent);
                 while wave.state == WaveState::Ready {
                     // Runs to the next progress tick or just past the
                     // budget, whichever comes first.
@@ -595,6 +601,7 @@ impl<'k> Launch<'k> {
                         )));
                     }
                 }
+                *recent = mem.recent();
                 wave.private = private;
             }
             let waiting: Vec<(usize, u32)> = waves

@@ -14,6 +14,9 @@ fn image_nowhere(addr: u64) -> bool {
     addr & 0xffff_ffff_0000_0000 == IMAGE_NOWHERE
 }
 
+/// Regions a wave's memory remembers (`WaveMemory::recent`).
+const RECENT: usize = 4;
+
 /// Gap left unmapped after every buffer, so that running off the end of
 /// one never lands in the next.
 const GUARD: u64 = 0x1_0000;
@@ -142,9 +145,32 @@ pub struct WaveMemory<'a> {
     pub private_bytes: usize,
     /// Where printf output goes.
     pub printf: &'a mut String,
-    /// The region the last access fell in: lanes mostly touch the same
-    /// buffer, so checking it first skips the address-space lookup.
-    last: Region,
+    recent: RecentRegions,
+}
+
+/// The regions the last accesses fell in, tried before the address-space
+/// lookup: lanes mostly touch the same buffer, and a kernel a few (the
+/// next one found replaces `regions[next]`). They hold for a whole launch
+/// (its buffers and workgroup memory size are fixed), so a launch keeps
+/// them from wave to wave (`WaveMemory::remembering`).
+#[derive(Clone, Copy)]
+pub struct RecentRegions {
+    regions: [Region; RECENT],
+    next: usize,
+}
+
+impl Default for RecentRegions {
+    fn default() -> RecentRegions {
+        let nothing = Region {
+            lo: 0,
+            hi: 0,
+            place: Place::Nowhere,
+        };
+        RecentRegions {
+            regions: [nothing; RECENT],
+            next: 0,
+        }
+    }
 }
 
 /// How a wave reaches global memory.
@@ -230,12 +256,20 @@ impl<'a> WaveMemory<'a> {
             private,
             private_bytes,
             printf,
-            last: Region {
-                lo: 0,
-                hi: 0,
-                place: Place::Workgroup,
-            },
+            recent: RecentRegions::default(),
         }
+    }
+
+    /// The same memory, trying `recent` (regions another wave of this
+    /// launch found) first.
+    pub fn remembering(mut self, recent: RecentRegions) -> WaveMemory<'a> {
+        self.recent = recent;
+        self
+    }
+
+    /// The regions this wave's accesses found, for the next wave.
+    pub fn recent(&self) -> RecentRegions {
+        self.recent
     }
 
     fn buffers(&self) -> &GlobalMemory {
@@ -306,6 +340,26 @@ impl<'a> WaveMemory<'a> {
         }
     }
 
+    /// The region holding all `bytes` at `addr`: a recent one, or the one
+    /// `region` finds, which is remembered unless it is nowhere (a robust
+    /// out-of-bounds region is the access's own bytes, which a later,
+    /// narrower access may not share).
+    #[inline(always)]
+    fn region_of(&mut self, addr: u64, bytes: u64) -> Result<Region, String> {
+        for r in &self.recent.regions {
+            if addr >= r.lo && addr < r.hi && bytes <= r.hi - addr {
+                return Ok(*r);
+            }
+        }
+        let r = self.region(addr, bytes)?;
+        if !matches!(r.place, Place::Nowhere) {
+            let recent = &mut self.recent;
+            recent.regions[recent.next] = r;
+            recent.next = (recent.next + 1) % RECENT;
+        }
+        Ok(r)
+    }
+
     /// The memory of the region holding all `bytes` at `addr`, with the
     /// region's start address and the distance between lanes' copies.
     #[inline(always)]
@@ -321,11 +375,7 @@ impl<'a> WaveMemory<'a> {
             };
             return Ok((r, Target::Bytes(&mut *self.private, self.private_bytes)));
         }
-        let r = self.last;
-        if !(addr >= r.lo && addr < r.hi && bytes <= r.hi - addr) {
-            self.last = self.region(addr, bytes)?;
-        }
-        let r = self.last;
+        let r = self.region_of(addr, bytes)?;
         Ok(match r.place {
             Place::Buffer(i) => match &mut self.global {
                 GlobalView::Direct(g) => (r, Target::Bytes(&mut g.buffers[i].data[..], 0)),
@@ -390,68 +440,50 @@ impl<'a> WaveMemory<'a> {
         offset: u64,
         out: &mut [u64],
     ) -> Result<(), (usize, String)> {
-        // Every lane reading one address (a uniform or push-constant value
-        // in a loop, a private variable): one look-up, no per-lane checks,
-        // and memory the lanes share is read once.
-        if mask != 0 {
-            let first = mask.trailing_zeros() as usize;
-            let a = addrs[first];
-            // All lanes active (the common case): straight loops over the
-            // rows, which the compiler vectorises.
-            let full = mask == isa::core::mask(addrs.len() as u32);
-            let uniform = if full {
-                addrs.iter().all(|&x| x == a)
-            } else {
-                let mut rest = mask;
-                let mut uniform = true;
-                while rest != 0 && uniform {
-                    uniform = addrs[rest.trailing_zeros() as usize] == a;
-                    rest &= rest - 1;
-                }
-                uniform
-            };
-            if uniform {
-                let addr = a.wrapping_add(offset);
-                if let Ok((r, Target::Bytes(data, stride))) = self.resolve(addr, N as u64) {
-                    let at = (addr - r.lo) as usize;
-                    let read = |lane: usize| {
-                        let mut word = [0u8; 8];
-                        word[..N].copy_from_slice(&data[lane * stride + at..][..N]);
-                        u64::from_le_bytes(word)
-                    };
-                    let shared = read(first);
-                    if full && stride == 0 {
-                        out[..addrs.len()].fill(shared);
-                        return Ok(());
-                    }
-                    let mut rest = mask;
-                    while rest != 0 {
-                        let lane = rest.trailing_zeros() as usize;
-                        out[lane] = if stride == 0 { shared } else { read(lane) };
-                        rest &= rest - 1;
-                    }
-                    return Ok(());
-                }
-            }
-        }
-        if let Some((r, data, stride)) = self.span_bytes::<N>(mask, addrs, offset) {
-            let read = |lane: usize| {
-                let at = lane * stride + (addrs[lane].wrapping_add(offset) - r.lo) as usize;
+        let lanes = addrs.len();
+        let full = mask == isa::core::mask(lanes as u32);
+        if let Some(Span {
+            lo,
+            data,
+            stride,
+            layout,
+        }) = self.span::<N>(mask, addrs, offset, full)
+        {
+            let word = |at: usize| -> u64 {
                 let mut word = [0u8; 8];
                 word[..N].copy_from_slice(&data[at..at + N]);
                 u64::from_le_bytes(word)
             };
-            if mask == isa::core::mask(addrs.len() as u32) {
-                for (lane, v) in out[..addrs.len()].iter_mut().enumerate() {
-                    *v = read(lane);
+            let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
+            let out = &mut out[..lanes];
+            // All lanes active (the common case): straight loops over the
+            // rows, which the compiler vectorises.
+            match layout {
+                // A uniform or push-constant value in a loop: read once.
+                Layout::Uniform if stride == 0 => {
+                    let shared = word(at(mask.trailing_zeros() as usize));
+                    each_active(mask, full, lanes, |lane| out[lane] = shared);
                 }
-            } else {
-                let mut rest = mask;
-                while rest != 0 {
-                    let lane = rest.trailing_zeros() as usize;
-                    out[lane] = read(lane);
-                    rest &= rest - 1;
+                // A private variable: each lane's own copy.
+                Layout::Uniform if full => {
+                    let at = at(0);
+                    for (v, own) in out.iter_mut().zip(data.chunks_exact(stride)) {
+                        let mut w = [0u8; 8];
+                        w[..N].copy_from_slice(&own[at..at + N]);
+                        *v = u64::from_le_bytes(w);
+                    }
                 }
+                Layout::Contiguous if stride == 0 => {
+                    let at = at(0);
+                    for (v, b) in out.iter_mut().zip(data[at..at + lanes * N].chunks_exact(N)) {
+                        let mut w = [0u8; 8];
+                        w[..N].copy_from_slice(b);
+                        *v = u64::from_le_bytes(w);
+                    }
+                }
+                _ => each_active(mask, full, lanes, |lane| {
+                    out[lane] = word(lane * stride + at(lane))
+                }),
             }
             return Ok(());
         }
@@ -469,15 +501,31 @@ impl<'a> WaveMemory<'a> {
         offset: u64,
         values: &[u64],
     ) -> Result<(), (usize, String)> {
-        if let Some((r, data, stride)) = self.span_bytes::<N>(mask, addrs, offset) {
-            // Lowest lane first, so that lanes storing to one address
-            // leave the highest lane's value, as lane by lane would.
-            let mut rest = mask;
-            while rest != 0 {
-                let lane = rest.trailing_zeros() as usize;
-                let at = lane * stride + (addrs[lane].wrapping_add(offset) - r.lo) as usize;
-                data[at..at + N].copy_from_slice(&values[lane].to_le_bytes()[..N]);
-                rest &= rest - 1;
+        let lanes = addrs.len();
+        let full = mask == isa::core::mask(lanes as u32);
+        if let Some(Span {
+            lo,
+            data,
+            stride,
+            layout,
+        }) = self.span::<N>(mask, addrs, offset, full)
+        {
+            let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
+            if layout == Layout::Contiguous && stride == 0 {
+                let at = at(0);
+                for (b, v) in data[at..at + lanes * N]
+                    .chunks_exact_mut(N)
+                    .zip(&values[..lanes])
+                {
+                    b.copy_from_slice(&v.to_le_bytes()[..N]);
+                }
+            } else {
+                // Lowest lane first, so that lanes storing to one address
+                // leave the highest lane's value, as lane by lane would.
+                each_active(mask, full, lanes, |lane| {
+                    let at = lane * stride + at(lane);
+                    data[at..at + N].copy_from_slice(&values[lane].to_le_bytes()[..N]);
+                });
             }
             return Ok(());
         }
@@ -487,33 +535,56 @@ impl<'a> WaveMemory<'a> {
     }
 
     /// When the `N` bytes at `addrs[lane] + offset` of every lane of
-    /// `mask` lie in one region whose bytes are plain memory (no overlay,
-    /// not out of bounds), that region, its bytes and the distance between
-    /// lanes' copies: the whole wave's range is checked once, and the
-    /// lanes need no check of their own.
+    /// `mask` (`full`: every lane) lie in one region whose bytes are plain
+    /// memory (no overlay, not out of bounds), that region's bytes and how
+    /// the lanes' addresses lie: the whole wave's range is checked once,
+    /// and the lanes need no check of their own.
     #[inline(always)]
-    fn span_bytes<const N: usize>(
+    fn span<const N: usize>(
         &mut self,
         mask: u64,
         addrs: &[u64],
         offset: u64,
-    ) -> Option<(Region, &mut [u8], usize)> {
+        full: bool,
+    ) -> Option<Span<'_>> {
         if mask == 0 {
             return None;
         }
-        let (mut lo, mut hi) = (u64::MAX, 0);
-        if mask == isa::core::mask(addrs.len() as u32) {
-            for &a in addrs {
-                (lo, hi) = (lo.min(a), hi.max(a));
+        let first = addrs[mask.trailing_zeros() as usize];
+        let (layout, lo, hi) = if full {
+            // Whole-row tests without early exits: they vectorise.
+            let uniform = addrs.iter().fold(true, |u, &x| u & (x == first));
+            let mut next = first;
+            let contiguous = addrs.iter().fold(true, |c, &x| {
+                let c = c & (x == next);
+                next = next.wrapping_add(N as u64);
+                c
+            });
+            if uniform {
+                (Layout::Uniform, first, first)
+            } else if contiguous {
+                let last = addrs[addrs.len() - 1];
+                (Layout::Contiguous, first, last)
+            } else {
+                let lo = addrs.iter().fold(u64::MAX, |m, &x| m.min(x));
+                let hi = addrs.iter().fold(0, |m, &x| m.max(x));
+                (Layout::Scattered, lo, hi)
             }
         } else {
+            let (mut lo, mut hi) = (first, first);
             let mut rest = mask;
             while rest != 0 {
                 let a = addrs[rest.trailing_zeros() as usize];
                 (lo, hi) = (lo.min(a), hi.max(a));
                 rest &= rest - 1;
             }
-        }
+            let layout = if lo == hi {
+                Layout::Uniform
+            } else {
+                Layout::Scattered
+            };
+            (layout, lo, hi)
+        };
         let lo = lo.checked_add(offset)?;
         let bytes = hi.checked_add(offset)?.checked_add(N as u64)? - lo;
         let private_end = PRIVATE_BASE + self.private_bytes as u64;
@@ -524,20 +595,13 @@ impl<'a> WaveMemory<'a> {
                 place: Place::Private,
             }
         } else {
-            let last = self.last;
-            if lo >= last.lo && lo < last.hi && bytes <= last.hi - lo {
-                last
-            } else {
-                // A span that fits no region is left to the lane-by-lane
-                // path, which names the lane at fault; the remembered
-                // region changes only to one that holds the whole span.
-                let r = self.region(lo, bytes).ok()?;
-                if matches!(r.place, Place::Nowhere) {
-                    return None;
-                }
-                self.last = r;
-                r
+            // A span that fits no region is left to the lane-by-lane
+            // path, which names the lane at fault.
+            let r = self.region_of(lo, bytes).ok()?;
+            if matches!(r.place, Place::Nowhere) {
+                return None;
             }
+            r
         };
         let (data, stride) = match r.place {
             Place::Buffer(i) => match &mut self.global {
@@ -548,7 +612,12 @@ impl<'a> WaveMemory<'a> {
             Place::Private => (&mut *self.private, self.private_bytes),
             Place::Nowhere => return None,
         };
-        Some((r, data, stride))
+        Some(Span {
+            lo: r.lo,
+            data,
+            stride,
+            layout,
+        })
     }
 
     /// Calls `access` with the `N` bytes at `addrs[lane] + offset` for
@@ -663,6 +732,42 @@ impl<'a> WaveMemory<'a> {
             Target::Nowhere => access(&mut [0u8; 8][..n]),
         }
         Ok(())
+    }
+}
+
+/// The active lanes' memory, found by `WaveMemory::span`: lane `l`'s bytes
+/// at address `x` are at `l * stride + (x - lo)` of `data`.
+struct Span<'m> {
+    lo: u64,
+    data: &'m mut [u8],
+    stride: usize,
+    layout: Layout,
+}
+
+/// How the active lanes' addresses lie.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Layout {
+    /// All one address.
+    Uniform,
+    /// Every lane active, lane `l` at the first lane's address plus `l`
+    /// words.
+    Contiguous,
+    Scattered,
+}
+
+/// Calls `f` with each lane of `mask`, lowest first; `full` says that
+/// `mask` holds all of the wave's `lanes`, which are then visited in a
+/// straight loop.
+#[inline(always)]
+fn each_active(mask: u64, full: bool, lanes: usize, mut f: impl FnMut(usize)) {
+    if full {
+        (0..lanes).for_each(f);
+    } else {
+        let mut rest = mask;
+        while rest != 0 {
+            f(rest.trailing_zeros() as usize);
+            rest &= rest - 1;
+        }
     }
 }
 
