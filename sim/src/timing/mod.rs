@@ -372,6 +372,9 @@ struct Engine<'a, 't, 'p> {
     next: Vec<NextInst>,
     /// Per (CU, SIMD): the SIMD cannot issue before this cycle.
     wake: Vec<u64>,
+    /// Per CU: the earliest `wake` of its SIMDs, so that a CU whose SIMDs
+    /// all sleep is passed over at once.
+    cu_wake: Vec<u64>,
     /// Per category: instructions a CU may issue in one cycle.
     issue_limits: [u32; CATEGORIES],
     /// Per category: whether the other SIMDs of a CU can use up its limit
@@ -569,6 +572,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             order: Vec::new(),
             simds: cu.simds as usize,
             wake: vec![0; all_simds],
+            cu_wake: vec![0; cfg.gpu.compute_units as usize],
             issue_limits,
             contested: issue_limits.map(|limit| limit <= others),
             scalar_interval: cfg.scalar_unit().map_or(0, |sc| sc.interval as u64),
@@ -718,12 +722,40 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 .filter(|&s| self.room(simds[s].waves.len(), simds[s].vgprs, simds[s].sgprs))
                 .min_by_key(|&s| simds[s].waves.len())
                 .expect("fits() checked room");
-            let mut wave = self.launch.make_wave(coords, i);
-            wave.record_addresses = true;
-            wave.addresses.reserve(self.launch.wave_width);
             let slot = self.free_waves.pop().unwrap_or(self.waves.len());
             let k = c * self.simds + simd;
-            let unfinished = wave.state != WaveState::Done;
+            let id = self.waves_placed;
+            self.waves_placed += 1;
+            if slot == self.waves.len() {
+                let regs = self.kernel.reg_count as usize;
+                let mut wave = self.launch.make_wave(coords, i);
+                wave.record_addresses = true;
+                wave.addresses.reserve(self.launch.wave_width);
+                self.waves.push(TWave {
+                    wave,
+                    id,
+                    workgroup: wg_index,
+                    simd,
+                    ready: vec![0; regs],
+                    producer: vec![Producer::Alu; regs],
+                    next_issue: self.cycle,
+                    memory_done: 0,
+                });
+            } else {
+                // A slot's wave, registers and scoreboard are reused by
+                // the next wave placed in it.
+                let tw = &mut self.waves[slot];
+                self.launch.remake_wave(&mut tw.wave, coords, i);
+                tw.wave.record_addresses = true;
+                tw.id = id;
+                tw.workgroup = wg_index;
+                tw.simd = simd;
+                tw.ready.fill(0);
+                tw.producer.fill(Producer::Alu);
+                tw.next_issue = self.cycle;
+                tw.memory_done = 0;
+            }
+            let unfinished = self.waves[slot].wave.state != WaveState::Done;
             self.simd_state[k].waves.push(slot);
             if unfinished {
                 self.simd_state[k].active.push(slot);
@@ -731,22 +763,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             self.simd_state[k].vgprs += v;
             self.simd_state[k].sgprs += g;
             self.wake[k] = 0;
-            let tw = TWave {
-                wave,
-                id: self.waves_placed,
-                workgroup: wg_index,
-                simd,
-                ready: vec![0; self.kernel.reg_count as usize],
-                producer: vec![Producer::Alu; self.kernel.reg_count as usize],
-                next_issue: self.cycle,
-                memory_done: 0,
-            };
-            self.waves_placed += 1;
-            if slot == self.waves.len() {
-                self.waves.push(tw);
-            } else {
-                self.waves[slot] = tw;
-            }
+            self.cu_wake[c] = 0;
             let next = if unfinished {
                 self.plan(slot)
             } else {
@@ -817,6 +834,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let mut order = std::mem::take(&mut self.order);
         let busy = std::mem::take(&mut self.busy);
         for &c in &busy {
+            if self.cycle < self.cu_wake[c] {
+                next_event = next_event.min(self.cu_wake[c]);
+                continue;
+            }
             let mut budget = self.issue_limits;
             for s in 0..self.simds {
                 let k = c * self.simds + s;
@@ -860,6 +881,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     self.report.busy_simd(k, self.cycle);
                 }
             }
+            let simds = c * self.simds..(c + 1) * self.simds;
+            self.cu_wake[c] = self.wake[simds].iter().copied().min().unwrap_or(u64::MAX);
         }
         self.order = order;
         self.busy = busy;
@@ -1355,6 +1378,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 self.waves[m].next_issue = self.cycle + 1;
                 self.next[m] = self.plan(m);
                 self.wake[c * self.simds + self.waves[m].simd] = 0;
+                self.cu_wake[c] = 0;
             }
         }
         if done == states.len() {
