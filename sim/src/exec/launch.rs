@@ -37,6 +37,10 @@ pub struct Launch<'k> {
     reuse_resets: Vec<(Reg, u64)>,
     /// Per wave of a workgroup, its built-ins' values (`builtin_rows`).
     builtins: Vec<Vec<BuiltinRow>>,
+    /// Mean wave-instructions per workgroup of the first parallel batch
+    /// below which the rest runs on one thread (`MIN_PARALLEL_WORK` by
+    /// default).
+    pub min_parallel_work: u64,
 }
 
 /// One component of a built-in over a wave's lanes: lane `l` holds
@@ -69,6 +73,13 @@ pub struct WorkgroupSpace {
 /// batch are held until it is committed).
 const WORKGROUPS_PER_THREAD: u64 = 32;
 const MAX_BATCH: u64 = 1024;
+/// Mean wave-instructions per workgroup of the first parallel batch below
+/// which the rest of the launch runs on one thread: a workgroup's overlay
+/// and commit cost about 2.7 us of host time for the four pages a
+/// vector_add workgroup touches (measured in docs/performance.md), the
+/// time of some 70-120 wave-instructions, so shorter workgroups gain
+/// little or lose.
+pub const MIN_PARALLEL_WORK: u64 = 256;
 
 /// A launch that could not finish, and where.
 #[derive(Debug)]
@@ -106,6 +117,7 @@ impl<'k> Launch<'k> {
             workgroup_bytes,
             max_wave_instructions,
             builtins: Vec::new(),
+            min_parallel_work: MIN_PARALLEL_WORK,
         };
         launch.builtins = (0..launch.waves_per_workgroup())
             .map(|i| launch.builtin_rows(i))
@@ -461,6 +473,7 @@ impl<'k> Launch<'k> {
         // pages on the committing thread that workers allocated makes the
         // allocator return and fetch memory from the system each batch.
         let mut overlays: Vec<Overlay> = Vec::new();
+        let mut first_batch = true;
         while next < total {
             let end = (next + batch).min(total);
             batch = (batch * 2).min(threads * MAX_BATCH);
@@ -522,6 +535,13 @@ impl<'k> Launch<'k> {
             if committed < results_len {
                 return Ok(next);
             }
+            // Workgroups too short to pay for their overlays run faster on
+            // one thread; the choice follows the first batch's counts, so
+            // it is the same on every run.
+            if first_batch && counts.wave_instructions < next * self.min_parallel_work {
+                return Ok(next);
+            }
+            first_batch = false;
         }
         Ok(next)
     }

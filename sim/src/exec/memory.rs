@@ -442,49 +442,38 @@ impl<'a> WaveMemory<'a> {
     ) -> Result<(), (usize, String)> {
         let lanes = addrs.len();
         let full = mask == isa::core::mask(lanes as u32);
-        if let Some(Span {
-            lo,
-            data,
-            stride,
-            layout,
-        }) = self.span::<N>(mask, addrs, offset, full)
-        {
-            let word = |at: usize| -> u64 {
-                let mut word = [0u8; 8];
-                word[..N].copy_from_slice(&data[at..at + N]);
-                u64::from_le_bytes(word)
-            };
-            let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
-            let out = &mut out[..lanes];
-            // All lanes active (the common case): straight loops over the
-            // rows, which the compiler vectorises.
-            match layout {
-                // A uniform or push-constant value in a loop: read once.
-                Layout::Uniform if stride == 0 => {
-                    let shared = word(at(mask.trailing_zeros() as usize));
-                    each_active(mask, full, lanes, |lane| out[lane] = shared);
-                }
-                // A private variable: each lane's own copy.
-                Layout::Uniform if full => {
-                    let at = at(0);
-                    for (v, own) in out.iter_mut().zip(data.chunks_exact(stride)) {
-                        let mut w = [0u8; 8];
-                        w[..N].copy_from_slice(&own[at..at + N]);
-                        *v = u64::from_le_bytes(w);
-                    }
-                }
-                Layout::Contiguous if stride == 0 => {
-                    let at = at(0);
-                    for (v, b) in out.iter_mut().zip(data[at..at + lanes * N].chunks_exact(N)) {
-                        let mut w = [0u8; 8];
-                        w[..N].copy_from_slice(b);
-                        *v = u64::from_le_bytes(w);
-                    }
-                }
-                _ => each_active(mask, full, lanes, |lane| {
-                    out[lane] = word(lane * stride + at(lane))
-                }),
+        let done = match self.span::<N>(mask, addrs, offset, full) {
+            Some(Span {
+                lo,
+                bytes: SpanBytes::Plain(data, stride),
+                layout,
+                ..
+            }) => {
+                gather::<N>(layout, data, stride, lo, mask, full, addrs, offset, out);
+                true
             }
+            // A buffer this workgroup has not written: read from the
+            // buffer itself, the span of the lanes' bytes noted as read (a
+            // strided access notes the gaps too, which can only make a
+            // parallel run fall back to one thread).
+            Some(Span {
+                lo,
+                bytes:
+                    SpanBytes::Overlay {
+                        data,
+                        overlay,
+                        buffer,
+                    },
+                layout,
+                within,
+            }) if !overlay.wrote(buffer) => {
+                gather::<N>(layout, data, 0, lo, mask, full, addrs, offset, out);
+                overlay.note_read(buffer, within.start, within.end);
+                true
+            }
+            _ => false,
+        };
+        if done {
             return Ok(());
         }
         self.each_lane::<N, false>(mask, addrs, offset, |lane, b| {
@@ -503,30 +492,53 @@ impl<'a> WaveMemory<'a> {
     ) -> Result<(), (usize, String)> {
         let lanes = addrs.len();
         let full = mask == isa::core::mask(lanes as u32);
-        if let Some(Span {
-            lo,
-            data,
-            stride,
-            layout,
-        }) = self.span::<N>(mask, addrs, offset, full)
-        {
-            let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
-            if layout == Layout::Contiguous && stride == 0 {
-                let at = at(0);
-                for (b, v) in data[at..at + lanes * N]
-                    .chunks_exact_mut(N)
-                    .zip(&values[..lanes])
-                {
+        let done = match self.span::<N>(mask, addrs, offset, full) {
+            Some(Span {
+                lo,
+                bytes: SpanBytes::Plain(data, stride),
+                layout,
+                ..
+            }) => {
+                let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
+                if layout == Layout::Contiguous && stride == 0 {
+                    let at = at(0);
+                    for (b, v) in data[at..at + lanes * N]
+                        .chunks_exact_mut(N)
+                        .zip(&values[..lanes])
+                    {
+                        b.copy_from_slice(&v.to_le_bytes()[..N]);
+                    }
+                } else {
+                    // Lowest lane first, so that lanes storing to one
+                    // address leave the highest lane's value, as lane by
+                    // lane would.
+                    each_active(mask, full, lanes, |lane| {
+                        let at = lane * stride + at(lane);
+                        data[at..at + N].copy_from_slice(&values[lane].to_le_bytes()[..N]);
+                    });
+                }
+                true
+            }
+            // A whole row of consecutive words: one write to the overlay.
+            Some(Span {
+                bytes:
+                    SpanBytes::Overlay {
+                        overlay, buffer, ..
+                    },
+                layout: Layout::Contiguous,
+                within,
+                ..
+            }) => {
+                let mut row = [0u8; isa::subgroup::MAX_WIDTH * 8];
+                for (b, v) in row.chunks_exact_mut(N).zip(&values[..lanes]) {
                     b.copy_from_slice(&v.to_le_bytes()[..N]);
                 }
-            } else {
-                // Lowest lane first, so that lanes storing to one address
-                // leave the highest lane's value, as lane by lane would.
-                each_active(mask, full, lanes, |lane| {
-                    let at = lane * stride + at(lane);
-                    data[at..at + N].copy_from_slice(&values[lane].to_le_bytes()[..N]);
-                });
+                overlay.write(buffer, within.start, &row[..lanes * N]);
+                true
             }
+            _ => false,
+        };
+        if done {
             return Ok(());
         }
         self.each_lane::<N, true>(mask, addrs, offset, |lane, b| {
@@ -535,10 +547,10 @@ impl<'a> WaveMemory<'a> {
     }
 
     /// When the `N` bytes at `addrs[lane] + offset` of every lane of
-    /// `mask` (`full`: every lane) lie in one region whose bytes are plain
-    /// memory (no overlay, not out of bounds), that region's bytes and how
-    /// the lanes' addresses lie: the whole wave's range is checked once,
-    /// and the lanes need no check of their own.
+    /// `mask` (`full`: every lane) lie in one region that is not nowhere
+    /// (out of bounds), that region's bytes and how the lanes' addresses
+    /// lie: the whole wave's range is checked once, and the lanes need no
+    /// check of their own.
     #[inline(always)]
     fn span<const N: usize>(
         &mut self,
@@ -603,20 +615,25 @@ impl<'a> WaveMemory<'a> {
             }
             r
         };
-        let (data, stride) = match r.place {
+        let within = (lo - r.lo) as usize..(lo - r.lo + bytes) as usize;
+        let bytes = match r.place {
             Place::Buffer(i) => match &mut self.global {
-                GlobalView::Direct(g) => (&mut g.buffers[i].data[..], 0),
-                GlobalView::Overlaid(..) => return None,
+                GlobalView::Direct(g) => SpanBytes::Plain(&mut g.buffers[i].data[..], 0),
+                GlobalView::Overlaid(global, overlay) => SpanBytes::Overlay {
+                    data: &global.buffers[i].data,
+                    overlay,
+                    buffer: i,
+                },
             },
-            Place::Workgroup => (&mut *self.workgroup, 0),
-            Place::Private => (&mut *self.private, self.private_bytes),
+            Place::Workgroup => SpanBytes::Plain(&mut *self.workgroup, 0),
+            Place::Private => SpanBytes::Plain(&mut *self.private, self.private_bytes),
             Place::Nowhere => return None,
         };
         Some(Span {
             lo: r.lo,
-            data,
-            stride,
+            bytes,
             layout,
+            within,
         })
     }
 
@@ -736,12 +753,80 @@ impl<'a> WaveMemory<'a> {
 }
 
 /// The active lanes' memory, found by `WaveMemory::span`: lane `l`'s bytes
-/// at address `x` are at `l * stride + (x - lo)` of `data`.
+/// at address `x` are at `l * stride + (x - lo)` of the bytes; `within`
+/// is the span of the lanes' bytes from `lo`.
 struct Span<'m> {
     lo: u64,
-    data: &'m mut [u8],
-    stride: usize,
+    bytes: SpanBytes<'m>,
     layout: Layout,
+    within: std::ops::Range<usize>,
+}
+
+enum SpanBytes<'m> {
+    /// Plain memory, lanes' copies `stride` bytes apart (0: shared).
+    Plain(&'m mut [u8], usize),
+    /// Buffer `buffer` as the overlay sees it over the buffer's `data`.
+    Overlay {
+        data: &'m [u8],
+        overlay: &'m mut Overlay,
+        buffer: usize,
+    },
+}
+
+/// Reads the `N` bytes of each lane of `mask` (`full`: every lane) at
+/// `addrs[lane] + offset` into `out[lane]`, from `data` that starts at
+/// address `lo` and holds lanes' copies `stride` bytes apart (0: shared);
+/// the addresses lie as `layout` says and all fit.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn gather<const N: usize>(
+    layout: Layout,
+    data: &[u8],
+    stride: usize,
+    lo: u64,
+    mask: u64,
+    full: bool,
+    addrs: &[u64],
+    offset: u64,
+    out: &mut [u64],
+) {
+    let lanes = addrs.len();
+    let word = |at: usize| -> u64 {
+        let mut word = [0u8; 8];
+        word[..N].copy_from_slice(&data[at..at + N]);
+        u64::from_le_bytes(word)
+    };
+    let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
+    let out = &mut out[..lanes];
+    // All lanes active (the common case): straight loops over the rows,
+    // which the compiler vectorises.
+    match layout {
+        // A uniform or push-constant value in a loop: read once.
+        Layout::Uniform if stride == 0 => {
+            let shared = word(at(mask.trailing_zeros() as usize));
+            each_active(mask, full, lanes, |lane| out[lane] = shared);
+        }
+        // A private variable: each lane's own copy.
+        Layout::Uniform if full => {
+            let at = at(0);
+            for (v, own) in out.iter_mut().zip(data.chunks_exact(stride)) {
+                let mut w = [0u8; 8];
+                w[..N].copy_from_slice(&own[at..at + N]);
+                *v = u64::from_le_bytes(w);
+            }
+        }
+        Layout::Contiguous if stride == 0 => {
+            let at = at(0);
+            for (v, b) in out.iter_mut().zip(data[at..at + lanes * N].chunks_exact(N)) {
+                let mut w = [0u8; 8];
+                w[..N].copy_from_slice(b);
+                *v = u64::from_le_bytes(w);
+            }
+        }
+        _ => each_active(mask, full, lanes, |lane| {
+            out[lane] = word(lane * stride + at(lane))
+        }),
+    }
 }
 
 /// How the active lanes' addresses lie.

@@ -173,7 +173,7 @@ impl Overlay {
         }
     }
 
-    /// Writes `bytes` (at most 8) at `offset` of buffer `buffer`.
+    /// Writes `bytes` at `offset` of buffer `buffer`.
     pub fn write(&mut self, buffer: usize, offset: usize, bytes: &[u8]) {
         if buffer < 64 {
             self.written_buffers |= 1 << buffer;
@@ -194,7 +194,11 @@ impl Overlay {
                     .unwrap_or_else(|| vec![0u8; PAGE].into_boxed_slice())
             });
             copy[within..within + n].copy_from_slice(&bytes[done..done + n]);
-            set_bits(&mut page.written, within, n, (1u64 << n) - 1);
+            if n <= 8 {
+                set_bits(&mut page.written, within, n, (1u64 << n) - 1);
+            } else {
+                set_range(&mut page.written, within, within + n);
+            }
             done += n;
         }
     }
@@ -322,6 +326,31 @@ mod tests {
             &g[PAGE - 2..PAGE + 2],
             &[(PAGE - 2) as u8, 0xaa, 0xbb, (PAGE + 1) as u8]
         );
+    }
+
+    #[test]
+    fn a_long_write_marks_every_byte_across_pages() {
+        // 200 bytes from 100 before a page's end: a wave's row of 4-byte
+        // words, written at once.
+        let row: Vec<u8> = (0..200).map(|i| 200 - i as u8).collect();
+        let mut o = Overlay::default();
+        o.write(0, PAGE - 100, &row);
+        let g = memory();
+        for (i, &want) in row.iter().enumerate() {
+            let mut out = [0u8; 1];
+            o.read(&g, 0, PAGE - 100 + i, &mut out);
+            assert_eq!(out[0], want, "byte {i}");
+        }
+        // The bytes either side are the buffer's.
+        let mut out = [0u8; 2];
+        o.read(&g, 0, PAGE - 101, &mut out);
+        assert_eq!(out, [(PAGE - 101) as u8, 200]);
+        o.read(&g, 0, PAGE + 99, &mut out);
+        assert_eq!(out, [1, (PAGE + 100) as u8]);
+        let mut g = g;
+        assert_eq!(commit(std::slice::from_ref(&o), 1, &mut g), 1);
+        assert_eq!(&g[PAGE - 100..PAGE + 100], &row[..]);
+        assert_eq!(g[PAGE + 100], (PAGE + 100) as u8);
     }
 
     #[test]
