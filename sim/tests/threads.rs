@@ -15,12 +15,9 @@ type Outcome = (Vec<(String, Vec<u8>)>, String, String);
 /// What a run gave, or its error.
 fn outcome(w: &Workload, threads: usize) -> Result<Outcome, String> {
     let width = w.subgroup_size.as_ref().map_or(64, |s| s.0 as usize);
-    // Every launch stays parallel, however short its workgroups, so that
-    // the parallel path is what is compared.
     let opts = RunOptions {
         wave_width: width,
         threads,
-        min_parallel_work: 0,
         ..RunOptions::default()
     };
     run_workload(w, &opts).map(|out| {
@@ -52,7 +49,6 @@ fn every_workload_gives_the_same_bits_on_1_2_and_4_threads() {
         let opts = RunOptions {
             threads: 2,
             wave_width: w.subgroup_size.as_ref().map_or(64, |s| s.0 as usize),
-            min_parallel_work: 0,
             ..RunOptions::default()
         };
         parallel += run_workload(&w, &opts).map_or(0, |o| o.counts.parallel_workgroups);
@@ -90,7 +86,6 @@ fn workgroups_that_depend_on_their_order_see_the_in_order_results() {
             &w,
             &RunOptions {
                 threads,
-                min_parallel_work: 0,
                 ..RunOptions::default()
             },
         )
@@ -105,50 +100,21 @@ fn workgroups_that_depend_on_their_order_see_the_in_order_results() {
             &u32s(bytes(&out, "count")),
             &count,
         );
-        // Workgroups 0 to 199 ran in parallel; 200 read what 199 wrote,
-        // so it ran again and the rest ran on one thread.
-        let parallel = if threads == 1 { 0 } else { 200 };
-        assert_eq!(
-            out.counts.parallel_workgroups, parallel,
-            "{threads} threads"
-        );
+        // Consecutive workgroups run in chunks, in order within a chunk:
+        // 199 and 200 may share one (then 200 reads 199's write from the
+        // chunk's overlay) or not (then 200's chunk conflicts and runs
+        // again on one thread). Either way the first two batches (up to
+        // workgroup 192 on 2 threads, 384 on 4) hold no conflict, and no
+        // chunk from the one holding workgroup 250's atomic on is
+        // committed from a parallel batch.
+        let parallel = out.counts.parallel_workgroups;
+        if threads == 1 {
+            assert_eq!(parallel, 0);
+        } else {
+            assert!(
+                (192..=250).contains(&parallel),
+                "{threads} threads: {parallel}"
+            );
+        }
     }
-}
-
-#[test]
-fn launches_of_short_workgroups_finish_on_one_thread_after_their_first_batch() {
-    // vector_add over 2^22 elements: 65536 workgroups of 23
-    // wave-instructions, below the default's 256 per workgroup.
-    let w = Workload::load(&root().join("workloads/bench/memory.toml")).unwrap();
-    let run = |threads| {
-        run_workload(
-            &w,
-            &RunOptions {
-                threads,
-                ..RunOptions::default()
-            },
-        )
-        .unwrap()
-    };
-    let (one, two) = (run(1), run(2));
-    let bits = |o: &gpusim::run::RunOutput| -> Vec<Vec<u8>> {
-        o.buffers.iter().map(|b| b.bytes.clone()).collect()
-    };
-    assert!(bits(&one) == bits(&two), "the results differ");
-    assert_eq!(one.counts.wave_instructions, two.counts.wave_instructions);
-    // The first batch is 32 workgroups per thread.
-    assert_eq!(two.counts.parallel_workgroups, 64);
-    // Longer workgroups stay parallel: nbody's run thousands of
-    // instructions each.
-    let w = Workload::load(&root().join("workloads/scale/nbody_1024.toml")).unwrap();
-    let out = run_workload(
-        &w,
-        &RunOptions {
-            threads: 2,
-            ..RunOptions::default()
-        },
-    )
-    .unwrap();
-    let workgroups: u64 = w.workgroups.iter().map(|&n| n as u64).product();
-    assert_eq!(out.counts.parallel_workgroups, workgroups);
 }

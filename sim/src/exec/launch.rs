@@ -37,10 +37,6 @@ pub struct Launch<'k> {
     reuse_resets: Vec<(Reg, u64)>,
     /// Per wave of a workgroup, its built-ins' values (`builtin_rows`).
     builtins: Vec<Vec<BuiltinRow>>,
-    /// Mean wave-instructions per workgroup of the first parallel batch
-    /// below which the rest runs on one thread (`MIN_PARALLEL_WORK` by
-    /// default).
-    pub min_parallel_work: u64,
 }
 
 /// One component of a built-in over a wave's lanes: lane `l` holds
@@ -73,13 +69,9 @@ pub struct WorkgroupSpace {
 /// batch are held until it is committed).
 const WORKGROUPS_PER_THREAD: u64 = 32;
 const MAX_BATCH: u64 = 1024;
-/// Mean wave-instructions per workgroup of the first parallel batch below
-/// which the rest of the launch runs on one thread: a workgroup's overlay
-/// and commit cost about 2.7 us of host time for the four pages a
-/// vector_add workgroup touches (measured in docs/performance.md), the
-/// time of some 70-120 wave-instructions, so shorter workgroups gain
-/// little or lose.
-pub const MIN_PARALLEL_WORK: u64 = 256;
+/// Chunks of consecutive workgroups per thread in a batch: enough to even
+/// out chunks of different lengths.
+const CHUNKS_PER_THREAD: u64 = 8;
 
 /// A launch that could not finish, and where.
 #[derive(Debug)]
@@ -117,7 +109,6 @@ impl<'k> Launch<'k> {
             workgroup_bytes,
             max_wave_instructions,
             builtins: Vec::new(),
-            min_parallel_work: MIN_PARALLEL_WORK,
         };
         launch.builtins = (0..launch.waves_per_workgroup())
             .map(|i| launch.builtin_rows(i))
@@ -473,7 +464,6 @@ impl<'k> Launch<'k> {
         // pages on the committing thread that workers allocated makes the
         // allocator return and fetch memory from the system each batch.
         let mut overlays: Vec<Overlay> = Vec::new();
-        let mut first_batch = true;
         while next < total {
             let end = (next + batch).min(total);
             batch = (batch * 2).min(threads * MAX_BATCH);
@@ -484,31 +474,39 @@ impl<'k> Launch<'k> {
                 .max_wave_instructions
                 .saturating_sub(counts.wave_instructions);
             let shared: &GlobalMemory = global;
-            overlays.resize_with((end - next) as usize, Overlay::default);
+            // Consecutive workgroups share an overlay, run in order on one
+            // thread: neighbours mostly touch neighbouring bytes, so a
+            // chunk's pages cost little more than one workgroup's.
+            let chunk = ((end - next) / (threads * CHUNKS_PER_THREAD)).max(1);
+            let chunks = (end - next).div_ceil(chunk);
+            let start = next;
+            let range = move |k: u64| start + k * chunk..(start + (k + 1) * chunk).min(end);
+            overlays.resize_with(chunks as usize, Overlay::default);
             let results: Vec<Result<(String, Counts), ExecError>> = pool.install(|| {
                 overlays
                     .par_iter_mut()
                     .enumerate()
                     .map_init(WorkgroupSpace::default, |space, (k, overlay)| {
-                        let i = next + k as u64;
                         overlay.clear();
                         let mut out = String::new();
                         let mut own = Counts::default();
-                        let r = self.run_workgroup(
-                            space,
-                            coords(i),
-                            GlobalView::Overlaid(shared, overlay),
-                            &mut out,
-                            &mut own,
-                            budget,
-                            &mut None,
-                            &mut ProgressState::default(),
-                        );
-                        r.map(|()| (out, own))
+                        for i in range(k as u64) {
+                            self.run_workgroup(
+                                space,
+                                coords(i),
+                                GlobalView::Overlaid(shared, overlay),
+                                &mut out,
+                                &mut own,
+                                budget,
+                                &mut None,
+                                &mut ProgressState::default(),
+                            )?;
+                        }
+                        Ok((out, own))
                     })
                     .collect()
             });
-            // The workgroups that finished within the launch's budget, in
+            // The chunks that finished within the launch's budget, in
             // order, up to the first that failed or went past it.
             let mut total_waves = counts.wave_instructions;
             let finished = results
@@ -525,23 +523,18 @@ impl<'k> Launch<'k> {
             let mut buffers: Vec<&mut [u8]> =
                 global.buffers.iter_mut().map(|b| &mut b.data[..]).collect();
             let committed = pool.install(|| commit_batch(&overlays, finished, &mut buffers));
-            for (out, own) in results.into_iter().take(committed).flatten() {
+            for (k, (out, own)) in results.into_iter().take(committed).flatten().enumerate() {
                 printf.push_str(&out);
                 counts.merge(own);
-                counts.parallel_workgroups += 1;
-                next += 1;
-                workgroup_done(progress, state, counts);
+                for _ in range(k as u64) {
+                    counts.parallel_workgroups += 1;
+                    next += 1;
+                    workgroup_done(progress, state, counts);
+                }
             }
             if committed < results_len {
                 return Ok(next);
             }
-            // Workgroups too short to pay for their overlays run faster on
-            // one thread; the choice follows the first batch's counts, so
-            // it is the same on every run.
-            if first_batch && counts.wave_instructions < next * self.min_parallel_work {
-                return Ok(next);
-            }
-            first_batch = false;
         }
         Ok(next)
     }

@@ -34,11 +34,6 @@ pub struct RunOptions {
     /// Robust buffer access for every launch, whatever its manifest or
     /// script says (`Dispatch::robust_buffer_access`).
     pub robust_buffer_access: bool,
-    /// A parallel functional launch whose first batch of workgroups ran
-    /// fewer wave-instructions per workgroup than this on average runs
-    /// the rest on one thread (`Launch::min_parallel_work`); 0 keeps
-    /// every launch parallel, for tests of the parallel path.
-    pub min_parallel_work: u64,
 }
 
 /// A timed run: the GPU model.
@@ -58,7 +53,6 @@ impl Default for RunOptions {
             timing: None,
             threads: 1,
             robust_buffer_access: false,
-            min_parallel_work: crate::exec::launch::MIN_PARALLEL_WORK,
         }
     }
 }
@@ -410,7 +404,7 @@ pub fn dispatch(
     }
     let bound = bind(d, &global, &addresses);
     let result = bound.and_then(|(uniforms, workgroup_bytes)| {
-        let mut launch = Launch::new(
+        let launch = Launch::new(
             kernel,
             d.workgroups,
             local_size,
@@ -419,7 +413,6 @@ pub fn dispatch(
             workgroup_bytes,
             opts.max_wave_instructions,
         );
-        launch.min_parallel_work = opts.min_parallel_work;
         match &opts.timing {
             None => {
                 let mut printf = String::new();
