@@ -35,6 +35,63 @@ pub struct LaneOp {
 /// Computes `op` for the lanes of `mask` of a wave `width` lanes wide.
 pub type Handler = fn(regs: &mut [u64], op: &LaneOp, width: usize, mask: u64);
 
+/// The kernel's lane-wise work decoded once per launch for waves `width`
+/// lanes wide.
+pub struct Decoded {
+    /// `Some` at the pc of each lane-wise instruction.
+    pub lane_ops: Vec<Option<LaneOp>>,
+    /// `Some(offset)` at the pc of each load or store of private memory
+    /// at a fixed address, in bounds: each lane reads or writes its own
+    /// copy at that offset, with no address to look up (unoptimised
+    /// kernels keep every variable there).
+    pub private_at: Vec<Option<usize>>,
+}
+
+/// Decodes `kernel` for waves `width` lanes wide.
+pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
+    Decoded {
+        lane_ops: decode(kernel, width),
+        private_at: private_offsets(kernel),
+    }
+}
+
+/// Per instruction: the offset in each lane's private memory of a load or
+/// store whose address register holds one constant in every lane (a
+/// constant no instruction overwrites) and whose bytes lie in private
+/// memory.
+fn private_offsets(kernel: &Kernel) -> Vec<Option<usize>> {
+    let regs = kernel.reg_count as usize;
+    let mut constant: Vec<Option<u64>> = vec![None; regs];
+    for &(r, v) in &kernel.constants {
+        constant[r as usize] = Some(v);
+    }
+    for inst in &kernel.insts {
+        if let Some(d) = isa::liveness::destination(inst) {
+            constant[d as usize] = None;
+        }
+    }
+    let base = isa::ir::address::PRIVATE_BASE;
+    let end = base + kernel.private_bytes as u64;
+    kernel
+        .insts
+        .iter()
+        .map(|inst| {
+            let (ty, addr, offset) = match *inst {
+                Inst::Load {
+                    ty, addr, offset, ..
+                }
+                | Inst::Store {
+                    ty, addr, offset, ..
+                } => (ty, addr, offset),
+                _ => return None,
+            };
+            // The address a lane would compute.
+            let at = constant[addr as usize]?.wrapping_add(offset as u64);
+            (at >= base && at.checked_add(ty.bytes() as u64)? <= end).then(|| (at - base) as usize)
+        })
+        .collect()
+}
+
 /// The kernel's lane-wise instructions decoded for waves `width` lanes
 /// wide: `Some` at the pc of each, `None` elsewhere.
 pub fn decode(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {

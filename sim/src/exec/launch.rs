@@ -1,7 +1,7 @@
 //! A kernel launch: its grid, the uniform register values of the dispatch,
 //! and the functional execution of every workgroup (no timing).
 
-use crate::exec::lane_ops::LaneOp;
+use crate::exec::lane_ops::Decoded;
 use crate::exec::memory::{write_le, GlobalMemory, GlobalView, RecentRegions, WaveMemory};
 use crate::exec::overlay::{commit_batch, Overlay};
 use crate::exec::progress::{Progress, ProgressState, TICK};
@@ -14,9 +14,8 @@ use std::sync::Arc;
 
 pub struct Launch<'k> {
     pub kernel: &'k Kernel,
-    /// The kernel's lane-wise instructions decoded for `wave_width`
-    /// (`lane_ops::decode`).
-    pub lane_ops: Arc<[Option<LaneOp>]>,
+    /// The kernel decoded for `wave_width` (`lane_ops::decode_kernel`).
+    pub decoded: Arc<Decoded>,
     /// Per built-in of the kernel: whether its copy in private memory can
     /// be read (`builtins_in_memory`); the others live in registers only.
     pub builtins_in_memory: Vec<bool>,
@@ -99,7 +98,7 @@ impl<'k> Launch<'k> {
     ) -> Launch<'k> {
         let mut launch = Launch {
             kernel,
-            lane_ops: crate::exec::lane_ops::decode(kernel, wave_width).into(),
+            decoded: Arc::new(crate::exec::lane_ops::decode_kernel(kernel, wave_width)),
             builtins_in_memory: Launch::builtins_in_memory(kernel),
             workgroups,
             local_size,
@@ -225,7 +224,7 @@ impl<'k> Launch<'k> {
     pub fn make_wave(&self, wg: [u32; 3], index: usize) -> Wave {
         let mut wave = Wave::new(
             self.kernel,
-            &self.lane_ops,
+            &self.decoded,
             self.wave_width,
             self.lanes_of(index),
             &self.uniforms,

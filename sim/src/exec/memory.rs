@@ -882,7 +882,7 @@ fn lanes_in_region<const N: usize>(
 /// variable-length copy into a wider word costs a failed store-to-load
 /// forwarding on every access.
 #[inline]
-fn read_le(s: &[u8]) -> u64 {
+pub fn read_le(s: &[u8]) -> u64 {
     match *s {
         [a] => a as u64,
         [a, b] => u16::from_le_bytes([a, b]) as u64,

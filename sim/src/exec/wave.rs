@@ -6,8 +6,8 @@
 //! lanes reach its reconvergence point, where the entry below holds them
 //! all again. Lanes that return are removed from every entry.
 
-use crate::exec::lane_ops::LaneOp;
-use crate::exec::memory::WaveMemory;
+use crate::exec::lane_ops::Decoded;
+use crate::exec::memory::{read_le, write_le, WaveMemory};
 use isa::ir::{Inst, Kernel, Pc, EXIT_PC};
 use std::sync::Arc;
 
@@ -68,8 +68,8 @@ pub struct Wave {
     pub width: usize,
     /// regs[reg * width + lane]
     regs: Vec<u64>,
-    /// The kernel's lane-wise instructions, decoded for this width.
-    lane_ops: Arc<[Option<LaneOp>]>,
+    /// The kernel decoded for this width.
+    decoded: Arc<Decoded>,
     stack: Vec<Entry>,
     /// Lanes that exist and have not returned.
     alive: u64,
@@ -92,10 +92,10 @@ pub struct Fault {
 impl Wave {
     /// A wave of `width` lanes of which the first `lanes` exist, with
     /// registers set from `init` (register, value in every lane);
-    /// `lane_ops` is `lane_ops::decode(kernel, width)`.
+    /// `decoded` is `lane_ops::decode_kernel(kernel, width)`.
     pub fn new(
         kernel: &Kernel,
-        lane_ops: &Arc<[Option<LaneOp>]>,
+        decoded: &Arc<Decoded>,
         width: usize,
         lanes: usize,
         init: &[(u32, u64)],
@@ -103,7 +103,7 @@ impl Wave {
         let mut wave = Wave {
             width,
             regs: vec![0u64; kernel.reg_count as usize * width],
-            lane_ops: lane_ops.clone(),
+            decoded: decoded.clone(),
             stack: Vec::new(),
             alive: 0,
             private: vec![0; kernel.private_bytes as usize * width],
@@ -254,7 +254,7 @@ impl Wave {
         if self.record_addresses {
             self.addresses.clear();
         }
-        if let Some(op) = &self.lane_ops[pc as usize] {
+        if let Some(op) = &self.decoded.lane_ops[pc as usize] {
             (op.handler)(&mut self.regs, op, w, mask);
             if next as usize >= kernel.insts.len() {
                 next = EXIT_PC;
@@ -282,6 +282,51 @@ impl Wave {
                     [&a[..w], &b[..w], &c[..w]],
                     &mut self.regs[d..d + w],
                 );
+            }
+            Inst::Load {
+                ty,
+                dst,
+                addr,
+                offset,
+                ..
+            } if self.decoded.private_at[pc as usize].is_some() => {
+                let at = self.decoded.private_at[pc as usize].unwrap_or_default();
+                let (d, n, pb) = (*dst as usize * w, ty.bytes() as usize, mem.private_bytes);
+                if self.record_addresses {
+                    let a = *addr as usize * w;
+                    push_addresses(
+                        &mut self.addresses,
+                        mask,
+                        &self.regs[a..a + w],
+                        *offset as u64,
+                    );
+                }
+                let bool_type = *ty == isa::core::Scalar::Bool;
+                for lane in lanes(mask) {
+                    let v = read_le(&mem.private[lane * pb + at..][..n]);
+                    self.regs[d + lane] = if bool_type { (v != 0) as u64 } else { v };
+                }
+            }
+            Inst::Store {
+                ty,
+                src,
+                addr,
+                offset,
+            } if self.decoded.private_at[pc as usize].is_some() => {
+                let at = self.decoded.private_at[pc as usize].unwrap_or_default();
+                let (v, n, pb) = (*src as usize * w, ty.bytes() as usize, mem.private_bytes);
+                if self.record_addresses {
+                    let a = *addr as usize * w;
+                    push_addresses(
+                        &mut self.addresses,
+                        mask,
+                        &self.regs[a..a + w],
+                        *offset as u64,
+                    );
+                }
+                for lane in lanes(mask) {
+                    write_le(&mut mem.private[lane * pb + at..][..n], self.regs[v + lane]);
+                }
             }
             Inst::Load {
                 ty,
@@ -710,7 +755,7 @@ mod tests {
             3,
             16,
         );
-        let ops = crate::exec::lane_ops::decode(&k, 4).into();
+        let ops = Arc::new(crate::exec::lane_ops::decode_kernel(&k, 4));
         let mut wave = Wave::new(&k, &ops, 4, 3, &[(0, PRIVATE_BASE), (2, PRIVATE_BASE)]);
         for lane in 0..4 {
             let at = lane * 16;
