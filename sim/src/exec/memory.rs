@@ -157,6 +157,8 @@ pub struct WaveMemory<'a> {
 pub struct RecentRegions {
     regions: [Region; RECENT],
     next: usize,
+    /// The one that held the last access.
+    hit: usize,
 }
 
 impl Default for RecentRegions {
@@ -169,6 +171,7 @@ impl Default for RecentRegions {
         RecentRegions {
             regions: [nothing; RECENT],
             next: 0,
+            hit: 0,
         }
     }
 }
@@ -346,15 +349,22 @@ impl<'a> WaveMemory<'a> {
     /// narrower access may not share).
     #[inline(always)]
     fn region_of(&mut self, addr: u64, bytes: u64) -> Result<Region, String> {
-        for r in &self.recent.regions {
-            if addr >= r.lo && addr < r.hi && bytes <= r.hi - addr {
-                return Ok(*r);
-            }
+        let holds = |r: &Region| addr >= r.lo && addr < r.hi && bytes <= r.hi - addr;
+        let recent = &mut self.recent;
+        // The region hit last first: runs of accesses stay in one.
+        let last = recent.regions[recent.hit];
+        if holds(&last) {
+            return Ok(last);
+        }
+        if let Some(i) = recent.regions.iter().position(holds) {
+            recent.hit = i;
+            return Ok(recent.regions[i]);
         }
         let r = self.region(addr, bytes)?;
         if !matches!(r.place, Place::Nowhere) {
             let recent = &mut self.recent;
             recent.regions[recent.next] = r;
+            recent.hit = recent.next;
             recent.next = (recent.next + 1) % RECENT;
         }
         Ok(r)
@@ -807,13 +817,9 @@ fn gather<const N: usize>(
             each_active(mask, full, lanes, |lane| out[lane] = shared);
         }
         // A private variable: each lane's own copy.
-        Layout::Uniform if full => {
-            let at = at(0);
-            for (v, own) in out.iter_mut().zip(data.chunks_exact(stride)) {
-                let mut w = [0u8; 8];
-                w[..N].copy_from_slice(&own[at..at + N]);
-                *v = u64::from_le_bytes(w);
-            }
+        Layout::Uniform => {
+            let at = at(mask.trailing_zeros() as usize);
+            load_private_n::<N>(data, stride, at, mask, out);
         }
         Layout::Contiguous if stride == 0 => {
             let at = at(0);
@@ -826,6 +832,87 @@ fn gather<const N: usize>(
         _ => each_active(mask, full, lanes, |lane| {
             out[lane] = word(lane * stride + at(lane))
         }),
+    }
+}
+
+/// Loads the `bytes` (1, 2, 4 or 8) at offset `at` of each lane of
+/// `mask`'s private memory (`stride` bytes per lane in `private`) into
+/// `out[lane]`; `out` is a register row, one element per lane.
+pub fn load_private(
+    private: &[u8],
+    stride: usize,
+    at: usize,
+    bytes: usize,
+    mask: u64,
+    out: &mut [u64],
+) {
+    match bytes {
+        1 => load_private_n::<1>(private, stride, at, mask, out),
+        2 => load_private_n::<2>(private, stride, at, mask, out),
+        4 => load_private_n::<4>(private, stride, at, mask, out),
+        _ => load_private_n::<8>(private, stride, at, mask, out),
+    }
+}
+
+#[inline(always)]
+fn load_private_n<const N: usize>(
+    private: &[u8],
+    stride: usize,
+    at: usize,
+    mask: u64,
+    out: &mut [u64],
+) {
+    let read = |own: &[u8]| {
+        let mut w = [0u8; 8];
+        w[..N].copy_from_slice(&own[at..at + N]);
+        u64::from_le_bytes(w)
+    };
+    if mask == isa::core::mask(out.len() as u32) {
+        for (v, own) in out.iter_mut().zip(private.chunks_exact(stride)) {
+            *v = read(own);
+        }
+    } else {
+        each_active(mask, false, out.len(), |lane| {
+            out[lane] = read(&private[lane * stride..])
+        });
+    }
+}
+
+/// Stores the low `bytes` (1, 2, 4 or 8) of `values[lane]` at offset `at`
+/// of each lane of `mask`'s private memory (`stride` bytes per lane).
+pub fn store_private(
+    private: &mut [u8],
+    stride: usize,
+    at: usize,
+    bytes: usize,
+    mask: u64,
+    values: &[u64],
+) {
+    match bytes {
+        1 => store_private_n::<1>(private, stride, at, mask, values),
+        2 => store_private_n::<2>(private, stride, at, mask, values),
+        4 => store_private_n::<4>(private, stride, at, mask, values),
+        _ => store_private_n::<8>(private, stride, at, mask, values),
+    }
+}
+
+#[inline(always)]
+fn store_private_n<const N: usize>(
+    private: &mut [u8],
+    stride: usize,
+    at: usize,
+    mask: u64,
+    values: &[u64],
+) {
+    if mask == isa::core::mask(values.len() as u32) {
+        for (v, own) in values.iter().zip(private.chunks_exact_mut(stride)) {
+            own[at..at + N].copy_from_slice(&v.to_le_bytes()[..N]);
+        }
+    } else {
+        each_active(mask, false, values.len(), |lane| {
+            let own = &mut private[lane * stride + at..][..N];
+            own.copy_from_slice(&values[lane].to_le_bytes()[..N]);
+        });
     }
 }
 
@@ -882,7 +969,7 @@ fn lanes_in_region<const N: usize>(
 /// variable-length copy into a wider word costs a failed store-to-load
 /// forwarding on every access.
 #[inline]
-pub fn read_le(s: &[u8]) -> u64 {
+fn read_le(s: &[u8]) -> u64 {
     match *s {
         [a] => a as u64,
         [a, b] => u16::from_le_bytes([a, b]) as u64,

@@ -7,7 +7,7 @@
 //! all again. Lanes that return are removed from every entry.
 
 use crate::exec::lane_ops::Decoded;
-use crate::exec::memory::{read_le, write_le, WaveMemory};
+use crate::exec::memory::{load_private, store_private, WaveMemory};
 use isa::ir::{Inst, Kernel, Pc, EXIT_PC};
 use std::sync::Arc;
 
@@ -301,10 +301,11 @@ impl Wave {
                         *offset as u64,
                     );
                 }
-                let bool_type = *ty == isa::core::Scalar::Bool;
-                for lane in lanes(mask) {
-                    let v = read_le(&mem.private[lane * pb + at..][..n]);
-                    self.regs[d + lane] = if bool_type { (v != 0) as u64 } else { v };
+                load_private(mem.private, pb, at, n, mask, &mut self.regs[d..d + w]);
+                if *ty == isa::core::Scalar::Bool {
+                    for lane in lanes(mask) {
+                        self.regs[d + lane] = (self.regs[d + lane] != 0) as u64;
+                    }
                 }
             }
             Inst::Store {
@@ -324,9 +325,7 @@ impl Wave {
                         *offset as u64,
                     );
                 }
-                for lane in lanes(mask) {
-                    write_le(&mut mem.private[lane * pb + at..][..n], self.regs[v + lane]);
-                }
+                store_private(mem.private, pb, at, n, mask, &self.regs[v..v + w]);
             }
             Inst::Load {
                 ty,
