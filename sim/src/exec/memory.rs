@@ -608,7 +608,10 @@ impl<'a> WaveMemory<'a> {
             (layout, lo, hi)
         };
         let lo = lo.checked_add(offset)?;
-        let bytes = hi.checked_add(offset)?.checked_add(N as u64)? - lo;
+        let bytes = hi
+            .checked_add(offset)?
+            .checked_add(N as u64)?
+            .checked_sub(lo)?;
         let private_end = PRIVATE_BASE + self.private_bytes as u64;
         let r = if lo >= PRIVATE_BASE && lo < private_end && bytes <= private_end - lo {
             Region {
@@ -1045,6 +1048,116 @@ mod tests {
             e.contains("private memory offset 5 is past its 8 bytes"),
             "{e}"
         );
+    }
+
+    /// Address rows of a wave of 16 lanes, for `n`-byte accesses, in
+    /// buffer `a` (256 bytes), its workgroup memory (256 bytes) and private
+    /// memory (12 bytes a lane): one address, consecutive words, reversed,
+    /// strided, straddling the end, wrapping.
+    fn address_rows(a: u64, n: u64) -> Vec<Vec<u64>> {
+        let row = |f: &dyn Fn(u64) -> u64| (0..16).map(f).collect::<Vec<u64>>();
+        vec![
+            row(&|_| a + 8),
+            row(&|l| a + n * l),
+            row(&|l| a + 2 + n * l),
+            row(&|l| a + 256 - n - n * (l % (256 / n))),
+            row(&|l| a + 256 - n * (l + 1)),
+            row(&|l| a + (l * 12) % 61),
+            row(&|l| a + 256 - 8 * n + n * l),
+            row(&|l| WORKGROUP_BASE + n * l),
+            row(&|l| WORKGROUP_BASE + 8 * l),
+            row(&|_| PRIVATE_BASE + 4),
+            row(&|l| PRIVATE_BASE + (l % 2) * 4),
+            row(&|l| PRIVATE_BASE + n * l),
+            row(&|l| PRIVATE_BASE + 6 + l),
+            row(&|l| u64::MAX - 7 + n * l),
+        ]
+    }
+
+    #[test]
+    fn whole_wave_accesses_match_lane_by_lane_ones() {
+        // The reference is the one-lane path (`load`, `store`), which finds
+        // each lane's region on its own.
+        let masks = [0xffff_u64, 0x8001, 0x0ff0, 0x0002, 0xfffe];
+        for n in [1u64, 2, 4, 8] {
+            let mut g = GlobalMemory::default();
+            let a = g.add("a", (0..=255).collect()).unwrap();
+            let rows = address_rows(a, n);
+            let (mut wg, mut private) = (vec![5u8; 256], vec![0u8; 16 * 12]);
+            for (i, b) in private.iter_mut().enumerate() {
+                *b = i as u8;
+            }
+            let mut printf = String::new();
+            let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 12, &mut printf);
+            for addrs in &rows {
+                for &mask in &masks {
+                    let mut out = [0u64; 16];
+                    let wave = m.load_lanes(mask, addrs, 0, n, &mut out);
+                    let mut lanes = Ok(());
+                    for lane in (0..16).filter(|l| mask >> l & 1 != 0) {
+                        match m.load(lane, addrs[lane], n) {
+                            Ok(v) => assert_eq!(out[lane], v, "{n} bytes, lane {lane}, {addrs:x?}"),
+                            Err(e) => {
+                                lanes = Err((lane, e));
+                                break;
+                            }
+                        }
+                    }
+                    match (&wave, &lanes) {
+                        (Ok(()), Ok(())) => {}
+                        (Err((l, _)), Err((k, _))) => assert_eq!(l, k, "{addrs:x?}"),
+                        _ => panic!("{n} bytes, mask {mask:x}, {addrs:x?}: {wave:?} vs {lanes:?}"),
+                    }
+                }
+            }
+            drop(m);
+            // Stores: the whole wave into one copy of the memory, lane by
+            // lane (lowest first) into another.
+            for addrs in &rows {
+                for &mask in &masks {
+                    let values: Vec<u64> =
+                        (0..16).map(|l| 0x0101_0101_0101_0101 * (l + 1)).collect();
+                    let mut run = |whole: bool| {
+                        let mut g = GlobalMemory::default();
+                        g.add("a", (0..=255).collect()).unwrap();
+                        let (mut wg, mut private) = (vec![5u8; 256], vec![0u8; 16 * 12]);
+                        let mut printf = String::new();
+                        let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 12, &mut printf);
+                        let r = if whole {
+                            m.store_lanes(mask, addrs, 0, n, &values).map_err(|e| e.0)
+                        } else {
+                            (0..16)
+                                .filter(|l| mask >> l & 1 != 0)
+                                .try_for_each(|l| m.store(l, addrs[l], n, values[l]).map_err(|_| l))
+                        };
+                        (r, g.buffers[0].data.clone(), wg, private)
+                    };
+                    assert!(
+                        run(true) == run(false),
+                        "{n} bytes, mask {mask:x}, {addrs:x?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_robust_access_past_the_end_leaves_in_bounds_bytes_readable() {
+        let mut g = GlobalMemory::robust();
+        let a = g.add("a", (0..16).collect()).unwrap();
+        let (mut wg, mut private) = (vec![0u8; 8], vec![0u8; 8]);
+        let mut printf = String::new();
+        let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 8, &mut printf);
+        // 8 bytes from offset 12 are partly out of the buffer: zeros. The
+        // 4 in-bounds bytes at the same address are still the buffer's.
+        assert_eq!(m.load(0, a + 12, 8).unwrap(), 0);
+        assert_eq!(m.load(0, a + 12, 4).unwrap(), 0x0f0e_0d0c);
+        let mut out = [0u64; 4];
+        m.load_lanes(0b1111, &[a + 12; 4], 0, 8, &mut out).unwrap();
+        assert_eq!(out, [0; 4]);
+        m.load_lanes(0b1111, &[a, a + 4, a + 8, a + 12], 0, 4, &mut out)
+            .unwrap();
+        assert_eq!(out, [0x0302_0100, 0x0706_0504, 0x0b0a_0908, 0x0f0e_0d0c]);
     }
 
     #[test]
