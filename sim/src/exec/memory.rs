@@ -1110,14 +1110,13 @@ mod tests {
                     }
                 }
             }
-            drop(m);
             // Stores: the whole wave into one copy of the memory, lane by
             // lane (lowest first) into another.
             for addrs in &rows {
                 for &mask in &masks {
                     let values: Vec<u64> =
                         (0..16).map(|l| 0x0101_0101_0101_0101 * (l + 1)).collect();
-                    let mut run = |whole: bool| {
+                    let run = |whole: bool| {
                         let mut g = GlobalMemory::default();
                         g.add("a", (0..=255).collect()).unwrap();
                         let (mut wg, mut private) = (vec![5u8; 256], vec![0u8; 16 * 12]);
