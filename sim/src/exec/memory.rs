@@ -14,6 +14,31 @@ fn image_nowhere(addr: u64) -> bool {
     addr & 0xffff_ffff_0000_0000 == IMAGE_NOWHERE
 }
 
+/// `$e` with the const `$n` set to the access width `$bytes` (1, 2, 4 or
+/// 8 bytes; anything else counts as 8): one instance of `$e` per width.
+macro_rules! by_width {
+    ($bytes:expr, $n:ident => $e:expr) => {
+        match $bytes {
+            1 => {
+                const $n: usize = 1;
+                $e
+            }
+            2 => {
+                const $n: usize = 2;
+                $e
+            }
+            4 => {
+                const $n: usize = 4;
+                $e
+            }
+            _ => {
+                const $n: usize = 8;
+                $e
+            }
+        }
+    };
+}
+
 /// Regions a wave's memory remembers (`WaveMemory::recent`).
 const RECENT: usize = 4;
 
@@ -415,12 +440,7 @@ impl<'a> WaveMemory<'a> {
         bytes: u64,
         out: &mut [u64],
     ) -> Result<(), (usize, String)> {
-        match bytes {
-            1 => self.load_n::<1>(mask, addrs, offset, out),
-            2 => self.load_n::<2>(mask, addrs, offset, out),
-            4 => self.load_n::<4>(mask, addrs, offset, out),
-            _ => self.load_n::<8>(mask, addrs, offset, out),
-        }
+        by_width!(bytes, N => self.load_n::<N>(mask, addrs, offset, out))
     }
 
     /// Stores the low `bytes` (1, 2, 4 or 8) of `values[lane]` at
@@ -435,12 +455,7 @@ impl<'a> WaveMemory<'a> {
         bytes: u64,
         values: &[u64],
     ) -> Result<(), (usize, String)> {
-        match bytes {
-            1 => self.store_n::<1>(mask, addrs, offset, values),
-            2 => self.store_n::<2>(mask, addrs, offset, values),
-            4 => self.store_n::<4>(mask, addrs, offset, values),
-            _ => self.store_n::<8>(mask, addrs, offset, values),
-        }
+        by_width!(bytes, N => self.store_n::<N>(mask, addrs, offset, values))
     }
 
     fn load_n<const N: usize>(
@@ -453,35 +468,30 @@ impl<'a> WaveMemory<'a> {
         let lanes = addrs.len();
         let full = mask == isa::core::mask(lanes as u32);
         let done = match self.span::<N>(mask, addrs, offset, full) {
-            Some(Span {
-                lo,
-                bytes: SpanBytes::Plain(data, stride),
-                layout,
-                ..
-            }) => {
-                gather::<N>(layout, data, stride, lo, mask, full, addrs, offset, out);
-                true
-            }
-            // A buffer this workgroup has not written: read from the
-            // buffer itself, the span of the lanes' bytes noted as read (a
-            // strided access notes the gaps too, which can only make a
-            // parallel run fall back to one thread).
-            Some(Span {
-                lo,
-                bytes:
-                    SpanBytes::Overlay {
+            None => false,
+            Some(span) => {
+                let (lo, layout) = (span.lo, span.layout);
+                match span.bytes {
+                    Target::Bytes(data, stride) => {
+                        gather::<N>(layout, data, stride, lo, mask, full, addrs, offset, out);
+                        true
+                    }
+                    // A buffer the chunk has not written: read from the
+                    // buffer itself, the span of the lanes' bytes noted as
+                    // read (a strided access notes the gaps too, which can
+                    // only make a parallel run fall back to one thread).
+                    Target::Overlay {
                         data,
                         overlay,
                         buffer,
-                    },
-                layout,
-                within,
-            }) if !overlay.wrote(buffer) => {
-                gather::<N>(layout, data, 0, lo, mask, full, addrs, offset, out);
-                overlay.note_read(buffer, within.start, within.end);
-                true
+                    } if !overlay.wrote(buffer) => {
+                        gather::<N>(layout, data, 0, lo, mask, full, addrs, offset, out);
+                        overlay.note_read(buffer, span.within.start, span.within.end);
+                        true
+                    }
+                    Target::Overlay { .. } | Target::Nowhere => false,
+                }
             }
-            _ => false,
         };
         if done {
             return Ok(());
@@ -503,50 +513,43 @@ impl<'a> WaveMemory<'a> {
         let lanes = addrs.len();
         let full = mask == isa::core::mask(lanes as u32);
         let done = match self.span::<N>(mask, addrs, offset, full) {
-            Some(Span {
-                lo,
-                bytes: SpanBytes::Plain(data, stride),
-                layout,
-                ..
-            }) => {
-                let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
-                if layout == Layout::Contiguous && stride == 0 {
-                    let at = at(0);
-                    for (b, v) in data[at..at + lanes * N]
-                        .chunks_exact_mut(N)
-                        .zip(&values[..lanes])
-                    {
+            None => false,
+            Some(span) => match span.bytes {
+                Target::Bytes(data, stride) => {
+                    let at = |lane: usize| (addrs[lane].wrapping_add(offset) - span.lo) as usize;
+                    if span.layout == Layout::Contiguous && stride == 0 {
+                        let at = at(0);
+                        for (b, v) in data[at..at + lanes * N]
+                            .chunks_exact_mut(N)
+                            .zip(&values[..lanes])
+                        {
+                            b.copy_from_slice(&v.to_le_bytes()[..N]);
+                        }
+                    } else {
+                        // Lowest lane first, so that lanes storing to one
+                        // address leave the highest lane's value, as lane
+                        // by lane would.
+                        each_active(mask, full, lanes, |lane| {
+                            let at = lane * stride + at(lane);
+                            data[at..at + N].copy_from_slice(&values[lane].to_le_bytes()[..N]);
+                        });
+                    }
+                    true
+                }
+                // A whole row of consecutive words: one write to the
+                // overlay.
+                Target::Overlay {
+                    overlay, buffer, ..
+                } if span.layout == Layout::Contiguous => {
+                    let mut row = [0u8; isa::subgroup::MAX_WIDTH * 8];
+                    for (b, v) in row.chunks_exact_mut(N).zip(&values[..lanes]) {
                         b.copy_from_slice(&v.to_le_bytes()[..N]);
                     }
-                } else {
-                    // Lowest lane first, so that lanes storing to one
-                    // address leave the highest lane's value, as lane by
-                    // lane would.
-                    each_active(mask, full, lanes, |lane| {
-                        let at = lane * stride + at(lane);
-                        data[at..at + N].copy_from_slice(&values[lane].to_le_bytes()[..N]);
-                    });
+                    overlay.write(buffer, span.within.start, &row[..lanes * N]);
+                    true
                 }
-                true
-            }
-            // A whole row of consecutive words: one write to the overlay.
-            Some(Span {
-                bytes:
-                    SpanBytes::Overlay {
-                        overlay, buffer, ..
-                    },
-                layout: Layout::Contiguous,
-                within,
-                ..
-            }) => {
-                let mut row = [0u8; isa::subgroup::MAX_WIDTH * 8];
-                for (b, v) in row.chunks_exact_mut(N).zip(&values[..lanes]) {
-                    b.copy_from_slice(&v.to_le_bytes()[..N]);
-                }
-                overlay.write(buffer, within.start, &row[..lanes * N]);
-                true
-            }
-            _ => false,
+                Target::Overlay { .. } | Target::Nowhere => false,
+            },
         };
         if done {
             return Ok(());
@@ -631,15 +634,15 @@ impl<'a> WaveMemory<'a> {
         let within = (lo - r.lo) as usize..(lo - r.lo + bytes) as usize;
         let bytes = match r.place {
             Place::Buffer(i) => match &mut self.global {
-                GlobalView::Direct(g) => SpanBytes::Plain(&mut g.buffers[i].data[..], 0),
-                GlobalView::Overlaid(global, overlay) => SpanBytes::Overlay {
+                GlobalView::Direct(g) => Target::Bytes(&mut g.buffers[i].data[..], 0),
+                GlobalView::Overlaid(global, overlay) => Target::Overlay {
                     data: &global.buffers[i].data,
                     overlay,
                     buffer: i,
                 },
             },
-            Place::Workgroup => SpanBytes::Plain(&mut *self.workgroup, 0),
-            Place::Private => SpanBytes::Plain(&mut *self.private, self.private_bytes),
+            Place::Workgroup => Target::Bytes(&mut *self.workgroup, 0),
+            Place::Private => Target::Bytes(&mut *self.private, self.private_bytes),
             Place::Nowhere => return None,
         };
         Some(Span {
@@ -770,20 +773,10 @@ impl<'a> WaveMemory<'a> {
 /// is the span of the lanes' bytes from `lo`.
 struct Span<'m> {
     lo: u64,
-    bytes: SpanBytes<'m>,
+    /// Never `Target::Nowhere`.
+    bytes: Target<'m>,
     layout: Layout,
     within: std::ops::Range<usize>,
-}
-
-enum SpanBytes<'m> {
-    /// Plain memory, lanes' copies `stride` bytes apart (0: shared).
-    Plain(&'m mut [u8], usize),
-    /// Buffer `buffer` as the overlay sees it over the buffer's `data`.
-    Overlay {
-        data: &'m [u8],
-        overlay: &'m mut Overlay,
-        buffer: usize,
-    },
 }
 
 /// Reads the `N` bytes of each lane of `mask` (`full`: every lane) at
@@ -849,12 +842,7 @@ pub fn load_private(
     mask: u64,
     out: &mut [u64],
 ) {
-    match bytes {
-        1 => load_private_n::<1>(private, stride, at, mask, out),
-        2 => load_private_n::<2>(private, stride, at, mask, out),
-        4 => load_private_n::<4>(private, stride, at, mask, out),
-        _ => load_private_n::<8>(private, stride, at, mask, out),
-    }
+    by_width!(bytes, N => load_private_n::<N>(private, stride, at, mask, out))
 }
 
 #[inline(always)]
@@ -891,12 +879,7 @@ pub fn store_private(
     mask: u64,
     values: &[u64],
 ) {
-    match bytes {
-        1 => store_private_n::<1>(private, stride, at, mask, values),
-        2 => store_private_n::<2>(private, stride, at, mask, values),
-        4 => store_private_n::<4>(private, stride, at, mask, values),
-        _ => store_private_n::<8>(private, stride, at, mask, values),
-    }
+    by_width!(bytes, N => store_private_n::<N>(private, stride, at, mask, values))
 }
 
 #[inline(always)]

@@ -262,6 +262,7 @@ impl Wave {
             self.goto(next);
             return Ok(());
         }
+
         match &kernel.insts[pc as usize] {
             Inst::Alu { .. } | Inst::Convert { .. } | Inst::Ext { .. } | Inst::Mov { .. } => {
                 unreachable!("lane-wise instructions run through their decoded handler")
@@ -283,29 +284,28 @@ impl Wave {
                     &mut self.regs[d..d + w],
                 );
             }
+            // Private memory at a fixed offset (`Decoded::private_at`): no
+            // address look-up.
             Inst::Load {
                 ty,
                 dst,
                 addr,
                 offset,
-                ..
             } if self.decoded.private_at[pc as usize].is_some() => {
                 let at = self.decoded.private_at[pc as usize].unwrap_or_default();
-                let (d, n, pb) = (*dst as usize * w, ty.bytes() as usize, mem.private_bytes);
-                if self.record_addresses {
-                    let a = *addr as usize * w;
-                    push_addresses(
-                        &mut self.addresses,
-                        mask,
-                        &self.regs[a..a + w],
-                        *offset as u64,
-                    );
-                }
-                load_private(mem.private, pb, at, n, mask, &mut self.regs[d..d + w]);
+                let d = *dst as usize * w;
+                self.record(mask, *addr, *offset);
+                let n = ty.bytes() as usize;
+                load_private(
+                    mem.private,
+                    mem.private_bytes,
+                    at,
+                    n,
+                    mask,
+                    &mut self.regs[d..d + w],
+                );
                 if *ty == isa::core::Scalar::Bool {
-                    for lane in lanes(mask) {
-                        self.regs[d + lane] = (self.regs[d + lane] != 0) as u64;
-                    }
+                    self.booleans(d, mask);
                 }
             }
             Inst::Store {
@@ -315,17 +315,17 @@ impl Wave {
                 offset,
             } if self.decoded.private_at[pc as usize].is_some() => {
                 let at = self.decoded.private_at[pc as usize].unwrap_or_default();
-                let (v, n, pb) = (*src as usize * w, ty.bytes() as usize, mem.private_bytes);
-                if self.record_addresses {
-                    let a = *addr as usize * w;
-                    push_addresses(
-                        &mut self.addresses,
-                        mask,
-                        &self.regs[a..a + w],
-                        *offset as u64,
-                    );
-                }
-                store_private(mem.private, pb, at, n, mask, &self.regs[v..v + w]);
+                let v = *src as usize * w;
+                self.record(mask, *addr, *offset);
+                let n = ty.bytes() as usize;
+                store_private(
+                    mem.private,
+                    mem.private_bytes,
+                    at,
+                    n,
+                    mask,
+                    &self.regs[v..v + w],
+                );
             }
             Inst::Load {
                 ty,
@@ -334,12 +334,15 @@ impl Wave {
                 offset,
             } => {
                 let (a, d) = (*addr as usize * w, *dst as usize * w);
+                self.record(mask, *addr, *offset);
                 // The addresses are read while the results are written; a
                 // load through its own destination reads a copy.
-                let copy: Vec<u64>;
+                let copy: [u64; isa::subgroup::MAX_WIDTH];
                 let (addrs, out) = if a == d {
-                    copy = self.regs[a..a + w].to_vec();
-                    (&copy[..], &mut self.regs[d..d + w])
+                    let mut c = [0u64; isa::subgroup::MAX_WIDTH];
+                    c[..w].copy_from_slice(&self.regs[a..a + w]);
+                    copy = c;
+                    (&copy[..w], &mut self.regs[d..d + w])
                 } else if a < d {
                     let (low, high) = self.regs.split_at_mut(d);
                     (&low[a..a + w], &mut high[..w])
@@ -347,15 +350,10 @@ impl Wave {
                     let (low, high) = self.regs.split_at_mut(a);
                     (&high[..w], &mut low[d..d + w])
                 };
-                if self.record_addresses {
-                    push_addresses(&mut self.addresses, mask, addrs, *offset as u64);
-                }
                 mem.load_lanes(mask, addrs, *offset as u64, ty.bytes() as u64, out)
                     .map_err(|(lane, e)| fault(Some(lane), format!("load: {e}")))?;
                 if *ty == isa::core::Scalar::Bool {
-                    for lane in lanes(mask) {
-                        self.regs[d + lane] = (self.regs[d + lane] != 0) as u64;
-                    }
+                    self.booleans(d, mask);
                 }
             }
             Inst::Store {
@@ -365,10 +363,8 @@ impl Wave {
                 offset,
             } => {
                 let (a, v) = (*addr as usize * w, *src as usize * w);
+                self.record(mask, *addr, *offset);
                 let addrs = &self.regs[a..a + w];
-                if self.record_addresses {
-                    push_addresses(&mut self.addresses, mask, addrs, *offset as u64);
-                }
                 mem.store_lanes(
                     mask,
                     addrs,
@@ -556,6 +552,25 @@ impl Wave {
             }
             Err(_) => 0xffff_ffff,
         })
+    }
+
+    /// Makes the loaded bytes in the register row at `d` booleans (1 where
+    /// non-zero) in the lanes of `mask`.
+    fn booleans(&mut self, d: usize, mask: u64) {
+        for lane in lanes(mask) {
+            self.regs[d + lane] = (self.regs[d + lane] != 0) as u64;
+        }
+    }
+
+    /// Leaves the address of each lane of `mask`, register `addr` plus
+    /// `offset`, for the timing model, when it asks for them.
+    #[inline(always)]
+    fn record(&mut self, mask: u64, addr: u32, offset: i64) {
+        if self.record_addresses {
+            let a = addr as usize * self.width;
+            let addrs = &self.regs[a..a + self.width];
+            push_addresses(&mut self.addresses, mask, addrs, offset as u64);
+        }
     }
 
     fn executed(&self, pc: Pc, mask: u64) -> Step {
