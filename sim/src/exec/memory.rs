@@ -176,8 +176,8 @@ pub struct WaveMemory<'a> {
 /// The regions the last accesses fell in, tried before the address-space
 /// lookup: lanes mostly touch the same buffer, and a kernel a few (the
 /// next one found replaces `regions[next]`). They hold for a whole launch
-/// (its buffers and workgroup memory size are fixed), so a launch keeps
-/// them from wave to wave (`WaveMemory::remembering`).
+/// (its buffers and workgroup memory size are fixed), so a functional
+/// launch keeps them from wave to wave (`WaveMemory::remembering`).
 #[derive(Clone, Copy)]
 pub struct RecentRegions {
     regions: [Region; RECENT],
@@ -579,15 +579,17 @@ impl<'a> WaveMemory<'a> {
         let (layout, lo, hi) = if full {
             // Whole-row tests without early exits: they vectorise.
             let uniform = addrs.iter().fold(true, |u, &x| u & (x == first));
-            let mut next = first;
-            let contiguous = addrs.iter().fold(true, |c, &x| {
-                let c = c & (x == next);
-                next = next.wrapping_add(N as u64);
-                c
-            });
+            let contiguous = || {
+                let mut next = first;
+                addrs.iter().fold(true, |c, &x| {
+                    let c = c & (x == next);
+                    next = next.wrapping_add(N as u64);
+                    c
+                })
+            };
             if uniform {
                 (Layout::Uniform, first, first)
-            } else if contiguous {
+            } else if contiguous() {
                 let last = addrs[addrs.len() - 1];
                 (Layout::Contiguous, first, last)
             } else {

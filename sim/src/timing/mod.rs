@@ -13,7 +13,7 @@ pub mod report;
 pub mod trace;
 
 use crate::exec::launch::{ExecError, Launch};
-use crate::exec::memory::{space_of, GlobalMemory, RecentRegions, Space, WaveMemory};
+use crate::exec::memory::{space_of, GlobalMemory, Space, WaveMemory};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::Counts;
 use crate::exec::wave::{Wave, WaveState};
@@ -326,8 +326,6 @@ pub fn run(
 
 struct Engine<'a, 't, 'p> {
     launch: &'a Launch<'a>,
-    /// The memory regions the last steps found (`RecentRegions`).
-    recent_regions: RecentRegions,
     cfg: &'a Config,
     kernel: &'a Kernel,
     info: Vec<InstTiming>,
@@ -535,7 +533,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         ];
         let others = (cu.simds - 1).saturating_mul(issue.per_simd);
         Engine {
-            recent_regions: RecentRegions::default(),
             launch,
             cfg,
             kernel,
@@ -1051,6 +1048,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
 
     /// Whether wave `w` can issue now; if not, what stops it first (see
     /// `Engine::explain` for why and until when).
+    #[inline(always)]
     fn can_issue(
         &self,
         c: usize,
@@ -1144,10 +1142,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 &mut private,
                 self.kernel.private_bytes as usize,
                 &mut self.printf,
-            )
-            .remembering(self.recent_regions);
+            );
             let r = tw.wave.step(self.kernel, &mut mem);
-            self.recent_regions = mem.recent();
             tw.wave.private = private;
             r.map_err(|f| {
                 let index = group.waves.iter().position(|&x| x == w).unwrap_or(0);
