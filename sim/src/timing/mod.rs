@@ -370,9 +370,6 @@ struct Engine<'a, 't, 'p> {
     next: Vec<NextInst>,
     /// Per (CU, SIMD): the SIMD cannot issue before this cycle.
     wake: Vec<u64>,
-    /// Per CU: the earliest `wake` of its SIMDs, so that a CU whose SIMDs
-    /// all sleep is passed over at once.
-    cu_wake: Vec<u64>,
     /// Per category: instructions a CU may issue in one cycle.
     issue_limits: [u32; CATEGORIES],
     /// Per category: whether the other SIMDs of a CU can use up its limit
@@ -569,7 +566,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             order: Vec::new(),
             simds: cu.simds as usize,
             wake: vec![0; all_simds],
-            cu_wake: vec![0; cfg.gpu.compute_units as usize],
             issue_limits,
             contested: issue_limits.map(|limit| limit <= others),
             scalar_interval: cfg.scalar_unit().map_or(0, |sc| sc.interval as u64),
@@ -760,7 +756,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             self.simd_state[k].vgprs += v;
             self.simd_state[k].sgprs += g;
             self.wake[k] = 0;
-            self.cu_wake[c] = 0;
             let next = if unfinished {
                 self.plan(slot)
             } else {
@@ -831,10 +826,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let mut order = std::mem::take(&mut self.order);
         let busy = std::mem::take(&mut self.busy);
         for &c in &busy {
-            if self.cycle < self.cu_wake[c] {
-                next_event = next_event.min(self.cu_wake[c]);
-                continue;
-            }
             let mut budget = self.issue_limits;
             for s in 0..self.simds {
                 let k = c * self.simds + s;
@@ -878,8 +869,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     self.report.busy_simd(k, self.cycle);
                 }
             }
-            let simds = c * self.simds..(c + 1) * self.simds;
-            self.cu_wake[c] = self.wake[simds].iter().copied().min().unwrap_or(u64::MAX);
         }
         self.order = order;
         self.busy = busy;
@@ -1374,7 +1363,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 self.waves[m].next_issue = self.cycle + 1;
                 self.next[m] = self.plan(m);
                 self.wake[c * self.simds + self.waves[m].simd] = 0;
-                self.cu_wake[c] = 0;
             }
         }
         if done == states.len() {
