@@ -64,6 +64,16 @@ pub fn destination(inst: &Inst) -> Option<Reg> {
     }
 }
 
+/// Per register: whether some instruction writes it (the others hold what
+/// a launch sets: constants, buffer addresses, arguments, built-ins).
+pub fn written(kernel: &Kernel) -> Vec<bool> {
+    let mut written = vec![false; kernel.reg_count as usize];
+    for d in kernel.insts.iter().filter_map(destination) {
+        written[d as usize] = true;
+    }
+    written
+}
+
 /// Operands an ALU operation reads.
 pub fn alu_arity(op: AluOp) -> usize {
     use AluOp::*;

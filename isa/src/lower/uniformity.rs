@@ -465,10 +465,7 @@ fn pointers(
         }
     }
     let mut ptr = vec![true; regs];
-    let mut written = vec![false; regs];
-    for d in kernel.insts.iter().filter_map(destination) {
-        written[d as usize] = true;
-    }
+    let written = crate::liveness::written(kernel);
     for r in 0..regs {
         if !written[r] && !base[r] {
             ptr[r] = false;

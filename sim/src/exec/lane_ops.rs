@@ -60,15 +60,14 @@ pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
 /// constant no instruction overwrites) and whose bytes lie in private
 /// memory.
 fn private_offsets(kernel: &Kernel) -> Vec<Option<usize>> {
-    let regs = kernel.reg_count as usize;
-    let mut constant: Vec<Option<u64>> = vec![None; regs];
-    for &(r, v) in &kernel.constants {
+    let written = isa::liveness::written(kernel);
+    let mut constant: Vec<Option<u64>> = vec![None; written.len()];
+    for &(r, v) in kernel
+        .constants
+        .iter()
+        .filter(|&&(r, _)| !written[r as usize])
+    {
         constant[r as usize] = Some(v);
-    }
-    for inst in &kernel.insts {
-        if let Some(d) = isa::liveness::destination(inst) {
-            constant[d as usize] = None;
-        }
     }
     let base = isa::ir::address::PRIVATE_BASE;
     let end = base + kernel.private_bytes as u64;

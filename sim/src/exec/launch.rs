@@ -142,12 +142,7 @@ impl<'k> Launch<'k> {
         {
             return all();
         }
-        let mut written = vec![false; regs];
-        for inst in &kernel.insts {
-            if let Some(d) = isa::liveness::destination(inst) {
-                written[d as usize] = true;
-            }
-        }
+        let written = isa::liveness::written(kernel);
         let mut builtin = vec![false; regs];
         for slot in &kernel.builtins {
             for &r in &slot.regs {
@@ -330,32 +325,31 @@ impl<'k> Launch<'k> {
     /// (the ids that depend on the workgroup are linear in it), so the
     /// values are worked out once per launch.
     fn builtin_rows(&self, index: usize) -> Vec<BuiltinRow> {
-        let mut rows: Vec<BuiltinRow> = Vec::new();
-        let mut row_of = std::collections::HashMap::new();
-        self.builtin_values([0; 3], index, |s, lane, c, value| {
-            let row = *row_of.entry((s, c)).or_insert_with(|| {
-                let slot = &self.kernel.builtins[s];
-                let size = slot.ty.bytes() as usize;
-                rows.push(BuiltinRow {
-                    reg: slot.regs[c],
-                    private_at: self.builtins_in_memory[s]
-                        .then_some(slot.offset as usize + c * size),
-                    size,
-                    bits: isa::core::mask(slot.ty.bits()),
-                    lanes: Vec::new(),
-                    per_workgroup: [0; 3],
-                });
-                rows.len() - 1
-            });
-            debug_assert_eq!(rows[row].lanes.len(), lane);
-            rows[row].lanes.push(value);
+        // One row per (built-in, component), in order: a built-in's first
+        // row is the number of components before it.
+        let mut first = Vec::new();
+        let mut rows = Vec::new();
+        for (s, slot) in self.kernel.builtins.iter().enumerate() {
+            first.push(rows.len());
+            let size = slot.ty.bytes() as usize;
+            rows.extend(slot.regs.iter().enumerate().map(|(c, &reg)| BuiltinRow {
+                reg,
+                private_at: self.builtins_in_memory[s].then_some(slot.offset as usize + c * size),
+                size,
+                bits: isa::core::mask(slot.ty.bits()),
+                lanes: Vec::new(),
+                per_workgroup: [0; 3],
+            }));
+        }
+        self.builtin_values([0; 3], index, |s, _, c, value| {
+            rows[first[s] + c].lanes.push(value);
         });
         for d in 0..3 {
             let mut unit = [0; 3];
             unit[d] = 1;
             self.builtin_values(unit, index, |s, lane, c, value| {
                 if lane == 0 {
-                    let row = &mut rows[row_of[&(s, c)]];
+                    let row = &mut rows[first[s] + c];
                     row.per_workgroup[d] = value.wrapping_sub(row.lanes[0]);
                 }
             });

@@ -497,9 +497,7 @@ impl<'a> WaveMemory<'a> {
             return Ok(());
         }
         self.each_lane::<N, false>(mask, addrs, offset, |lane, b| {
-            let mut word = [0u8; 8];
-            word[..N].copy_from_slice(b);
-            out[lane] = u64::from_le_bytes(word);
+            out[lane] = le_word::<N>(b);
         })
     }
 
@@ -617,39 +615,16 @@ impl<'a> WaveMemory<'a> {
             .checked_add(offset)?
             .checked_add(N as u64)?
             .checked_sub(lo)?;
-        let private_end = PRIVATE_BASE + self.private_bytes as u64;
-        let r = if lo >= PRIVATE_BASE && lo < private_end && bytes <= private_end - lo {
-            Region {
-                lo: PRIVATE_BASE,
-                hi: private_end,
-                place: Place::Private,
-            }
-        } else {
-            // A span that fits no region is left to the lane-by-lane
-            // path, which names the lane at fault.
-            let r = self.region_of(lo, bytes).ok()?;
-            if matches!(r.place, Place::Nowhere) {
-                return None;
-            }
-            r
-        };
+        // A span that fits no region, or lies out of bounds, is left to
+        // the lane-by-lane path, which names the lane at fault.
+        let (r, target) = self.resolve(lo, bytes).ok()?;
+        if matches!(target, Target::Nowhere) {
+            return None;
+        }
         let within = (lo - r.lo) as usize..(lo - r.lo + bytes) as usize;
-        let bytes = match r.place {
-            Place::Buffer(i) => match &mut self.global {
-                GlobalView::Direct(g) => Target::Bytes(&mut g.buffers[i].data[..], 0),
-                GlobalView::Overlaid(global, overlay) => Target::Overlay {
-                    data: &global.buffers[i].data,
-                    overlay,
-                    buffer: i,
-                },
-            },
-            Place::Workgroup => Target::Bytes(&mut *self.workgroup, 0),
-            Place::Private => Target::Bytes(&mut *self.private, self.private_bytes),
-            Place::Nowhere => return None,
-        };
         Some(Span {
             lo: r.lo,
-            bytes,
+            bytes: target,
             layout,
             within,
         })
@@ -799,11 +774,7 @@ fn gather<const N: usize>(
     out: &mut [u64],
 ) {
     let lanes = addrs.len();
-    let word = |at: usize| -> u64 {
-        let mut word = [0u8; 8];
-        word[..N].copy_from_slice(&data[at..at + N]);
-        u64::from_le_bytes(word)
-    };
+    let word = |at: usize| le_word::<N>(&data[at..at + N]);
     let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
     let out = &mut out[..lanes];
     // All lanes active (the common case): straight loops over the rows,
@@ -822,15 +793,21 @@ fn gather<const N: usize>(
         Layout::Contiguous if stride == 0 => {
             let at = at(0);
             for (v, b) in out.iter_mut().zip(data[at..at + lanes * N].chunks_exact(N)) {
-                let mut w = [0u8; 8];
-                w[..N].copy_from_slice(b);
-                *v = u64::from_le_bytes(w);
+                *v = le_word::<N>(b);
             }
         }
         _ => each_active(mask, full, lanes, |lane| {
             out[lane] = word(lane * stride + at(lane))
         }),
     }
+}
+
+/// The little-endian value of `b`, `N` (1, 2, 4 or 8) bytes.
+#[inline(always)]
+fn le_word<const N: usize>(b: &[u8]) -> u64 {
+    let mut word = [0u8; 8];
+    word[..N].copy_from_slice(b);
+    u64::from_le_bytes(word)
 }
 
 /// Loads the `bytes` (1, 2, 4 or 8) at offset `at` of each lane of
@@ -855,11 +832,7 @@ fn load_private_n<const N: usize>(
     mask: u64,
     out: &mut [u64],
 ) {
-    let read = |own: &[u8]| {
-        let mut w = [0u8; 8];
-        w[..N].copy_from_slice(&own[at..at + N]);
-        u64::from_le_bytes(w)
-    };
+    let read = |own: &[u8]| le_word::<N>(&own[at..at + N]);
     if mask == isa::core::mask(out.len() as u32) {
         for (v, own) in out.iter_mut().zip(private.chunks_exact(stride)) {
             *v = read(own);

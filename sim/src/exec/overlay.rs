@@ -194,11 +194,7 @@ impl Overlay {
                     .unwrap_or_else(|| vec![0u8; PAGE].into_boxed_slice())
             });
             copy[within..within + n].copy_from_slice(&bytes[done..done + n]);
-            if n <= 8 {
-                set_bits(&mut page.written, within, n, (1u64 << n) - 1);
-            } else {
-                set_range(&mut page.written, within, within + n);
-            }
+            set_range(&mut page.written, within, within + n);
             done += n;
         }
     }

@@ -262,7 +262,6 @@ impl Wave {
             self.goto(next);
             return Ok(());
         }
-
         match &kernel.insts[pc as usize] {
             Inst::Alu { .. } | Inst::Convert { .. } | Inst::Ext { .. } | Inst::Mov { .. } => {
                 unreachable!("lane-wise instructions run through their decoded handler")

@@ -721,11 +721,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             self.waves_placed += 1;
             if slot == self.waves.len() {
                 let regs = self.kernel.reg_count as usize;
-                let mut wave = self.launch.make_wave(coords, i);
-                wave.record_addresses = true;
-                wave.addresses.reserve(self.launch.wave_width);
                 self.waves.push(TWave {
-                    wave,
+                    wave: self.launch.make_wave(coords, i),
                     id,
                     workgroup: wg_index,
                     simd,
@@ -739,16 +736,15 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 // the next wave placed in it.
                 let tw = &mut self.waves[slot];
                 self.launch.remake_wave(&mut tw.wave, coords, i);
-                tw.wave.record_addresses = true;
-                tw.id = id;
-                tw.workgroup = wg_index;
-                tw.simd = simd;
                 tw.ready.fill(0);
                 tw.producer.fill(Producer::Alu);
-                tw.next_issue = self.cycle;
-                tw.memory_done = 0;
+                (tw.id, tw.workgroup, tw.simd) = (id, wg_index, simd);
+                (tw.next_issue, tw.memory_done) = (self.cycle, 0);
             }
-            let unfinished = self.waves[slot].wave.state != WaveState::Done;
+            let wave = &mut self.waves[slot].wave;
+            wave.record_addresses = true;
+            wave.addresses.reserve(self.launch.wave_width);
+            let unfinished = wave.state != WaveState::Done;
             self.simd_state[k].waves.push(slot);
             if unfinished {
                 self.simd_state[k].active.push(slot);
