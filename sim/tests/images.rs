@@ -113,14 +113,28 @@ impl Rgba8 {
     /// (Vulkan's "Texel Filtering": nearest reads floor(u * size); linear
     /// blends floor(u * size - 0.5) and the next texel by the fraction).
     fn sample(&self, uv: [f32; 2], linear: bool, modes: [Mode; 2], normalized: bool) -> [f64; 4] {
+        self.sample_offset(uv, [0, 0], linear, modes, normalized)
+    }
+
+    /// The same, moved by `offset` texels (Vulkan adds the offset to the
+    /// coordinate in texels before filtering).
+    fn sample_offset(
+        &self,
+        uv: [f32; 2],
+        offset: [i64; 2],
+        linear: bool,
+        modes: [Mode; 2],
+        normalized: bool,
+    ) -> [f64; 4] {
         let border = [1.0; 4];
         let size = [self.width, self.height];
         let texel_space: [f64; 2] = std::array::from_fn(|a| {
-            if normalized {
-                uv[a] as f64 * size[a] as f64
-            } else {
-                uv[a] as f64
-            }
+            offset[a] as f64
+                + if normalized {
+                    uv[a] as f64 * size[a] as f64
+                } else {
+                    uv[a] as f64
+                }
         });
         if !linear {
             let [x, y]: [Option<i64>; 2] =
@@ -548,4 +562,379 @@ fn cube_maps_sample_the_face_the_direction_selects() {
         assert!(out.all_checks_passed(), "{:?}", out.checks);
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A sampler for the mip level references: filters, mipmap mode and LOD
+/// range (Vulkan's VkSamplerCreateInfo fields).
+struct MipSampler {
+    mag_linear: bool,
+    min_linear: bool,
+    mip_linear: bool,
+    lod: [f64; 2],
+    modes: [Mode; 2],
+}
+
+impl MipSampler {
+    fn amber(&self) -> String {
+        let f = |linear| if linear { "linear" } else { "nearest" };
+        format!(
+            "MAG_FILTER {} MIN_FILTER {} MIPMAP_MODE {} MIN_LOD {} MAX_LOD {} ADDRESS_MODE_U {} ADDRESS_MODE_V {}",
+            f(self.mag_linear),
+            f(self.min_linear),
+            f(self.mip_linear),
+            self.lod[0],
+            self.lod[1],
+            self.modes[0].amber(),
+            self.modes[1].amber()
+        )
+    }
+
+    /// Vulkan's "Level-of-Detail Operation" and "Image Level(s)
+    /// Selection": lambda clamped to the LOD range picks the filter
+    /// (magnification at or below 0); d' = lambda clamped to the levels
+    /// reads level ceil(d' + 0.5) - 1 (nearest mipmapping) or blends
+    /// floor(d') and the next by frac(d') (linear).
+    fn sample(
+        &self,
+        levels: &[Rgba8],
+        uv: [f32; 2],
+        lambda_base: f64,
+        offset: [i64; 2],
+    ) -> [f64; 4] {
+        let lambda = lambda_base.max(self.lod[0]).min(self.lod[1]);
+        let linear = if lambda <= 0.0 {
+            self.mag_linear
+        } else {
+            self.min_linear
+        };
+        let q = (levels.len() - 1) as f64;
+        let d = lambda.clamp(0.0, q);
+        let at = |l: f64| levels[l as usize].sample_offset(uv, offset, linear, self.modes, true);
+        if !self.mip_linear {
+            return at((d + 0.5).ceil() - 1.0);
+        }
+        let (lo, frac) = (d.floor(), d - d.floor());
+        let (a, b) = (at(lo), at((lo + 1.0).min(q)));
+        std::array::from_fn(|c| (1.0 - frac) * a[c] + frac * b[c])
+    }
+
+    /// Whether a LOD lies within `eps` of where the filter or the nearest
+    /// level changes, where f32 and f64 arithmetic may choose differently.
+    fn near_a_boundary(&self, levels: usize, lambda_base: f64, eps: f64) -> bool {
+        let lambda = lambda_base.max(self.lod[0]).min(self.lod[1]);
+        let d = lambda.clamp(0.0, (levels - 1) as f64);
+        lambda.abs() < eps
+            || (!self.mip_linear && ((d + 0.5).fract() < eps || (d + 0.5).fract() > 1.0 - eps))
+    }
+}
+
+#[test]
+fn mip_levels_follow_the_vulkan_lod_rules() {
+    // An 8x4 RGBA8 image of 4 levels (8x4, 4x2, 2x1, 1x1). Amber uploads
+    // the buffer to every level from its start, so level l holds the
+    // first w_l * h_l texels of the data.
+    let mut rng = Lcg(0x31b0);
+    let data: Vec<u8> = (0..8 * 4 * 4).map(|_| rng.next() as u8).collect();
+    let level = |l: u32| {
+        let (w, h) = ((8i64 >> l).max(1), (4i64 >> l).max(1));
+        Rgba8 {
+            width: w,
+            height: h,
+            bytes: data[..(w * h * 4) as usize].to_vec(),
+        }
+    };
+    let all: Vec<Rgba8> = (0..4).map(level).collect();
+    use Mode::*;
+    let samplers = [
+        MipSampler {
+            mag_linear: false,
+            min_linear: true,
+            mip_linear: false,
+            lod: [0.0, 3.0],
+            modes: [Repeat, ClampToEdge],
+        },
+        MipSampler {
+            mag_linear: true,
+            min_linear: false,
+            mip_linear: true,
+            lod: [0.5, 2.5],
+            modes: [MirroredRepeat, Repeat],
+        },
+        MipSampler {
+            mag_linear: true,
+            min_linear: true,
+            mip_linear: true,
+            lod: [-1.0, 3.0],
+            modes: [ClampToEdge, ClampToEdge],
+        },
+        // Amber's default LOD range, 0 to 1.
+        MipSampler {
+            mag_linear: false,
+            min_linear: false,
+            mip_linear: false,
+            lod: [0.0, 1.0],
+            modes: [Repeat, Repeat],
+        },
+    ];
+    for (k, smp) in samplers.iter().enumerate() {
+        // The second run binds the image from level 1 on (BASE_MIP_LEVEL).
+        for base in [0usize, 1] {
+            let levels = &all[base..];
+            let (w0, h0) = (levels[0].width as f64, levels[0].height as f64);
+            let mut queries = Vec::new();
+            let mut grads = Vec::new();
+            while queries.len() < 64 {
+                let uv = [rng.float(-0.5, 1.5), rng.float(-0.5, 1.5)];
+                let lod = rng.float(-1.0, 4.5);
+                let scale = 2f32.powf(rng.float(-2.0, 4.0)) / w0 as f32;
+                let g = [
+                    rng.float(-1.0, 1.0) * scale,
+                    rng.float(-1.0, 1.0) * scale,
+                    rng.float(-1.0, 1.0) * scale,
+                    rng.float(-1.0, 1.0) * scale,
+                ];
+                let rho =
+                    |x: f32, y: f32| ((x as f64 * w0).powi(2) + (y as f64 * h0).powi(2)).sqrt();
+                let grad_lambda = rho(g[0], g[1]).max(rho(g[2], g[3])).log2();
+                if smp.near_a_boundary(levels.len(), lod as f64, 1e-3)
+                    || smp.near_a_boundary(levels.len(), grad_lambda, 1e-3)
+                {
+                    continue;
+                }
+                queries.push((uv, lod, grad_lambda));
+                grads.push(g);
+            }
+            let mut s = String::from("#!amber\nSHADER compute k SPIRV-BIN FILE image_lod.spv\n");
+            writeln!(
+                s,
+                "IMAGE tex FORMAT R8G8B8A8_UNORM MIP_LEVELS 4 DIM_2D WIDTH 8 HEIGHT 4 DATA {} END",
+                data_lines(data.iter().map(|b| b.to_string()))
+            )
+            .unwrap();
+            writeln!(s, "SAMPLER smp {}", smp.amber()).unwrap();
+            writeln!(
+                s,
+                "BUFFER q DATA_TYPE vec4<float> DATA {} END",
+                data_lines(
+                    queries.iter().flat_map(
+                        |(uv, lod, _)| [uv[0], uv[1], *lod, 0.0].map(|v| format!("{v:e}"))
+                    )
+                )
+            )
+            .unwrap();
+            writeln!(
+                s,
+                "BUFFER g DATA_TYPE vec4<float> DATA {} END",
+                data_lines(grads.iter().flat_map(|g| g.map(|v| format!("{v:e}"))))
+            )
+            .unwrap();
+            writeln!(
+                s,
+                "BUFFER out DATA_TYPE vec4<float> SIZE 384 FILL 0
+BUFFER sizes DATA_TYPE vec4<int32> SIZE 64 FILL 0
+PIPELINE compute p
+  ATTACH k
+  BIND BUFFER tex AS combined_image_sampler SAMPLER smp DESCRIPTOR_SET 0 BINDING 0 BASE_MIP_LEVEL {base}
+  BIND BUFFER q AS storage DESCRIPTOR_SET 0 BINDING 1
+  BIND BUFFER g AS storage DESCRIPTOR_SET 0 BINDING 2
+  BIND BUFFER out AS storage DESCRIPTOR_SET 0 BINDING 3
+  BIND BUFFER sizes AS storage DESCRIPTOR_SET 0 BINDING 4
+END
+RUN p 1 1 1"
+            )
+            .unwrap();
+            for (i, &(uv, lod, grad_lambda)) in queries.iter().enumerate() {
+                // texelFetch(tex, ivec2(uv * 8) + offset, int(lod)): zeros
+                // outside the level or past the last one (docs/amber.md).
+                let fetch = |offset: [i64; 2]| {
+                    let l = lod as i64;
+                    let xy: [i64; 2] = std::array::from_fn(|a| (uv[a] * 8.0) as i64 + offset[a]);
+                    match levels.get(l as usize).filter(|_| l >= 0) {
+                        Some(m)
+                            if (0..m.width).contains(&xy[0]) && (0..m.height).contains(&xy[1]) =>
+                        {
+                            m.texel(Some(xy[0]), Some(xy[1]), [0.0; 4])
+                        }
+                        _ => [0.0; 4],
+                    }
+                };
+                let want = [
+                    smp.sample(levels, uv, lod as f64, [0, 0]),
+                    smp.sample(levels, uv, 1.25, [0, 0]),
+                    smp.sample(levels, uv, grad_lambda, [0, 0]),
+                    fetch([0, 0]),
+                    smp.sample(levels, uv, lod as f64, [1, -2]),
+                    fetch([-1, 1]),
+                ];
+                writeln!(
+                    s,
+                    "EXPECT out IDX {} TOLERANCE 0.0001 EQ {}",
+                    i * 96,
+                    data_lines(want.iter().flatten().map(|v| format!("{v:.9}")))
+                )
+                .unwrap();
+                let l = i as i64 % 3;
+                writeln!(
+                    s,
+                    "EXPECT sizes IDX {} EQ {} {} {} 0",
+                    i * 16,
+                    (levels[0].width >> l).max(1),
+                    (levels[0].height >> l).max(1),
+                    levels.len()
+                )
+                .unwrap();
+            }
+            let r = run_source(
+                &s,
+                &kernels().join("images_test.amber"),
+                &RunOptions::default(),
+            );
+            assert_eq!(
+                r.status,
+                Status::Pass,
+                "sampler {k}, base level {base}: {r}"
+            );
+            if k == 0 {
+                run_everywhere(&s);
+            }
+        }
+    }
+}
+
+/// Texel `(i, j)` of `face` of a cube map `n` texels wide, where one of
+/// `i`, `j` may lie one texel past the face's edge, as (face, x, y): the
+/// texel's centre, a point on the face's plane of the cube [-1, 1]^3, is
+/// folded over the edge onto the neighbouring face (keeping its distance
+/// from the edge), and that face and texel are found with the face
+/// selection table. `None` for a corner (past both edges).
+fn cube_texel(face: usize, i: i64, j: i64, n: i64) -> Option<(usize, i64, i64)> {
+    let centre = |k: i64| (2 * k + 1) as f64 / n as f64 - 1.0;
+    let (sc, tc) = (centre(i), centre(j));
+    if sc.abs() > 1.0 && tc.abs() > 1.0 {
+        return None;
+    }
+    // The inverse of the table: the point with face coordinates sc, tc.
+    let mut p = match face {
+        0 => [1.0, -tc, -sc],
+        1 => [-1.0, -tc, sc],
+        2 => [sc, 1.0, tc],
+        3 => [sc, -1.0, -tc],
+        4 => [sc, -tc, 1.0],
+        _ => [-sc, -tc, -1.0],
+    };
+    let major = face / 2;
+    if let Some(a) = (0..3).find(|&a| p[a].abs() > 1.0) {
+        let past = p[a].abs() - 1.0;
+        p[major] = p[major].signum() * (1.0 - past);
+        p[a] = p[a].signum();
+    }
+    let (f, sc, tc, ma) = cube_face(p.map(|v| v as f32));
+    let texel = |c: f64| (((c / ma + 1.0) * 0.5 * n as f64).floor() as i64).clamp(0, n - 1);
+    Some((f, texel(sc), texel(tc)))
+}
+
+#[test]
+fn cube_maps_filter_linearly_across_faces_and_levels() {
+    // A 4x4 R32_SFLOAT cube map of 3 levels (4, 2, 1), random texels,
+    // sampled with linear filtering (and nearest or linear mipmapping) at
+    // random LODs, in random directions and near the cube's edges and
+    // corners, where the 2x2 footprint crosses faces.
+    let n0 = 4i64;
+    let mut rng = Lcg(0xcb1e);
+    let sizes: Vec<i64> = (0..3).map(|l| n0 >> l).collect();
+    let levels: Vec<Vec<f32>> = sizes
+        .iter()
+        .map(|&n| (0..6 * n * n).map(|_| rng.float(0.0, 1.0)).collect())
+        .collect();
+    // Linear filtering of one level (Vulkan's "Texel Filtering" and "Cube
+    // Map Edge Handling": a corner texel is the mean of the other three).
+    let filter = |l: usize, dir: [f32; 3]| -> f64 {
+        let n = sizes[l];
+        let (face, sc, tc, ma) = cube_face(dir);
+        let u = ((sc / ma + 1.0) * 0.5) as f32 as f64 * n as f64 - 0.5;
+        let v = ((tc / ma + 1.0) * 0.5) as f32 as f64 * n as f64 - 0.5;
+        let (i0, j0) = (u.floor() as i64, v.floor() as i64);
+        let (a, b) = (u - u.floor(), v - v.floor());
+        let read = |(f, x, y): (usize, i64, i64)| {
+            levels[l][(f as i64 * n * n + y * n + x) as usize] as f64
+        };
+        let taps: Vec<Option<f64>> = [(0, 0), (1, 0), (0, 1), (1, 1)]
+            .iter()
+            .map(|&(di, dj)| cube_texel(face, i0 + di, j0 + dj, n).map(read))
+            .collect();
+        let known: Vec<f64> = taps.iter().flatten().copied().collect();
+        let mean = known.iter().sum::<f64>() / known.len() as f64;
+        let t: Vec<f64> = taps.iter().map(|t| t.unwrap_or(mean)).collect();
+        (1.0 - a) * (1.0 - b) * t[0] + a * (1.0 - b) * t[1] + (1.0 - a) * b * t[2] + a * b * t[3]
+    };
+    let mut dirs: Vec<[f32; 4]> = Vec::new();
+    while dirs.len() < 128 {
+        let mut d = [
+            rng.float(-1.0, 1.0),
+            rng.float(-1.0, 1.0),
+            rng.float(-1.0, 1.0),
+        ];
+        // Half of them near an edge or a corner.
+        if dirs.len().is_multiple_of(2) {
+            for c in d.iter_mut().take(1 + dirs.len() % 4 / 2) {
+                *c = c.signum() * rng.float(0.9, 1.0);
+            }
+            let major = rng.next() as usize % 3;
+            d[major] = d[major].signum();
+        }
+        let lod = rng.float(-0.5, 2.5);
+        let d0 = (lod as f64).clamp(0.0, 2.0);
+        if ((d0 + 0.5).fract() - 0.5).abs() > 0.499 {
+            continue;
+        }
+        dirs.push([d[0], d[1], d[2], lod]);
+    }
+    for mip_linear in [false, true] {
+        let want: Vec<f64> = dirs
+            .iter()
+            .map(|&[x, y, z, lod]| {
+                let d = (lod as f64).clamp(0.0, 2.0);
+                let dir = [x, y, z];
+                if mip_linear {
+                    let lo = d.floor() as usize;
+                    let hi = (lo + 1).min(2);
+                    (1.0 - d.fract()) * filter(lo, dir) + d.fract() * filter(hi, dir)
+                } else {
+                    filter(((d + 0.5).ceil() - 1.0) as usize, dir)
+                }
+            })
+            .collect();
+        let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(", ");
+        let manifest = format!(
+            "name = \"cube\"\nkernel = \"{}\"\nentry = \"main\"\nworkgroups = [2, 1, 1]\n\
+             [[buffer]]\nname = \"tex\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 0 }}\n\
+             image = {{ format = \"R32_SFLOAT\", width = 4, height = 4, layers = 6, levels = 3 }}\n\
+             [[sampler]]\nbinding = {{ set = 0, binding = 0 }}\nfilter = \"linear\"\nmipmap = \"{}\"\n\
+             [[buffer]]\nname = \"dirs\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 1 }}\n\
+             [[buffer]]\nname = \"out\"\ntype = \"f32\"\nlen = 128\nbinding = {{ set = 0, binding = 2 }}\n\
+             [[check]]\nbuffer = \"out\"\nabs = 1e-5\ndata = [{}]\n",
+            kernels().join("image_cube_lod.spv").display(),
+            list(&mut levels.iter().flatten().map(|v| format!("{v:?}"))),
+            if mip_linear { "linear" } else { "nearest" },
+            list(&mut dirs.iter().flatten().map(|v| format!("{v:e}"))),
+            list(&mut want.iter().map(|v| format!("{v:e}"))),
+        );
+        let dir = std::env::temp_dir().join(format!("gpusim-cube-lod-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("cube.toml");
+        std::fs::write(&file, manifest).unwrap();
+        let w = gpusim::input::workload::Workload::load(&file).unwrap();
+        for opts in [
+            RunOptions::default(),
+            RunOptions::timed(Config::default_config()),
+        ] {
+            let out = gpusim::run::run_workload(&w, &opts).unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                out.all_checks_passed(),
+                "mipmap linear {mip_linear}: {:?}",
+                out.checks
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

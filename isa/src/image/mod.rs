@@ -15,18 +15,23 @@ use crate::ir::{ExtOp, ExtSet};
 use format::{Format, NumericKind, Texel};
 use sampler::AddressMode;
 
-/// An image (or texel buffer) as bound: texel `(x, y, z, layer, sample)`
-/// is element `(((layer * depth + z) * height + y) * width + x) * samples
-/// + sample` of its memory, `format.bytes()` each.
+/// An image (or texel buffer, or a view of an image from one of its mip
+/// levels on) as bound. Its levels lie one after another, level 0 first;
+/// within a level, texel `(x, y, z, layer, sample)` is element `(((layer *
+/// depth + z) * height + y) * width + x) * samples + sample`, with the
+/// level's extent, `format.bytes()` each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ImageInfo {
     pub format: Format,
+    /// The extent of level 0; level `l` has `max(1, extent >> l)`.
     pub width: u32,
     pub height: u32,
     pub depth: u32,
-    /// Array layers (6 per cube of a cube map).
+    /// Array layers (6 per cube of a cube map), the same at every level.
     pub layers: u32,
     pub samples: u32,
+    /// Mip levels (at least 1).
+    pub levels: u32,
 }
 
 impl ImageInfo {
@@ -39,18 +44,54 @@ impl ImageInfo {
             depth: 1,
             layers: 1,
             samples: 1,
+            levels: 1,
         }
     }
 
-    pub fn texels(&self) -> u64 {
-        [self.height, self.depth, self.layers, self.samples]
-            .iter()
-            .fold(self.width as u64, |n, &d| n * d as u64)
+    /// Mip level `level` (below `levels`) as an image of one level.
+    pub fn level(&self, level: u32) -> ImageInfo {
+        let shrink = |e: u32| (e >> level.min(31)).max(1);
+        ImageInfo {
+            width: shrink(self.width),
+            height: shrink(self.height),
+            depth: shrink(self.depth),
+            levels: 1,
+            ..*self
+        }
     }
 
-    /// Bytes of memory the texels take.
+    /// The image from level `base` on (a view whose level 0 is `base`).
+    pub fn from_level(&self, base: u32) -> ImageInfo {
+        ImageInfo {
+            levels: self.levels.saturating_sub(base).max(1),
+            ..self.level(base)
+        }
+    }
+
+    /// Texels of every level.
+    pub fn texels(&self) -> u64 {
+        (0..self.levels)
+            .map(|l| {
+                let e = self.level(l);
+                [e.height, e.depth, e.layers, e.samples]
+                    .iter()
+                    .fold(e.width as u64, |n, &d| n * d as u64)
+            })
+            .sum()
+    }
+
+    /// Bytes of memory the texels of every level take.
     pub fn bytes(&self) -> u64 {
         self.texels() * self.format.bytes() as u64
+    }
+
+    /// Where level `level`'s texels start, in bytes from level 0's.
+    pub fn level_offset(&self, level: u32) -> u64 {
+        ImageInfo {
+            levels: level.min(self.levels),
+            ..*self
+        }
+        .bytes()
     }
 }
 
@@ -72,10 +113,17 @@ const ENCODE: u16 = 1 << 12;
 const WRAP: u16 = 2 << 12;
 const WEIGHT: u16 = 3 << 12;
 const CUBE: u16 = 4 << 12;
+const LEVEL: u16 = 5 << 12;
+const CUBE_TAP: u16 = 6 << 12;
 const KIND: u16 = 7 << 12;
-/// Wrap operand bits: the tap of linear filtering (none: nearest).
+/// Wrap operand bits: the tap of linear filtering (none: nearest), and
+/// whether the third source is a texel offset.
 const LINEAR: u16 = 1 << 4;
 const SECOND_TAP: u16 = 1 << 5;
+const OFFSET: u16 = 1 << 6;
+/// Level operand bit: the first source is the squared length of the
+/// larger gradient in texels, not the LOD.
+const FROM_GRADIENT: u16 = 1 << 3;
 
 /// `TEX.Decode`: component `component` of a texel of `format` whose bytes
 /// are the source (little-endian), as a value of `ty` (f32 bits for float
@@ -107,16 +155,70 @@ pub fn encode_op(format: Format, component: usize, ty: Scalar) -> ExtOp {
 /// normalised (`coordinate * size`) or unnormalised coordinates;
 /// `u32::MAX` where the coordinate lands in the border. `tap` is `None`
 /// for nearest filtering, or `Some(0)` / `Some(1)` for the lower and upper
-/// texel of linear filtering.
-pub fn wrap_op(mode: AddressMode, normalized: bool, tap: Option<u8>) -> ExtOp {
+/// texel of linear filtering. With `offset`, the third source is a texel
+/// offset (a signed 32-bit integer) added to the coordinate in texels.
+pub fn wrap_op(mode: AddressMode, normalized: bool, tap: Option<u8>, offset: bool) -> ExtOp {
     let tap = match tap {
         None => 0,
         Some(0) => LINEAR,
         Some(_) => LINEAR | SECOND_TAP,
     };
+    let offset = if offset { OFFSET } else { 0 };
     texel_op(
-        WRAP | tap | (mode as u16) << 1 | normalized as u16,
+        WRAP | offset | tap | (mode as u16) << 1 | normalized as u16,
         Scalar::Int(32),
+    )
+}
+
+/// What a `TEX.Level` gives of the level selection (`sampler::Level`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LevelPart {
+    /// 1 where the magnification filter applies (a Bool).
+    Magnified,
+    Nearest,
+    Lower,
+    Upper,
+    /// The weight of the upper level (an f32).
+    Fraction,
+}
+
+/// `TEX.Level`: part of the level selection (`sampler::level`) for the
+/// LOD in the first source, or, `from_gradient`, for the squared length
+/// `rho^2` of the larger gradient in texels (the LOD is `log2(rho)`). The
+/// second source is the LOD range (minLod's f32 bits, maxLod's in the high
+/// half) and the third the level count.
+pub fn level_op(part: LevelPart, from_gradient: bool) -> ExtOp {
+    let ty = match part {
+        LevelPart::Magnified => Scalar::Bool,
+        LevelPart::Fraction => Scalar::Float(32),
+        _ => Scalar::Int(32),
+    };
+    let gradient = if from_gradient { FROM_GRADIENT } else { 0 };
+    texel_op(LEVEL | gradient | part as u16, ty)
+}
+
+/// A `TEX.Level` LOD range operand.
+pub fn lod_range(min_lod: f32, max_lod: f32) -> u64 {
+    min_lod.to_bits() as u64 | (max_lod.to_bits() as u64) << 32
+}
+
+/// `TEX.CubeTap`: tap `(dx, dy)` (each 0 or 1) of linear filtering on a
+/// cube face: the first source is the face plus 8 times the face size,
+/// the second and third the face coordinates s and t (from `TEX.Cube`).
+/// The tap is texel `(floor(s * size - 0.5) + dx, floor(t * size - 0.5) +
+/// dy)`, which may lie just past an edge; `part` 0 is the face that has
+/// it, 1 and 2 its x and y there (`sampler::cube_neighbour`), 3 whether it
+/// is a corner (a Bool; then the first three are the nearest texel on the
+/// face itself).
+pub fn cube_tap_op(part: u8, dx: u8, dy: u8) -> ExtOp {
+    let ty = if part == 3 {
+        Scalar::Bool
+    } else {
+        Scalar::Int(32)
+    };
+    texel_op(
+        CUBE_TAP | (dy as u16) << 3 | (dx as u16) << 2 | part as u16,
+        ty,
     )
 }
 
@@ -155,7 +257,9 @@ pub fn lane_op_name(opcode: u16) -> &'static str {
         ENCODE => "TEX.Encode",
         WRAP => "TEX.Wrap",
         WEIGHT => "TEX.Weight",
-        _ => "TEX.Cube",
+        CUBE => "TEX.Cube",
+        LEVEL => "TEX.Level",
+        _ => "TEX.CubeTap",
     }
 }
 
@@ -188,10 +292,55 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
             let mode = AddressMode::from_code((op.opcode >> 1) & 7);
             let normalized = op.opcode & 1 != 0;
             let tap = (op.opcode & LINEAR != 0).then_some((op.opcode & SECOND_TAP != 0) as u8);
-            sampler::wrap(f32::from_bits(a as u32), b as u32, mode, normalized, tap) as u64
+            let offset = if op.opcode & OFFSET != 0 { c as i32 } else { 0 };
+            sampler::wrap(
+                f32::from_bits(a as u32),
+                b as u32,
+                offset,
+                mode,
+                normalized,
+                tap,
+            ) as u64
+        }
+        LEVEL => {
+            let lambda = if op.opcode & FROM_GRADIENT != 0 {
+                // log2(sqrt(rho^2)), in f64 and rounded once.
+                ((f32::from_bits(a as u32) as f64).log2() * 0.5) as f32
+            } else {
+                f32::from_bits(a as u32)
+            };
+            let range = [b as u32, (b >> 32) as u32].map(f32::from_bits);
+            let l = sampler::level(lambda, range, c as u32);
+            match op.opcode & 7 {
+                0 => l.magnified as u64,
+                1 => l.nearest as u64,
+                2 => l.lower as u64,
+                3 => l.upper as u64,
+                _ => l.fraction.to_bits() as u64,
+            }
         }
         WEIGHT => {
             sampler::weight(f32::from_bits(a as u32), b as u32, op.opcode & 1 != 0).to_bits() as u64
+        }
+        CUBE_TAP => {
+            let (face, size) = (a as u32 & 7, (a >> 3) as u32);
+            let tap = |coordinate: u64, bit: u16| {
+                let u = f32::from_bits(coordinate as u32) as f64 * size as f64 - 0.5;
+                let i = if u.is_finite() { u.floor() as i64 } else { 0 };
+                i.clamp(-1, size as i64) + (op.opcode >> bit & 1) as i64
+            };
+            let (x, y) = (tap(b, 2), tap(c, 3));
+            let found = sampler::cube_neighbour(face, x, y, size);
+            let clamp = |v: i64| v.clamp(0, size.max(1) as i64 - 1) as u64;
+            match (op.opcode & 3, found) {
+                (3, f) => f.is_none() as u64,
+                (0, Some((f, _, _))) => f as u64,
+                (1, Some((_, x, _))) => x as u64,
+                (2, Some((_, _, y))) => y as u64,
+                (0, None) => face.min(5) as u64,
+                (1, None) => clamp(x),
+                _ => clamp(y),
+            }
         }
         _ => {
             let f = |v: u64| f32::from_bits(v as u32);

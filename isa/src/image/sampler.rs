@@ -58,10 +58,17 @@ impl BorderColor {
 }
 
 /// A sampler's state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sampler {
     pub mag_filter: Filter,
     pub min_filter: Filter,
+    /// How a level of detail between two mip levels reads them: the
+    /// nearer one, or both blended.
+    pub mipmap_mode: Filter,
+    /// The range the level of detail is clamped to (Vulkan's minLod and
+    /// maxLod).
+    pub min_lod: f32,
+    pub max_lod: f32,
     /// Address modes along u, v and w.
     pub address: [AddressMode; 3],
     pub border: BorderColor,
@@ -69,17 +76,123 @@ pub struct Sampler {
     pub normalized: bool,
 }
 
+// The LOD bounds compare by their bits, so a sampler is a key like the
+// rest of a binding.
+impl Eq for Sampler {}
+
+impl std::hash::Hash for Sampler {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let Sampler {
+            mag_filter,
+            min_filter,
+            mipmap_mode,
+            min_lod,
+            max_lod,
+            address,
+            border,
+            normalized,
+        } = self;
+        (
+            mag_filter,
+            min_filter,
+            mipmap_mode,
+            address,
+            border,
+            normalized,
+        )
+            .hash(h);
+        (min_lod.to_bits(), max_lod.to_bits()).hash(h);
+    }
+}
+
 impl Default for Sampler {
-    /// Vulkan's zeroed VkSamplerCreateInfo, as Amber's SAMPLER defaults.
+    /// Amber's SAMPLER defaults: Vulkan's zeroed VkSamplerCreateInfo but
+    /// for a maxLod of 1.
     fn default() -> Sampler {
         Sampler {
             mag_filter: Filter::Nearest,
             min_filter: Filter::Nearest,
+            mipmap_mode: Filter::Nearest,
+            min_lod: 0.0,
+            max_lod: 1.0,
             address: [AddressMode::Repeat; 3],
             border: BorderColor::TransparentBlack,
             normalized: true,
         }
     }
+}
+
+/// What a level of detail selects (Vulkan's "Level-of-Detail Operation"
+/// and "Image Level(s) Selection", at a base level of 0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Level {
+    /// lambda <= 0: the magnification filter applies, else the
+    /// minification filter.
+    pub magnified: bool,
+    /// The level nearest mipmapping reads: ceil(d' + 0.5) - 1.
+    pub nearest: u32,
+    /// The two levels linear mipmapping blends, floor(d') and the next
+    /// (at most the last level), and the weight of the second: frac(d').
+    pub lower: u32,
+    pub upper: u32,
+    pub fraction: f32,
+}
+
+/// The level selection of `lambda_base` (an explicit LOD, or log2 of the
+/// gradients' scale) on an image of `levels` levels: lambda is it clamped
+/// to `lod_range` (minLod, maxLod), d' is lambda clamped to 0..=levels-1. A
+/// NaN lambda reads as minLod (Vulkan leaves it undefined; this keeps runs
+/// deterministic).
+pub fn level(lambda_base: f32, lod_range: [f32; 2], levels: u32) -> Level {
+    let [min_lod, max_lod] = lod_range.map(|v| v as f64);
+    let lambda = if lambda_base.is_nan() {
+        min_lod
+    } else {
+        (lambda_base as f64).min(max_lod).max(min_lod)
+    };
+    let q = levels.max(1) - 1;
+    let d = lambda.clamp(0.0, q as f64);
+    let lower = d.floor() as u32;
+    Level {
+        magnified: lambda <= 0.0,
+        nearest: ((d + 0.5).ceil() - 1.0) as u32,
+        lower,
+        upper: (lower + 1).min(q),
+        fraction: (d - d.floor()) as f32,
+    }
+}
+
+/// Linear filtering across cube faces: the face and texel that texel
+/// `(x, y)` of `face` (one of them may be -1 or `size`, just past an edge)
+/// is, on the face across that edge, found as the face the direction of
+/// its centre selects (Vulkan's "Cube Map Edge Handling"). `None` for a
+/// corner (both past an edge): no face has it, and filtering replaces it
+/// by the average of the three texels around it.
+pub fn cube_neighbour(face: u32, x: i64, y: i64, size: u32) -> Option<(u32, u32, u32)> {
+    let n = size.max(1) as i64;
+    let outside = |c: i64| !(0..n).contains(&c);
+    if outside(x) && outside(y) {
+        return None;
+    }
+    if !outside(x) && !outside(y) {
+        return Some((face.min(5), x as u32, y as u32));
+    }
+    // The centre in face coordinates sc, tc in -1..1 (a little beyond on
+    // the outside axis), then the direction with |ma| = 1 that the face
+    // selection table maps to them.
+    let centre = |c: i64| (2 * c + 1) as f64 / n as f64 - 1.0;
+    let (sc, tc) = (centre(x), centre(y));
+    let dir = match face {
+        0 => [1.0, -tc, -sc],
+        1 => [-1.0, -tc, sc],
+        2 => [sc, 1.0, tc],
+        3 => [sc, -1.0, -tc],
+        4 => [sc, -tc, 1.0],
+        _ => [-sc, -tc, -1.0],
+    };
+    let (f, s, t) = cube(dir.map(|v| v as f32));
+    let texel = |c: f32| ((c as f64 * n as f64).floor() as i64).clamp(0, n - 1) as u32;
+    Some((f, texel(s), texel(t)))
 }
 
 /// Vulkan's mirror(n): n for n >= 0, else -(1 + n).
@@ -101,14 +214,22 @@ fn texel_space(s: f32, size: u32, normalized: bool) -> f64 {
 }
 
 /// The texel index filtering reads along an axis of `size` texels for
-/// coordinate `s`, wrapped by `mode`; `u32::MAX` for a border texel.
-/// Nearest filtering (`tap` `None`) reads `floor(u)`; linear filtering's
-/// two taps are `floor(u - 0.5)` and one more (Vulkan's "Texel
-/// Filtering"), where `u` is the coordinate in texels. A NaN coordinate
-/// reads texel 0 (Vulkan leaves it undefined; this keeps runs
-/// deterministic).
-pub fn wrap(s: f32, size: u32, mode: AddressMode, normalized: bool, tap: Option<u8>) -> u32 {
-    let u = texel_space(s, size, normalized) - if tap.is_some() { 0.5 } else { 0.0 };
+/// coordinate `s`, moved by `offset` texels, wrapped by `mode`; `u32::MAX`
+/// for a border texel. Nearest filtering (`tap` `None`) reads `floor(u)`;
+/// linear filtering's two taps are `floor(u - 0.5)` and one more (Vulkan's
+/// "Texel Filtering"), where `u` is the coordinate in texels plus the
+/// offset. A NaN coordinate reads texel 0 (Vulkan leaves it undefined;
+/// this keeps runs deterministic).
+pub fn wrap(
+    s: f32,
+    size: u32,
+    offset: i32,
+    mode: AddressMode,
+    normalized: bool,
+    tap: Option<u8>,
+) -> u32 {
+    let u =
+        texel_space(s, size, normalized) + offset as f64 - if tap.is_some() { 0.5 } else { 0.0 };
     let size = size.max(1) as i64;
     // Far outside the image every mode settles (or repeats, where the
     // exact multiple does not matter for an f64 this large).
@@ -208,8 +329,19 @@ mod tests {
             (f32::NEG_INFINITY, Repeat, 0),
         ];
         for &(u, mode, want) in rows {
-            assert_eq!(wrap(u, 4, mode, false, None), want, "{u} {mode:?}");
-            assert_eq!(wrap(u / 4.0, 4, mode, true, None), want, "{u}/4 {mode:?}");
+            assert_eq!(wrap(u, 4, 0, mode, false, None), want, "{u} {mode:?}");
+            assert_eq!(
+                wrap(u / 4.0, 4, 0, mode, true, None),
+                want,
+                "{u}/4 {mode:?}"
+            );
+            if u.is_finite() {
+                assert_eq!(
+                    wrap(u - 3.0, 4, 3, mode, false, None),
+                    want,
+                    "{u} - 3, offset 3"
+                );
+            }
         }
     }
 
@@ -229,11 +361,75 @@ mod tests {
             (3.75, MirroredRepeat, 3, 3, 0.25),
         ];
         for &(u, mode, lo, hi, w) in rows {
-            assert_eq!(wrap(u, 4, mode, false, Some(0)), lo, "{u} {mode:?}");
-            assert_eq!(wrap(u, 4, mode, false, Some(1)), hi, "{u} {mode:?}");
+            assert_eq!(wrap(u, 4, 0, mode, false, Some(0)), lo, "{u} {mode:?}");
+            assert_eq!(wrap(u, 4, 0, mode, false, Some(1)), hi, "{u} {mode:?}");
+            assert_eq!(
+                wrap(u + 2.0, 4, -2, mode, false, Some(1)),
+                hi,
+                "{u}+2, offset -2"
+            );
             assert_eq!(weight(u, 4, false), w, "{u}");
-            assert_eq!(wrap(u / 4.0, 4, mode, true, Some(1)), hi, "{u}/4 {mode:?}");
+            assert_eq!(
+                wrap(u / 4.0, 4, 0, mode, true, Some(1)),
+                hi,
+                "{u}/4 {mode:?}"
+            );
             assert_eq!(weight(u / 4.0, 4, true), w, "{u}/4");
+        }
+    }
+
+    #[test]
+    fn level_selection_follows_the_vulkan_lod_operation() {
+        // (LOD, [minLod, maxLod], levels, magnified, nearest, lower,
+        // upper, fraction): lambda is the LOD clamped to the range, d' is
+        // lambda clamped to 0..=levels-1, nearest is ceil(d' + 0.5) - 1.
+        type Row = (f32, [f32; 2], u32, bool, u32, u32, u32, f32);
+        let rows: &[Row] = &[
+            (0.0, [0.0, 1000.0], 4, true, 0, 0, 1, 0.0),
+            (-2.0, [0.0, 1000.0], 4, true, 0, 0, 1, 0.0),
+            (-2.0, [-5.0, 1000.0], 4, true, 0, 0, 1, 0.0),
+            (0.5, [0.0, 1000.0], 4, false, 0, 0, 1, 0.5),
+            (0.625, [0.0, 1000.0], 4, false, 1, 0, 1, 0.625),
+            (1.75, [0.0, 1000.0], 4, false, 2, 1, 2, 0.75),
+            (7.0, [0.0, 1000.0], 4, false, 3, 3, 3, 0.0),
+            (2.5, [0.0, 1.0], 4, false, 1, 1, 2, 0.0),
+            (0.0, [1.5, 3.0], 4, false, 1, 1, 2, 0.5),
+            (f32::NAN, [0.25, 2.0], 4, false, 0, 0, 1, 0.25),
+            (3.0, [0.0, 1000.0], 1, false, 0, 0, 0, 0.0),
+        ];
+        for &(lod, range, levels, magnified, nearest, lower, upper, fraction) in rows {
+            let want = Level {
+                magnified,
+                nearest,
+                lower,
+                upper,
+                fraction,
+            };
+            assert_eq!(level(lod, range, levels), want, "{lod} {range:?} {levels}");
+        }
+    }
+
+    #[test]
+    fn a_texel_past_a_cube_face_edge_is_on_the_face_across_it() {
+        // (face, x, y, the face and texel it is) on faces 4 texels wide,
+        // worked by hand from the face selection table: +X's left column
+        // continues +Z's right one, +Y's top row -Z's top row (x mirrored),
+        // -Z's right column -X's left one; a corner is on no face.
+        type Row = (u32, i64, i64, Option<(u32, u32, u32)>);
+        let rows: &[Row] = &[
+            (0, -1, 1, Some((4, 3, 1))),
+            (2, 1, -1, Some((5, 2, 0))),
+            (5, 4, 0, Some((1, 0, 0))),
+            (3, 2, 3, Some((3, 2, 3))),
+            (0, -1, -1, None),
+            (4, 4, 4, None),
+        ];
+        for &(face, x, y, want) in rows {
+            assert_eq!(
+                cube_neighbour(face, x, y, 4),
+                want,
+                "face {face} ({x}, {y})"
+            );
         }
     }
 }

@@ -11,7 +11,8 @@ use super::{Lowerer, Val};
 use crate::core::{AluOp, Convert, Scalar};
 use crate::ext::Builder;
 use crate::image::format::{Format, NumericKind};
-use crate::image::sampler::{AddressMode, Sampler};
+use crate::image::sampler::{self, AddressMode, Filter, Sampler};
+use crate::image::LevelPart;
 use crate::image::{self, ImageInfo, Slot};
 use crate::ir::{address, Reg, Resource, ResourceKind};
 use crate::module::Instr;
@@ -54,26 +55,74 @@ const IMAGE_OPERANDS: &[(u32, usize)] = &[
     (0x10000, 1), // Offsets
 ];
 
-/// The Sample operand of an image-operands list (mask first), if any.
-fn sample_operand(operands: &[u32]) -> R<Option<u32>> {
+/// The image operands of an instruction (SPIR-V "Image Operands"), by
+/// their ids.
+#[derive(Default)]
+struct ImageOperands {
+    lod: Option<u32>,
+    grad: Option<(u32, u32)>,
+    /// ConstOffset or Offset: texels added to the coordinates.
+    offset: Option<u32>,
+    sample: Option<u32>,
+}
+
+/// Reads an image-operands list (mask first); refuses the operands no
+/// compute kernel here can use, by name.
+fn image_operands(operands: &[u32]) -> R<ImageOperands> {
+    let mut out = ImageOperands::default();
     let Some((&mask, ids)) = operands.split_first() else {
-        return Ok(None);
+        return Ok(out);
     };
     let mut at = 0;
     for &(bit, n) in IMAGE_OPERANDS {
         if mask & bit == 0 {
             continue;
         }
+        let id = |k: usize| {
+            ids.get(at + k)
+                .copied()
+                .ok_or_else(|| format!("image operand 0x{bit:x} is missing its id"))
+        };
         match bit {
-            0x40 => return Ok(ids.get(at).copied()),
-            0x4 | 0x8 | 0x10 | 0x20 | 0x10000 => {
-                return Err("image operands with offsets or gradients are not supported".into())
-            }
+            0x1 => return Err("the Bias image operand needs implicit derivatives, which compute kernels do not have".into()),
+            0x2 => out.lod = Some(id(0)?),
+            0x4 => out.grad = Some((id(0)?, id(1)?)),
+            0x8 | 0x10 => out.offset = Some(id(0)?),
+            0x20 | 0x10000 => return Err("per-texel offsets (ConstOffsets, Offsets) belong to gathers, which are not supported".into()),
+            0x40 => out.sample = Some(id(0)?),
+            0x80 => return Err("the MinLod image operand is not supported (the sampler's minLod is)".into()),
             _ => {}
         }
         at += n;
     }
-    Ok(None)
+    Ok(out)
+}
+
+/// Which mip level an access reads: known when lowering, or per lane.
+#[derive(Clone, Copy)]
+enum LevelSel {
+    Const(u32),
+    Dyn(Reg),
+}
+
+/// One mip level of an image as registers: its extent, where its texels
+/// start (none for level 0), and, for a level chosen per lane that may be
+/// past the last one, whether it exists (a Bool).
+struct LevelRegs {
+    extents: [Reg; 3],
+    offset: Option<Reg>,
+    exists: Option<Reg>,
+}
+
+/// What selects the level of a sampling instruction.
+enum Lod {
+    Const(sampler::Level),
+    /// Per lane, from `source`: the LOD, or with `from_gradient` the
+    /// squared length of the larger gradient in texels.
+    Dyn {
+        source: Reg,
+        from_gradient: bool,
+    },
 }
 
 impl Lowerer<'_> {
@@ -270,6 +319,9 @@ impl Lowerer<'_> {
         let state = Sampler {
             mag_filter: filter,
             min_filter: filter,
+            mipmap_mode: image::sampler::Filter::Nearest,
+            min_lod: 0.0,
+            max_lod: 0.0,
             address: [mode; 3],
             border: image::sampler::BorderColor::TransparentBlack,
             normalized: normalized != 0,
@@ -407,31 +459,40 @@ impl Lowerer<'_> {
             }
             Op::ImageQuerySize | Op::ImageQuerySizeLod => {
                 let (info, ty, _) = self.image_handle(o[0])?;
+                let level = match ins.op {
+                    Op::ImageQuerySize => LevelSel::Const(0),
+                    _ => match self.const_values.get(&o[1]) {
+                        Some(&l) => LevelSel::Const(l as u32),
+                        None => LevelSel::Dyn(self.reg(ctx, o[1])?),
+                    },
+                };
+                let lv = self.level_regs(&info, level);
+                let [w, h, d] = lv.extents;
                 let mut size = match ty.dim {
-                    Dim::Dim1D | Dim::DimBuffer => vec![info.width],
-                    Dim::Dim2D | Dim::DimRect | Dim::DimCube => vec![info.width, info.height],
-                    Dim::Dim3D => vec![info.width, info.height, info.depth],
+                    Dim::Dim1D | Dim::DimBuffer => vec![w],
+                    Dim::Dim2D | Dim::DimRect | Dim::DimCube => vec![w, h],
+                    Dim::Dim3D => vec![w, h, d],
                     other => {
                         return Err(format!("images of dimension {other:?} are not supported"))
                     }
                 };
                 if ty.arrayed {
-                    size.push(match ty.dim {
+                    size.push(self.const_reg(match ty.dim {
                         Dim::DimCube => info.layers / 6,
                         _ => info.layers,
-                    });
+                    } as u64));
                 }
                 let n = self.width(rt)?;
+                let zero = self.const_reg(0);
                 let r = (0..n)
-                    .map(|i| self.const_reg(size.get(i).copied().unwrap_or(0) as u64))
+                    .map(|i| size.get(i).copied().unwrap_or(zero))
                     .collect();
                 ctx.locals.insert(id, Val::Regs(r));
             }
             Op::ImageQueryLevels | Op::ImageQuerySamples => {
                 let (info, _, _) = self.image_handle(o[0])?;
-                // One mip level: images here have no mipmaps.
                 let v = if ins.op == Op::ImageQueryLevels {
-                    1
+                    info.levels
                 } else {
                     info.samples
                 };
@@ -440,9 +501,9 @@ impl Lowerer<'_> {
             }
             Op::ImageRead | Op::ImageFetch => {
                 let (info, ty, _) = self.image_handle(o[0])?;
-                let sample = sample_operand(&o[2..])?;
+                let operands = image_operands(&o[2..])?;
                 let base = self.reg(ctx, o[0])?;
-                let addr = self.texel_address(ctx, base, &info, &ty, o[1], sample)?;
+                let addr = self.texel_address(ctx, base, &info, &ty, o[1], &operands)?;
                 let r = self.read_texel(&info, addr, rt)?;
                 ctx.locals.insert(id, Val::Regs(r));
             }
@@ -450,15 +511,16 @@ impl Lowerer<'_> {
                 let (info, ty, sampler) = self.image_handle(o[0])?;
                 let sampler =
                     sampler.ok_or("OpImageSampleExplicitLod of an image without a sampler")?;
+                let operands = image_operands(&o[2..])?;
                 let base = self.reg(ctx, o[0])?;
-                let r = self.sample(ctx, base, &info, &ty, &sampler, o[1], rt)?;
+                let r = self.sample(ctx, base, &info, &ty, &sampler, o[1], &operands, rt)?;
                 ctx.locals.insert(id, Val::Regs(r));
             }
             Op::ImageWrite => {
                 let (info, ty, _) = self.image_handle(o[0])?;
-                let sample = sample_operand(&o[3..])?;
+                let operands = image_operands(&o[3..])?;
                 let base = self.reg(ctx, o[0])?;
-                let addr = self.texel_address(ctx, base, &info, &ty, o[1], sample)?;
+                let addr = self.texel_address(ctx, base, &info, &ty, o[1], &operands)?;
                 let texel = self.regs(ctx, o[2])?;
                 let comp = self.elem_scalar(self.type_of(o[2])?)?;
                 self.write_texel(&info, addr, &texel, comp)?;
@@ -470,7 +532,11 @@ impl Lowerer<'_> {
                     return Err(format!("%{} is not a pointer to one image", o[0]));
                 };
                 let (base, info, ty) = (*base, *info, *ty);
-                let addr = self.texel_address(ctx, base, &info, &ty, o[1], Some(o[2]))?;
+                let operands = ImageOperands {
+                    sample: Some(o[2]),
+                    ..ImageOperands::default()
+                };
+                let addr = self.texel_address(ctx, base, &info, &ty, o[1], &operands)?;
                 ctx.locals.insert(
                     id,
                     Val::Ptr {
@@ -531,8 +597,9 @@ impl Lowerer<'_> {
         })
     }
 
-    /// The address of texel `coord` (sample `sample`), or IMAGE_NOWHERE
-    /// when it is outside the image.
+    /// The address of texel `coord` (moved by the offset operand, at the
+    /// Lod operand's level, sample `Sample`), or IMAGE_NOWHERE when it is
+    /// outside the image.
     fn texel_address(
         &mut self,
         ctx: &FnCtx,
@@ -540,37 +607,103 @@ impl Lowerer<'_> {
         info: &ImageInfo,
         ty: &ImageType,
         coord: u32,
-        sample: Option<u32>,
+        operands: &ImageOperands,
     ) -> R<Reg> {
+        let int = Scalar::Int(32);
         let coord_ty = self.elem_scalar(self.type_of(coord)?)?;
-        if coord_ty != Scalar::Int(32) {
+        if coord_ty != int {
             return Err(format!(
                 "image coordinates of type {coord_ty:?} are not supported (32-bit integers are)"
             ));
         }
-        let xyzl = self.coordinates(ctx, ty, coord)?;
-        let s = match sample {
+        let mut xyzl = self.coordinates(ctx, ty, coord)?;
+        if let Some(offset) = operands.offset {
+            let off = self.regs(ctx, offset)?;
+            for (c, &o) in xyzl.iter_mut().zip(&off).take(3) {
+                *c = self.alu(AluOp::IAdd, int, &[*c, o]);
+            }
+        }
+        let s = match operands.sample {
             Some(s) => self.reg(ctx, s)?,
             None => self.const_reg(0),
         };
-        Ok(self.address_of(base, info, xyzl, s))
+        let level = match operands.lod {
+            None => LevelSel::Const(0),
+            Some(lod) => match self.const_values.get(&lod) {
+                Some(&l) if l < info.levels as u64 => LevelSel::Const(l as u32),
+                _ => LevelSel::Dyn(self.reg(ctx, lod)?),
+            },
+        };
+        let lv = self.level_regs(info, level);
+        Ok(self.address_of(base, info, &lv, xyzl, s))
     }
 
-    /// The address of the texel at integer coordinates (x, y, z, layer)
-    /// and `sample` of the image at `base`, or IMAGE_NOWHERE outside it.
-    fn address_of(&mut self, base: Reg, info: &ImageInfo, xyzl: [Reg; 4], sample: Reg) -> Reg {
+    /// Level `level` of `info` as registers. A level chosen per lane has
+    /// its extent shifted and its start picked from the levels' starts.
+    fn level_regs(&mut self, info: &ImageInfo, level: LevelSel) -> LevelRegs {
         let int = Scalar::Int(32);
-        let extents = [info.width, info.height, info.depth, info.layers];
+        match level {
+            LevelSel::Const(l) => {
+                let e = info.level(l);
+                LevelRegs {
+                    extents: [e.width, e.height, e.depth].map(|v| self.const_reg(v as u64)),
+                    offset: (l > 0).then(|| self.const_reg(info.level_offset(l))),
+                    exists: (l >= info.levels).then(|| self.const_reg(0)),
+                }
+            }
+            LevelSel::Dyn(l) => {
+                let one = self.const_reg(1);
+                let extents = [info.width, info.height, info.depth].map(|e| {
+                    let e = self.const_reg(e as u64);
+                    if info.levels == 1 {
+                        return e;
+                    }
+                    // max(1, extent >> level).
+                    let shifted = self.alu(AluOp::ShiftRightLogical, int, &[e, l]);
+                    let none = self.const_reg(0);
+                    let zero = self.alu(AluOp::IEqual, int, &[shifted, none]);
+                    self.alu(AluOp::Select, int, &[zero, one, shifted])
+                });
+                let mut offset = self.const_reg(0);
+                for k in 1..info.levels {
+                    let k_reg = self.const_reg(k as u64);
+                    let is_k = self.alu(AluOp::IEqual, int, &[l, k_reg]);
+                    let at = self.const_reg(info.level_offset(k));
+                    offset = self.alu(AluOp::Select, Scalar::Int(64), &[is_k, at, offset]);
+                }
+                let levels = self.const_reg(info.levels as u64);
+                LevelRegs {
+                    extents,
+                    offset: (info.levels > 1).then_some(offset),
+                    exists: Some(self.alu(AluOp::ULessThan, int, &[l, levels])),
+                }
+            }
+        }
+    }
+
+    /// The address of texel `xyzl` (x, y, z, layer) sample `sample` of
+    /// level `lv` of the image at `base`, or IMAGE_NOWHERE outside it.
+    fn address_of(
+        &mut self,
+        base: Reg,
+        info: &ImageInfo,
+        lv: &LevelRegs,
+        xyzl: [Reg; 4],
+        sample: Reg,
+    ) -> Reg {
+        let int = Scalar::Int(32);
+        let [w, h, d] = lv.extents;
+        let layers = self.const_reg(info.layers as u64);
+        let samples = self.const_reg(info.samples as u64);
         // Inside: every coordinate, read unsigned (so negatives are out),
         // below its extent.
-        let mut inside = None;
+        let mut inside = lv.exists;
         for (&c, &e) in xyzl
             .iter()
             .chain([&sample])
-            .zip(extents.iter().chain([&info.samples]))
+            .zip(&[w, h, d, layers, samples])
         {
-            let ec = self.const_reg(e as u64);
-            let lt = self.alu(AluOp::ULessThan, int, &[c, ec]);
+            let lt = self.alu(AluOp::ULessThan, int, &[c, e]);
             inside = Some(match inside {
                 None => lt,
                 Some(i) => self.alu(AluOp::LogicalAnd, Scalar::Bool, &[i, lt]),
@@ -580,28 +713,29 @@ impl Lowerer<'_> {
         // ((layer * depth + z) * height + y) * width + x, then * samples + s.
         let [x, y, z, layer] = xyzl;
         let mut index = layer;
-        for (c, e) in [
-            (z, info.depth),
-            (y, info.height),
-            (x, info.width),
-            (sample, info.samples),
-        ] {
-            let ec = self.const_reg(e as u64);
-            let scaled = self.alu(AluOp::IMul, int, &[index, ec]);
+        for (c, e) in [(z, d), (y, h), (x, w), (sample, samples)] {
+            let scaled = self.alu(AluOp::IMul, int, &[index, e]);
             index = self.alu(AluOp::IAdd, int, &[scaled, c]);
         }
         let wide = self.convert(Convert::plain(int, Scalar::Int(64), false), index);
         let bytes = self.const_reg(info.format.bytes() as u64);
         let offset = self.alu(AluOp::IMul, Scalar::Int(64), &[wide, bytes]);
+        let base = match lv.offset {
+            Some(level) => self.alu(AluOp::IAdd, Scalar::Int(64), &[base, level]),
+            None => base,
+        };
         let addr = self.alu(AluOp::IAdd, Scalar::Int(64), &[base, offset]);
         let nowhere = self.const_reg(address::IMAGE_NOWHERE);
         self.alu(AluOp::Select, Scalar::Int(64), &[inside, addr, nowhere])
     }
 
-    /// OpImageSampleExplicitLod at level 0 (the one level): nearest
-    /// filtering reads one texel; linear filtering blends the 2, 4 or 8
-    /// around the coordinate with weights from `TEX.Weight`. A texel in
-    /// the border reads as the sampler's border colour.
+    /// OpImageSampleExplicitLod: the level of detail (the Lod operand, or
+    /// log2 of the larger gradient in texels, clamped to the sampler's LOD
+    /// range) picks the filter (magnification at or below 0) and the
+    /// level or two levels to read (`sampler::level`), each read by
+    /// `sample_level`; linear mipmapping blends two levels. A LOD known
+    /// when lowering selects all that then; a LOD per lane samples each
+    /// filter and level it may select and picks per lane.
     #[allow(clippy::too_many_arguments)]
     fn sample(
         &mut self,
@@ -611,37 +745,234 @@ impl Lowerer<'_> {
         ty: &ImageType,
         sampler: &Sampler,
         coord: u32,
+        operands: &ImageOperands,
         rt: u32,
     ) -> R<Vec<Reg>> {
-        // An explicit level of 0 is magnification (Vulkan's lambda <= 0).
-        let linear = sampler.mag_filter == image::sampler::Filter::Linear;
-        if ty.dim == Dim::DimCube && linear {
-            return Err(
-                "linear filtering of a cube map is not supported (nearest is; linear would read across the faces' edges)"
-                    .into(),
-            );
-        }
+        let f32 = Scalar::Float(32);
         let c = self.regs(ctx, coord)?;
         let coord_ty = self.elem_scalar(self.type_of(coord)?)?;
-        let c: Vec<Reg> = if coord_ty == Scalar::Float(32) {
+        let c: Vec<Reg> = if coord_ty == f32 {
             c
         } else {
             // OpenCL's integer coordinates (read_imagei(image, sampler,
             // int2)) convert to float.
             c.iter()
-                .map(|&r| self.convert(Convert::plain(coord_ty, Scalar::Float(32), true), r))
+                .map(|&r| self.convert(Convert::plain(coord_ty, f32, true), r))
                 .collect()
         };
-        let zero = self.const_reg(0);
-        if ty.dim == Dim::DimCube {
-            return self.sample_cube(base, info, ty, &c, rt);
+        let offsets = match operands.offset {
+            Some(_) if ty.dim == Dim::DimCube => {
+                return Err("a cube map cannot be sampled with an offset".into())
+            }
+            Some(o) => Some(self.regs(ctx, o)?),
+            None => None,
+        };
+        let range = [sampler.min_lod, sampler.max_lod];
+        let lod = match (operands.lod, operands.grad) {
+            (Some(_), Some(_)) => return Err("an image sample takes Lod or Grad, not both".into()),
+            (Some(l), None) => {
+                let lod_ty = self.elem_scalar(self.type_of(l)?)?;
+                match self.const_values.get(&l) {
+                    Some(&bits) if lod_ty == f32 => Lod::Const(sampler::level(
+                        f32::from_bits(bits as u32),
+                        range,
+                        info.levels,
+                    )),
+                    _ => {
+                        let r = self.reg(ctx, l)?;
+                        let source = match lod_ty {
+                            t if t == f32 => r,
+                            t => self.convert(Convert::plain(t, f32, true), r),
+                        };
+                        Lod::Dyn {
+                            source,
+                            from_gradient: false,
+                        }
+                    }
+                }
+            }
+            (None, Some((dx, dy))) => {
+                if ty.dim == Dim::DimCube {
+                    return Err(
+                        "gradients of a cube map direction are not supported (an explicit Lod is)"
+                            .into(),
+                    );
+                }
+                if !sampler.normalized {
+                    return Err("a sampler with unnormalised coordinates takes an explicit Lod of 0, not gradients".into());
+                }
+                Lod::Dyn {
+                    source: self.gradient_rho2(ctx, info, ty, dx, dy)?,
+                    from_gradient: true,
+                }
+            }
+            // OpenCL's read_image* without a LOD.
+            (None, None) => Lod::Const(sampler::level(0.0, range, info.levels)),
+        };
+        let comp = self.elem_scalar(rt)?;
+        let float_result = info.format.kind() == NumericKind::Float && comp == f32;
+        let blend_levels = sampler.mipmap_mode == Filter::Linear && info.levels > 1;
+        if blend_levels && !float_result {
+            return Err(format!(
+                "linear mipmapping of a {} image into {comp:?}: only float formats filter, into 32-bit floats",
+                info.format.vulkan_name()
+            ));
         }
+        let read = |l: &mut Self, level: LevelSel, filter: Filter| {
+            l.sample_level(
+                base,
+                info,
+                ty,
+                sampler,
+                &c,
+                offsets.as_deref(),
+                level,
+                filter,
+                rt,
+            )
+        };
+        match lod {
+            Lod::Const(level) => {
+                let filter = match level.magnified {
+                    true => sampler.mag_filter,
+                    false => sampler.min_filter,
+                };
+                if blend_levels && level.fraction != 0.0 {
+                    let lower = read(self, LevelSel::Const(level.lower), filter)?;
+                    let upper = read(self, LevelSel::Const(level.upper), filter)?;
+                    let fraction = self.const_reg(level.fraction.to_bits() as u64);
+                    Ok(self.blend(&lower, &upper, fraction))
+                } else if blend_levels {
+                    read(self, LevelSel::Const(level.lower), filter)
+                } else {
+                    read(self, LevelSel::Const(level.nearest), filter)
+                }
+            }
+            Lod::Dyn {
+                source,
+                from_gradient,
+            } => {
+                let range = self.const_reg(image::lod_range(range[0], range[1]));
+                let levels = self.const_reg(info.levels as u64);
+                let part = |l: &mut Self, p: LevelPart| {
+                    l.ext(image::level_op(p, from_gradient), &[source, range, levels])
+                };
+                let mut filters = vec![sampler.mag_filter];
+                if sampler.min_filter != sampler.mag_filter {
+                    filters.push(sampler.min_filter);
+                }
+                let mut results = Vec::new();
+                for filter in filters {
+                    results.push(if info.levels == 1 {
+                        read(self, LevelSel::Const(0), filter)?
+                    } else if blend_levels {
+                        let lower = part(self, LevelPart::Lower);
+                        let upper = part(self, LevelPart::Upper);
+                        let fraction = part(self, LevelPart::Fraction);
+                        let lower = read(self, LevelSel::Dyn(lower), filter)?;
+                        let upper = read(self, LevelSel::Dyn(upper), filter)?;
+                        self.blend(&lower, &upper, fraction)
+                    } else {
+                        let nearest = part(self, LevelPart::Nearest);
+                        read(self, LevelSel::Dyn(nearest), filter)?
+                    });
+                }
+                let [mag, min] = match results.as_slice() {
+                    [one] => return Ok(one.clone()),
+                    [mag, min] => [mag.clone(), min.clone()],
+                    _ => unreachable!("one or two filters"),
+                };
+                let magnified = part(self, LevelPart::Magnified);
+                Ok(mag
+                    .iter()
+                    .zip(&min)
+                    .map(|(&a, &b)| self.alu(AluOp::Select, comp, &[magnified, a, b]))
+                    .collect())
+            }
+        }
+    }
+
+    /// The squared length in texels of the larger of the gradients `dx`
+    /// and `dy` of a sampling coordinate (Vulkan's rho_max, squared),
+    /// scaled by level 0's extent.
+    fn gradient_rho2(
+        &mut self,
+        ctx: &FnCtx,
+        info: &ImageInfo,
+        ty: &ImageType,
+        dx: u32,
+        dy: u32,
+    ) -> R<Reg> {
+        let f32 = Scalar::Float(32);
         let axes = match ty.dim {
             Dim::Dim1D | Dim::DimBuffer => 1,
             Dim::Dim2D | Dim::DimRect => 2,
             _ => 3,
         };
         let sizes = [info.width, info.height, info.depth];
+        let mut lengths = Vec::new();
+        for g in [dx, dy] {
+            let g = self.regs(ctx, g)?;
+            let mut sum = None;
+            for (&d, &size) in g.iter().zip(&sizes).take(axes) {
+                let size = self.const_reg((size as f32).to_bits() as u64);
+                let t = self.alu(AluOp::FMul, f32, &[d, size]);
+                let sq = self.alu(AluOp::FMul, f32, &[t, t]);
+                sum = Some(match sum {
+                    None => sq,
+                    Some(s) => self.alu(AluOp::FAdd, f32, &[s, sq]),
+                });
+            }
+            lengths.push(sum.ok_or("a gradient has no components")?);
+        }
+        let larger = self.alu(AluOp::FOrdGreaterThan, f32, &[lengths[1], lengths[0]]);
+        Ok(self.alu(AluOp::Select, f32, &[larger, lengths[1], lengths[0]]))
+    }
+
+    /// `(1 - fraction) * lower + fraction * upper`, per component.
+    fn blend(&mut self, lower: &[Reg], upper: &[Reg], fraction: Reg) -> Vec<Reg> {
+        let f32 = Scalar::Float(32);
+        let one = self.const_reg(1.0f32.to_bits() as u64);
+        let rest = self.alu(AluOp::FSub, f32, &[one, fraction]);
+        lower
+            .iter()
+            .zip(upper)
+            .map(|(&a, &b)| {
+                let a = self.alu(AluOp::FMul, f32, &[rest, a]);
+                let b = self.alu(AluOp::FMul, f32, &[fraction, b]);
+                self.alu(AluOp::FAdd, f32, &[a, b])
+            })
+            .collect()
+    }
+
+    /// One level of a sample with one filter: nearest filtering reads one
+    /// texel; linear filtering blends the 2, 4 or 8 around the coordinate
+    /// with weights from `TEX.Weight`. A texel in the border reads as the
+    /// sampler's border colour.
+    #[allow(clippy::too_many_arguments)]
+    fn sample_level(
+        &mut self,
+        base: Reg,
+        info: &ImageInfo,
+        ty: &ImageType,
+        sampler: &Sampler,
+        c: &[Reg],
+        offsets: Option<&[Reg]>,
+        level: LevelSel,
+        filter: Filter,
+        rt: u32,
+    ) -> R<Vec<Reg>> {
+        let linear = filter == Filter::Linear;
+        let lv = self.level_regs(info, level);
+        if ty.dim == Dim::DimCube {
+            return self.sample_cube(base, info, ty, c, &lv, linear, rt);
+        }
+        let zero = self.const_reg(0);
+        let axes = match ty.dim {
+            Dim::Dim1D | Dim::DimBuffer => 1,
+            Dim::Dim2D | Dim::DimRect => 2,
+            _ => 3,
+        };
         let mut layer = zero;
         if ty.arrayed {
             let s = c.get(axes).copied().unwrap_or(zero);
@@ -651,25 +982,20 @@ impl Lowerer<'_> {
         // weight.
         let mut taps = Vec::new();
         let mut weights = Vec::new();
-        for (axis, &size) in sizes.iter().enumerate().take(axes) {
+        for axis in 0..axes {
             let s = c.get(axis).copied().unwrap_or(zero);
-            let size = self.const_reg(size as u64);
+            let size = lv.extents[axis];
             let mode = sampler.address[axis];
+            let offset = offsets.and_then(|o| o.get(axis).copied());
+            let wrap = |l: &mut Self, tap| {
+                let op = image::wrap_op(mode, sampler.normalized, tap, offset.is_some());
+                l.ext(op, &[s, size, offset.unwrap_or(zero)])
+            };
             if linear {
-                let lo = self.ext(
-                    image::wrap_op(mode, sampler.normalized, Some(0)),
-                    &[s, size],
-                );
-                let hi = self.ext(
-                    image::wrap_op(mode, sampler.normalized, Some(1)),
-                    &[s, size],
-                );
-                taps.push(vec![lo, hi]);
+                taps.push(vec![wrap(self, Some(0)), wrap(self, Some(1))]);
                 weights.push(self.ext(image::weight_op(sampler.normalized), &[s, size]));
             } else {
-                taps.push(vec![
-                    self.ext(image::wrap_op(mode, sampler.normalized, None), &[s, size])
-                ]);
+                taps.push(vec![wrap(self, None)]);
             }
         }
         let comp = self.elem_scalar(rt)?;
@@ -713,7 +1039,7 @@ impl Lowerer<'_> {
                     });
                 }
             }
-            let addr = self.address_of(base, info, xyzl, zero);
+            let addr = self.address_of(base, info, &lv, xyzl, zero);
             let mut texel = self.read_texel(info, addr, rt)?;
             if let Some(inside) = inside {
                 for (c, reg) in texel.iter_mut().enumerate() {
@@ -722,32 +1048,44 @@ impl Lowerer<'_> {
                 }
             }
             let Some(w) = weight else { return Ok(texel) };
-            let weighted: Vec<Reg> = texel
-                .iter()
-                .map(|&t| self.alu(AluOp::FMul, f32, &[w, t]))
-                .collect();
-            sum = Some(match sum {
-                None => weighted,
-                Some(acc) => acc
-                    .iter()
-                    .zip(&weighted)
-                    .map(|(&a, &b)| self.alu(AluOp::FAdd, f32, &[a, b]))
-                    .collect(),
-            });
+            sum = Some(self.accumulate(sum, &texel, w));
         }
         Ok(sum.expect("at least one tap"))
     }
 
-    /// Nearest sampling of a cube map (coordinates: a direction, and the
-    /// cube's index in an array): the face the direction selects, then the
-    /// texel of its face coordinates, clamped to the face's edge as Vulkan
-    /// does for cube maps whatever the sampler's address modes.
+    /// `sum + weight * texel`, per component (`weight * texel` for none).
+    fn accumulate(&mut self, sum: Option<Vec<Reg>>, texel: &[Reg], weight: Reg) -> Vec<Reg> {
+        let f32 = Scalar::Float(32);
+        let weighted: Vec<Reg> = texel
+            .iter()
+            .map(|&t| self.alu(AluOp::FMul, f32, &[weight, t]))
+            .collect();
+        match sum {
+            None => weighted,
+            Some(acc) => acc
+                .iter()
+                .zip(&weighted)
+                .map(|(&a, &b)| self.alu(AluOp::FAdd, f32, &[a, b]))
+                .collect(),
+        }
+    }
+
+    /// Sampling one level of a cube map (coordinates: a direction, and the
+    /// cube's index in an array): the face the direction selects, then,
+    /// nearest, the texel of its face coordinates clamped to the face's
+    /// edge, as Vulkan does for cube maps whatever the sampler's address
+    /// modes; linear, the four texels around them, a texel past an edge
+    /// read from the face across it (`TEX.CubeTap`), and a corner texel,
+    /// which no face has, replaced by the average of the other three.
+    #[allow(clippy::too_many_arguments)]
     fn sample_cube(
         &mut self,
         base: Reg,
         info: &ImageInfo,
         ty: &ImageType,
         c: &[Reg],
+        lv: &LevelRegs,
+        linear: bool,
         rt: u32,
     ) -> R<Vec<Reg>> {
         let zero = self.const_reg(0);
@@ -756,26 +1094,89 @@ impl Lowerer<'_> {
         let face = self.ext(image::cube_op(0), &dir);
         let s = self.ext(image::cube_op(1), &dir);
         let t = self.ext(image::cube_op(2), &dir);
-        let edge = |l: &mut Self, v: Reg, size: u32| {
-            let size = l.const_reg(size as u64);
-            l.ext(
-                image::wrap_op(AddressMode::ClampToEdge, true, None),
-                &[v, size],
-            )
-        };
-        let x = edge(self, s, info.width);
-        let y = edge(self, t, info.height);
         let int = Scalar::Int(32);
-        let layer = if ty.arrayed {
+        let first = if ty.arrayed {
             let cube = self.array_index(at(3), (info.layers / 6).max(1));
             let six = self.const_reg(6);
-            let first = self.alu(AluOp::IMul, int, &[cube, six]);
-            self.alu(AluOp::IAdd, int, &[first, face])
+            Some(self.alu(AluOp::IMul, int, &[cube, six]))
         } else {
-            face
+            None
         };
-        let addr = self.address_of(base, info, [x, y, zero, layer], zero);
-        self.read_texel(info, addr, rt)
+        let layer_of = |l: &mut Self, face| match first {
+            Some(f) => l.alu(AluOp::IAdd, int, &[f, face]),
+            None => face,
+        };
+        let [width, height, _] = lv.extents;
+        if !linear {
+            let edge = |l: &mut Self, v: Reg, size: Reg| {
+                let op = image::wrap_op(AddressMode::ClampToEdge, true, None, false);
+                l.ext(op, &[v, size, zero])
+            };
+            let x = edge(self, s, width);
+            let y = edge(self, t, height);
+            let layer = layer_of(self, face);
+            let addr = self.address_of(base, info, lv, [x, y, zero, layer], zero);
+            return self.read_texel(info, addr, rt);
+        }
+        let comp = self.elem_scalar(rt)?;
+        if info.format.kind() != NumericKind::Float || comp != Scalar::Float(32) {
+            return Err(format!(
+                "linear filtering of a {} image into {comp:?}: only float formats filter, into 32-bit floats",
+                info.format.vulkan_name()
+            ));
+        }
+        let f32 = Scalar::Float(32);
+        // The face and its size in one source: face + 8 * size.
+        let eight = self.const_reg(8);
+        let scaled = self.alu(AluOp::IMul, int, &[width, eight]);
+        let face_size = self.alu(AluOp::IAdd, int, &[scaled, face]);
+        let ws = self.ext(image::weight_op(true), &[s, width]);
+        let wt = self.ext(image::weight_op(true), &[t, width]);
+        let one = self.const_reg(1.0f32.to_bits() as u64);
+        let fzero = self.const_reg(0.0f32.to_bits() as u64);
+        let mut texels = Vec::new();
+        let mut weights = Vec::new();
+        let mut corners = Vec::new();
+        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            let tap =
+                |l: &mut Self, part| l.ext(image::cube_tap_op(part, dx, dy), &[face_size, s, t]);
+            let (f, x, y, corner) = (tap(self, 0), tap(self, 1), tap(self, 2), tap(self, 3));
+            let layer = layer_of(self, f);
+            let addr = self.address_of(base, info, lv, [x, y, zero, layer], zero);
+            texels.push(self.read_texel(info, addr, rt)?);
+            let wx = match dx {
+                1 => ws,
+                _ => self.alu(AluOp::FSub, f32, &[one, ws]),
+            };
+            let wy = match dy {
+                1 => wt,
+                _ => self.alu(AluOp::FSub, f32, &[one, wt]),
+            };
+            weights.push(self.alu(AluOp::FMul, f32, &[wx, wy]));
+            corners.push(corner);
+        }
+        // A corner's weight goes in thirds to the other three taps.
+        let mut corner_weight = None;
+        for (&w, &corner) in weights.iter().zip(&corners) {
+            let cw = self.alu(AluOp::Select, f32, &[corner, w, fzero]);
+            corner_weight = Some(match corner_weight {
+                None => cw,
+                Some(p) => self.alu(AluOp::FAdd, f32, &[p, cw]),
+            });
+        }
+        let third = self.const_reg((1.0f32 / 3.0).to_bits() as u64);
+        let share = self.alu(
+            AluOp::FMul,
+            f32,
+            &[corner_weight.expect("four taps"), third],
+        );
+        let mut sum = None;
+        for ((texel, &w), &corner) in texels.iter().zip(&weights).zip(&corners) {
+            let shared = self.alu(AluOp::FAdd, f32, &[w, share]);
+            let w = self.alu(AluOp::Select, f32, &[corner, fzero, shared]);
+            sum = Some(self.accumulate(sum, texel, w));
+        }
+        Ok(sum.expect("four taps"))
     }
 
     /// The element a sampling coordinate `s` (a float) selects of an array
@@ -785,9 +1186,10 @@ impl Lowerer<'_> {
         let half = self.const_reg(0.5f32.to_bits() as u64);
         let up = self.alu(AluOp::FAdd, Scalar::Float(32), &[s, half]);
         let count = self.const_reg(count as u64);
+        let zero = self.const_reg(0);
         self.ext(
-            image::wrap_op(AddressMode::ClampToEdge, false, None),
-            &[up, count],
+            image::wrap_op(AddressMode::ClampToEdge, false, None, false),
+            &[up, count, zero],
         )
     }
 

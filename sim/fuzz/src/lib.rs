@@ -62,10 +62,14 @@ fn images_everywhere() -> Options {
             depth: 1,
             layers: 6,
             samples: 1,
+            levels: 1 + i as u32 % 3,
         };
         let sampler = Sampler {
             mag_filter: [Filter::Nearest, Filter::Linear][i % 2],
             min_filter: Filter::Nearest,
+            mipmap_mode: [Filter::Nearest, Filter::Linear][i / 2 % 2],
+            min_lod: 0.0,
+            max_lod: 2.0,
             address: [AddressMode::ALL[i % AddressMode::ALL.len()]; 3],
             normalized: i % 3 != 0,
             ..Sampler::default()

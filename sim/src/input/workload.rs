@@ -324,6 +324,9 @@ struct RawImage {
     layers: u32,
     #[serde(default = "one")]
     samples: u32,
+    /// Mip levels; the buffer holds them one after another.
+    #[serde(default = "one")]
+    levels: u32,
 }
 
 fn one() -> u32 {
@@ -346,6 +349,12 @@ struct RawSampler {
     border: Option<Spanned<String>>,
     #[serde(default = "yes")]
     normalized: bool,
+    /// How a LOD between two mip levels reads them (nearest or linear).
+    #[serde(default)]
+    mipmap: Option<Spanned<String>>,
+    /// The LOD range: [min, max].
+    #[serde(default)]
+    lod: Option<Spanned<[f32; 2]>>,
 }
 
 fn yes() -> bool {
@@ -932,12 +941,24 @@ fn image_of(
                 depth: r.depth,
                 layers: r.layers,
                 samples: r.samples,
+                levels: r.levels,
             };
             let dims = [r.width, r.height, r.depth, r.layers, r.samples];
             if dims.iter().any(|&d| d == 0 || d > 1 << 16) {
                 return Err(ctx.at(
                     &i.span(),
                     format!("{what}: every image dimension must be 1 to 65536"),
+                ));
+            }
+            let largest = r.width.max(r.height).max(r.depth);
+            let most = 32 - largest.leading_zeros();
+            if r.levels == 0 || r.levels > most || (r.levels > 1 && r.samples > 1) {
+                return Err(ctx.at(
+                    &i.span(),
+                    format!(
+                        "{what}: a {}x{}x{} image has 1 to {most} mip levels (1 if multisampled), not {}",
+                        r.width, r.height, r.depth, r.levels
+                    ),
                 ));
             }
             if info.bytes() != bytes as u64 {
@@ -974,10 +995,38 @@ fn sampler_of(ctx: &Ctx, s: &Spanned<RawSampler>) -> Result<(Binding, Sampler), 
             ))
         }
     };
+    // The LOD range is all levels unless given (Vulkan's
+    // VK_LOD_CLAMP_NONE); unnormalised coordinates read level 0.
     let mut state = Sampler {
         normalized: r.normalized,
+        min_lod: 0.0,
+        max_lod: if r.normalized { 1000.0 } else { 0.0 },
         ..Sampler::default()
     };
+    if let Some(m) = &r.mipmap {
+        state.mipmap_mode = match m.get_ref().as_str() {
+            "nearest" => Filter::Nearest,
+            "linear" => Filter::Linear,
+            other => {
+                return Err(ctx.at(
+                    &m.span(),
+                    format!("sampler: unknown mipmap mode {other:?} (nearest or linear)"),
+                ))
+            }
+        };
+    }
+    if let Some(l) = &r.lod {
+        let [min, max] = *l.get_ref();
+        if min.is_nan() || max.is_nan() || min > max || (!r.normalized && (min, max) != (0.0, 0.0))
+        {
+            return Err(ctx.at(
+                &l.span(),
+                "sampler: `lod = [min, max]` needs min <= max (both 0 with unnormalised coordinates)",
+            ));
+        }
+        state.min_lod = min;
+        state.max_lod = max;
+    }
     if let Some(f) = &r.filter {
         let filter = match f.get_ref().as_str() {
             "nearest" => Filter::Nearest,

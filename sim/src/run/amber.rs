@@ -18,13 +18,13 @@ use crate::run::{
     OutputBuffer, RunOptions,
 };
 use crate::timing::trace::{Sequence, TraceSink};
-use isa::image::format::Texel;
+use isa::image::format::{Format, Texel};
 use isa::image::sampler::Sampler;
 use isa::image::{ImageInfo, Slot};
 use isa::ir::{Dialect, Kernel};
 use script::{
-    BindTarget, Cmd, Cmp, Expect, ExpectKind, ImageUse, Layout, Num, Pipeline, Script, Seg, Shader,
-    ShaderFormat, ShaderSource, Stop, SubgroupControl,
+    BindTarget, BufferDecl, Cmd, Cmp, Expect, ExpectKind, ImageShape, ImageUse, Layout, Num,
+    Pipeline, Script, Seg, Shader, ShaderFormat, ShaderSource, Stop, SubgroupControl,
 };
 use std::collections::HashMap;
 use std::fmt;
@@ -690,14 +690,15 @@ impl Engine<'_, '_> {
                         b.buffer
                     )))
                 }
-                (_, Some(shape), Some(format)) => ImageInfo {
-                    format,
-                    width: shape.width,
-                    height: shape.height,
-                    depth: shape.depth,
-                    layers: 1,
-                    samples: shape.samples,
-                },
+                (_, Some(shape), Some(format)) => {
+                    if b.base_mip_level >= shape.levels {
+                        return Err(bad(format!(
+                            "BASE_MIP_LEVEL {} of image '{}', which has {} mip levels",
+                            b.base_mip_level, b.buffer, shape.levels
+                        )));
+                    }
+                    image_info(&shape, format).from_level(b.base_mip_level)
+                }
                 (Some(_), _, _) => {
                     return Err(bad(format!(
                         "buffer '{}' is bound as an image, and is not declared by IMAGE",
@@ -825,7 +826,18 @@ impl Engine<'_, '_> {
                 places.remove(i);
             }
             let (_, bytes) = &self.buffers[&b.buffer];
-            let start = b.offset;
+            // An image bound from a mip level on starts at that level.
+            let level_start = match self.script.buffers.iter().find(|d| d.name == b.buffer) {
+                Some(BufferDecl {
+                    image: Some(shape),
+                    format: Some(format),
+                    ..
+                }) if b.image.is_some() => {
+                    image_info(shape, *format).level_offset(b.base_mip_level) as usize
+                }
+                _ => 0,
+            };
+            let start = b.offset + level_start;
             if start > bytes.len() {
                 return Err(bad(format!(
                     "buffer '{}' is {} bytes; its binding offset {start} is past its end",
@@ -1288,4 +1300,17 @@ fn spec_local_size(kernel: &Kernel, p: &Pipeline) -> Option<[u32; 3]> {
         }
     }
     Some(ls)
+}
+
+/// An IMAGE as gpusim holds it (every mip level).
+fn image_info(shape: &ImageShape, format: Format) -> ImageInfo {
+    ImageInfo {
+        format,
+        width: shape.width,
+        height: shape.height,
+        depth: shape.depth,
+        layers: 1,
+        samples: shape.samples,
+        levels: shape.levels,
+    }
 }

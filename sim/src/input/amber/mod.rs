@@ -365,6 +365,43 @@ pub fn parse_type(name: &str, std140: bool) -> Result<Option<Layout>, String> {
 
 /// The texel format a plain data type implies as an image (`vec4<int32>`
 /// is R32G32B32A32_SINT): 1, 2 or 4 components of one integer or float
+/// An image of several mip levels as gpusim holds it, its levels one after
+/// another (`ImageInfo`), from the initializer's bytes for level 0: each
+/// further level starts as the first texels of those bytes, as Amber's
+/// upload copies the buffer to every level from its start.
+fn mip_levels(level0: Vec<u8>, shape: &ImageShape, format: Format) -> Result<Vec<u8>, String> {
+    let info = isa::image::ImageInfo {
+        format,
+        width: shape.width,
+        height: shape.height,
+        depth: shape.depth,
+        layers: 1,
+        samples: shape.samples,
+        levels: shape.levels,
+    };
+    let largest = shape.width.max(shape.height).max(shape.depth);
+    if shape.levels > 32 - largest.leading_zeros() {
+        return Err(format!(
+            "{} mip levels is more than a {}x{}x{} image has ({})",
+            shape.levels,
+            shape.width,
+            shape.height,
+            shape.depth,
+            32 - largest.leading_zeros()
+        ));
+    }
+    if shape.samples > 1 {
+        return Err("a multisampled image has one mip level".into());
+    }
+    let mut bytes = level0;
+    bytes.resize(info.level_offset(1) as usize, 0);
+    for l in 1..shape.levels {
+        let n = info.level(l).bytes() as usize;
+        bytes.extend_from_within(..n);
+    }
+    Ok(bytes)
+}
+
 /// type.
 fn implied_format(layout: &Layout) -> Option<Format> {
     let vals: Vec<ElemType> = layout
@@ -435,13 +472,14 @@ pub struct BufferDecl {
     pub image: Option<ImageShape>,
 }
 
-/// An IMAGE's extent and sample count (one mip level, one layer).
+/// An IMAGE's extent, sample count and mip levels (one layer).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ImageShape {
     pub width: u32,
     pub height: u32,
     pub depth: u32,
     pub samples: u32,
+    pub levels: u32,
 }
 
 /// How a BIND BUFFER binds a buffer as an image.
@@ -480,6 +518,8 @@ pub struct Bind {
     pub image: Option<ImageUse>,
     /// The sampler of a combined image sampler.
     pub sampler: Option<String>,
+    /// BASE_MIP_LEVEL: an image is bound from this level on.
+    pub base_mip_level: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -1124,6 +1164,7 @@ impl Parser<'_> {
             height: 1,
             depth: 1,
             samples: 1,
+            levels: 1,
         };
         let comps = layout.components();
         let limit = |n: usize, p: &Self, l: usize| -> Result<usize, Stop> {
@@ -1168,12 +1209,10 @@ impl Parser<'_> {
                 "DIM_1D" | "DIM_2D" | "DIM_3D" if image => {}
                 "MIP_LEVELS" if image => {
                     let (v, vl) = self.uint("a mip level count")?;
-                    if v != 1 {
-                        return Err(self.unsupported(
-                            vl,
-                            "images with more than one mip level are not supported",
-                        ));
-                    }
+                    shape.levels = u32::try_from(v)
+                        .ok()
+                        .filter(|&v| (1..=17).contains(&v))
+                        .ok_or_else(|| self.bad(vl, format!("MIP_LEVELS {v} is out of range")))?;
                 }
                 "FILL" | "SERIES_FROM" => {
                     let Some(n) = size else {
@@ -1296,6 +1335,11 @@ impl Parser<'_> {
         if image && format.is_none() {
             return Err(self.bad(tl, format!("IMAGE '{name}': {ty} is not an image format")));
         }
+        let bytes = match format {
+            Some(f) if image && shape.levels > 1 => mip_levels(bytes, &shape, f)
+                .map_err(|m| self.bad(line, format!("IMAGE '{name}': {m}")))?,
+            _ => bytes,
+        };
         self.script.buffers.push(BufferDecl {
             name,
             layout,
@@ -1352,12 +1396,36 @@ impl Parser<'_> {
                         _ => return Err(self.bad(vl, format!("unknown border color '{v}'"))),
                     };
                 }
-                // One mip level: the LOD range and mipmap mode select it.
-                "MIN_LOD" | "MAX_LOD" | "MIPMAP_MODE" => {
-                    self.word("a value")?;
+                "MIN_LOD" | "MAX_LOD" => {
+                    let (v, vl) = self.word("a LOD")?;
+                    let lod = match parse_num(&v) {
+                        Some(Num::Int(i)) => i as f32,
+                        Some(Num::Float(f)) => f as f32,
+                        _ => return Err(self.bad(vl, format!("'{v}' is not a number"))),
+                    };
+                    if w == "MIN_LOD" {
+                        s.min_lod = lod;
+                    } else {
+                        s.max_lod = lod;
+                    }
+                }
+                // Amber's sampler has a mipmap mode, and its parser no
+                // keyword for it: this one is gpusim's.
+                "MIPMAP_MODE" => {
+                    let (v, vl) = self.word("a mipmap mode")?;
+                    s.mipmap_mode = match v.as_str() {
+                        "nearest" => Filter::Nearest,
+                        "linear" => Filter::Linear,
+                        _ => return Err(self.bad(vl, format!("unknown mipmap mode '{v}'"))),
+                    };
                 }
                 "NORMALIZED_COORDS" => s.normalized = true,
-                "UNNORMALIZED_COORDS" => s.normalized = false,
+                // As in Amber, unnormalised coordinates read level 0.
+                "UNNORMALIZED_COORDS" => {
+                    s.normalized = false;
+                    s.min_lod = 0.0;
+                    s.max_lod = 0.0;
+                }
                 "COMPARE" => {
                     let (v, _) = self.word("on or off")?;
                     if v == "on" {
@@ -1369,6 +1437,9 @@ impl Parser<'_> {
                 }
                 other => return Err(self.bad(l, format!("unexpected '{other}' in SAMPLER"))),
             }
+        }
+        if s.max_lod < s.min_lod {
+            return Err(self.bad(line, format!("sampler '{name}': MAX_LOD is below MIN_LOD")));
         }
         if self.script.samplers.insert(name.clone(), s).is_some() {
             return Err(self.bad(line, format!("sampler '{name}' is declared twice")));
@@ -1632,6 +1703,7 @@ impl Parser<'_> {
         let mut kind = None;
         let mut image = None;
         let mut sampler = None;
+        let mut base_mip_level = 0;
         let mut target = None;
         let (mut set, mut binding) = (None, None);
         // One value per buffer each.
@@ -1684,9 +1756,10 @@ impl Parser<'_> {
                 "SAMPLER" => sampler = Some(self.word("a sampler name")?.0),
                 "BASE_MIP_LEVEL" => {
                     let (v, vl) = self.uint("a mip level")?;
-                    if v != 0 {
-                        return Err(self.unsupported(vl, "images have one mip level here"));
-                    }
+                    base_mip_level =
+                        u32::try_from(v).ok().filter(|&v| v < 17).ok_or_else(|| {
+                            self.bad(vl, format!("BASE_MIP_LEVEL {v} is out of range"))
+                        })?;
                 }
                 other => return Err(self.bad(l, format!("unexpected '{other}' in BIND"))),
             }
@@ -1724,6 +1797,7 @@ impl Parser<'_> {
                 range: range[k],
                 image,
                 sampler: sampler.clone(),
+                base_mip_level,
             });
         }
         if (image == Some(ImageUse::CombinedImageSampler)) != sampler.is_some() {

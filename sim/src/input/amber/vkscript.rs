@@ -530,6 +530,7 @@ impl Reader<'_> {
                 range: None,
                 image: None,
                 sampler: None,
+                base_mip_level: 0,
             });
         }
         self.script.pipelines.insert(
