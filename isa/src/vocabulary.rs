@@ -208,7 +208,16 @@ fn instruction_names() -> BTreeSet<String> {
         add(&convert, g.opname);
     }
     // The image lane operations, one name per kind.
-    for opcode in [0, 1 << 12, 2 << 12, 3 << 12, 4 << 12, 5 << 12, 6 << 12] {
+    for opcode in [
+        0,
+        1 << 12,
+        2 << 12,
+        3 << 12,
+        4 << 12,
+        5 << 12,
+        6 << 12,
+        7 << 12,
+    ] {
         names.insert(crate::image::lane_op_name(opcode).to_string());
     }
     names

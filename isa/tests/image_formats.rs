@@ -51,7 +51,8 @@ fn spec(name: &str) -> Spec {
             at += n;
             at - n
         };
-        match "RGBA".find(c) {
+        // A depth format's D reads as the first component.
+        match "RGBA".find(c).or((c == 'D').then_some(0)) {
             Some(i) => comp[i] = (n, lo),
             None => exponent = Some((n, lo)),
         }
@@ -239,8 +240,8 @@ fn every_encoding_of_8_and_16_bit_texels() {
         }
     }
     assert_none(&bad);
-    // 4 R8, 4 R8G8 and 5 R16 formats.
-    assert_eq!(checked, 4 * 256 + 4 * 65536 + 5 * 65536);
+    // 4 R8, 4 R8G8 and 5 R16 formats, and D16_UNORM.
+    assert_eq!(checked, 4 * 256 + 4 * 65536 + 6 * 65536);
 }
 
 /// Whether every channel of a format is 8 or 16 bits wide.
@@ -276,8 +277,8 @@ fn every_value_of_every_8_and_16_bit_channel() {
     }
     assert_none(&bad);
     // 8-bit channels: 4 + 4 * 2 + 8 * 4 (RGBA8 x5, BGRA8 x2, A8B8G8R8);
-    // 16-bit: 5 + 5 * 2 + 5 * 4.
-    assert_eq!(checked, 256 * (4 + 8 + 32) + 65536 * (5 + 10 + 20));
+    // 16-bit: 5 + 5 * 2 + 5 * 4, and D16_UNORM.
+    assert_eq!(checked, 256 * (4 + 8 + 32) + 65536 * (6 + 10 + 20));
 }
 
 #[test]

@@ -838,35 +838,11 @@ fn cube_maps_filter_linearly_across_faces_and_levels() {
     // A 4x4 R32_SFLOAT cube map of 3 levels (4, 2, 1), random texels,
     // sampled with linear filtering (and nearest or linear mipmapping) at
     // random LODs, in random directions and near the cube's edges and
-    // corners, where the 2x2 footprint crosses faces.
+    // corners, where the 2x2 footprint crosses faces; then an array of two
+    // such cubes, invocation i reading cube i % 2.
     let n0 = 4i64;
     let mut rng = Lcg(0xcb1e);
     let sizes: Vec<i64> = (0..3).map(|l| n0 >> l).collect();
-    let levels: Vec<Vec<f32>> = sizes
-        .iter()
-        .map(|&n| (0..6 * n * n).map(|_| rng.float(0.0, 1.0)).collect())
-        .collect();
-    // Linear filtering of one level (Vulkan's "Texel Filtering" and "Cube
-    // Map Edge Handling": a corner texel is the mean of the other three).
-    let filter = |l: usize, dir: [f32; 3]| -> f64 {
-        let n = sizes[l];
-        let (face, sc, tc, ma) = cube_face(dir);
-        let u = ((sc / ma + 1.0) * 0.5) as f32 as f64 * n as f64 - 0.5;
-        let v = ((tc / ma + 1.0) * 0.5) as f32 as f64 * n as f64 - 0.5;
-        let (i0, j0) = (u.floor() as i64, v.floor() as i64);
-        let (a, b) = (u - u.floor(), v - v.floor());
-        let read = |(f, x, y): (usize, i64, i64)| {
-            levels[l][(f as i64 * n * n + y * n + x) as usize] as f64
-        };
-        let taps: Vec<Option<f64>> = [(0, 0), (1, 0), (0, 1), (1, 1)]
-            .iter()
-            .map(|&(di, dj)| cube_texel(face, i0 + di, j0 + dj, n).map(read))
-            .collect();
-        let known: Vec<f64> = taps.iter().flatten().copied().collect();
-        let mean = known.iter().sum::<f64>() / known.len() as f64;
-        let t: Vec<f64> = taps.iter().map(|t| t.unwrap_or(mean)).collect();
-        (1.0 - a) * (1.0 - b) * t[0] + a * (1.0 - b) * t[1] + (1.0 - a) * b * t[2] + a * b * t[3]
-    };
     let mut dirs: Vec<[f32; 4]> = Vec::new();
     while dirs.len() < 128 {
         let mut d = [
@@ -889,52 +865,292 @@ fn cube_maps_filter_linearly_across_faces_and_levels() {
         }
         dirs.push([d[0], d[1], d[2], lod]);
     }
-    for mip_linear in [false, true] {
-        let want: Vec<f64> = dirs
+    for (cubes, kernel) in [
+        (1i64, "image_cube_lod.spv"),
+        (2, "image_cube_array_lod.spv"),
+    ] {
+        let levels: Vec<Vec<f32>> = sizes
             .iter()
-            .map(|&[x, y, z, lod]| {
-                let d = (lod as f64).clamp(0.0, 2.0);
-                let dir = [x, y, z];
-                if mip_linear {
-                    let lo = d.floor() as usize;
-                    let hi = (lo + 1).min(2);
-                    (1.0 - d.fract()) * filter(lo, dir) + d.fract() * filter(hi, dir)
-                } else {
-                    filter(((d + 0.5).ceil() - 1.0) as usize, dir)
-                }
+            .map(|&n| {
+                (0..cubes * 6 * n * n)
+                    .map(|_| rng.float(0.0, 1.0))
+                    .collect()
             })
             .collect();
-        let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(", ");
-        let manifest = format!(
-            "name = \"cube\"\nkernel = \"{}\"\nentry = \"main\"\nworkgroups = [2, 1, 1]\n\
-             [[buffer]]\nname = \"tex\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 0 }}\n\
-             image = {{ format = \"R32_SFLOAT\", width = 4, height = 4, layers = 6, levels = 3 }}\n\
-             [[sampler]]\nbinding = {{ set = 0, binding = 0 }}\nfilter = \"linear\"\nmipmap = \"{}\"\n\
-             [[buffer]]\nname = \"dirs\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 1 }}\n\
-             [[buffer]]\nname = \"out\"\ntype = \"f32\"\nlen = 128\nbinding = {{ set = 0, binding = 2 }}\n\
-             [[check]]\nbuffer = \"out\"\nabs = 1e-5\ndata = [{}]\n",
-            kernels().join("image_cube_lod.spv").display(),
-            list(&mut levels.iter().flatten().map(|v| format!("{v:?}"))),
-            if mip_linear { "linear" } else { "nearest" },
-            list(&mut dirs.iter().flatten().map(|v| format!("{v:e}"))),
-            list(&mut want.iter().map(|v| format!("{v:e}"))),
-        );
-        let dir = std::env::temp_dir().join(format!("gpusim-cube-lod-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("cube.toml");
-        std::fs::write(&file, manifest).unwrap();
-        let w = gpusim::input::workload::Workload::load(&file).unwrap();
-        for opts in [
-            RunOptions::default(),
-            RunOptions::timed(Config::default_config()),
-        ] {
-            let out = gpusim::run::run_workload(&w, &opts).unwrap_or_else(|e| panic!("{e}"));
-            assert!(
-                out.all_checks_passed(),
-                "mipmap linear {mip_linear}: {:?}",
-                out.checks
+        // Linear filtering of one level of one cube (Vulkan's "Texel
+        // Filtering" and "Cube Map Edge Handling": a corner texel is the
+        // mean of the other three).
+        let filter = |l: usize, cube: i64, dir: [f32; 3]| -> f64 {
+            let n = sizes[l];
+            let (face, sc, tc, ma) = cube_face(dir);
+            let u = ((sc / ma + 1.0) * 0.5) as f32 as f64 * n as f64 - 0.5;
+            let v = ((tc / ma + 1.0) * 0.5) as f32 as f64 * n as f64 - 0.5;
+            let (i0, j0) = (u.floor() as i64, v.floor() as i64);
+            let (a, b) = (u - u.floor(), v - v.floor());
+            let read = |(f, x, y): (usize, i64, i64)| {
+                levels[l][((cube * 6 + f as i64) * n * n + y * n + x) as usize] as f64
+            };
+            let taps: Vec<Option<f64>> = [(0, 0), (1, 0), (0, 1), (1, 1)]
+                .iter()
+                .map(|&(di, dj)| cube_texel(face, i0 + di, j0 + dj, n).map(read))
+                .collect();
+            let known: Vec<f64> = taps.iter().flatten().copied().collect();
+            let mean = known.iter().sum::<f64>() / known.len() as f64;
+            let t: Vec<f64> = taps.iter().map(|t| t.unwrap_or(mean)).collect();
+            (1.0 - a) * (1.0 - b) * t[0]
+                + a * (1.0 - b) * t[1]
+                + (1.0 - a) * b * t[2]
+                + a * b * t[3]
+        };
+        for mip_linear in [false, true] {
+            let want: Vec<f64> = dirs
+                .iter()
+                .enumerate()
+                .map(|(i, &[x, y, z, lod])| {
+                    let cube = i as i64 % cubes;
+                    let d = (lod as f64).clamp(0.0, 2.0);
+                    let dir = [x, y, z];
+                    if mip_linear {
+                        let lo = d.floor() as usize;
+                        let hi = (lo + 1).min(2);
+                        (1.0 - d.fract()) * filter(lo, cube, dir)
+                            + d.fract() * filter(hi, cube, dir)
+                    } else {
+                        filter(((d + 0.5).ceil() - 1.0) as usize, cube, dir)
+                    }
+                })
+                .collect();
+            let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(", ");
+            let manifest = format!(
+                "name = \"cube\"\nkernel = \"{}\"\nentry = \"main\"\nworkgroups = [2, 1, 1]\n\
+                 [[buffer]]\nname = \"tex\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 0 }}\n\
+                 image = {{ format = \"R32_SFLOAT\", width = 4, height = 4, layers = {}, levels = 3 }}\n\
+                 [[sampler]]\nbinding = {{ set = 0, binding = 0 }}\nfilter = \"linear\"\nmipmap = \"{}\"\n\
+                 [[buffer]]\nname = \"dirs\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 1 }}\n\
+                 [[buffer]]\nname = \"out\"\ntype = \"f32\"\nlen = 128\nbinding = {{ set = 0, binding = 2 }}\n\
+                 [[check]]\nbuffer = \"out\"\nabs = 1e-5\ndata = [{}]\n",
+                kernels().join(kernel).display(),
+                list(&mut levels.iter().flatten().map(|v| format!("{v:?}"))),
+                6 * cubes,
+                if mip_linear { "linear" } else { "nearest" },
+                list(&mut dirs.iter().flatten().map(|v| format!("{v:e}"))),
+                list(&mut want.iter().map(|v| format!("{v:e}"))),
             );
+            let dir = std::env::temp_dir().join(format!("gpusim-cube-lod-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            let file = dir.join("cube.toml");
+            std::fs::write(&file, manifest).unwrap();
+            let w = gpusim::input::workload::Workload::load(&file).unwrap();
+            for opts in [
+                RunOptions::default(),
+                RunOptions::timed(Config::default_config()),
+            ] {
+                let out = gpusim::run::run_workload(&w, &opts).unwrap_or_else(|e| panic!("{e}"));
+                assert!(
+                    out.all_checks_passed(),
+                    "{cubes} cubes, mipmap linear {mip_linear}: {:?}",
+                    out.checks
+                );
+            }
+            std::fs::remove_dir_all(&dir).unwrap();
         }
-        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn gathers_depth_comparisons_and_projective_samples() {
+    // An RGBA8 image (linear, clamp to an opaque white border), a
+    // D32_SFLOAT depth image (linear, clamp to edge, compare
+    // less_or_equal) and a 3x3 R32_SFLOAT cube map, read per invocation
+    // from (u, v, reference, q) by kernels/image_compare.comp.
+    let mut rng = Lcg(0xd3e7);
+    let (w, h) = (5i64, 3i64);
+    let rgba = Rgba8 {
+        width: w,
+        height: h,
+        bytes: (0..w * h * 4).map(|_| rng.next() as u8).collect(),
+    };
+    let depth: Vec<f32> = (0..w * h).map(|_| rng.float(0.0, 1.0)).collect();
+    let n = 3i64;
+    let cube: Vec<f32> = (0..6 * n * n).map(|_| rng.float(0.0, 1.0)).collect();
+    let queries: Vec<[f32; 4]> = (0..64)
+        .map(|_| {
+            [
+                rng.float(-0.5, 1.5),
+                rng.float(-0.5, 1.5),
+                rng.float(-0.2, 1.2),
+                rng.float(0.5, 4.0),
+            ]
+        })
+        .collect();
+    // The two taps along an axis of `size` and the upper one's weight
+    // (Vulkan's linear filtering: floor(u - 0.5) and the next).
+    let taps = |s: f32, size: i64| {
+        let u = s as f64 * size as f64 - 0.5;
+        (u.floor() as i64, u - u.floor())
+    };
+    let depth_at = |x: i64, y: i64| {
+        let (x, y) = (x.clamp(0, w - 1), y.clamp(0, h - 1));
+        depth[(y * w + x) as usize] as f64
+    };
+    let passes = |reference: f32, d: f64| if reference as f64 <= d { 1.0 } else { 0.0 };
+    // Vulkan's gather order: (i0, j1), (i1, j1), (i1, j0), (i0, j0).
+    let order = [(0, 1), (1, 1), (1, 0), (0, 0)];
+    let shadow = |uv: [f32; 2], reference: f32| {
+        let ((i0, a), (j0, b)) = (taps(uv[0], w), taps(uv[1], h));
+        let t = |di, dj| passes(reference, depth_at(i0 + di, j0 + dj));
+        (1.0 - a) * (1.0 - b) * t(0, 0)
+            + a * (1.0 - b) * t(1, 0)
+            + (1.0 - a) * b * t(0, 1)
+            + a * b * t(1, 1)
+    };
+    let mut want: Vec<f64> = Vec::new();
+    for &[u, v, reference, q] in &queries {
+        let ((i0, _), (j0, _)) = (taps(u, w), taps(v, h));
+        let inside = |x: i64, y: i64| {
+            Mode::ClampToBorder
+                .wrap(x, w)
+                .zip(Mode::ClampToBorder.wrap(y, h))
+        };
+        // textureGather(tex, uv, 1): the green of each tap, the border's
+        // (1.0) outside.
+        for (di, dj) in order {
+            let g = match inside(i0 + di, j0 + dj) {
+                Some((x, y)) => rgba.texel(Some(x), Some(y), [1.0; 4])[1],
+                None => 1.0,
+            };
+            want.push(g);
+        }
+        // textureGather(depth, uv, reference): each tap compared.
+        for (di, dj) in order {
+            want.push(passes(reference, depth_at(i0 + di, j0 + dj)));
+        }
+        // textureLod(depth, (uv, reference), 0), and its projective form,
+        // whose coordinates and reference are divided by q in f32.
+        let div = |x: f32| (x * q) / q;
+        want.extend([
+            shadow([u, v], reference),
+            shadow([div(u), div(v)], div(reference)),
+            0.0,
+            0.0,
+        ]);
+        // textureProjLod(tex, (uv * q, q), 0).
+        let modes = [Mode::ClampToBorder; 2];
+        want.extend(rgba.sample([div(u), div(v)], true, modes, true));
+        // textureGather(cube, direction): red of the four taps around the
+        // direction's face coordinates, a corner the mean of the others.
+        let dir = [u - 0.5, v - 0.5, reference - 0.5];
+        let (face, sc, tc, ma) = cube_face(dir);
+        let (fi, _) = taps(((sc / ma + 1.0) * 0.5) as f32, n);
+        let (fj, _) = taps(((tc / ma + 1.0) * 0.5) as f32, n);
+        let at = |di: i64, dj: i64| {
+            cube_texel(face, fi + di, fj + dj, n)
+                .map(|(f, x, y)| cube[(f as i64 * n * n + y * n + x) as usize] as f64)
+        };
+        let values: Vec<Option<f64>> = order.iter().map(|&(di, dj)| at(di, dj)).collect();
+        let known: Vec<f64> = values.iter().flatten().copied().collect();
+        let mean = known.iter().sum::<f64>() / known.len() as f64;
+        want.extend(values.iter().map(|v| v.unwrap_or(mean)));
+    }
+    let list = |v: &mut dyn Iterator<Item = String>| v.collect::<Vec<_>>().join(", ");
+    let manifest = format!(
+        "name = \"compare\"\nkernel = \"{}\"\nentry = \"main\"\nworkgroups = [1, 1, 1]\n\
+         [[buffer]]\nname = \"tex\"\ntype = \"u8\"\ndata = [{}]\nbinding = {{ set = 0, binding = 0 }}\n\
+         image = {{ format = \"R8G8B8A8_UNORM\", width = {w}, height = {h} }}\n\
+         [[sampler]]\nbinding = {{ set = 0, binding = 0 }}\nfilter = \"linear\"\naddress = [\"clamp_to_border\"]\nborder = \"opaque_white\"\n\
+         [[buffer]]\nname = \"depth\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 1 }}\n\
+         image = {{ format = \"D32_SFLOAT\", width = {w}, height = {h} }}\n\
+         [[sampler]]\nbinding = {{ set = 0, binding = 1 }}\nfilter = \"linear\"\naddress = [\"clamp_to_edge\"]\ncompare = \"less_or_equal\"\n\
+         [[buffer]]\nname = \"cube\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 2 }}\n\
+         image = {{ format = \"R32_SFLOAT\", width = {n}, height = {n}, layers = 6 }}\n\
+         [[sampler]]\nbinding = {{ set = 0, binding = 2 }}\n\
+         [[buffer]]\nname = \"queries\"\ntype = \"f32\"\ndata = [{}]\nbinding = {{ set = 0, binding = 3 }}\n\
+         [[buffer]]\nname = \"out\"\ntype = \"f32\"\nlen = {}\nbinding = {{ set = 0, binding = 4 }}\n\
+         [[check]]\nbuffer = \"out\"\nabs = 1e-5\ndata = [{}]\n",
+        kernels().join("image_compare.spv").display(),
+        list(&mut rgba.bytes.iter().map(|v| v.to_string())),
+        list(&mut depth.iter().map(|v| format!("{v:e}"))),
+        list(&mut cube.iter().map(|v| format!("{v:e}"))),
+        list(&mut queries.iter().flatten().map(|v| format!("{v:e}"))),
+        want.len(),
+        list(&mut want.iter().map(|v| format!("{v:e}"))),
+    );
+    let dir = std::env::temp_dir().join(format!("gpusim-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("compare.toml");
+    std::fs::write(&file, manifest).unwrap();
+    let wl = gpusim::input::workload::Workload::load(&file).unwrap();
+    for opts in [
+        RunOptions::default(),
+        RunOptions::timed(Config::default_config()),
+    ] {
+        let out = gpusim::run::run_workload(&wl, &opts).unwrap_or_else(|e| panic!("{e}"));
+        assert!(out.all_checks_passed(), "{:?}", out.checks);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn amber_compare_samplers_apply_each_comparison() {
+    // A 2x1 D32_SFLOAT image (0.25, 0.75) read with nearest filtering at
+    // references below, equal to and above each texel, through a SAMPLER
+    // with COMPARE on and each COMPARE_OP (Vulkan's VkCompareOp: the
+    // reference compared with the texel's depth).
+    let queries = [
+        (0.25f32, 0.1f32),
+        (0.25, 0.25),
+        (0.25, 0.5),
+        (0.75, 0.5),
+        (0.75, 0.75),
+        (0.75, 0.9),
+        (0.25, -1.0),
+        (0.75, 2.0),
+    ];
+    let depth = |u: f32| if u < 0.5 { 0.25f32 } else { 0.75 };
+    type Holds = fn(f32, f32) -> bool;
+    let ops: [(&str, Holds); 8] = [
+        ("never", |_, _| false),
+        ("less", |r, d| r < d),
+        ("equal", |r, d| r == d),
+        ("less_or_equal", |r, d| r <= d),
+        ("greater", |r, d| r > d),
+        ("not_equal", |r, d| r != d),
+        ("greater_or_equal", |r, d| r >= d),
+        ("always", |_, _| true),
+    ];
+    for (name, holds) in ops {
+        let mut s = String::from(
+            "#!amber\nSHADER compute k SPIRV-BIN FILE image_shadow.spv\n\
+             IMAGE depth FORMAT D32_SFLOAT DIM_2D WIDTH 2 HEIGHT 1 DATA 0.25 0.75 END\n",
+        );
+        writeln!(s, "SAMPLER smp COMPARE on COMPARE_OP {name}").unwrap();
+        writeln!(
+            s,
+            "BUFFER q DATA_TYPE vec4<float> DATA {} END",
+            data_lines(queries.iter().map(|&(u, r)| format!("{u} 0.5 {r} 0")))
+        )
+        .unwrap();
+        s.push_str(
+            "BUFFER out DATA_TYPE float SIZE 8 FILL 7
+PIPELINE compute p
+  ATTACH k
+  BIND BUFFER depth AS combined_image_sampler SAMPLER smp DESCRIPTOR_SET 0 BINDING 0
+  BIND BUFFER q AS storage DESCRIPTOR_SET 0 BINDING 1
+  BIND BUFFER out AS storage DESCRIPTOR_SET 0 BINDING 2
+END
+RUN p 1 1 1
+",
+        );
+        writeln!(
+            s,
+            "EXPECT out IDX 0 EQ {}",
+            data_lines(
+                queries
+                    .iter()
+                    .map(|&(u, r)| if holds(r, depth(u)) { "1" } else { "0" }.to_string())
+            )
+        )
+        .unwrap();
+        run_everywhere(&s);
     }
 }

@@ -208,6 +208,10 @@ formats! {
         fields(Ufloat, [11, 11, 10, 0], [0, 11, 22, 0]);
     E5B9G9R9UfloatPack32 "E5B9G9R9_UFLOAT_PACK32"
         fields(SharedExponent, [9, 9, 9, 0], [0, 9, 18, 0]);
+    // Depth formats: the depth reads as R (then 0, 0, 1), for depth
+    // comparisons.
+    D16Unorm "D16_UNORM" array(Unorm, 1, 16);
+    D32Sfloat "D32_SFLOAT" array(Sfloat, 1, 32);
 }
 
 impl Format {

@@ -13,7 +13,7 @@ pub mod sampler;
 use crate::core::Scalar;
 use crate::ir::{ExtOp, ExtSet};
 use format::{Format, NumericKind, Texel};
-use sampler::AddressMode;
+use sampler::{AddressMode, CompareOp};
 
 /// An image (or texel buffer, or a view of an image from one of its mip
 /// levels on) as bound. Its levels lie one after another, level 0 first;
@@ -115,7 +115,11 @@ const WEIGHT: u16 = 3 << 12;
 const CUBE: u16 = 4 << 12;
 const LEVEL: u16 = 5 << 12;
 const CUBE_TAP: u16 = 6 << 12;
+const COMPARE: u16 = 7 << 12;
 const KIND: u16 = 7 << 12;
+/// Compare operand bit: the reference is clamped to [0, 1] first (UNORM
+/// depth formats).
+const CLAMP_REFERENCE: u16 = 1 << 3;
 /// Wrap operand bits: the tap of linear filtering (none: nearest), and
 /// whether the third source is a texel offset.
 const LINEAR: u16 = 1 << 4;
@@ -241,6 +245,16 @@ pub fn cube_op(part: u8) -> ExtOp {
     texel_op(CUBE | part as u16, ty)
 }
 
+/// `TEX.Compare`: Vulkan's depth comparison of the reference (first
+/// source, an f32) with a texel's depth (second source, an f32), 1.0 where
+/// `op` holds and 0.0 where not. With `clamp`, the reference is clamped to
+/// [0, 1] first, as for a UNORM depth format. NaN compares unequal to
+/// everything (so only `not_equal` and `always` hold).
+pub fn compare_op(op: CompareOp, clamp: bool) -> ExtOp {
+    let clamp = if clamp { CLAMP_REFERENCE } else { 0 };
+    texel_op(COMPARE | clamp | op as u16, Scalar::Float(32))
+}
+
 fn texel_op(opcode: u16, ty: Scalar) -> ExtOp {
     ExtOp {
         set: ExtSet::Texel,
@@ -259,7 +273,8 @@ pub fn lane_op_name(opcode: u16) -> &'static str {
         WEIGHT => "TEX.Weight",
         CUBE => "TEX.Cube",
         LEVEL => "TEX.Level",
-        _ => "TEX.CubeTap",
+        CUBE_TAP => "TEX.CubeTap",
+        _ => "TEX.Compare",
     }
 }
 
@@ -342,6 +357,24 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
                 _ => clamp(y),
             }
         }
+        COMPARE => {
+            let mut reference = f32::from_bits(a as u32);
+            if op.opcode & CLAMP_REFERENCE != 0 {
+                reference = reference.clamp(0.0, 1.0);
+            }
+            let depth = f32::from_bits(b as u32);
+            let holds = match CompareOp::ALL[(op.opcode & 7) as usize] {
+                CompareOp::Never => false,
+                CompareOp::Less => reference < depth,
+                CompareOp::Equal => reference == depth,
+                CompareOp::LessOrEqual => reference <= depth,
+                CompareOp::Greater => reference > depth,
+                CompareOp::NotEqual => reference != depth,
+                CompareOp::GreaterOrEqual => reference >= depth,
+                CompareOp::Always => true,
+            };
+            (if holds { 1.0f32 } else { 0.0 }).to_bits() as u64
+        }
         _ => {
             let f = |v: u64| f32::from_bits(v as u32);
             let (face, s, t) = sampler::cube([f(a), f(b), f(c)]);
@@ -350,6 +383,51 @@ pub fn eval(op: ExtOp, a: u64, b: u64, c: u64) -> u64 {
                 1 => s.to_bits() as u64,
                 _ => t.to_bits() as u64,
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_comparisons_follow_vk_compare_op() {
+        use CompareOp::*;
+        // (op, clamp the reference to [0, 1], reference, depth, holds):
+        // the reference is compared with the depth, in that order.
+        let rows: &[(CompareOp, bool, f32, f32, bool)] = &[
+            (Less, false, 0.25, 0.5, true),
+            (Less, false, 0.5, 0.5, false),
+            (LessOrEqual, false, 0.5, 0.5, true),
+            (Greater, false, 0.75, 0.5, true),
+            (GreaterOrEqual, false, 0.5, 0.5, true),
+            (Equal, false, 0.5, 0.5, true),
+            (NotEqual, false, 0.5, 0.5, false),
+            (Never, false, 0.5, 0.5, false),
+            (Always, false, 0.5, 0.5, true),
+            // A UNORM format clamps the reference: 1.5 becomes 1.0.
+            (Equal, true, 1.5, 1.0, true),
+            (Equal, false, 1.5, 1.0, false),
+            (Less, true, -2.0, 0.0, false),
+            // NaN is unordered: only not_equal and always hold.
+            (LessOrEqual, false, f32::NAN, 0.5, false),
+            (NotEqual, false, f32::NAN, 0.5, true),
+            (Always, false, f32::NAN, 0.5, true),
+        ];
+        for &(op, clamp, reference, depth, holds) in rows {
+            let got = eval(
+                compare_op(op, clamp),
+                reference.to_bits() as u64,
+                depth.to_bits() as u64,
+                0,
+            );
+            let want = if holds { 1.0f32 } else { 0.0 };
+            assert_eq!(
+                got,
+                want.to_bits() as u64,
+                "{op:?} {clamp} {reference} {depth}"
+            );
         }
     }
 }

@@ -57,6 +57,51 @@ impl BorderColor {
     }
 }
 
+/// A depth comparison (Vulkan's VkCompareOp): how the reference value of
+/// a Dref instruction compares with a texel's depth, in that order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CompareOp {
+    Never,
+    Less,
+    Equal,
+    LessOrEqual,
+    Greater,
+    NotEqual,
+    GreaterOrEqual,
+    Always,
+}
+
+impl CompareOp {
+    pub const ALL: [CompareOp; 8] = [
+        CompareOp::Never,
+        CompareOp::Less,
+        CompareOp::Equal,
+        CompareOp::LessOrEqual,
+        CompareOp::Greater,
+        CompareOp::NotEqual,
+        CompareOp::GreaterOrEqual,
+        CompareOp::Always,
+    ];
+
+    /// The name Amber and manifests use (`less_or_equal`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CompareOp::Never => "never",
+            CompareOp::Less => "less",
+            CompareOp::Equal => "equal",
+            CompareOp::LessOrEqual => "less_or_equal",
+            CompareOp::Greater => "greater",
+            CompareOp::NotEqual => "not_equal",
+            CompareOp::GreaterOrEqual => "greater_or_equal",
+            CompareOp::Always => "always",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<CompareOp> {
+        Self::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
 /// A sampler's state.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sampler {
@@ -74,6 +119,9 @@ pub struct Sampler {
     pub border: BorderColor,
     /// Coordinates in 0..1 across the image (true), or in texels.
     pub normalized: bool,
+    /// The depth comparison of Dref instructions (compareEnable and
+    /// compareOp); `None` refuses them.
+    pub compare: Option<CompareOp>,
 }
 
 // The LOD bounds compare by their bits, so a sampler is a key like the
@@ -91,6 +139,7 @@ impl std::hash::Hash for Sampler {
             address,
             border,
             normalized,
+            compare,
         } = self;
         (
             mag_filter,
@@ -99,6 +148,7 @@ impl std::hash::Hash for Sampler {
             address,
             border,
             normalized,
+            compare,
         )
             .hash(h);
         (min_lod.to_bits(), max_lod.to_bits()).hash(h);
@@ -118,6 +168,7 @@ impl Default for Sampler {
             address: [AddressMode::Repeat; 3],
             border: BorderColor::TransparentBlack,
             normalized: true,
+            compare: None,
         }
     }
 }

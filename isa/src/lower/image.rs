@@ -11,7 +11,7 @@ use super::{Lowerer, Val};
 use crate::core::{AluOp, Convert, Scalar};
 use crate::ext::Builder;
 use crate::image::format::{Format, NumericKind};
-use crate::image::sampler::{self, AddressMode, Filter, Sampler};
+use crate::image::sampler::{self, AddressMode, CompareOp, Filter, Sampler};
 use crate::image::LevelPart;
 use crate::image::{self, ImageInfo, Slot};
 use crate::ir::{address, Reg, Resource, ResourceKind};
@@ -88,7 +88,7 @@ fn image_operands(operands: &[u32]) -> R<ImageOperands> {
             0x2 => out.lod = Some(id(0)?),
             0x4 => out.grad = Some((id(0)?, id(1)?)),
             0x8 | 0x10 => out.offset = Some(id(0)?),
-            0x20 | 0x10000 => return Err("per-texel offsets (ConstOffsets, Offsets) belong to gathers, which are not supported".into()),
+            0x20 | 0x10000 => return Err("per-texel gather offsets (ConstOffsets, Offsets) are not supported (ConstOffset and Offset are)".into()),
             0x40 => out.sample = Some(id(0)?),
             0x80 => return Err("the MinLod image operand is not supported (the sampler's minLod is)".into()),
             _ => {}
@@ -112,6 +112,28 @@ struct LevelRegs {
     extents: [Reg; 3],
     offset: Option<Reg>,
     exists: Option<Reg>,
+}
+
+/// What a sampling instruction reads through: the image at `base`, its
+/// sampler, a Dref instruction's depth reference and comparison, and the
+/// result type.
+struct Lookup<'a> {
+    base: Reg,
+    info: &'a ImageInfo,
+    ty: &'a ImageType,
+    sampler: &'a Sampler,
+    dref: Option<(Reg, CompareOp)>,
+    rt: u32,
+}
+
+/// The coordinate axes sampling filters along (an array's layer and a
+/// cube's direction aside).
+fn axes(ty: &ImageType) -> usize {
+    match ty.dim {
+        Dim::Dim1D | Dim::DimBuffer => 1,
+        Dim::Dim2D | Dim::DimRect | Dim::DimCube => 2,
+        _ => 3,
+    }
 }
 
 /// What selects the level of a sampling instruction.
@@ -322,6 +344,7 @@ impl Lowerer<'_> {
             mipmap_mode: image::sampler::Filter::Nearest,
             min_lod: 0.0,
             max_lod: 0.0,
+            compare: None,
             address: [mode; 3],
             border: image::sampler::BorderColor::TransparentBlack,
             normalized: normalized != 0,
@@ -507,13 +530,63 @@ impl Lowerer<'_> {
                 let r = self.read_texel(&info, addr, rt)?;
                 ctx.locals.insert(id, Val::Regs(r));
             }
-            Op::ImageSampleExplicitLod => {
+            Op::ImageSampleExplicitLod
+            | Op::ImageSampleDrefExplicitLod
+            | Op::ImageSampleProjExplicitLod
+            | Op::ImageSampleProjDrefExplicitLod
+            | Op::ImageGather
+            | Op::ImageDrefGather => {
                 let (info, ty, sampler) = self.image_handle(o[0])?;
-                let sampler =
-                    sampler.ok_or("OpImageSampleExplicitLod of an image without a sampler")?;
-                let operands = image_operands(&o[2..])?;
+                let sampler = sampler
+                    .ok_or_else(|| format!("Op{:?} of an image without a sampler", ins.op))?;
+                let gather = matches!(ins.op, Op::ImageGather | Op::ImageDrefGather);
+                let projective = matches!(
+                    ins.op,
+                    Op::ImageSampleProjExplicitLod | Op::ImageSampleProjDrefExplicitLod
+                );
+                // Dref instructions and gathers have one more operand
+                // before the image operands: the reference or component.
+                let third = matches!(
+                    ins.op,
+                    Op::ImageSampleDrefExplicitLod
+                        | Op::ImageSampleProjDrefExplicitLod
+                        | Op::ImageGather
+                        | Op::ImageDrefGather
+                )
+                .then_some(o[2]);
+                let operands = image_operands(&o[2 + third.is_some() as usize..])?;
                 let base = self.reg(ctx, o[0])?;
-                let r = self.sample(ctx, base, &info, &ty, &sampler, o[1], &operands, rt)?;
+                let dref = match (ins.op, third) {
+                    (Op::ImageGather, _) | (_, None) => None,
+                    (_, Some(d)) => {
+                        let op = sampler.compare.ok_or_else(|| {
+                            format!("Op{:?} through a sampler without a depth comparison (compareEnable)", ins.op)
+                        })?;
+                        Some((self.reg(ctx, d)?, op))
+                    }
+                };
+                let mut c = self.sample_coordinates(ctx, o[1])?;
+                let mut dref = dref;
+                if projective {
+                    self.project(&ty, &mut c, dref.as_mut().map(|d| &mut d.0))?;
+                }
+                let lookup = Lookup {
+                    base,
+                    info: &info,
+                    ty: &ty,
+                    sampler: &sampler,
+                    dref,
+                    rt,
+                };
+                let r = if gather {
+                    let component = match ins.op {
+                        Op::ImageGather => self.const_of(o[2])? as usize,
+                        _ => 0,
+                    };
+                    self.gather(ctx, &lookup, &c, component, &operands)?
+                } else {
+                    self.sample(ctx, &lookup, &c, &operands)?
+                };
                 ctx.locals.insert(id, Val::Regs(r));
             }
             Op::ImageWrite => {
@@ -556,12 +629,7 @@ impl Lowerer<'_> {
                     ins.op
                 ))
             }
-            Op::ImageSampleDrefExplicitLod
-            | Op::ImageSampleProjExplicitLod
-            | Op::ImageSampleProjDrefExplicitLod
-            | Op::ImageGather
-            | Op::ImageDrefGather
-            | Op::ImageSparseRead
+            Op::ImageSparseRead
             | Op::ImageSparseFetch
             | Op::ImageSparseSampleExplicitLod
             | Op::ImageQueryFormat
@@ -729,37 +797,61 @@ impl Lowerer<'_> {
         self.alu(AluOp::Select, Scalar::Int(64), &[inside, addr, nowhere])
     }
 
-    /// OpImageSampleExplicitLod: the level of detail (the Lod operand, or
-    /// log2 of the larger gradient in texels, clamped to the sampler's LOD
-    /// range) picks the filter (magnification at or below 0) and the
-    /// level or two levels to read (`sampler::level`), each read by
-    /// `sample_level`; linear mipmapping blends two levels. A LOD known
-    /// when lowering selects all that then; a LOD per lane samples each
-    /// filter and level it may select and picks per lane.
-    #[allow(clippy::too_many_arguments)]
-    fn sample(
-        &mut self,
-        ctx: &FnCtx,
-        base: Reg,
-        info: &ImageInfo,
-        ty: &ImageType,
-        sampler: &Sampler,
-        coord: u32,
-        operands: &ImageOperands,
-        rt: u32,
-    ) -> R<Vec<Reg>> {
+    /// A sampling instruction's coordinates as f32 registers: OpenCL's
+    /// integer coordinates (read_imagei(image, sampler, int2)) convert.
+    fn sample_coordinates(&mut self, ctx: &FnCtx, coord: u32) -> R<Vec<Reg>> {
         let f32 = Scalar::Float(32);
         let c = self.regs(ctx, coord)?;
         let coord_ty = self.elem_scalar(self.type_of(coord)?)?;
-        let c: Vec<Reg> = if coord_ty == f32 {
+        Ok(if coord_ty == f32 {
             c
         } else {
-            // OpenCL's integer coordinates (read_imagei(image, sampler,
-            // int2)) convert to float.
             c.iter()
                 .map(|&r| self.convert(Convert::plain(coord_ty, f32, true), r))
                 .collect()
+        })
+    }
+
+    /// A projective sample's coordinates (and depth reference) divided by
+    /// their last component, q, which is then dropped.
+    fn project(&mut self, ty: &ImageType, c: &mut Vec<Reg>, dref: Option<&mut Reg>) -> R<()> {
+        let axes = match (ty.dim, ty.arrayed) {
+            (Dim::Dim1D, false) => 1,
+            (Dim::Dim2D | Dim::DimRect, false) => 2,
+            (Dim::Dim3D, false) => 3,
+            _ => return Err("projective sampling takes a 1D, 2D or 3D image, not arrayed".into()),
         };
+        // A 1D or 2D coordinate may carry unused components before q.
+        let q = *c
+            .last()
+            .ok_or("a projective coordinate has no components")?;
+        let f32 = Scalar::Float(32);
+        c.truncate(axes);
+        for r in c.iter_mut() {
+            *r = self.alu(AluOp::FDiv, f32, &[*r, q]);
+        }
+        if let Some(d) = dref {
+            *d = self.alu(AluOp::FDiv, f32, &[*d, q]);
+        }
+        Ok(())
+    }
+
+    /// Sampling (OpImageSample*ExplicitLod): the level of detail (the Lod
+    /// operand, or log2 of the larger gradient in texels, clamped to the
+    /// sampler's LOD range) picks the filter (magnification at or below
+    /// 0) and the level or two levels to read (`sampler::level`), each read
+    /// by `sample_level`; linear mipmapping blends two levels. A LOD known
+    /// when lowering selects all that then; a LOD per lane samples each
+    /// filter and level it may select and picks per lane.
+    fn sample(
+        &mut self,
+        ctx: &FnCtx,
+        l: &Lookup,
+        c: &[Reg],
+        operands: &ImageOperands,
+    ) -> R<Vec<Reg>> {
+        let (info, ty, sampler) = (l.info, l.ty, l.sampler);
+        let f32 = Scalar::Float(32);
         let offsets = match operands.offset {
             Some(_) if ty.dim == Dim::DimCube => {
                 return Err("a cube map cannot be sampled with an offset".into())
@@ -770,16 +862,16 @@ impl Lowerer<'_> {
         let range = [sampler.min_lod, sampler.max_lod];
         let lod = match (operands.lod, operands.grad) {
             (Some(_), Some(_)) => return Err("an image sample takes Lod or Grad, not both".into()),
-            (Some(l), None) => {
-                let lod_ty = self.elem_scalar(self.type_of(l)?)?;
-                match self.const_values.get(&l) {
+            (Some(lod), None) => {
+                let lod_ty = self.elem_scalar(self.type_of(lod)?)?;
+                match self.const_values.get(&lod) {
                     Some(&bits) if lod_ty == f32 => Lod::Const(sampler::level(
                         f32::from_bits(bits as u32),
                         range,
                         info.levels,
                     )),
                     _ => {
-                        let r = self.reg(ctx, l)?;
+                        let r = self.reg(ctx, lod)?;
                         let source = match lod_ty {
                             t if t == f32 => r,
                             t => self.convert(Convert::plain(t, f32, true), r),
@@ -809,7 +901,7 @@ impl Lowerer<'_> {
             // OpenCL's read_image* without a LOD.
             (None, None) => Lod::Const(sampler::level(0.0, range, info.levels)),
         };
-        let comp = self.elem_scalar(rt)?;
+        let comp = self.elem_scalar(l.rt)?;
         let float_result = info.format.kind() == NumericKind::Float && comp == f32;
         let blend_levels = sampler.mipmap_mode == Filter::Linear && info.levels > 1;
         if blend_levels && !float_result {
@@ -818,18 +910,8 @@ impl Lowerer<'_> {
                 info.format.vulkan_name()
             ));
         }
-        let read = |l: &mut Self, level: LevelSel, filter: Filter| {
-            l.sample_level(
-                base,
-                info,
-                ty,
-                sampler,
-                &c,
-                offsets.as_deref(),
-                level,
-                filter,
-                rt,
-            )
+        let read = |me: &mut Self, level: LevelSel, filter: Filter| {
+            me.sample_level(l, c, offsets.as_deref(), level, filter)
         };
         match lod {
             Lod::Const(level) => {
@@ -854,8 +936,8 @@ impl Lowerer<'_> {
             } => {
                 let range = self.const_reg(image::lod_range(range[0], range[1]));
                 let levels = self.const_reg(info.levels as u64);
-                let part = |l: &mut Self, p: LevelPart| {
-                    l.ext(image::level_op(p, from_gradient), &[source, range, levels])
+                let part = |me: &mut Self, p: LevelPart| {
+                    me.ext(image::level_op(p, from_gradient), &[source, range, levels])
                 };
                 let mut filters = vec![sampler.mag_filter];
                 if sampler.min_filter != sampler.mag_filter {
@@ -904,17 +986,12 @@ impl Lowerer<'_> {
         dy: u32,
     ) -> R<Reg> {
         let f32 = Scalar::Float(32);
-        let axes = match ty.dim {
-            Dim::Dim1D | Dim::DimBuffer => 1,
-            Dim::Dim2D | Dim::DimRect => 2,
-            _ => 3,
-        };
         let sizes = [info.width, info.height, info.depth];
         let mut lengths = Vec::new();
         for g in [dx, dy] {
             let g = self.regs(ctx, g)?;
             let mut sum = None;
-            for (&d, &size) in g.iter().zip(&sizes).take(axes) {
+            for (&d, &size) in g.iter().zip(&sizes).take(axes(ty)) {
                 let size = self.const_reg((size as f32).to_bits() as u64);
                 let t = self.alu(AluOp::FMul, f32, &[d, size]);
                 let sq = self.alu(AluOp::FMul, f32, &[t, t]);
@@ -945,89 +1022,124 @@ impl Lowerer<'_> {
             .collect()
     }
 
-    /// One level of a sample with one filter: nearest filtering reads one
-    /// texel; linear filtering blends the 2, 4 or 8 around the coordinate
-    /// with weights from `TEX.Weight`. A texel in the border reads as the
-    /// sampler's border colour.
-    #[allow(clippy::too_many_arguments)]
-    fn sample_level(
+    /// The taps along each axis of one level: one texel (nearest), or the
+    /// two around the coordinate and the upper one's weight (linear, and
+    /// gathers), wrapped by the sampler's address modes and moved by the
+    /// offsets.
+    fn axis_taps(
         &mut self,
-        base: Reg,
-        info: &ImageInfo,
-        ty: &ImageType,
-        sampler: &Sampler,
+        l: &Lookup,
         c: &[Reg],
         offsets: Option<&[Reg]>,
-        level: LevelSel,
-        filter: Filter,
-        rt: u32,
-    ) -> R<Vec<Reg>> {
-        let linear = filter == Filter::Linear;
-        let lv = self.level_regs(info, level);
-        if ty.dim == Dim::DimCube {
-            return self.sample_cube(base, info, ty, c, &lv, linear, rt);
-        }
+        lv: &LevelRegs,
+        linear: bool,
+    ) -> (Vec<Vec<Reg>>, Vec<Reg>) {
         let zero = self.const_reg(0);
-        let axes = match ty.dim {
-            Dim::Dim1D | Dim::DimBuffer => 1,
-            Dim::Dim2D | Dim::DimRect => 2,
-            _ => 3,
-        };
-        let mut layer = zero;
-        if ty.arrayed {
-            let s = c.get(axes).copied().unwrap_or(zero);
-            layer = self.array_index(s, info.layers);
-        }
-        // Per axis: the taps (one, or two for linear) and the upper tap's
-        // weight.
+        let normalized = l.sampler.normalized;
         let mut taps = Vec::new();
         let mut weights = Vec::new();
-        for axis in 0..axes {
+        for axis in 0..axes(l.ty) {
             let s = c.get(axis).copied().unwrap_or(zero);
             let size = lv.extents[axis];
-            let mode = sampler.address[axis];
+            let mode = l.sampler.address[axis];
             let offset = offsets.and_then(|o| o.get(axis).copied());
-            let wrap = |l: &mut Self, tap| {
-                let op = image::wrap_op(mode, sampler.normalized, tap, offset.is_some());
-                l.ext(op, &[s, size, offset.unwrap_or(zero)])
+            let wrap = |me: &mut Self, tap| {
+                let op = image::wrap_op(mode, normalized, tap, offset.is_some());
+                me.ext(op, &[s, size, offset.unwrap_or(zero)])
             };
             if linear {
                 taps.push(vec![wrap(self, Some(0)), wrap(self, Some(1))]);
-                weights.push(self.ext(image::weight_op(sampler.normalized), &[s, size]));
+                weights.push(self.ext(image::weight_op(normalized), &[s, size]));
             } else {
                 taps.push(vec![wrap(self, None)]);
             }
         }
-        let comp = self.elem_scalar(rt)?;
-        if linear && (info.format.kind() != NumericKind::Float || comp != Scalar::Float(32)) {
+        (taps, weights)
+    }
+
+    /// The texel at taps `xyzl` (x, y, z, layer) of level `lv`, the
+    /// sampler's border colour where a tap is in the border, and, for a
+    /// Dref instruction, its depth comparison instead (one component).
+    fn tap_texel(&mut self, l: &Lookup, lv: &LevelRegs, xyzl: [Reg; 4]) -> R<Vec<Reg>> {
+        let zero = self.const_reg(0);
+        let comp = self.elem_scalar(l.rt)?;
+        let addr = self.address_of(l.base, l.info, lv, xyzl, zero);
+        let mut texel = self.read_texel(l.info, addr, l.rt)?;
+        let axes = axes(l.ty);
+        if l.sampler.address[..axes].contains(&AddressMode::ClampToBorder) {
+            let max = self.const_reg(u32::MAX as u64);
+            let mut inside = None;
+            for &t in &xyzl[..axes] {
+                let ok = self.alu(AluOp::INotEqual, Scalar::Int(32), &[t, max]);
+                inside = Some(match inside {
+                    None => ok,
+                    Some(i) => self.alu(AluOp::LogicalAnd, Scalar::Bool, &[i, ok]),
+                });
+            }
+            let inside = inside.expect("an axis");
+            let float = l.info.format.kind() == NumericKind::Float;
+            let border = l.sampler.border.components(float);
+            for (c, reg) in texel.iter_mut().enumerate() {
+                let b = self.const_reg(border[c.min(3)] & super::mask(comp));
+                *reg = self.alu(AluOp::Select, comp, &[inside, *reg, b]);
+            }
+        }
+        Ok(self.compared(l, texel))
+    }
+
+    /// A texel as a Dref instruction sees it: 1.0 where the comparison of
+    /// the reference with its depth (first component) holds, else 0.0.
+    fn compared(&mut self, l: &Lookup, texel: Vec<Reg>) -> Vec<Reg> {
+        match l.dref {
+            None => texel,
+            Some((reference, op)) => {
+                let clamp = l.info.format.vulkan_name().contains("_UNORM");
+                vec![self.ext(image::compare_op(op, clamp), &[reference, texel[0]])]
+            }
+        }
+    }
+
+    /// One level of a sample with one filter: nearest filtering reads one
+    /// texel; linear filtering blends the 2, 4 or 8 around the coordinate
+    /// with weights from `TEX.Weight`. A texel in the border reads as the
+    /// sampler's border colour.
+    fn sample_level(
+        &mut self,
+        l: &Lookup,
+        c: &[Reg],
+        offsets: Option<&[Reg]>,
+        level: LevelSel,
+        filter: Filter,
+    ) -> R<Vec<Reg>> {
+        let linear = filter == Filter::Linear;
+        let lv = self.level_regs(l.info, level);
+        if l.ty.dim == Dim::DimCube {
+            return self.sample_cube(l, c, &lv, linear);
+        }
+        let comp = self.elem_scalar(l.rt)?;
+        if linear && (l.info.format.kind() != NumericKind::Float || comp != Scalar::Float(32)) {
             return Err(format!(
                 "linear filtering of a {} image into {comp:?}: only float formats filter, into 32-bit floats",
-                info.format.vulkan_name()
+                l.info.format.vulkan_name()
             ));
         }
-        let border = sampler
-            .border
-            .components(info.format.kind() == NumericKind::Float);
-        let has_border = sampler.address[..axes].contains(&AddressMode::ClampToBorder);
+        let zero = self.const_reg(0);
+        let axes = axes(l.ty);
+        let mut layer = zero;
+        if l.ty.arrayed {
+            let s = c.get(axes).copied().unwrap_or(zero);
+            layer = self.array_index(s, l.info.layers);
+        }
+        let (taps, weights) = self.axis_taps(l, c, offsets, &lv, linear);
         let f32 = Scalar::Float(32);
         let one = self.const_reg(1.0f32.to_bits() as u64);
         let mut sum: Option<Vec<Reg>> = None;
         for pick in 0..1usize << taps.iter().map(|t| t.len() - 1).sum::<usize>() {
             let mut xyzl = [zero, zero, zero, layer];
             let mut weight = None;
-            let mut inside = None;
             for axis in 0..axes {
                 let upper = taps[axis].len() == 2 && pick >> axis & 1 == 1;
-                let t = taps[axis][upper as usize];
-                xyzl[axis] = t;
-                if has_border {
-                    let max = self.const_reg(u32::MAX as u64);
-                    let ok = self.alu(AluOp::INotEqual, Scalar::Int(32), &[t, max]);
-                    inside = Some(match inside {
-                        None => ok,
-                        Some(i) => self.alu(AluOp::LogicalAnd, Scalar::Bool, &[i, ok]),
-                    });
-                }
+                xyzl[axis] = taps[axis][upper as usize];
                 if linear {
                     let w = match upper {
                         true => weights[axis],
@@ -1039,14 +1151,7 @@ impl Lowerer<'_> {
                     });
                 }
             }
-            let addr = self.address_of(base, info, &lv, xyzl, zero);
-            let mut texel = self.read_texel(info, addr, rt)?;
-            if let Some(inside) = inside {
-                for (c, reg) in texel.iter_mut().enumerate() {
-                    let b = self.const_reg(border[c.min(3)] & super::mask(comp));
-                    *reg = self.alu(AluOp::Select, comp, &[inside, *reg, b]);
-                }
-            }
+            let texel = self.tap_texel(l, &lv, xyzl)?;
             let Some(w) = weight else { return Ok(texel) };
             sum = Some(self.accumulate(sum, &texel, w));
         }
@@ -1070,80 +1175,110 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Sampling one level of a cube map (coordinates: a direction, and the
-    /// cube's index in an array): the face the direction selects, then,
-    /// nearest, the texel of its face coordinates clamped to the face's
-    /// edge, as Vulkan does for cube maps whatever the sampler's address
-    /// modes; linear, the four texels around them, a texel past an edge
-    /// read from the face across it (`TEX.CubeTap`), and a corner texel,
-    /// which no face has, replaced by the average of the other three.
-    #[allow(clippy::too_many_arguments)]
-    fn sample_cube(
-        &mut self,
-        base: Reg,
-        info: &ImageInfo,
-        ty: &ImageType,
-        c: &[Reg],
-        lv: &LevelRegs,
-        linear: bool,
-        rt: u32,
-    ) -> R<Vec<Reg>> {
+    /// A cube map direction's face and face coordinates s, t, and the
+    /// first layer of its cube (for an array of cubes).
+    fn cube_face(&mut self, l: &Lookup, c: &[Reg]) -> (Reg, Reg, Reg, Option<Reg>) {
         let zero = self.const_reg(0);
         let at = |i: usize| c.get(i).copied().unwrap_or(zero);
         let dir = [at(0), at(1), at(2)];
         let face = self.ext(image::cube_op(0), &dir);
         let s = self.ext(image::cube_op(1), &dir);
         let t = self.ext(image::cube_op(2), &dir);
-        let int = Scalar::Int(32);
-        let first = if ty.arrayed {
-            let cube = self.array_index(at(3), (info.layers / 6).max(1));
+        let first = l.ty.arrayed.then(|| {
+            let cube = self.array_index(at(3), (l.info.layers / 6).max(1));
             let six = self.const_reg(6);
-            Some(self.alu(AluOp::IMul, int, &[cube, six]))
-        } else {
-            None
-        };
-        let layer_of = |l: &mut Self, face| match first {
-            Some(f) => l.alu(AluOp::IAdd, int, &[f, face]),
+            self.alu(AluOp::IMul, Scalar::Int(32), &[cube, six])
+        });
+        (face, s, t, first)
+    }
+
+    /// The four taps of linear filtering around face coordinates (s, t)
+    /// on a cube face, in the order (0, 0), (1, 0), (0, 1), (1, 1): each
+    /// tap's (face, x, y) on the face that has it (`TEX.CubeTap`) and
+    /// whether it is a corner, which no face has.
+    fn cube_taps(&mut self, face: Reg, s: Reg, t: Reg, size: Reg) -> [(Reg, Reg, Reg, Reg); 4] {
+        let int = Scalar::Int(32);
+        // The face and its size in one source: face + 8 * size.
+        let eight = self.const_reg(8);
+        let scaled = self.alu(AluOp::IMul, int, &[size, eight]);
+        let face_size = self.alu(AluOp::IAdd, int, &[scaled, face]);
+        [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(dx, dy)| {
+            let mut part = |p| self.ext(image::cube_tap_op(p, dx, dy), &[face_size, s, t]);
+            (part(0), part(1), part(2), part(3))
+        })
+    }
+
+    /// Per tap, `value` or, for the corner tap (at most one), the mean of
+    /// the other three taps' values (Vulkan's cube map corner texel).
+    fn corner_means(&mut self, values: &[Reg], corners: &[Reg]) -> Vec<Reg> {
+        let f32 = Scalar::Float(32);
+        let fzero = self.const_reg(0.0f32.to_bits() as u64);
+        let mut others = None;
+        for (&v, &corner) in values.iter().zip(corners) {
+            let kept = self.alu(AluOp::Select, f32, &[corner, fzero, v]);
+            others = Some(match others {
+                None => kept,
+                Some(p) => self.alu(AluOp::FAdd, f32, &[p, kept]),
+            });
+        }
+        let three = self.const_reg(3.0f32.to_bits() as u64);
+        let mean = self.alu(AluOp::FDiv, f32, &[others.expect("four taps"), three]);
+        values
+            .iter()
+            .zip(corners)
+            .map(|(&v, &corner)| self.alu(AluOp::Select, f32, &[corner, mean, v]))
+            .collect()
+    }
+
+    /// Sampling one level of a cube map (coordinates: a direction, and the
+    /// cube's index in an array): the face the direction selects, then,
+    /// nearest, the texel of its face coordinates clamped to the face's
+    /// edge, as Vulkan does for cube maps whatever the sampler's address
+    /// modes; linear, the four texels around them, a texel past an edge
+    /// read from the face across it, and a corner texel, which no face
+    /// has, replaced by the average of the other three.
+    fn sample_cube(&mut self, l: &Lookup, c: &[Reg], lv: &LevelRegs, linear: bool) -> R<Vec<Reg>> {
+        let zero = self.const_reg(0);
+        let (face, s, t, first) = self.cube_face(l, c);
+        let int = Scalar::Int(32);
+        let layer_of = |me: &mut Self, face| match first {
+            Some(f) => me.alu(AluOp::IAdd, int, &[f, face]),
             None => face,
         };
         let [width, height, _] = lv.extents;
         if !linear {
-            let edge = |l: &mut Self, v: Reg, size: Reg| {
+            let edge = |me: &mut Self, v: Reg, size: Reg| {
                 let op = image::wrap_op(AddressMode::ClampToEdge, true, None, false);
-                l.ext(op, &[v, size, zero])
+                me.ext(op, &[v, size, zero])
             };
             let x = edge(self, s, width);
             let y = edge(self, t, height);
             let layer = layer_of(self, face);
-            let addr = self.address_of(base, info, lv, [x, y, zero, layer], zero);
-            return self.read_texel(info, addr, rt);
+            let addr = self.address_of(l.base, l.info, lv, [x, y, zero, layer], zero);
+            let texel = self.read_texel(l.info, addr, l.rt)?;
+            return Ok(self.compared(l, texel));
         }
-        let comp = self.elem_scalar(rt)?;
-        if info.format.kind() != NumericKind::Float || comp != Scalar::Float(32) {
+        let comp = self.elem_scalar(l.rt)?;
+        if l.info.format.kind() != NumericKind::Float || comp != Scalar::Float(32) {
             return Err(format!(
                 "linear filtering of a {} image into {comp:?}: only float formats filter, into 32-bit floats",
-                info.format.vulkan_name()
+                l.info.format.vulkan_name()
             ));
         }
         let f32 = Scalar::Float(32);
-        // The face and its size in one source: face + 8 * size.
-        let eight = self.const_reg(8);
-        let scaled = self.alu(AluOp::IMul, int, &[width, eight]);
-        let face_size = self.alu(AluOp::IAdd, int, &[scaled, face]);
         let ws = self.ext(image::weight_op(true), &[s, width]);
         let wt = self.ext(image::weight_op(true), &[t, width]);
         let one = self.const_reg(1.0f32.to_bits() as u64);
-        let fzero = self.const_reg(0.0f32.to_bits() as u64);
         let mut texels = Vec::new();
         let mut weights = Vec::new();
         let mut corners = Vec::new();
-        for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-            let tap =
-                |l: &mut Self, part| l.ext(image::cube_tap_op(part, dx, dy), &[face_size, s, t]);
-            let (f, x, y, corner) = (tap(self, 0), tap(self, 1), tap(self, 2), tap(self, 3));
+        let taps = self.cube_taps(face, s, t, width);
+        for ((f, x, y, corner), (dx, dy)) in taps.into_iter().zip([(0, 0), (1, 0), (0, 1), (1, 1)])
+        {
             let layer = layer_of(self, f);
-            let addr = self.address_of(base, info, lv, [x, y, zero, layer], zero);
-            texels.push(self.read_texel(info, addr, rt)?);
+            let addr = self.address_of(l.base, l.info, lv, [x, y, zero, layer], zero);
+            let texel = self.read_texel(l.info, addr, l.rt)?;
+            texels.push(self.compared(l, texel));
             let wx = match dx {
                 1 => ws,
                 _ => self.alu(AluOp::FSub, f32, &[one, ws]),
@@ -1155,9 +1290,24 @@ impl Lowerer<'_> {
             weights.push(self.alu(AluOp::FMul, f32, &[wx, wy]));
             corners.push(corner);
         }
-        // A corner's weight goes in thirds to the other three taps.
+        // Filtering with the corner texel replaced by the mean of the
+        // other three is filtering with its weight shared among them in
+        // thirds: one set of weights for every component.
+        let weights = self.corner_shares(&weights, &corners);
+        let mut sum = None;
+        for (texel, &w) in texels.iter().zip(&weights) {
+            sum = Some(self.accumulate(sum, texel, w));
+        }
+        Ok(sum.expect("four taps"))
+    }
+
+    /// Linear filtering weights with a corner tap's weight shared in
+    /// thirds among the other three (and its own 0).
+    fn corner_shares(&mut self, weights: &[Reg], corners: &[Reg]) -> Vec<Reg> {
+        let f32 = Scalar::Float(32);
+        let fzero = self.const_reg(0.0f32.to_bits() as u64);
         let mut corner_weight = None;
-        for (&w, &corner) in weights.iter().zip(&corners) {
+        for (&w, &corner) in weights.iter().zip(corners) {
             let cw = self.alu(AluOp::Select, f32, &[corner, w, fzero]);
             corner_weight = Some(match corner_weight {
                 None => cw,
@@ -1170,13 +1320,98 @@ impl Lowerer<'_> {
             f32,
             &[corner_weight.expect("four taps"), third],
         );
-        let mut sum = None;
-        for ((texel, &w), &corner) in texels.iter().zip(&weights).zip(&corners) {
-            let shared = self.alu(AluOp::FAdd, f32, &[w, share]);
-            let w = self.alu(AluOp::Select, f32, &[corner, fzero, shared]);
-            sum = Some(self.accumulate(sum, texel, w));
+        weights
+            .iter()
+            .zip(corners)
+            .map(|(&w, &corner)| {
+                let shared = self.alu(AluOp::FAdd, f32, &[w, share]);
+                self.alu(AluOp::Select, f32, &[corner, fzero, shared])
+            })
+            .collect()
+    }
+
+    /// OpImageGather / OpImageDrefGather: component `component` (or the
+    /// depth comparison) of the four texels linear filtering would read at
+    /// level 0, in Vulkan's order (i0, j1), (i1, j1), (i1, j0), (i0, j0);
+    /// on a cube map a corner texel is the mean of the other three.
+    fn gather(
+        &mut self,
+        ctx: &FnCtx,
+        l: &Lookup,
+        c: &[Reg],
+        component: usize,
+        operands: &ImageOperands,
+    ) -> R<Vec<Reg>> {
+        if operands.lod.is_some() || operands.grad.is_some() {
+            return Err("a gather reads level 0 and takes no Lod or Grad operand".into());
         }
-        Ok(sum.expect("four taps"))
+        if component > 3 {
+            return Err(format!("gather component {component} is not 0 to 3"));
+        }
+        let zero = self.const_reg(0);
+        let lv = self.level_regs(l.info, LevelSel::Const(0));
+        let pick = |texel: Vec<Reg>| texel[if texel.len() == 1 { 0 } else { component }];
+        // Vulkan's order of the four texels, as (x tap, y tap).
+        const ORDER: [(usize, usize); 4] = [(0, 1), (1, 1), (1, 0), (0, 0)];
+        match l.ty.dim {
+            Dim::Dim2D | Dim::DimRect => {
+                let offsets = match operands.offset {
+                    Some(o) => Some(self.regs(ctx, o)?),
+                    None => None,
+                };
+                let layer = match l.ty.arrayed {
+                    true => {
+                        let s = c.get(2).copied().unwrap_or(zero);
+                        self.array_index(s, l.info.layers)
+                    }
+                    false => zero,
+                };
+                let (taps, _) = self.axis_taps(l, c, offsets.as_deref(), &lv, true);
+                ORDER
+                    .iter()
+                    .map(|&(i, j)| {
+                        let texel =
+                            self.tap_texel(l, &lv, [taps[0][i], taps[1][j], zero, layer])?;
+                        Ok(pick(texel))
+                    })
+                    .collect()
+            }
+            Dim::DimCube => {
+                if operands.offset.is_some() {
+                    return Err("a cube map cannot be gathered with an offset".into());
+                }
+                let comp = self.elem_scalar(l.rt)?;
+                if l.dref.is_none()
+                    && (l.info.format.kind() != NumericKind::Float || comp != Scalar::Float(32))
+                {
+                    return Err(format!(
+                        "a gather of a {} cube map into {comp:?}: a corner texel is a mean, so only float formats gather, into 32-bit floats",
+                        l.info.format.vulkan_name()
+                    ));
+                }
+                let (face, s, t, first) = self.cube_face(l, c);
+                let [width, ..] = lv.extents;
+                let taps = self.cube_taps(face, s, t, width);
+                let mut values = Vec::new();
+                let mut corners = Vec::new();
+                // cube_taps' order is (0, 0), (1, 0), (0, 1), (1, 1).
+                for &(i, j) in &ORDER {
+                    let (f, x, y, corner) = taps[i + 2 * j];
+                    let layer = match first {
+                        Some(first) => self.alu(AluOp::IAdd, Scalar::Int(32), &[first, f]),
+                        None => f,
+                    };
+                    let addr = self.address_of(l.base, l.info, &lv, [x, y, zero, layer], zero);
+                    let texel = self.read_texel(l.info, addr, l.rt)?;
+                    values.push(pick(self.compared(l, texel)));
+                    corners.push(corner);
+                }
+                Ok(self.corner_means(&values, &corners))
+            }
+            other => Err(format!(
+                "a gather of a {other:?} image (2D, rectangle and cube images gather)"
+            )),
+        }
     }
 
     /// The element a sampling coordinate `s` (a float) selects of an array

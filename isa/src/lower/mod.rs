@@ -151,6 +151,11 @@ pub const SUPPORTED_CAPABILITIES: &[Capability] = &[
     Capability::SampledBuffer,
     Capability::ImageBuffer,
     Capability::ImageQuery,
+    Capability::SampledCubeArray,
+    Capability::ImageCubeArray,
+    Capability::SampledRect,
+    Capability::ImageRect,
+    Capability::ImageGatherExtended,
     Capability::StorageImageMultisample,
     Capability::ImageMSArray,
     Capability::StorageImageExtendedFormats,
@@ -833,9 +838,6 @@ impl<'m> Lowerer<'m> {
                 need(7)?;
                 let dim = spirv::Dim::from_u32(o[1]).ok_or("unknown image dimension")?;
                 let format = spirv::ImageFormat::from_u32(o[6]).ok_or("unknown image format")?;
-                if o[2] == 1 {
-                    return Err("depth images are not supported".into());
-                }
                 Some(Type::Image(crate::types::ImageType {
                     sampled_type: o[0],
                     dim,

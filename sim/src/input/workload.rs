@@ -15,7 +15,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use isa::image::format::Format;
-use isa::image::sampler::{AddressMode, BorderColor, Filter, Sampler};
+use isa::image::sampler::{AddressMode, BorderColor, CompareOp, Filter, Sampler};
 use isa::image::ImageInfo;
 use isa::ir::address::{GLOBAL_BASE, WORKGROUP_BASE};
 use serde::Deserialize;
@@ -355,6 +355,9 @@ struct RawSampler {
     /// The LOD range: [min, max].
     #[serde(default)]
     lod: Option<Spanned<[f32; 2]>>,
+    /// The depth comparison of Dref instructions (a VkCompareOp name).
+    #[serde(default)]
+    compare: Option<Spanned<String>>,
 }
 
 fn yes() -> bool {
@@ -1014,6 +1017,17 @@ fn sampler_of(ctx: &Ctx, s: &Spanned<RawSampler>) -> Result<(Binding, Sampler), 
                 ))
             }
         };
+    }
+    if let Some(c) = &r.compare {
+        state.compare = Some(CompareOp::from_name(c.get_ref()).ok_or_else(|| {
+            ctx.at(
+                &c.span(),
+                format!(
+                    "sampler: unknown comparison {:?} (never, less, equal, less_or_equal, greater, not_equal, greater_or_equal, always)",
+                    c.get_ref()
+                ),
+            )
+        })?);
     }
     if let Some(l) = &r.lod {
         let [min, max] = *l.get_ref();

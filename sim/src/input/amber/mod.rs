@@ -2,7 +2,7 @@
 
 use crate::input::workload::{f64_to_f16_bits, ElemType, GLOBAL_BYTES};
 use isa::image::format::Format;
-use isa::image::sampler::{AddressMode, BorderColor, Filter, Sampler};
+use isa::image::sampler::{AddressMode, BorderColor, CompareOp, Filter, Sampler};
 use isa::lower::SpecValue;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -1354,6 +1354,8 @@ impl Parser<'_> {
     fn sampler(&mut self, line: usize) -> Result<(), Stop> {
         let (name, _) = self.word("a sampler name")?;
         let mut s = Sampler::default();
+        // Amber's defaults: no comparison, and `never` when enabled.
+        let (mut compare, mut compare_op) = (false, CompareOp::Never);
         while let Some((w, l)) = self.next_on_line() {
             match w.as_str() {
                 "MAG_FILTER" | "MIN_FILTER" => {
@@ -1427,17 +1429,23 @@ impl Parser<'_> {
                     s.max_lod = 0.0;
                 }
                 "COMPARE" => {
-                    let (v, _) = self.word("on or off")?;
-                    if v == "on" {
-                        return Err(self.unsupported(l, "depth-compare samplers are not supported"));
-                    }
+                    let (v, vl) = self.word("on or off")?;
+                    compare = match v.as_str() {
+                        "on" => true,
+                        "off" => false,
+                        _ => return Err(self.bad(vl, format!("invalid value for COMPARE: {v}"))),
+                    };
                 }
                 "COMPARE_OP" => {
-                    self.word("a compare op")?;
+                    let (v, vl) = self.word("a compare op")?;
+                    compare_op = CompareOp::from_name(&v).ok_or_else(|| {
+                        self.bad(vl, format!("invalid value for COMPARE_OP: {v}"))
+                    })?;
                 }
                 other => return Err(self.bad(l, format!("unexpected '{other}' in SAMPLER"))),
             }
         }
+        s.compare = compare.then_some(compare_op);
         if s.max_lod < s.min_lod {
             return Err(self.bad(line, format!("sampler '{name}': MAX_LOD is below MIN_LOD")));
         }
