@@ -578,7 +578,7 @@ impl MipSampler {
     fn amber(&self) -> String {
         let f = |linear| if linear { "linear" } else { "nearest" };
         format!(
-            "MAG_FILTER {} MIN_FILTER {} MIPMAP_MODE {} MIN_LOD {} MAX_LOD {} ADDRESS_MODE_U {} ADDRESS_MODE_V {}",
+            "MAG_FILTER {} MIN_FILTER {} MIPMAP_MODE {} MIN_LOD {:?} MAX_LOD {:?} ADDRESS_MODE_U {} ADDRESS_MODE_V {}",
             f(self.mag_linear),
             f(self.min_linear),
             f(self.mip_linear),
@@ -1153,4 +1153,79 @@ RUN p 1 1 1
         .unwrap();
         run_everywhere(&s);
     }
+}
+
+#[test]
+fn amber_mip_levels_go_up_and_back_as_amber_copies_them() {
+    // A 4x2 RGBA8 image of 3 levels (4x2, 2x1, 1x1) whose buffer starts as
+    // texels 1..=8 (bytes 10 t, 20 t, 30 t, 40 t). Amber copies the buffer
+    // to each level of a bound view from its start before a RUN and each
+    // level back to its start after it, the view's first level first. A
+    // kernel writes the view's first level (texel (x, y) = x + 1, y + 1, 7,
+    // 255), and the buffer is then, byte for byte:
+    let texel = |t: u8| [10 * t, 20 * t, 30 * t, 40 * t];
+    let initial: Vec<u8> = (1..=8).flat_map(texel).collect();
+    let written = |x: u8, y: u8| [x + 1, y + 1, 7, 255];
+    // From level 1 (2x1, then 1x1): level 1 is written, copied back over
+    // texels 1 and 2; then level 2, untouched (texel 1 of the data), over
+    // texel 1.
+    let mut from1 = initial.clone();
+    from1[..8].copy_from_slice(&[written(0, 0), written(1, 0)].concat());
+    from1[..4].copy_from_slice(&texel(1));
+    // From level 2 (1x1 only): texel 1 written.
+    let mut from2 = initial.clone();
+    from2[..4].copy_from_slice(&written(0, 0));
+    // From level 0: all three levels back, level 0 (all written) then
+    // level 1 (texels 1, 2 of the data) then level 2 (texel 1).
+    let mut from0: Vec<u8> = (0..2)
+        .flat_map(|y| (0..4).flat_map(move |x| written(x, y)))
+        .collect();
+    from0[..8].copy_from_slice(&initial[..8]);
+    from0[..4].copy_from_slice(&initial[..4]);
+    for (base, want) in [(1, from1), (2, from2), (0, from0)] {
+        let script = format!(
+            "#!amber
+SHADER compute k SPIRV-BIN FILE image_fill.spv
+IMAGE img FORMAT R8G8B8A8_UNORM MIP_LEVELS 3 DIM_2D WIDTH 4 HEIGHT 2 DATA {} END
+PIPELINE compute p
+  ATTACH k
+  BIND BUFFER img AS storage_image DESCRIPTOR_SET 0 BINDING 0 BASE_MIP_LEVEL {base}
+END
+RUN p 1 1 1
+",
+            data_lines(initial.iter().map(|b| b.to_string()))
+        );
+        let mut s2 = script;
+        for (i, t) in want.chunks(4).enumerate() {
+            writeln!(
+                s2,
+                "EXPECT img IDX {} {} SIZE 1 1 EQ_RGBA {} {} {} {}",
+                i % 4,
+                i / 4,
+                t[0],
+                t[1],
+                t[2],
+                t[3]
+            )
+            .unwrap();
+        }
+        run_everywhere(&s2);
+    }
+    // MIN_LOD and MAX_LOD take what Amber's tokenizer reads as a double
+    // (a '.'), and BASE_MIP_LEVEL only binds images.
+    let path = kernels().join("images_test.amber");
+    for bad in [
+        "#!amber\nSAMPLER s MIN_LOD 1\n",
+        "#!amber\nSAMPLER s MAX_LOD 0x2\n",
+        "#!amber\nBUFFER b DATA_TYPE uint32 SIZE 4 FILL 0\nSHADER compute k SPIRV-BIN FILE image_fill.spv\nPIPELINE compute p\n  ATTACH k\n  BIND BUFFER b AS storage DESCRIPTOR_SET 0 BINDING 0 BASE_MIP_LEVEL 0\nEND\n",
+    ] {
+        let r = run_source(bad, &path, &RunOptions::default());
+        assert!(matches!(r.status, Status::Error(_)), "{bad}: {r}");
+    }
+    let r = run_source(
+        "#!amber\nSAMPLER s MIN_LOD 1.0 MAX_LOD 2.5\n",
+        &path,
+        &RunOptions::default(),
+    );
+    assert_eq!(r.status, Status::Pass, "{r}");
 }

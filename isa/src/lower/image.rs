@@ -953,7 +953,17 @@ impl Lowerer<'_> {
                         let fraction = part(self, LevelPart::Fraction);
                         let lower = read(self, LevelSel::Dyn(lower), filter)?;
                         let upper = read(self, LevelSel::Dyn(upper), filter)?;
-                        self.blend(&lower, &upper, fraction)
+                        let blended = self.blend(&lower, &upper, fraction);
+                        // A fraction of 0 reads the lower level alone, as
+                        // a LOD known when lowering does (an infinite
+                        // upper texel times 0 would give NaN).
+                        let fzero = self.const_reg(0.0f32.to_bits() as u64);
+                        let whole = self.alu(AluOp::FOrdEqual, f32, &[fraction, fzero]);
+                        lower
+                            .iter()
+                            .zip(&blended)
+                            .map(|(&a, &b)| self.alu(AluOp::Select, f32, &[whole, a, b]))
+                            .collect()
                     } else {
                         let nearest = part(self, LevelPart::Nearest);
                         read(self, LevelSel::Dyn(nearest), filter)?
@@ -1415,16 +1425,15 @@ impl Lowerer<'_> {
     }
 
     /// The element a sampling coordinate `s` (a float) selects of an array
-    /// of `count`: rounded (half up here, where Vulkan rounds to nearest
-    /// even) and clamped.
+    /// of `count`: floor(s + 0.5), exact (Vulkan's alternative to rounding
+    /// to nearest even), clamped. It is the upper tap of linear filtering
+    /// in unnormalised coordinates: floor(s - 0.5) + 1.
     fn array_index(&mut self, s: Reg, count: u32) -> Reg {
-        let half = self.const_reg(0.5f32.to_bits() as u64);
-        let up = self.alu(AluOp::FAdd, Scalar::Float(32), &[s, half]);
         let count = self.const_reg(count as u64);
         let zero = self.const_reg(0);
         self.ext(
-            image::wrap_op(AddressMode::ClampToEdge, false, None, false),
-            &[up, count, zero],
+            image::wrap_op(AddressMode::ClampToEdge, false, Some(1), false),
+            &[s, count, zero],
         )
     }
 

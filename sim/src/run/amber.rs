@@ -826,18 +826,41 @@ impl Engine<'_, '_> {
                 places.remove(i);
             }
             let (_, bytes) = &self.buffers[&b.buffer];
-            // An image bound from a mip level on starts at that level.
-            let level_start = match self.script.buffers.iter().find(|d| d.name == b.buffer) {
-                Some(BufferDecl {
-                    image: Some(shape),
-                    format: Some(format),
-                    ..
-                }) if b.image.is_some() => {
-                    image_info(shape, *format).level_offset(b.base_mip_level) as usize
+            // An image of several mip levels is not a range of its buffer:
+            // as Amber does, each level of the bound view starts as the
+            // buffer's first texels, and goes back there after the run.
+            if let Some(BufferDecl {
+                image: Some(shape),
+                format: Some(format),
+                ..
+            }) = self.script.buffers.iter().find(|d| d.name == b.buffer)
+            {
+                if shape.levels > 1 && b.image.is_some() {
+                    let view = image_info(shape, *format).from_level(b.base_mip_level);
+                    let levels: Vec<(usize, usize)> = (0..view.levels)
+                        .map(|l| {
+                            (
+                                view.level_offset(l) as usize,
+                                view.level(l).bytes() as usize,
+                            )
+                        })
+                        .collect();
+                    let mut texels = vec![0u8; view.bytes() as usize];
+                    for &(at, len) in &levels {
+                        let n = len.min(bytes.len());
+                        texels[at..at + n].copy_from_slice(&bytes[..n]);
+                    }
+                    views.push(OutputBuffer {
+                        name: b.buffer.clone(),
+                        ty: ElemType::U8,
+                        bytes: texels,
+                    });
+                    bindings.push(binding);
+                    places.push(Place::Levels(b.buffer.clone(), levels));
+                    continue;
                 }
-                _ => 0,
-            };
-            let start = b.offset + level_start;
+            }
+            let start = b.offset;
             if start > bytes.len() {
                 return Err(bad(format!(
                     "buffer '{}' is {} bytes; its binding offset {start} is past its end",
@@ -855,7 +878,7 @@ impl Engine<'_, '_> {
                 bytes: bytes[start..end].to_vec(),
             });
             bindings.push(binding);
-            places.push((b.buffer.clone(), start));
+            places.push(Place::Range(b.buffer.clone(), start));
         }
         let mut args = Vec::new();
         for a in &p.kernel_args {
@@ -892,12 +915,27 @@ impl Engine<'_, '_> {
         );
         // Write back the bytes each binding changed (the same buffer may be
         // bound several times, at different offsets).
-        for ((view, orig), (name, start)) in views.iter().zip(&originals).zip(&places) {
-            if let Some((_, bytes)) = self.buffers.get_mut(name) {
-                for (i, (&new, &old)) in view.bytes.iter().zip(orig).enumerate() {
-                    if new != old {
-                        if let Some(slot) = bytes.get_mut(start + i) {
-                            *slot = new;
+        for ((view, orig), place) in views.iter().zip(&originals).zip(&places) {
+            match place {
+                Place::Range(name, start) => {
+                    if let Some((_, bytes)) = self.buffers.get_mut(name) {
+                        for (i, (&new, &old)) in view.bytes.iter().zip(orig).enumerate() {
+                            if new != old {
+                                if let Some(slot) = bytes.get_mut(start + i) {
+                                    *slot = new;
+                                }
+                            }
+                        }
+                    }
+                }
+                // Every level to the buffer's start, the view's first level
+                // first: later (smaller) levels overwrite the start of
+                // earlier ones, as Amber's one copy of them all does.
+                Place::Levels(name, levels) => {
+                    if let Some((_, bytes)) = self.buffers.get_mut(name) {
+                        for &(at, len) in levels {
+                            let n = len.min(bytes.len());
+                            bytes[..n].copy_from_slice(&view.bytes[at..at + n]);
                         }
                     }
                 }
@@ -1313,4 +1351,13 @@ fn image_info(shape: &ImageShape, format: Format) -> ImageInfo {
         samples: shape.samples,
         levels: shape.levels,
     }
+}
+
+/// Where a bound view's bytes go back after a run.
+enum Place {
+    /// Bytes from `start` of the buffer.
+    Range(String, usize),
+    /// An image of several mip levels: (offset in the view, bytes) of each
+    /// level, copied back to the buffer's start in order.
+    Levels(String, Vec<(usize, usize)>),
 }

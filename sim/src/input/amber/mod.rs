@@ -365,41 +365,21 @@ pub fn parse_type(name: &str, std140: bool) -> Result<Option<Layout>, String> {
 
 /// The texel format a plain data type implies as an image (`vec4<int32>`
 /// is R32G32B32A32_SINT): 1, 2 or 4 components of one integer or float
-/// An image of several mip levels as gpusim holds it, its levels one after
-/// another (`ImageInfo`), from the initializer's bytes for level 0: each
-/// further level starts as the first texels of those bytes, as Amber's
-/// upload copies the buffer to every level from its start.
-fn mip_levels(level0: Vec<u8>, shape: &ImageShape, format: Format) -> Result<Vec<u8>, String> {
-    let info = isa::image::ImageInfo {
-        format,
-        width: shape.width,
-        height: shape.height,
-        depth: shape.depth,
-        layers: 1,
-        samples: shape.samples,
-        levels: shape.levels,
-    };
+/// Whether an IMAGE can have its mip levels: at most one more than
+/// log2 of its largest extent, and one if it is multisampled.
+fn check_mip_levels(shape: &ImageShape) -> Result<(), String> {
     let largest = shape.width.max(shape.height).max(shape.depth);
-    if shape.levels > 32 - largest.leading_zeros() {
+    let most = 32 - largest.leading_zeros();
+    if shape.levels > most {
         return Err(format!(
-            "{} mip levels is more than a {}x{}x{} image has ({})",
-            shape.levels,
-            shape.width,
-            shape.height,
-            shape.depth,
-            32 - largest.leading_zeros()
+            "{} mip levels is more than a {}x{}x{} image has ({most})",
+            shape.levels, shape.width, shape.height, shape.depth
         ));
     }
-    if shape.samples > 1 {
+    if shape.levels > 1 && shape.samples > 1 {
         return Err("a multisampled image has one mip level".into());
     }
-    let mut bytes = level0;
-    bytes.resize(info.level_offset(1) as usize, 0);
-    for l in 1..shape.levels {
-        let n = info.level(l).bytes() as usize;
-        bytes.extend_from_within(..n);
-    }
-    Ok(bytes)
+    Ok(())
 }
 
 /// type.
@@ -1335,11 +1315,9 @@ impl Parser<'_> {
         if image && format.is_none() {
             return Err(self.bad(tl, format!("IMAGE '{name}': {ty} is not an image format")));
         }
-        let bytes = match format {
-            Some(f) if image && shape.levels > 1 => mip_levels(bytes, &shape, f)
-                .map_err(|m| self.bad(line, format!("IMAGE '{name}': {m}")))?,
-            _ => bytes,
-        };
+        if image {
+            check_mip_levels(&shape).map_err(|m| self.bad(line, format!("IMAGE '{name}': {m}")))?;
+        }
         self.script.buffers.push(BufferDecl {
             name,
             layout,
@@ -1399,11 +1377,17 @@ impl Parser<'_> {
                     };
                 }
                 "MIN_LOD" | "MAX_LOD" => {
+                    // Amber takes only a token its tokenizer reads as a
+                    // double: one with a '.' (or nan).
                     let (v, vl) = self.word("a LOD")?;
                     let lod = match parse_num(&v) {
-                        Some(Num::Int(i)) => i as f32,
-                        Some(Num::Float(f)) => f as f32,
-                        _ => return Err(self.bad(vl, format!("'{v}' is not a number"))),
+                        Some(Num::Float(f)) if v.contains('.') || f.is_nan() => f as f32,
+                        _ => {
+                            return Err(self.bad(
+                                vl,
+                                format!("invalid token when looking for {w} value: '{v}' (Amber takes a number with a '.')"),
+                            ))
+                        }
                     };
                     if w == "MIN_LOD" {
                         s.min_lod = lod;
@@ -1762,7 +1746,16 @@ impl Parser<'_> {
                 }
                 "KERNEL" => target = Some(self.arg_target()?),
                 "SAMPLER" => sampler = Some(self.word("a sampler name")?.0),
-                "BASE_MIP_LEVEL" => {
+                "BASE_MIP_LEVEL"
+                    if matches!(
+                        image,
+                        Some(
+                            ImageUse::StorageImage
+                                | ImageUse::SampledImage
+                                | ImageUse::CombinedImageSampler
+                        )
+                    ) =>
+                {
                     let (v, vl) = self.uint("a mip level")?;
                     base_mip_level =
                         u32::try_from(v).ok().filter(|&v| v < 17).ok_or_else(|| {
