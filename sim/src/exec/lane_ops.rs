@@ -40,26 +40,42 @@ pub type Handler = fn(regs: &mut [u64], op: &LaneOp, width: usize, mask: u64);
 pub struct Decoded {
     /// `Some` at the pc of each lane-wise instruction.
     pub lane_ops: Vec<Option<LaneOp>>,
-    /// `Some(offset)` at the pc of each load or store of private memory
-    /// at a fixed address, in bounds: each lane reads or writes its own
-    /// copy at that offset, with no address to look up (unoptimised
-    /// kernels keep every variable there).
-    pub private_at: Vec<Option<usize>>,
+    /// `Some` at the pc of each load or store of private memory at a
+    /// fixed address, in bounds: each lane reads or writes its own copy at
+    /// that offset, with no address to look up (unoptimised kernels keep
+    /// every variable there).
+    pub private_at: Vec<Option<PrivateAccess>>,
+}
+
+/// A load or store of private memory at a fixed offset, decoded.
+#[derive(Clone, Copy)]
+pub struct PrivateAccess {
+    /// The offset in each lane's private memory, and the bytes accessed.
+    pub at: usize,
+    pub bytes: usize,
+    /// The first element of the register row loaded or stored.
+    pub row: usize,
+    pub store: bool,
+    /// A load of a Bool, whose lanes are then made 0 or 1.
+    pub boolean: bool,
+    /// The address register and offset, for the addresses the timing
+    /// model reads.
+    pub addr: u32,
+    pub offset: i64,
 }
 
 /// Decodes `kernel` for waves `width` lanes wide.
 pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
     Decoded {
         lane_ops: decode(kernel, width),
-        private_at: private_offsets(kernel),
+        private_at: private_accesses(kernel, width),
     }
 }
 
-/// Per instruction: the offset in each lane's private memory of a load or
-/// store whose address register holds one constant in every lane (a
-/// constant no instruction overwrites) and whose bytes lie in private
-/// memory.
-fn private_offsets(kernel: &Kernel) -> Vec<Option<usize>> {
+/// Per instruction: a load or store whose address register holds one
+/// constant in every lane (a constant no instruction overwrites) and
+/// whose bytes lie in private memory, with its offset there.
+fn private_accesses(kernel: &Kernel, width: usize) -> Vec<Option<PrivateAccess>> {
     let written = isa::liveness::written(kernel);
     let mut constant: Vec<Option<u64>> = vec![None; written.len()];
     for &(r, v) in kernel
@@ -75,18 +91,33 @@ fn private_offsets(kernel: &Kernel) -> Vec<Option<usize>> {
         .insts
         .iter()
         .map(|inst| {
-            let (ty, addr, offset) = match *inst {
+            let (ty, reg, addr, offset, store) = match *inst {
                 Inst::Load {
-                    ty, addr, offset, ..
-                }
-                | Inst::Store {
-                    ty, addr, offset, ..
-                } => (ty, addr, offset),
+                    ty,
+                    dst,
+                    addr,
+                    offset,
+                } => (ty, dst, addr, offset, false),
+                Inst::Store {
+                    ty,
+                    src,
+                    addr,
+                    offset,
+                } => (ty, src, addr, offset, true),
                 _ => return None,
             };
             // The address a lane would compute.
             let at = constant[addr as usize]?.wrapping_add(offset as u64);
-            (at >= base && at.checked_add(ty.bytes() as u64)? <= end).then(|| (at - base) as usize)
+            let bytes = ty.bytes() as usize;
+            (at >= base && at.checked_add(bytes as u64)? <= end).then(|| PrivateAccess {
+                at: (at - base) as usize,
+                bytes,
+                row: reg as usize * width,
+                store,
+                boolean: ty == Scalar::Bool,
+                addr,
+                offset,
+            })
         })
         .collect()
 }
@@ -134,12 +165,26 @@ fn lanes<const N: usize>(
 ) {
     let full = isa::core::mask(width as u32);
     if mask != full && mask.count_ones() <= SPARSE_LANES {
+        if mask == 0 {
+            return;
+        }
+        // One bounds check: the highest active lane's elements are in the
+        // registers, so every lower lane's are.
+        let top = 63 - mask.leading_zeros() as usize;
+        let lanes_in_bounds =
+            op.dst + top < regs.len() && op.src[..N].iter().all(|&s| s + top < regs.len());
+        assert!(lanes_in_bounds, "register rows past the wave's registers");
         let mut rest = mask;
         while rest != 0 {
             let lane = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let v = f(std::array::from_fn(|i| regs[op.src[i] + lane]));
-            regs[op.dst + lane] = v;
+            // SAFETY: lane <= top, checked above for every row.
+            unsafe {
+                let v = f(std::array::from_fn(|i| {
+                    *regs.get_unchecked(op.src[i] + lane)
+                }));
+                *regs.get_unchecked_mut(op.dst + lane) = v;
+            }
         }
         return;
     }

@@ -832,16 +832,41 @@ fn load_private_n<const N: usize>(
     mask: u64,
     out: &mut [u64],
 ) {
-    let read = |own: &[u8]| le_word::<N>(&own[at..at + N]);
     if mask == isa::core::mask(out.len() as u32) {
         for (v, own) in out.iter_mut().zip(private.chunks_exact(stride)) {
-            *v = read(own);
+            *v = le_word::<N>(&own[at..at + N]);
         }
-    } else {
-        each_active(mask, false, out.len(), |lane| {
-            out[lane] = read(&private[lane * stride..])
+    } else if mask != 0 {
+        let top = sparse_lanes_in_bounds::<N>(mask, stride, at, private.len(), out.len());
+        each_active(mask, false, top + 1, |lane| {
+            // SAFETY: lane <= top, whose bytes and element
+            // `sparse_lanes_in_bounds` checked.
+            unsafe {
+                let own = private.get_unchecked(lane * stride + at..lane * stride + at + N);
+                *out.get_unchecked_mut(lane) = le_word::<N>(own);
+            }
         });
     }
+}
+
+/// One bounds check for the lanes of a sparse `mask` of a private access
+/// of `N` bytes at `at` (`stride` bytes per lane, `bytes` in all, `row`
+/// register elements): the highest lane's bytes and register element are
+/// in range, so every lower lane's are. Returns that lane.
+#[inline(always)]
+fn sparse_lanes_in_bounds<const N: usize>(
+    mask: u64,
+    stride: usize,
+    at: usize,
+    bytes: usize,
+    row: usize,
+) -> usize {
+    let top = 63 - mask.leading_zeros() as usize;
+    assert!(
+        at + N <= stride && (top + 1) * stride <= bytes && top < row,
+        "a private access past its lane's memory"
+    );
+    top
 }
 
 /// Stores the low `bytes` (1, 2, 4 or 8) of `values[lane]` at offset `at`
@@ -869,10 +894,15 @@ fn store_private_n<const N: usize>(
         for (v, own) in values.iter().zip(private.chunks_exact_mut(stride)) {
             own[at..at + N].copy_from_slice(&v.to_le_bytes()[..N]);
         }
-    } else {
-        each_active(mask, false, values.len(), |lane| {
-            let own = &mut private[lane * stride + at..][..N];
-            own.copy_from_slice(&values[lane].to_le_bytes()[..N]);
+    } else if mask != 0 {
+        let top = sparse_lanes_in_bounds::<N>(mask, stride, at, private.len(), values.len());
+        each_active(mask, false, top + 1, |lane| {
+            // SAFETY: lane <= top, whose bytes and element
+            // `sparse_lanes_in_bounds` checked.
+            unsafe {
+                let own = private.get_unchecked_mut(lane * stride + at..lane * stride + at + N);
+                own.copy_from_slice(&values.get_unchecked(lane).to_le_bytes()[..N]);
+            }
         });
     }
 }

@@ -6,7 +6,7 @@
 //! lanes reach its reconvergence point, where the entry below holds them
 //! all again. Lanes that return are removed from every entry.
 
-use crate::exec::lane_ops::Decoded;
+use crate::exec::lane_ops::{Decoded, LaneKind};
 use crate::exec::memory::{load_private, store_private, WaveMemory};
 use isa::ir::{Inst, Kernel, Pc, EXIT_PC};
 use std::sync::Arc;
@@ -56,11 +56,12 @@ impl Counts {
         self.parallel_workgroups += other.parallel_workgroups;
     }
 
-    /// Counts one executed wave-instruction, `inst`.
-    pub fn add(&mut self, inst: &Inst, step: Step) {
+    /// Counts one executed wave-instruction; `copy` says it was a register
+    /// copy (`Inst::Mov`).
+    pub fn add(&mut self, copy: bool, step: Step) {
         self.wave_instructions += 1;
         self.lane_instructions += step.lanes as u64;
-        self.copies += matches!(inst, Inst::Mov { .. }) as u64;
+        self.copies += copy as u64;
     }
 }
 
@@ -225,21 +226,32 @@ impl Wave {
     ) -> Result<Pc, Fault> {
         let mut last = 0;
         let mut executed = 0;
+        // Counted here and added once: `counts` lives in memory, which the
+        // handlers' calls would make each add a load and a store.
+        let (mut lanes, mut copies) = (0u64, 0u64);
+        let mut result = Ok(());
         while self.state == WaveState::Ready && executed < limit {
             let top = *self.stack.last().expect("a ready wave has a stack entry");
-            self.execute(kernel, mem, top.pc, top.mask)?;
-            counts.add(
-                &kernel.insts[top.pc as usize],
-                self.executed(top.pc, top.mask),
-            );
+            match self.execute(kernel, mem, top.pc, top.mask) {
+                Ok(copy) => copies += copy as u64,
+                Err(f) => {
+                    result = Err(f);
+                    break;
+                }
+            }
+            lanes += top.mask.count_ones() as u64;
             executed += 1;
             last = top.pc;
         }
-        Ok(last)
+        counts.wave_instructions += executed;
+        counts.lane_instructions += lanes;
+        counts.copies += copies;
+        result.map(|()| last)
     }
 
     /// Executes the instruction at `pc` for the lanes of `mask` (the top
-    /// of the stack) and moves the wave on.
+    /// of the stack) and moves the wave on; returns whether it was a
+    /// register copy (only lane-wise instructions are).
     #[inline(always)]
     fn execute(
         &mut self,
@@ -247,20 +259,50 @@ impl Wave {
         mem: &mut WaveMemory,
         pc: Pc,
         mask: u64,
-    ) -> Result<(), Fault> {
+    ) -> Result<bool, Fault> {
         let fault = |lane: Option<usize>, message: String| Fault { pc, lane, message };
         let w = self.width;
-        let mut next = pc + 1;
+        let next = pc + 1;
+        if let Some(op) = &self.decoded.lane_ops[pc as usize] {
+            (op.handler)(&mut self.regs, op, w, mask);
+            let copy = matches!(op.kind, LaneKind::Copy);
+            self.go_on(kernel, next);
+            return Ok(copy);
+        }
+        // Only memory instructions leave addresses, which the timing model
+        // reads only after them.
         if self.record_addresses {
             self.addresses.clear();
         }
-        if let Some(op) = &self.decoded.lane_ops[pc as usize] {
-            (op.handler)(&mut self.regs, op, w, mask);
-            if next as usize >= kernel.insts.len() {
-                next = EXIT_PC;
+        // Private memory at a fixed offset (`Decoded::private_at`): no
+        // address look-up.
+        if let Some(p) = self.decoded.private_at[pc as usize] {
+            self.record(mask, p.addr, p.offset);
+            let row = p.row..p.row + w;
+            if p.store {
+                store_private(
+                    mem.private,
+                    mem.private_bytes,
+                    p.at,
+                    p.bytes,
+                    mask,
+                    &self.regs[row],
+                );
+            } else {
+                load_private(
+                    mem.private,
+                    mem.private_bytes,
+                    p.at,
+                    p.bytes,
+                    mask,
+                    &mut self.regs[row],
+                );
+                if p.boolean {
+                    self.booleans(p.row, mask);
+                }
             }
-            self.goto(next);
-            return Ok(());
+            self.go_on(kernel, next);
+            return Ok(false);
         }
         match &kernel.insts[pc as usize] {
             Inst::Alu { .. } | Inst::Convert { .. } | Inst::Ext { .. } | Inst::Mov { .. } => {
@@ -281,49 +323,6 @@ impl Wave {
                     mask,
                     [&a[..w], &b[..w], &c[..w]],
                     &mut self.regs[d..d + w],
-                );
-            }
-            // Private memory at a fixed offset (`Decoded::private_at`): no
-            // address look-up.
-            Inst::Load {
-                ty,
-                dst,
-                addr,
-                offset,
-            } if self.decoded.private_at[pc as usize].is_some() => {
-                let at = self.decoded.private_at[pc as usize].unwrap_or_default();
-                let d = *dst as usize * w;
-                self.record(mask, *addr, *offset);
-                let n = ty.bytes() as usize;
-                load_private(
-                    mem.private,
-                    mem.private_bytes,
-                    at,
-                    n,
-                    mask,
-                    &mut self.regs[d..d + w],
-                );
-                if *ty == isa::core::Scalar::Bool {
-                    self.booleans(d, mask);
-                }
-            }
-            Inst::Store {
-                ty,
-                src,
-                addr,
-                offset,
-            } if self.decoded.private_at[pc as usize].is_some() => {
-                let at = self.decoded.private_at[pc as usize].unwrap_or_default();
-                let v = *src as usize * w;
-                self.record(mask, *addr, *offset);
-                let n = ty.bytes() as usize;
-                store_private(
-                    mem.private,
-                    mem.private_bytes,
-                    at,
-                    n,
-                    mask,
-                    &self.regs[v..v + w],
                 );
             }
             Inst::Load {
@@ -409,7 +408,7 @@ impl Wave {
                 if !self.park(kernel, mask, *target) {
                     self.goto(*target);
                 }
-                return Ok(());
+                return Ok(false);
             }
             Inst::Branch {
                 cond,
@@ -430,7 +429,7 @@ impl Wave {
                 } else {
                     self.diverge(kernel, &paths, *reconverge);
                 }
-                return Ok(());
+                return Ok(false);
             }
             Inst::Switch {
                 selector,
@@ -453,11 +452,11 @@ impl Wave {
                     }
                 }
                 self.diverge(kernel, &paths, *reconverge);
-                return Ok(());
+                return Ok(false);
             }
             Inst::Return => {
                 self.retire(mask);
-                return Ok(());
+                return Ok(false);
             }
             Inst::Barrier => {
                 if mask != self.alive {
@@ -471,7 +470,7 @@ impl Wave {
                 }
                 self.stack.last_mut().unwrap().pc = next;
                 self.state = WaveState::AtBarrier(pc);
-                return Ok(());
+                return Ok(false);
             }
             Inst::MemoryBarrier => {}
             Inst::Prefetch {
@@ -507,11 +506,18 @@ impl Wave {
                 return Err(fault(None, "executed OpUnreachable".into()));
             }
         }
+        self.go_on(kernel, next);
+        Ok(false)
+    }
+
+    /// Moves the wave to `next`, or out of the kernel past its end.
+    #[inline(always)]
+    fn go_on(&mut self, kernel: &Kernel, next: Pc) {
         if next as usize >= kernel.insts.len() {
-            next = EXIT_PC;
+            self.goto(EXIT_PC);
+        } else {
+            self.goto(next);
         }
-        self.goto(next);
-        Ok(())
     }
 
     /// One lane's printf: appends its output and returns printf's result
@@ -581,8 +587,15 @@ impl Wave {
     }
 
     fn goto(&mut self, target: Pc) {
-        self.stack.last_mut().unwrap().pc = target;
-        self.pop_reconverged();
+        let top = self
+            .stack
+            .last_mut()
+            .expect("a ready wave has a stack entry");
+        top.pc = target;
+        // Only an entry at its reconvergence point (or emptied) goes.
+        if target == top.reconverge || top.mask == 0 {
+            self.pop_reconverged();
+        }
     }
 
     /// Splits the top entry's lanes over `paths` (target, lanes) that meet

@@ -1142,7 +1142,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         if self.check_uniformity {
             self.check_uniform(w, pc, step)?;
         }
-        self.counts.add(&self.kernel.insts[pc], step);
+        let copy = matches!(self.kernel.insts[pc], Inst::Mov { .. });
+        self.counts.add(copy, step);
         self.issued[pc] += 1;
         if self.counts.wave_instructions.is_multiple_of(TICK) {
             self.tell_progress();
