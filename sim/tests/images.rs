@@ -55,6 +55,24 @@ fn run_everywhere(script: &str) {
     }
 }
 
+/// Runs a manifest the test wrote, functionally and timed on the default
+/// model: every check must pass in each (`what` names the case).
+fn run_manifest(stem: &str, manifest: &str, what: &str) {
+    let dir = std::env::temp_dir().join(format!("gpusim-{stem}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{stem}.toml"));
+    std::fs::write(&file, manifest).unwrap();
+    let w = gpusim::input::workload::Workload::load(&file).unwrap();
+    for opts in [
+        RunOptions::default(),
+        RunOptions::timed(Config::default_config()),
+    ] {
+        let out = gpusim::run::run_workload(&w, &opts).unwrap_or_else(|e| panic!("{e}"));
+        assert!(out.all_checks_passed(), "{what}: {:?}", out.checks);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Mode {
     Repeat,
@@ -431,6 +449,23 @@ fn manifest_images_are_checked_before_running() {
             format!("{head}{src}{image}{dst}[[sampler]]\nbinding = {{ set = 0, binding = 0 }}\naddress = [\"wrap\"]\n"),
             "unknown address mode \"wrap\"",
         ),
+        // A 32x32 image has 6 mip levels (32 down to 1), not 7.
+        (
+            format!("{head}{src}image = {{ format = \"R8_UNORM\", width = 32, height = 32, levels = 7 }}\n{dst}{sampler}"),
+            "a 32x32x1 image has 1 to 6 mip levels",
+        ),
+        (
+            format!("{head}{src}{image}{dst}[[sampler]]\nbinding = {{ set = 0, binding = 0 }}\nmipmap = \"cubic\"\n"),
+            "unknown mipmap mode \"cubic\"",
+        ),
+        (
+            format!("{head}{src}{image}{dst}[[sampler]]\nbinding = {{ set = 0, binding = 0 }}\nlod = [2.0, 1.0]\n"),
+            "needs min <= max",
+        ),
+        (
+            format!("{head}{src}{image}{dst}[[sampler]]\nbinding = {{ set = 0, binding = 0 }}\ncompare = \"lesser\"\n"),
+            "unknown comparison \"lesser\"",
+        ),
     ] {
         let file = dir.join("m.toml");
         std::fs::write(&file, &text).unwrap();
@@ -549,19 +584,7 @@ fn cube_maps_sample_the_face_the_direction_selects() {
         list(&mut dirs.iter().flat_map(|d| [d[0], d[1], d[2], 0.0]).map(|v| format!("{v:e}"))),
         list(&mut want.iter().map(|v| format!("{v:?}"))),
     );
-    let dir = std::env::temp_dir().join(format!("gpusim-cube-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("cube.toml");
-    std::fs::write(&file, manifest).unwrap();
-    let w = gpusim::input::workload::Workload::load(&file).unwrap();
-    for opts in [
-        RunOptions::default(),
-        RunOptions::timed(Config::default_config()),
-    ] {
-        let out = gpusim::run::run_workload(&w, &opts).unwrap_or_else(|e| panic!("{e}"));
-        assert!(out.all_checks_passed(), "{:?}", out.checks);
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
+    run_manifest("cube", &manifest, "cube");
 }
 
 /// A sampler for the mip level references: filters, mipmap mode and LOD
@@ -936,23 +959,8 @@ fn cube_maps_filter_linearly_across_faces_and_levels() {
                 list(&mut dirs.iter().flatten().map(|v| format!("{v:e}"))),
                 list(&mut want.iter().map(|v| format!("{v:e}"))),
             );
-            let dir = std::env::temp_dir().join(format!("gpusim-cube-lod-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).unwrap();
-            let file = dir.join("cube.toml");
-            std::fs::write(&file, manifest).unwrap();
-            let w = gpusim::input::workload::Workload::load(&file).unwrap();
-            for opts in [
-                RunOptions::default(),
-                RunOptions::timed(Config::default_config()),
-            ] {
-                let out = gpusim::run::run_workload(&w, &opts).unwrap_or_else(|e| panic!("{e}"));
-                assert!(
-                    out.all_checks_passed(),
-                    "{cubes} cubes, mipmap linear {mip_linear}: {:?}",
-                    out.checks
-                );
-            }
-            std::fs::remove_dir_all(&dir).unwrap();
+            let what = format!("{cubes} cubes, mipmap linear {mip_linear}");
+            run_manifest("cube-lod", &manifest, &what);
         }
     }
 }
@@ -1075,19 +1083,7 @@ fn gathers_depth_comparisons_and_projective_samples() {
         want.len(),
         list(&mut want.iter().map(|v| format!("{v:e}"))),
     );
-    let dir = std::env::temp_dir().join(format!("gpusim-compare-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("compare.toml");
-    std::fs::write(&file, manifest).unwrap();
-    let wl = gpusim::input::workload::Workload::load(&file).unwrap();
-    for opts in [
-        RunOptions::default(),
-        RunOptions::timed(Config::default_config()),
-    ] {
-        let out = gpusim::run::run_workload(&wl, &opts).unwrap_or_else(|e| panic!("{e}"));
-        assert!(out.all_checks_passed(), "{:?}", out.checks);
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
+    run_manifest("compare", &manifest, "compare");
 }
 
 #[test]

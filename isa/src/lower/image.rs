@@ -1222,22 +1222,32 @@ impl Lowerer<'_> {
     /// the other three taps' values (Vulkan's cube map corner texel).
     fn corner_means(&mut self, values: &[Reg], corners: &[Reg]) -> Vec<Reg> {
         let f32 = Scalar::Float(32);
-        let fzero = self.const_reg(0.0f32.to_bits() as u64);
-        let mut others = None;
-        for (&v, &corner) in values.iter().zip(corners) {
-            let kept = self.alu(AluOp::Select, f32, &[corner, fzero, v]);
-            others = Some(match others {
-                None => kept,
-                Some(p) => self.alu(AluOp::FAdd, f32, &[p, kept]),
-            });
-        }
+        let others = self.sum_where(values, corners, false);
         let three = self.const_reg(3.0f32.to_bits() as u64);
-        let mean = self.alu(AluOp::FDiv, f32, &[others.expect("four taps"), three]);
+        let mean = self.alu(AluOp::FDiv, f32, &[others, three]);
         values
             .iter()
             .zip(corners)
             .map(|(&v, &corner)| self.alu(AluOp::Select, f32, &[corner, mean, v]))
             .collect()
+    }
+
+    /// The f32 sum of the `values` whose `corners` flag is `corner`.
+    fn sum_where(&mut self, values: &[Reg], corners: &[Reg], corner: bool) -> Reg {
+        let f32 = Scalar::Float(32);
+        let fzero = self.const_reg(0.0f32.to_bits() as u64);
+        let mut sum = None;
+        for (&v, &c) in values.iter().zip(corners) {
+            let picked = match corner {
+                true => self.alu(AluOp::Select, f32, &[c, v, fzero]),
+                false => self.alu(AluOp::Select, f32, &[c, fzero, v]),
+            };
+            sum = Some(match sum {
+                None => picked,
+                Some(p) => self.alu(AluOp::FAdd, f32, &[p, picked]),
+            });
+        }
+        sum.expect("four taps")
     }
 
     /// Sampling one level of a cube map (coordinates: a direction, and the
@@ -1316,20 +1326,9 @@ impl Lowerer<'_> {
     fn corner_shares(&mut self, weights: &[Reg], corners: &[Reg]) -> Vec<Reg> {
         let f32 = Scalar::Float(32);
         let fzero = self.const_reg(0.0f32.to_bits() as u64);
-        let mut corner_weight = None;
-        for (&w, &corner) in weights.iter().zip(corners) {
-            let cw = self.alu(AluOp::Select, f32, &[corner, w, fzero]);
-            corner_weight = Some(match corner_weight {
-                None => cw,
-                Some(p) => self.alu(AluOp::FAdd, f32, &[p, cw]),
-            });
-        }
+        let corner_weight = self.sum_where(weights, corners, true);
         let third = self.const_reg((1.0f32 / 3.0).to_bits() as u64);
-        let share = self.alu(
-            AluOp::FMul,
-            f32,
-            &[corner_weight.expect("four taps"), third],
-        );
+        let share = self.alu(AluOp::FMul, f32, &[corner_weight, third]);
         weights
             .iter()
             .zip(corners)
