@@ -16,6 +16,18 @@ pub enum Scalar {
     Float(u8),
 }
 
+/// A scalar type as messages name it: `bool`, `32-bit integer`,
+/// `16-bit float`.
+impl std::fmt::Display for Scalar {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Scalar::Bool => write!(f, "bool"),
+            Scalar::Int(b) => write!(f, "{b}-bit integer"),
+            Scalar::Float(b) => write!(f, "{b}-bit float"),
+        }
+    }
+}
+
 impl Scalar {
     pub fn bits(self) -> u32 {
         match self {

@@ -407,7 +407,7 @@ fn image_errors_name_the_binding() {
             "IMAGE tex FORMAT R8G8B8A8_UINT DIM_2D WIDTH 2 HEIGHT 2 FILL 0\nSAMPLER smp MAG_FILTER linear\n\
              PIPELINE compute p\n  ATTACH k\n  BIND BUFFER tex AS combined_image_sampler SAMPLER smp DESCRIPTOR_SET 0 BINDING 0\n\
              BIND BUFFER coords AS storage DESCRIPTOR_SET 0 BINDING 1\n  BIND BUFFER out AS storage DESCRIPTOR_SET 0 BINDING 2\nEND\nRUN p 1 1 1\n",
-            "only float formats filter",
+            "only formats read as floats",
         ),
     ] {
         let r = run_source(&format!("{base}{rest}"), &kernels().join("t.amber"), &RunOptions::default());
@@ -1224,4 +1224,32 @@ RUN p 1 1 1
         &RunOptions::default(),
     );
     assert_eq!(r.status, Status::Pass, "{r}");
+}
+
+#[test]
+fn a_cube_map_needs_six_layers_per_cube() {
+    // kernels/image_cube.spv samples a samplerCube; an image of 5 layers
+    // bound there is refused when the kernel is lowered, by name.
+    let manifest = format!(
+        "name = \"cube6\"\nkernel = \"{}\"\nentry = \"main\"\nworkgroups = [1, 1, 1]\n\
+         [[buffer]]\nname = \"tex\"\ntype = \"f32\"\nlen = 20\nbinding = {{ set = 0, binding = 0 }}\n\
+         image = {{ format = \"R32_SFLOAT\", width = 2, height = 2, layers = 5 }}\n\
+         [[sampler]]\nbinding = {{ set = 0, binding = 0 }}\n\
+         [[buffer]]\nname = \"dirs\"\ntype = \"f32\"\nlen = 256\nbinding = {{ set = 0, binding = 1 }}\n\
+         [[buffer]]\nname = \"out\"\ntype = \"f32\"\nlen = 64\nbinding = {{ set = 0, binding = 2 }}\n",
+        kernels().join("image_cube.spv").display(),
+    );
+    let dir = std::env::temp_dir().join(format!("gpusim-cube6-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cube6.toml");
+    std::fs::write(&file, manifest).unwrap();
+    let w = gpusim::input::workload::Workload::load(&file).unwrap();
+    let Err(e) = gpusim::run::run_workload(&w, &RunOptions::default()) else {
+        panic!("a cube map of 5 layers ran");
+    };
+    assert!(
+        e.contains("is a cube map, and the image bound there has 5 layers (6 per cube)"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -252,6 +252,35 @@ impl Lowerer<'_> {
                 .copied()
                 .ok_or_else(|| format!("{} is a sampler, and no sampler is bound there", what()))
         };
+        // A cube map view has 6 layers per cube (Vulkan's image views).
+        let info = || {
+            let info = info()?;
+            let cube = |t: &ImageType| t.dim == Dim::DimCube;
+            let image = match self.types.get(ty)? {
+                Type::Image(t) => Some(*t),
+                Type::SampledImage { image } => match self.types.get(*image)? {
+                    Type::Image(t) => Some(*t),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match image {
+                Some(t)
+                    if cube(&t)
+                        && (info.layers == 0
+                            || info.layers % 6 != 0
+                            || (!t.arrayed && info.layers != 6)) =>
+                {
+                    Err(format!(
+                        "{} is a cube map{}, and the image bound there has {} layers (6 per cube)",
+                        what(),
+                        if t.arrayed { " array" } else { "" },
+                        info.layers
+                    ))
+                }
+                _ => Ok(info),
+            }
+        };
         match self.types.get(ty)? {
             Type::Image(t) => Ok(Handle::Image {
                 info: info()?,
@@ -681,7 +710,7 @@ impl Lowerer<'_> {
         let coord_ty = self.elem_scalar(self.type_of(coord)?)?;
         if coord_ty != int {
             return Err(format!(
-                "image coordinates of type {coord_ty:?} are not supported (32-bit integers are)"
+                "image coordinates of type {coord_ty} are not supported (32-bit integers are)"
             ));
         }
         let mut xyzl = self.coordinates(ctx, ty, coord)?;
@@ -906,7 +935,7 @@ impl Lowerer<'_> {
         let blend_levels = sampler.mipmap_mode == Filter::Linear && info.levels > 1;
         if blend_levels && !float_result {
             return Err(format!(
-                "linear mipmapping of a {} image into {comp:?}: only float formats filter, into 32-bit floats",
+                "linear mipmapping of a {} image into {comp}: only formats read as floats (UNORM, SNORM, sRGB, SFLOAT, UFLOAT) filter, into 32-bit floats",
                 info.format.vulkan_name()
             ));
         }
@@ -1129,7 +1158,7 @@ impl Lowerer<'_> {
         let comp = self.elem_scalar(l.rt)?;
         if linear && (l.info.format.kind() != NumericKind::Float || comp != Scalar::Float(32)) {
             return Err(format!(
-                "linear filtering of a {} image into {comp:?}: only float formats filter, into 32-bit floats",
+                "linear filtering of a {} image into {comp}: only formats read as floats (UNORM, SNORM, sRGB, SFLOAT, UFLOAT) filter, into 32-bit floats",
                 l.info.format.vulkan_name()
             ));
         }
@@ -1281,7 +1310,7 @@ impl Lowerer<'_> {
         let comp = self.elem_scalar(l.rt)?;
         if l.info.format.kind() != NumericKind::Float || comp != Scalar::Float(32) {
             return Err(format!(
-                "linear filtering of a {} image into {comp:?}: only float formats filter, into 32-bit floats",
+                "linear filtering of a {} image into {comp}: only formats read as floats (UNORM, SNORM, sRGB, SFLOAT, UFLOAT) filter, into 32-bit floats",
                 l.info.format.vulkan_name()
             ));
         }
@@ -1394,7 +1423,7 @@ impl Lowerer<'_> {
                     && (l.info.format.kind() != NumericKind::Float || comp != Scalar::Float(32))
                 {
                     return Err(format!(
-                        "a gather of a {} cube map into {comp:?}: a corner texel is a mean, so only float formats gather, into 32-bit floats",
+                        "a gather of a {} cube map into {comp}: a corner texel is a mean, so only formats read as floats gather, into 32-bit floats",
                         l.info.format.vulkan_name()
                     ));
                 }
@@ -1444,7 +1473,7 @@ impl Lowerer<'_> {
         let float = f.kind() == NumericKind::Float;
         if float != matches!(comp, Scalar::Float(_)) {
             return Err(format!(
-                "reading a {} image as {comp:?}: float formats read as floats, integer formats as integers",
+                "reading a {} image as {comp}: float formats read as floats, integer formats as integers",
                 f.vulkan_name()
             ));
         }
@@ -1500,7 +1529,7 @@ impl Lowerer<'_> {
         let float = f.kind() == NumericKind::Float;
         if float != matches!(comp, Scalar::Float(_)) {
             return Err(format!(
-                "writing {comp:?} to a {} image: float formats take floats, integer formats integers",
+                "writing {comp} to a {} image: float formats take floats, integer formats integers",
                 f.vulkan_name()
             ));
         }

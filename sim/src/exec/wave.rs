@@ -417,12 +417,8 @@ impl Wave {
                 reconverge,
                 loop_exit,
             } => {
-                let mut taken = 0u64;
-                for lane in lanes(mask) {
-                    if self.reg(*cond, lane) != 0 {
-                        taken |= 1 << lane;
-                    }
-                }
+                let c = *cond as usize * w;
+                let taken = nonzero_lanes(&self.regs[c..c + w], mask);
                 let paths = [(*if_true, taken), (*if_false, mask & !taken)];
                 if *loop_exit && (taken == 0 || taken == mask) {
                     self.stay_in_loop(if taken != 0 { *if_true } else { *if_false }, *reconverge);
@@ -695,6 +691,30 @@ impl Wave {
         self.stack.retain(|e| e.mask != 0);
         self.pop_reconverged();
     }
+}
+
+/// The lanes of `mask` whose element of `row` is not zero. A few lanes are
+/// looked at one by one; otherwise the whole row is, in blocks of eight
+/// the compiler turns into vector compares.
+fn nonzero_lanes(row: &[u64], mask: u64) -> u64 {
+    if mask.count_ones() <= 8 {
+        let mut bits = 0u64;
+        for lane in lanes(mask) {
+            if row[lane] != 0 {
+                bits |= 1 << lane;
+            }
+        }
+        return bits;
+    }
+    let mut bits = 0u64;
+    for (block, values) in row.chunks(8).enumerate() {
+        let mut b = 0u64;
+        for (i, &v) in values.iter().enumerate() {
+            b |= ((v != 0) as u64) << i;
+        }
+        bits |= b << (8 * block);
+    }
+    bits & mask
 }
 
 /// Appends `addrs[lane] + offset` for the lanes of `mask`, lowest first.

@@ -1402,7 +1402,10 @@ impl Parser<'_> {
                     s.mipmap_mode = match v.as_str() {
                         "nearest" => Filter::Nearest,
                         "linear" => Filter::Linear,
-                        _ => return Err(self.bad(vl, format!("unknown mipmap mode '{v}'"))),
+                        _ => {
+                            return Err(self
+                                .bad(vl, format!("unknown mipmap mode '{v}' (nearest or linear)")))
+                        }
                     };
                 }
                 "NORMALIZED_COORDS" => s.normalized = true,
@@ -1417,7 +1420,11 @@ impl Parser<'_> {
                     compare = match v.as_str() {
                         "on" => true,
                         "off" => false,
-                        _ => return Err(self.bad(vl, format!("invalid value for COMPARE: {v}"))),
+                        _ => {
+                            return Err(
+                                self.bad(vl, format!("invalid value for COMPARE: {v} (on or off)"))
+                            )
+                        }
                     };
                 }
                 "COMPARE_OP" => {
