@@ -199,13 +199,13 @@ fn lanes<const N: usize>(
         for (lane, o) in out.iter_mut().enumerate() {
             *o = f(std::array::from_fn(|i| rows[i][lane]));
         }
-        for (lane, (d, &o)) in regs[op.dst..op.dst + width]
-            .iter_mut()
-            .zip(out.iter())
-            .enumerate()
-        {
-            if mask >> lane & 1 != 0 {
-                *d = o;
+        let dst = &mut regs[op.dst..op.dst + width];
+        if mask == full {
+            dst.copy_from_slice(out);
+        } else {
+            // A select rather than a branch per lane, so the loop vectorises.
+            for (lane, (d, &o)) in dst.iter_mut().zip(out.iter()).enumerate() {
+                *d = if mask >> lane & 1 != 0 { o } else { *d };
             }
         }
         return;
