@@ -585,7 +585,7 @@ impl Lowerer<'_> {
                 .then_some(o[2]);
                 let operands = image_operands(&o[2 + third.is_some() as usize..])?;
                 let base = self.reg(ctx, o[0])?;
-                let dref = match (ins.op, third) {
+                let mut dref = match (ins.op, third) {
                     (Op::ImageGather, _) | (_, None) => None,
                     (_, Some(d)) => {
                         let op = sampler.compare.ok_or_else(|| {
@@ -595,7 +595,6 @@ impl Lowerer<'_> {
                     }
                 };
                 let mut c = self.sample_coordinates(ctx, o[1])?;
-                let mut dref = dref;
                 if projective {
                     self.project(&ty, &mut c, dref.as_mut().map(|d| &mut d.0))?;
                 }
@@ -1279,6 +1278,26 @@ impl Lowerer<'_> {
         sum.expect("four taps")
     }
 
+    /// Texel `(x, y)` of `face` of level `lv` of the cube whose first
+    /// layer is `first` (none: a cube map, not an array), as a Dref
+    /// instruction sees it (`compared`).
+    fn cube_texel(
+        &mut self,
+        l: &Lookup,
+        lv: &LevelRegs,
+        first: Option<Reg>,
+        (face, x, y): (Reg, Reg, Reg),
+    ) -> R<Vec<Reg>> {
+        let zero = self.const_reg(0);
+        let layer = match first {
+            Some(f) => self.alu(AluOp::IAdd, Scalar::Int(32), &[f, face]),
+            None => face,
+        };
+        let addr = self.address_of(l.base, l.info, lv, [x, y, zero, layer], zero);
+        let texel = self.read_texel(l.info, addr, l.rt)?;
+        Ok(self.compared(l, texel))
+    }
+
     /// Sampling one level of a cube map (coordinates: a direction, and the
     /// cube's index in an array): the face the direction selects, then,
     /// nearest, the texel of its face coordinates clamped to the face's
@@ -1289,11 +1308,6 @@ impl Lowerer<'_> {
     fn sample_cube(&mut self, l: &Lookup, c: &[Reg], lv: &LevelRegs, linear: bool) -> R<Vec<Reg>> {
         let zero = self.const_reg(0);
         let (face, s, t, first) = self.cube_face(l, c);
-        let int = Scalar::Int(32);
-        let layer_of = |me: &mut Self, face| match first {
-            Some(f) => me.alu(AluOp::IAdd, int, &[f, face]),
-            None => face,
-        };
         let [width, height, _] = lv.extents;
         if !linear {
             let edge = |me: &mut Self, v: Reg, size: Reg| {
@@ -1302,10 +1316,7 @@ impl Lowerer<'_> {
             };
             let x = edge(self, s, width);
             let y = edge(self, t, height);
-            let layer = layer_of(self, face);
-            let addr = self.address_of(l.base, l.info, lv, [x, y, zero, layer], zero);
-            let texel = self.read_texel(l.info, addr, l.rt)?;
-            return Ok(self.compared(l, texel));
+            return self.cube_texel(l, lv, first, (face, x, y));
         }
         let comp = self.elem_scalar(l.rt)?;
         if l.info.format.kind() != NumericKind::Float || comp != Scalar::Float(32) {
@@ -1324,10 +1335,7 @@ impl Lowerer<'_> {
         let taps = self.cube_taps(face, s, t, width);
         for ((f, x, y, corner), (dx, dy)) in taps.into_iter().zip([(0, 0), (1, 0), (0, 1), (1, 1)])
         {
-            let layer = layer_of(self, f);
-            let addr = self.address_of(l.base, l.info, lv, [x, y, zero, layer], zero);
-            let texel = self.read_texel(l.info, addr, l.rt)?;
-            texels.push(self.compared(l, texel));
+            texels.push(self.cube_texel(l, lv, first, (f, x, y))?);
             let wx = match dx {
                 1 => ws,
                 _ => self.alu(AluOp::FSub, f32, &[one, ws]),
@@ -1435,13 +1443,7 @@ impl Lowerer<'_> {
                 // cube_taps' order is (0, 0), (1, 0), (0, 1), (1, 1).
                 for &(i, j) in &ORDER {
                     let (f, x, y, corner) = taps[i + 2 * j];
-                    let layer = match first {
-                        Some(first) => self.alu(AluOp::IAdd, Scalar::Int(32), &[first, f]),
-                        None => f,
-                    };
-                    let addr = self.address_of(l.base, l.info, &lv, [x, y, zero, layer], zero);
-                    let texel = self.read_texel(l.info, addr, l.rt)?;
-                    values.push(pick(self.compared(l, texel)));
+                    values.push(pick(self.cube_texel(l, &lv, first, (f, x, y))?));
                     corners.push(corner);
                 }
                 Ok(self.corner_means(&values, &corners))

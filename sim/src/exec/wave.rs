@@ -34,6 +34,8 @@ pub struct Step {
     pub lanes: u32,
     /// Which ones (bit `i` for lane `i`).
     pub mask: u64,
+    /// Whether it was a register copy (`Inst::Mov`).
+    pub copy: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -56,12 +58,11 @@ impl Counts {
         self.parallel_workgroups += other.parallel_workgroups;
     }
 
-    /// Counts one executed wave-instruction; `copy` says it was a register
-    /// copy (`Inst::Mov`).
-    pub fn add(&mut self, copy: bool, step: Step) {
+    /// Counts one executed wave-instruction.
+    pub fn add(&mut self, step: Step) {
         self.wave_instructions += 1;
         self.lane_instructions += step.lanes as u64;
-        self.copies += copy as u64;
+        self.copies += step.copy as u64;
     }
 }
 
@@ -210,8 +211,13 @@ impl Wave {
     /// Executes one instruction for the active lanes.
     pub fn step(&mut self, kernel: &Kernel, mem: &mut WaveMemory) -> Result<Step, Fault> {
         let top = *self.stack.last().expect("a ready wave has a stack entry");
-        self.execute(kernel, mem, top.pc, top.mask)?;
-        Ok(self.executed(top.pc, top.mask))
+        let copy = self.execute(kernel, mem, top.pc, top.mask)?;
+        Ok(Step {
+            pc: top.pc,
+            lanes: top.mask.count_ones(),
+            mask: top.mask,
+            copy,
+        })
     }
 
     /// Executes instructions until the wave finishes, reaches a barrier
@@ -571,14 +577,6 @@ impl Wave {
             let a = addr as usize * self.width;
             let addrs = &self.regs[a..a + self.width];
             push_addresses(&mut self.addresses, mask, addrs, offset as u64);
-        }
-    }
-
-    fn executed(&self, pc: Pc, mask: u64) -> Step {
-        Step {
-            pc,
-            lanes: mask.count_ones(),
-            mask,
         }
     }
 

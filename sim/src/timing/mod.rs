@@ -1142,8 +1142,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         if self.check_uniformity {
             self.check_uniform(w, pc, step)?;
         }
-        let copy = matches!(self.kernel.insts[pc], Inst::Mov { .. });
-        self.counts.add(copy, step);
+        self.counts.add(step);
         self.issued[pc] += 1;
         if self.counts.wave_instructions.is_multiple_of(TICK) {
             self.tell_progress();
