@@ -1,7 +1,9 @@
 //! Lane-wise instructions (ALU operations, conversions, extended
-//! instructions, copies) decoded once per launch into a direct handler with
-//! its register rows resolved, so that a wave-instruction does not look
-//! at its operation once per lane.
+//! instructions, copies, and loads and stores of private memory at a fixed
+//! offset) decoded once per launch into a direct handler with its register
+//! rows resolved, so that a wave-instruction does not look at its
+//! operation once per lane and the interpreter's loop makes one indirect
+//! call per instruction.
 //!
 //! The meaning stays `isa`'s: a handler calls `isa::core::eval`,
 //! `isa::core::convert` or `isa::ext::eval`. For the frequent (operation,
@@ -9,6 +11,7 @@
 //! compiler folds `isa`'s dispatch away and vectorises the lane loop; the
 //! other pairs share a general handler that passes the operation along.
 
+use crate::exec::memory;
 use isa::core::{Alu, AluOp, Convert, Scalar};
 use isa::ir::{ExtOp, Inst, Kernel};
 use isa::liveness::alu_arity;
@@ -20,6 +23,15 @@ pub enum LaneKind {
     Convert(Convert),
     Ext(ExtOp),
     Copy,
+    /// A load or store of private memory at a fixed address, in bounds:
+    /// each lane reads or writes its own copy at offset `at` (`stride`
+    /// bytes per lane), with no address to look up (unoptimised kernels
+    /// keep every variable there). A load's row is `dst`, a store's
+    /// `src[0]`.
+    Private {
+        at: usize,
+        stride: usize,
+    },
 }
 
 /// One decoded lane-wise instruction: the first element of each register
@@ -32,50 +44,32 @@ pub struct LaneOp {
     pub kind: LaneKind,
 }
 
-/// Computes `op` for the lanes of `mask` of a wave `width` lanes wide.
-pub type Handler = fn(regs: &mut [u64], op: &LaneOp, width: usize, mask: u64);
+/// Computes `op` for the lanes of `mask` of a wave `width` lanes wide,
+/// whose private memory is `private`.
+pub type Handler = fn(regs: &mut [u64], private: &mut [u8], op: &LaneOp, width: usize, mask: u64);
 
-/// The kernel's lane-wise work decoded once per launch for waves `width`
-/// lanes wide.
+/// The kernel decoded once per launch for waves `width` lanes wide: `Some`
+/// at the pc of each lane-wise instruction, `None` at the others, which
+/// run from the kernel's own.
 pub struct Decoded {
-    /// `Some` at the pc of each lane-wise instruction.
-    pub lane_ops: Vec<Option<LaneOp>>,
-    /// `Some` at the pc of each load or store of private memory at a
-    /// fixed address, in bounds: each lane reads or writes its own copy at
-    /// that offset, with no address to look up (unoptimised kernels keep
-    /// every variable there).
-    pub private_at: Vec<Option<PrivateAccess>>,
-}
-
-/// A load or store of private memory at a fixed offset, decoded.
-#[derive(Clone, Copy)]
-pub struct PrivateAccess {
-    /// The offset in each lane's private memory, and the bytes accessed.
-    pub at: usize,
-    pub bytes: usize,
-    /// The first element of the register row loaded or stored.
-    pub row: usize,
-    pub store: bool,
-    /// A load of a Bool, whose lanes are then made 0 or 1.
-    pub boolean: bool,
-    /// The address register and offset, for the addresses the timing
-    /// model reads.
-    pub addr: u32,
-    pub offset: i64,
+    pub insts: Vec<Option<LaneOp>>,
 }
 
 /// Decodes `kernel` for waves `width` lanes wide.
 pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
-    Decoded {
-        lane_ops: decode(kernel, width),
-        private_at: private_accesses(kernel, width),
-    }
+    let private = private_accesses(kernel, width);
+    let insts = decode(kernel, width)
+        .into_iter()
+        .zip(private)
+        .map(|(lane, private)| lane.or(private))
+        .collect();
+    Decoded { insts }
 }
 
 /// Per instruction: a load or store whose address register holds one
 /// constant in every lane (a constant no instruction overwrites) and
-/// whose bytes lie in private memory, with its offset there.
-fn private_accesses(kernel: &Kernel, width: usize) -> Vec<Option<PrivateAccess>> {
+/// whose bytes lie in private memory, decoded.
+fn private_accesses(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {
     let written = isa::liveness::written(kernel);
     let mut constant: Vec<Option<u64>> = vec![None; written.len()];
     for &(r, v) in kernel
@@ -86,7 +80,8 @@ fn private_accesses(kernel: &Kernel, width: usize) -> Vec<Option<PrivateAccess>>
         constant[r as usize] = Some(v);
     }
     let base = isa::ir::address::PRIVATE_BASE;
-    let end = base + kernel.private_bytes as u64;
+    let stride = kernel.private_bytes as usize;
+    let end = base + stride as u64;
     kernel
         .insts
         .iter()
@@ -109,22 +104,82 @@ fn private_accesses(kernel: &Kernel, width: usize) -> Vec<Option<PrivateAccess>>
             // The address a lane would compute.
             let at = constant[addr as usize]?.wrapping_add(offset as u64);
             let bytes = ty.bytes() as usize;
-            (at >= base && at.checked_add(bytes as u64)? <= end).then(|| PrivateAccess {
-                at: (at - base) as usize,
-                bytes,
-                row: reg as usize * width,
-                store,
-                boolean: ty == Scalar::Bool,
-                addr,
-                offset,
+            (at >= base && at.checked_add(bytes as u64)? <= end).then(|| {
+                let row = reg as usize * width;
+                LaneOp {
+                    handler: private_handler(bytes, store, ty == Scalar::Bool),
+                    dst: row,
+                    src: [row; 4],
+                    kind: LaneKind::Private {
+                        at: (at - base) as usize,
+                        stride,
+                    },
+                }
             })
         })
         .collect()
 }
 
+/// The handler of a private load or store of `bytes` (1, 2, 4 or 8);
+/// a load of a Bool makes its lanes 0 or 1.
+fn private_handler(bytes: usize, store: bool, boolean: bool) -> Handler {
+    match (bytes, store, boolean) {
+        (_, false, true) => load_private::<1, true>,
+        (1, false, false) => load_private::<1, false>,
+        (2, false, false) => load_private::<2, false>,
+        (4, false, false) => load_private::<4, false>,
+        (_, false, false) => load_private::<8, false>,
+        (1, true, _) => store_private::<1>,
+        (2, true, _) => store_private::<2>,
+        (4, true, _) => store_private::<4>,
+        (_, true, _) => store_private::<8>,
+    }
+}
+
+fn load_private<const N: usize, const BOOLEAN: bool>(
+    regs: &mut [u64],
+    private: &mut [u8],
+    op: &LaneOp,
+    width: usize,
+    mask: u64,
+) {
+    let LaneKind::Private { at, stride } = op.kind else {
+        unreachable!("a private handler holds a private access")
+    };
+    let row = &mut regs[op.dst..op.dst + width];
+    memory::load_private::<N>(private, stride, at, mask, row);
+    if BOOLEAN {
+        let mut rest = mask;
+        while rest != 0 {
+            let lane = rest.trailing_zeros() as usize;
+            row[lane] = (row[lane] != 0) as u64;
+            rest &= rest - 1;
+        }
+    }
+}
+
+fn store_private<const N: usize>(
+    regs: &mut [u64],
+    private: &mut [u8],
+    op: &LaneOp,
+    width: usize,
+    mask: u64,
+) {
+    let LaneKind::Private { at, stride } = op.kind else {
+        unreachable!("a private handler holds a private access")
+    };
+    memory::store_private::<N>(
+        private,
+        stride,
+        at,
+        mask,
+        &regs[op.src[0]..op.src[0] + width],
+    );
+}
+
 /// The kernel's lane-wise instructions decoded for waves `width` lanes
 /// wide: `Some` at the pc of each, `None` elsewhere.
-pub fn decode(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {
+fn decode(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {
     let row = |r: u32| r as usize * width;
     kernel
         .insts
@@ -232,12 +287,12 @@ fn lanes<const N: usize>(
     }
 }
 
-fn copy(regs: &mut [u64], op: &LaneOp, width: usize, mask: u64) {
+fn copy(regs: &mut [u64], _: &mut [u8], op: &LaneOp, width: usize, mask: u64) {
     lanes::<1>(regs, op, width, mask, |[a]| a);
 }
 
 /// The general handlers: the operation is read per lane.
-fn general_alu(regs: &mut [u64], op: &LaneOp, width: usize, mask: u64) {
+fn general_alu(regs: &mut [u64], _: &mut [u8], op: &LaneOp, width: usize, mask: u64) {
     let LaneKind::Alu(alu) = op.kind else {
         unreachable!("an ALU handler holds an ALU operation")
     };
@@ -257,14 +312,14 @@ fn general_alu(regs: &mut [u64], op: &LaneOp, width: usize, mask: u64) {
     }
 }
 
-fn general_convert(regs: &mut [u64], op: &LaneOp, width: usize, mask: u64) {
+fn general_convert(regs: &mut [u64], _: &mut [u8], op: &LaneOp, width: usize, mask: u64) {
     let LaneKind::Convert(cv) = op.kind else {
         unreachable!("a conversion handler holds a conversion")
     };
     lanes::<1>(regs, op, width, mask, |[a]| isa::core::convert(cv, a));
 }
 
-fn general_ext(regs: &mut [u64], op: &LaneOp, width: usize, mask: u64) {
+fn general_ext(regs: &mut [u64], _: &mut [u8], op: &LaneOp, width: usize, mask: u64) {
     let LaneKind::Ext(ext) = op.kind else {
         unreachable!("an extended-instruction handler holds one")
     };
@@ -280,7 +335,7 @@ macro_rules! alu_handlers {
         fn alu_handler(alu: Alu) -> Handler {
             $(
                 if alu == (Alu { op: AluOp::$op, ty: Scalar::$ty($bits) }) {
-                    return |regs, op, width, mask| {
+                    return |regs, _, op, width, mask| {
                         const ALU: Alu = Alu { op: AluOp::$op, ty: Scalar::$ty($bits) };
                         lanes::<$n>(regs, op, width, mask, |s| {
                             let at = |i: usize| s.get(i).copied().unwrap_or(0);
@@ -337,7 +392,7 @@ fn convert_handler(cv: Convert) -> Handler {
         ($($i:literal)*) => {
             $(
                 if cv == CONVERSIONS[$i] {
-                    return |regs, op, width, mask| {
+                    return |regs, _, op, width, mask| {
                         lanes::<1>(regs, op, width, mask, |[a]| isa::core::convert(CONVERSIONS[$i], a))
                     };
                 }
@@ -356,7 +411,7 @@ macro_rules! glsl_handlers {
             use isa::glsl_std_450 as glsl;
             $(
                 if ext == glsl_op(glsl::$op, Scalar::$ty(32)) {
-                    return |regs, op, width, mask| {
+                    return |regs, _, op, width, mask| {
                         const EXT: ExtOp = glsl_op(glsl::$op, Scalar::$ty(32));
                         lanes::<3>(regs, op, width, mask, |[a, b, c]| isa::ext::eval(EXT, a, b, c))
                     };
@@ -388,6 +443,7 @@ fn handler(kind: LaneKind) -> Handler {
         LaneKind::Convert(cv) => convert_handler(cv),
         LaneKind::Ext(ext) => ext_handler(ext),
         LaneKind::Copy => copy,
+        LaneKind::Private { .. } => unreachable!("private accesses get their handler by size"),
     }
 }
 
@@ -428,7 +484,7 @@ mod tests {
                             src: src.map(|r| r * width),
                             kind,
                         };
-                        (op.handler)(&mut regs, &op, width, mask);
+                        (op.handler)(&mut regs, &mut [], &op, width, mask);
                         for lane in 0..width {
                             let s = src.map(|r| before[r * width + lane]);
                             let expected = if mask >> lane & 1 == 0 {
@@ -441,6 +497,7 @@ mod tests {
                                     LaneKind::Convert(cv) => isa::core::convert(cv, s[0]),
                                     LaneKind::Ext(e) => isa::ext::eval(e, s[0], s[1], s[2]),
                                     LaneKind::Copy => s[0],
+                                    LaneKind::Private { .. } => unreachable!(),
                                 }
                             };
                             assert_eq!(

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 pub struct Launch<'k> {
     pub kernel: &'k Kernel,
-    /// The kernel decoded for `wave_width` (`lane_ops::decode_kernel`).
+    /// The kernel decoded for `register_width` (`lane_ops::decode_kernel`).
     pub decoded: Arc<Decoded>,
     /// Per built-in of the kernel: whether its copy in private memory can
     /// be read (`builtins_in_memory`); the others live in registers only.
@@ -22,6 +22,10 @@ pub struct Launch<'k> {
     pub workgroups: [u32; 3],
     pub local_size: [u32; 3],
     pub wave_width: usize,
+    /// Lanes a wave keeps registers and private memory for
+    /// (`register_width`): `wave_width`, or fewer when they could never
+    /// be used.
+    register_width: usize,
     /// Registers set in every lane at wave start: constants, buffer
     /// addresses and sizes, kernel arguments.
     pub uniforms: Vec<(Reg, u64)>,
@@ -96,13 +100,15 @@ impl<'k> Launch<'k> {
         workgroup_bytes: u32,
         max_wave_instructions: u64,
     ) -> Launch<'k> {
+        let register_width = Launch::register_width(kernel, local_size, wave_width);
         let mut launch = Launch {
             kernel,
-            decoded: Arc::new(crate::exec::lane_ops::decode_kernel(kernel, wave_width)),
+            decoded: Arc::new(crate::exec::lane_ops::decode_kernel(kernel, register_width)),
             builtins_in_memory: Launch::builtins_in_memory(kernel),
             workgroups,
             local_size,
             wave_width,
+            register_width,
             reuse_resets: Launch::reuse_resets(kernel, &uniforms),
             uniforms,
             workgroup_bytes,
@@ -164,6 +170,26 @@ impl<'k> Launch<'k> {
             .collect()
     }
 
+    /// The lanes a wave stores: a workgroup smaller than a wave is one
+    /// wave whose other lanes never exist, and unless an instruction reads
+    /// across lanes nothing can tell its registers from a wave's as wide
+    /// as it. Stored that narrow, its lanes are every lane of the rows, so
+    /// the handlers take their full-row loops (an n-body step with
+    /// workgroups of 4 is the case). Built-ins keep the model's wave
+    /// width.
+    fn register_width(kernel: &Kernel, local_size: [u32; 3], wave_width: usize) -> usize {
+        let invocations = local_size.iter().map(|&x| x as usize).product::<usize>();
+        let cross_lane = kernel
+            .insts
+            .iter()
+            .any(|i| matches!(i, Inst::CrossLane { .. }));
+        if cross_lane || invocations == 0 {
+            wave_width
+        } else {
+            invocations.min(wave_width)
+        }
+    }
+
     pub fn workgroup_invocations(&self) -> usize {
         self.local_size.iter().map(|&x| x as usize).product()
     }
@@ -220,7 +246,7 @@ impl<'k> Launch<'k> {
         let mut wave = Wave::new(
             self.kernel,
             &self.decoded,
-            self.wave_width,
+            self.register_width,
             self.lanes_of(index),
             &self.uniforms,
         );

@@ -788,7 +788,7 @@ fn gather<const N: usize>(
         // A private variable: each lane's own copy.
         Layout::Uniform => {
             let at = at(mask.trailing_zeros() as usize);
-            load_private_n::<N>(data, stride, at, mask, out);
+            load_private::<N>(data, stride, at, mask, out);
         }
         Layout::Contiguous if stride == 0 => {
             let at = at(0);
@@ -810,51 +810,38 @@ fn le_word<const N: usize>(b: &[u8]) -> u64 {
     u64::from_le_bytes(word)
 }
 
-/// Loads the `bytes` (1, 2, 4 or 8) at offset `at` of each lane of
+/// Loads the `N` bytes (1, 2, 4 or 8) at offset `at` of each lane of
 /// `mask`'s private memory (`stride` bytes per lane in `private`) into
 /// `out[lane]`; `out` is a register row, one element per lane.
-pub fn load_private(
-    private: &[u8],
-    stride: usize,
-    at: usize,
-    bytes: usize,
-    mask: u64,
-    out: &mut [u64],
-) {
-    by_width!(bytes, N => load_private_n::<N>(private, stride, at, mask, out))
-}
-
 #[inline(always)]
-fn load_private_n<const N: usize>(
+pub fn load_private<const N: usize>(
     private: &[u8],
     stride: usize,
     at: usize,
     mask: u64,
     out: &mut [u64],
 ) {
-    if mask == isa::core::mask(out.len() as u32) {
-        for (v, own) in out.iter_mut().zip(private.chunks_exact(stride)) {
-            *v = le_word::<N>(&own[at..at + N]);
-        }
-    } else if mask != 0 {
-        let top = sparse_lanes_in_bounds::<N>(mask, stride, at, private.len(), out.len());
-        each_active(mask, false, top + 1, |lane| {
-            // SAFETY: lane <= top, whose bytes and element
-            // `sparse_lanes_in_bounds` checked.
-            unsafe {
-                let own = private.get_unchecked(lane * stride + at..lane * stride + at + N);
-                *out.get_unchecked_mut(lane) = le_word::<N>(own);
-            }
-        });
+    if mask == 0 {
+        return;
     }
+    let full = mask == isa::core::mask(out.len() as u32);
+    let top = private_lanes_in_bounds::<N>(mask, stride, at, private.len(), out.len());
+    each_active(mask, full, top + 1, |lane| {
+        // SAFETY: lane <= top, whose bytes and element
+        // `private_lanes_in_bounds` checked.
+        unsafe {
+            let own = private.get_unchecked(lane * stride + at..lane * stride + at + N);
+            *out.get_unchecked_mut(lane) = le_word::<N>(own);
+        }
+    });
 }
 
-/// One bounds check for the lanes of a sparse `mask` of a private access
-/// of `N` bytes at `at` (`stride` bytes per lane, `bytes` in all, `row`
-/// register elements): the highest lane's bytes and register element are
-/// in range, so every lower lane's are. Returns that lane.
+/// One bounds check for the lanes of `mask` (not empty) of a private
+/// access of `N` bytes at `at` (`stride` bytes per lane, `bytes` in all,
+/// `row` register elements): the highest lane's bytes and register
+/// element are in range, so every lower lane's are. Returns that lane.
 #[inline(always)]
-fn sparse_lanes_in_bounds<const N: usize>(
+fn private_lanes_in_bounds<const N: usize>(
     mask: u64,
     stride: usize,
     at: usize,
@@ -869,42 +856,29 @@ fn sparse_lanes_in_bounds<const N: usize>(
     top
 }
 
-/// Stores the low `bytes` (1, 2, 4 or 8) of `values[lane]` at offset `at`
-/// of each lane of `mask`'s private memory (`stride` bytes per lane).
-pub fn store_private(
-    private: &mut [u8],
-    stride: usize,
-    at: usize,
-    bytes: usize,
-    mask: u64,
-    values: &[u64],
-) {
-    by_width!(bytes, N => store_private_n::<N>(private, stride, at, mask, values))
-}
-
+/// Stores the low `N` bytes (1, 2, 4 or 8) of `values[lane]` at offset
+/// `at` of each lane of `mask`'s private memory (`stride` bytes per lane).
 #[inline(always)]
-fn store_private_n<const N: usize>(
+pub fn store_private<const N: usize>(
     private: &mut [u8],
     stride: usize,
     at: usize,
     mask: u64,
     values: &[u64],
 ) {
-    if mask == isa::core::mask(values.len() as u32) {
-        for (v, own) in values.iter().zip(private.chunks_exact_mut(stride)) {
-            own[at..at + N].copy_from_slice(&v.to_le_bytes()[..N]);
-        }
-    } else if mask != 0 {
-        let top = sparse_lanes_in_bounds::<N>(mask, stride, at, private.len(), values.len());
-        each_active(mask, false, top + 1, |lane| {
-            // SAFETY: lane <= top, whose bytes and element
-            // `sparse_lanes_in_bounds` checked.
-            unsafe {
-                let own = private.get_unchecked_mut(lane * stride + at..lane * stride + at + N);
-                own.copy_from_slice(&values.get_unchecked(lane).to_le_bytes()[..N]);
-            }
-        });
+    if mask == 0 {
+        return;
     }
+    let full = mask == isa::core::mask(values.len() as u32);
+    let top = private_lanes_in_bounds::<N>(mask, stride, at, private.len(), values.len());
+    each_active(mask, full, top + 1, |lane| {
+        // SAFETY: lane <= top, whose bytes and element
+        // `private_lanes_in_bounds` checked.
+        unsafe {
+            let own = private.get_unchecked_mut(lane * stride + at..lane * stride + at + N);
+            own.copy_from_slice(&values.get_unchecked(lane).to_le_bytes()[..N]);
+        }
+    });
 }
 
 /// How the active lanes' addresses lie.

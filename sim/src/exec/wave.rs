@@ -7,7 +7,7 @@
 //! all again. Lanes that return are removed from every entry.
 
 use crate::exec::lane_ops::{Decoded, LaneKind};
-use crate::exec::memory::{load_private, store_private, WaveMemory};
+use crate::exec::memory::WaveMemory;
 use isa::ir::{Inst, Kernel, Pc, EXIT_PC};
 use std::sync::Arc;
 
@@ -222,7 +222,10 @@ impl Wave {
 
     /// Executes instructions until the wave finishes, reaches a barrier
     /// or has executed `limit` of them, adding them to `counts`; returns
-    /// the pc of the last one.
+    /// the pc of the last one. Runs of lane-wise instructions go through a
+    /// loop of their own, one indirect call each, that keeps the pc and
+    /// mask in locals and looks at the reconvergence stack only where the
+    /// run ends. Used by functional runs, which record no addresses.
     pub fn run(
         &mut self,
         kernel: &Kernel,
@@ -230,6 +233,14 @@ impl Wave {
         limit: u64,
         counts: &mut Counts,
     ) -> Result<Pc, Fault> {
+        debug_assert!(
+            !self.record_addresses,
+            "a functional run records no addresses"
+        );
+        let decoded = Arc::clone(&self.decoded);
+        let insts = &decoded.insts[..];
+        let end = insts.len() as Pc;
+        let w = self.width;
         let mut last = 0;
         let mut executed = 0;
         // Counted here and added once: `counts` lives in memory, which the
@@ -238,16 +249,37 @@ impl Wave {
         let mut result = Ok(());
         while self.state == WaveState::Ready && executed < limit {
             let top = *self.stack.last().expect("a ready wave has a stack entry");
-            match self.execute(kernel, mem, top.pc, top.mask) {
-                Ok(copy) => copies += copy as u64,
-                Err(f) => {
-                    result = Err(f);
+            let active = top.mask.count_ones() as u64;
+            // The run stops before the next other instruction, at the
+            // top entry's reconvergence point, at the kernel's end or at
+            // the limit.
+            let budget = (limit - executed).min(Pc::MAX as u64) as Pc;
+            let start = top.pc;
+            let stop = top.reconverge.min(end).min(start.saturating_add(budget));
+            let mut pc = start;
+            while let Some(op) = &insts[pc as usize] {
+                (op.handler)(&mut self.regs, mem.private, op, w, top.mask);
+                copies += matches!(op.kind, LaneKind::Copy) as u64;
+                pc += 1;
+                if pc >= stop {
                     break;
                 }
             }
-            lanes += top.mask.count_ones() as u64;
+            let n = (pc - start) as u64;
+            if n > 0 {
+                executed += n;
+                lanes += n * active;
+                last = pc - 1;
+                self.go_on(kernel, pc);
+                continue;
+            }
+            if let Err(f) = self.execute(kernel, mem, pc, top.mask) {
+                result = Err(f);
+                break;
+            }
+            lanes += active;
             executed += 1;
-            last = top.pc;
+            last = pc;
         }
         counts.wave_instructions += executed;
         counts.lane_instructions += lanes;
@@ -269,8 +301,17 @@ impl Wave {
         let fault = |lane: Option<usize>, message: String| Fault { pc, lane, message };
         let w = self.width;
         let next = pc + 1;
-        if let Some(op) = &self.decoded.lane_ops[pc as usize] {
-            (op.handler)(&mut self.regs, op, w, mask);
+        if let Some(op) = &self.decoded.insts[pc as usize] {
+            if let LaneKind::Private { at, .. } = op.kind {
+                if self.record_addresses {
+                    // Every lane's address is the one constant.
+                    let a = isa::ir::address::PRIVATE_BASE + at as u64;
+                    self.addresses.clear();
+                    self.addresses
+                        .extend(std::iter::repeat_n(a, mask.count_ones() as usize));
+                }
+            }
+            (op.handler)(&mut self.regs, mem.private, op, w, mask);
             let copy = matches!(op.kind, LaneKind::Copy);
             self.go_on(kernel, next);
             return Ok(copy);
@@ -279,36 +320,6 @@ impl Wave {
         // reads only after them.
         if self.record_addresses {
             self.addresses.clear();
-        }
-        // Private memory at a fixed offset (`Decoded::private_at`): no
-        // address look-up.
-        if let Some(p) = self.decoded.private_at[pc as usize] {
-            self.record(mask, p.addr, p.offset);
-            let row = p.row..p.row + w;
-            if p.store {
-                store_private(
-                    mem.private,
-                    mem.private_bytes,
-                    p.at,
-                    p.bytes,
-                    mask,
-                    &self.regs[row],
-                );
-            } else {
-                load_private(
-                    mem.private,
-                    mem.private_bytes,
-                    p.at,
-                    p.bytes,
-                    mask,
-                    &mut self.regs[row],
-                );
-                if p.boolean {
-                    self.booleans(p.row, mask);
-                }
-            }
-            self.go_on(kernel, next);
-            return Ok(false);
         }
         match &kernel.insts[pc as usize] {
             Inst::Alu { .. } | Inst::Convert { .. } | Inst::Ext { .. } | Inst::Mov { .. } => {
