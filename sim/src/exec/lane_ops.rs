@@ -41,29 +41,57 @@ pub struct LaneOp {
     pub handler: Handler,
     pub dst: usize,
     pub src: [usize; 4],
+    /// The rows' length: the lanes a wave stores.
+    pub width: usize,
     pub kind: LaneKind,
 }
 
-/// Computes `op` for the lanes of `mask` of a wave `width` lanes wide,
-/// whose private memory is `private`.
-pub type Handler = fn(regs: &mut [u64], private: &mut [u8], op: &LaneOp, width: usize, mask: u64);
+/// Computes `op` for the lanes of `mask` of a wave whose private memory is
+/// `private`. Four arguments, so that all of them travel in registers.
+pub type Handler = fn(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64);
 
-/// The kernel decoded once per launch for waves `width` lanes wide: `Some`
-/// at the pc of each lane-wise instruction, `None` at the others, which
-/// run from the kernel's own.
+/// The row widths handlers are made for besides any (0): the narrow
+/// rows of workgroups of up to 4 and 8 invocations.
+macro_rules! for_width {
+    ($width:expr, $handler:ident) => {
+        match $width {
+            4 => $handler::<4> as Handler,
+            8 => $handler::<8>,
+            _ => $handler::<0>,
+        }
+    };
+}
+
+/// The kernel decoded once per launch for waves `width` lanes wide.
 pub struct Decoded {
+    /// `Some` at the pc of each lane-wise instruction, `None` at the
+    /// others, which run from the kernel's own.
     pub insts: Vec<Option<LaneOp>>,
+    /// The register copies at the pcs below each pc (one more entry than
+    /// `insts`): a run of lane-wise instructions from `a` to `b` made
+    /// `copies_before[b] - copies_before[a]`, counted without looking at
+    /// each.
+    pub copies_before: Vec<u64>,
 }
 
 /// Decodes `kernel` for waves `width` lanes wide.
 pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
     let private = private_accesses(kernel, width);
-    let insts = decode(kernel, width)
+    let insts: Vec<Option<LaneOp>> = decode(kernel, width)
         .into_iter()
         .zip(private)
         .map(|(lane, private)| lane.or(private))
         .collect();
-    Decoded { insts }
+    let copies_before = std::iter::once(0)
+        .chain(insts.iter().scan(0, |copies, op| {
+            *copies += op.is_some_and(|op| matches!(op.kind, LaneKind::Copy)) as u64;
+            Some(*copies)
+        }))
+        .collect();
+    Decoded {
+        insts,
+        copies_before,
+    }
 }
 
 /// Per instruction: a load or store whose address register holds one
@@ -107,9 +135,10 @@ fn private_accesses(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {
             (at >= base && at.checked_add(bytes as u64)? <= end).then(|| {
                 let row = reg as usize * width;
                 LaneOp {
-                    handler: private_handler(bytes, store, ty == Scalar::Bool),
+                    handler: private_handler(bytes, store, ty == Scalar::Bool, width),
                     dst: row,
                     src: [row; 4],
+                    width,
                     kind: LaneKind::Private {
                         at: (at - base) as usize,
                         stride,
@@ -120,61 +149,93 @@ fn private_accesses(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {
         .collect()
 }
 
-/// The handler of a private load or store of `bytes` (1, 2, 4 or 8);
-/// a load of a Bool makes its lanes 0 or 1.
-fn private_handler(bytes: usize, store: bool, boolean: bool) -> Handler {
+/// The handler of a private load or store of `bytes` (1, 2, 4 or 8) for
+/// rows `width` lanes wide; a load of a Bool makes its lanes 0 or 1.
+fn private_handler(bytes: usize, store: bool, boolean: bool, width: usize) -> Handler {
     match (bytes, store, boolean) {
-        (_, false, true) => load_private::<1, true>,
-        (1, false, false) => load_private::<1, false>,
-        (2, false, false) => load_private::<2, false>,
-        (4, false, false) => load_private::<4, false>,
-        (_, false, false) => load_private::<8, false>,
-        (1, true, _) => store_private::<1>,
-        (2, true, _) => store_private::<2>,
-        (4, true, _) => store_private::<4>,
-        (_, true, _) => store_private::<8>,
+        (_, false, true) => for_width!(width, load_bool),
+        (1, false, false) => for_width!(width, load_private_1),
+        (2, false, false) => for_width!(width, load_private_2),
+        (4, false, false) => for_width!(width, load_private_4),
+        (_, false, false) => for_width!(width, load_private_8),
+        (1, true, _) => for_width!(width, store_private_1),
+        (2, true, _) => for_width!(width, store_private_2),
+        (4, true, _) => for_width!(width, store_private_4),
+        (_, true, _) => for_width!(width, store_private_8),
     }
 }
 
-fn load_private<const N: usize, const BOOLEAN: bool>(
+/// Private loads and stores of each size, generic over the row width.
+macro_rules! private_handlers {
+    ($($load:ident $store:ident $n:literal;)*) => {
+        $(
+            fn $load<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
+                load_private::<$n, W>(regs, private, op, mask);
+            }
+
+            fn $store<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
+                store_private::<$n, W>(regs, private, op, mask);
+            }
+        )*
+    };
+}
+
+private_handlers! {
+    load_private_1 store_private_1 1;
+    load_private_2 store_private_2 2;
+    load_private_4 store_private_4 4;
+    load_private_8 store_private_8 8;
+}
+
+fn load_bool<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
+    load_private::<1, W>(regs, private, op, mask);
+    let row = &mut regs[op.dst..op.dst + op.width];
+    let mut rest = mask;
+    while rest != 0 {
+        let lane = rest.trailing_zeros() as usize;
+        row[lane] = (row[lane] != 0) as u64;
+        rest &= rest - 1;
+    }
+}
+
+#[inline(always)]
+fn load_private<const N: usize, const W: usize>(
     regs: &mut [u64],
     private: &mut [u8],
     op: &LaneOp,
-    width: usize,
     mask: u64,
 ) {
     let LaneKind::Private { at, stride } = op.kind else {
         unreachable!("a private handler holds a private access")
     };
-    let row = &mut regs[op.dst..op.dst + width];
-    memory::load_private::<N>(private, stride, at, mask, row);
-    if BOOLEAN {
-        let mut rest = mask;
-        while rest != 0 {
-            let lane = rest.trailing_zeros() as usize;
-            row[lane] = (row[lane] != 0) as u64;
-            rest &= rest - 1;
-        }
+    let row = &mut regs[op.dst..op.dst + op.width];
+    if W == 0 {
+        memory::load_private::<N>(private, stride, at, mask, row);
+    } else if mask == isa::core::mask(W as u32) {
+        memory::load_narrow::<N, W>(private, stride, at, row);
+    } else {
+        outlined(|| memory::load_private::<N>(private, stride, at, mask, row));
     }
 }
 
-fn store_private<const N: usize>(
+#[inline(always)]
+fn store_private<const N: usize, const W: usize>(
     regs: &mut [u64],
     private: &mut [u8],
     op: &LaneOp,
-    width: usize,
     mask: u64,
 ) {
     let LaneKind::Private { at, stride } = op.kind else {
         unreachable!("a private handler holds a private access")
     };
-    memory::store_private::<N>(
-        private,
-        stride,
-        at,
-        mask,
-        &regs[op.src[0]..op.src[0] + width],
-    );
+    let row = &regs[op.src[0]..op.src[0] + op.width];
+    if W == 0 {
+        memory::store_private::<N>(private, stride, at, mask, row);
+    } else if mask == isa::core::mask(W as u32) {
+        memory::store_narrow::<N, W>(private, stride, at, row);
+    } else {
+        outlined(|| memory::store_private::<N>(private, stride, at, mask, row));
+    }
 }
 
 /// The kernel's lane-wise instructions decoded for waves `width` lanes
@@ -193,9 +254,10 @@ fn decode(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {
                 _ => return None,
             };
             Some(LaneOp {
-                handler: handler(kind),
+                handler: handler(kind, width),
                 dst: row(dst),
                 src: src.map(row),
+                width,
                 kind,
             })
         })
@@ -210,14 +272,42 @@ const SPARSE_LANES: u32 = 8;
 /// Runs `f` over the lanes of `mask`, reading `N` source rows and writing
 /// the destination row of `op`. Inactive lanes keep their values: a
 /// register holds other values in them (coalesced registers, phi copies).
+/// `W` is the rows' width when the handler was made for narrow rows (a
+/// workgroup smaller than a wave keeps only its lanes,
+/// `Launch::register_width`; `for_width!`), 0 for any width: with every
+/// lane of a narrow row active the work is straight-line code, and the
+/// other cases are a call away, so that the handler saves no registers.
 #[inline(always)]
-fn lanes<const N: usize>(
+fn lanes<const N: usize, const W: usize>(
     regs: &mut [u64],
     op: &LaneOp,
-    width: usize,
     mask: u64,
     f: impl Fn([u64; N]) -> u64,
 ) {
+    if W == 0 {
+        any_lanes(regs, op, mask, f)
+    } else if mask == isa::core::mask(W as u32) {
+        narrow::<N, W>(regs, op, f)
+    } else {
+        outlined(|| any_lanes(regs, op, mask, f))
+    }
+}
+
+/// Runs `f` in a call of its own.
+#[inline(never)]
+fn outlined(f: impl FnOnce()) {
+    f()
+}
+
+/// `lanes` for rows of any width.
+#[inline(always)]
+fn any_lanes<const N: usize>(
+    regs: &mut [u64],
+    op: &LaneOp,
+    mask: u64,
+    f: impl Fn([u64; N]) -> u64,
+) {
+    let width = op.width;
     let full = isa::core::mask(width as u32);
     if mask != full && mask.count_ones() <= SPARSE_LANES {
         if mask == 0 {
@@ -247,13 +337,16 @@ fn lanes<const N: usize>(
         op.dst + width <= regs.len() && op.src[..N].iter().all(|&s| s + width <= regs.len());
     assert!(rows_in_bounds, "register rows past the wave's registers");
     if op.src[..N].contains(&op.dst) {
-        // Results go to a buffer first: the destination is a source.
-        let mut out = [0u64; isa::subgroup::MAX_WIDTH];
-        let out = &mut out[..width];
+        // Results go to a buffer first: the destination is a source. The
+        // buffer is left uninitialised (zeroing all of it cost more than
+        // the work on a narrow row).
+        let mut buffer = [std::mem::MaybeUninit::<u64>::uninit(); isa::subgroup::MAX_WIDTH];
         let rows: [&[u64]; N] = std::array::from_fn(|i| &regs[op.src[i]..op.src[i] + width]);
-        for (lane, o) in out.iter_mut().enumerate() {
-            *o = f(std::array::from_fn(|i| rows[i][lane]));
+        for (lane, o) in buffer[..width].iter_mut().enumerate() {
+            o.write(f(std::array::from_fn(|i| rows[i][lane])));
         }
+        // SAFETY: the first `width` elements were written just above.
+        let out: &[u64] = unsafe { std::slice::from_raw_parts(buffer.as_ptr().cast(), width) };
         let dst = &mut regs[op.dst..op.dst + width];
         if mask == full {
             dst.copy_from_slice(out);
@@ -287,64 +380,75 @@ fn lanes<const N: usize>(
     }
 }
 
-fn copy(regs: &mut [u64], _: &mut [u8], op: &LaneOp, width: usize, mask: u64) {
-    lanes::<1>(regs, op, width, mask, |[a]| a);
+/// `lanes` over every lane of rows `W` lanes wide: every source row is
+/// read before the destination row is written, so the destination may be
+/// a source.
+#[inline(always)]
+fn narrow<const N: usize, const W: usize>(
+    regs: &mut [u64],
+    op: &LaneOp,
+    f: impl Fn([u64; N]) -> u64,
+) {
+    let rows: [[u64; W]; N] = std::array::from_fn(|i| {
+        regs[op.src[i]..op.src[i] + W]
+            .try_into()
+            .expect("a register row in the wave's registers")
+    });
+    let out: [u64; W] = std::array::from_fn(|lane| f(std::array::from_fn(|i| rows[i][lane])));
+    regs[op.dst..op.dst + W].copy_from_slice(&out);
+}
+
+fn copy<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
+    lanes::<1, W>(regs, op, mask, |[a]| a);
 }
 
 /// The general handlers: the operation is read per lane.
-fn general_alu(regs: &mut [u64], _: &mut [u8], op: &LaneOp, width: usize, mask: u64) {
+fn general_alu<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
     let LaneKind::Alu(alu) = op.kind else {
         unreachable!("an ALU handler holds an ALU operation")
     };
     match alu_arity(alu.op) {
-        1 => lanes::<1>(regs, op, width, mask, |[a]| {
-            isa::core::eval(alu, a, 0, 0, 0)
-        }),
-        2 => lanes::<2>(regs, op, width, mask, |[a, b]| {
-            isa::core::eval(alu, a, b, 0, 0)
-        }),
-        3 => lanes::<3>(regs, op, width, mask, |[a, b, c]| {
-            isa::core::eval(alu, a, b, c, 0)
-        }),
-        _ => lanes::<4>(regs, op, width, mask, |[a, b, c, d]| {
+        1 => lanes::<1, W>(regs, op, mask, |[a]| isa::core::eval(alu, a, 0, 0, 0)),
+        2 => lanes::<2, W>(regs, op, mask, |[a, b]| isa::core::eval(alu, a, b, 0, 0)),
+        3 => lanes::<3, W>(regs, op, mask, |[a, b, c]| isa::core::eval(alu, a, b, c, 0)),
+        _ => lanes::<4, W>(regs, op, mask, |[a, b, c, d]| {
             isa::core::eval(alu, a, b, c, d)
         }),
     }
 }
 
-fn general_convert(regs: &mut [u64], _: &mut [u8], op: &LaneOp, width: usize, mask: u64) {
+fn general_convert<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
     let LaneKind::Convert(cv) = op.kind else {
         unreachable!("a conversion handler holds a conversion")
     };
-    lanes::<1>(regs, op, width, mask, |[a]| isa::core::convert(cv, a));
+    lanes::<1, W>(regs, op, mask, |[a]| isa::core::convert(cv, a));
 }
 
-fn general_ext(regs: &mut [u64], _: &mut [u8], op: &LaneOp, width: usize, mask: u64) {
+fn general_ext<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
     let LaneKind::Ext(ext) = op.kind else {
         unreachable!("an extended-instruction handler holds one")
     };
-    lanes::<3>(regs, op, width, mask, |[a, b, c]| {
-        isa::ext::eval(ext, a, b, c)
-    });
+    lanes::<3, W>(regs, op, mask, |[a, b, c]| isa::ext::eval(ext, a, b, c));
 }
 
 /// A handler of its own for each listed (operation, type) pair, with the
 /// operation a constant inside it.
 macro_rules! alu_handlers {
     ($($op:ident $ty:ident($bits:literal) $n:literal;)*) => {
-        fn alu_handler(alu: Alu) -> Handler {
+        fn alu_handler(alu: Alu, width: usize) -> Handler {
             $(
                 if alu == (Alu { op: AluOp::$op, ty: Scalar::$ty($bits) }) {
-                    return |regs, _, op, width, mask| {
+                    fn pair<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
                         const ALU: Alu = Alu { op: AluOp::$op, ty: Scalar::$ty($bits) };
-                        lanes::<$n>(regs, op, width, mask, |s| {
+                        lanes::<$n, W>(regs, op, mask, |s| {
                             let at = |i: usize| s.get(i).copied().unwrap_or(0);
                             isa::core::eval(ALU, at(0), at(1), at(2), at(3))
                         })
-                    };
+                    }
+                    return for_width!(width, pair);
                 }
             )*
-            general_alu
+            for_width!(width, general_alu)
         }
     };
 }
@@ -387,37 +491,39 @@ const fn conversion(from: Scalar, to: Scalar, from_signed: bool, to_signed: bool
     }
 }
 
-fn convert_handler(cv: Convert) -> Handler {
+fn convert_handler(cv: Convert, width: usize) -> Handler {
     macro_rules! pick {
         ($($i:literal)*) => {
             $(
                 if cv == CONVERSIONS[$i] {
-                    return |regs, _, op, width, mask| {
-                        lanes::<1>(regs, op, width, mask, |[a]| isa::core::convert(CONVERSIONS[$i], a))
-                    };
+                    fn frequent<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
+                        lanes::<1, W>(regs, op, mask, |[a]| isa::core::convert(CONVERSIONS[$i], a))
+                    }
+                    return for_width!(width, frequent);
                 }
             )*
         };
     }
     pick!(0 1 2 3 4 5);
-    general_convert
+    for_width!(width, general_convert)
 }
 
 /// A handler of its own for each listed GLSL.std.450 instruction on 32-bit
 /// operands.
 macro_rules! glsl_handlers {
     ($($op:ident $ty:ident;)*) => {
-        fn ext_handler(ext: ExtOp) -> Handler {
+        fn ext_handler(ext: ExtOp, width: usize) -> Handler {
             use isa::glsl_std_450 as glsl;
             $(
                 if ext == glsl_op(glsl::$op, Scalar::$ty(32)) {
-                    return |regs, _, op, width, mask| {
+                    fn instruction<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
                         const EXT: ExtOp = glsl_op(glsl::$op, Scalar::$ty(32));
-                        lanes::<3>(regs, op, width, mask, |[a, b, c]| isa::ext::eval(EXT, a, b, c))
-                    };
+                        lanes::<3, W>(regs, op, mask, |[a, b, c]| isa::ext::eval(EXT, a, b, c))
+                    }
+                    return for_width!(width, instruction);
                 }
             )*
-            general_ext
+            for_width!(width, general_ext)
         }
     };
 }
@@ -437,12 +543,13 @@ glsl_handlers! {
     UMIN Int; UMAX Int; SMIN Int; SMAX Int; UCLAMP Int; SCLAMP Int;
 }
 
-fn handler(kind: LaneKind) -> Handler {
+/// The handler of `kind` for rows `width` lanes wide.
+fn handler(kind: LaneKind, width: usize) -> Handler {
     match kind {
-        LaneKind::Alu(alu) => alu_handler(alu),
-        LaneKind::Convert(cv) => convert_handler(cv),
-        LaneKind::Ext(ext) => ext_handler(ext),
-        LaneKind::Copy => copy,
+        LaneKind::Alu(alu) => alu_handler(alu, width),
+        LaneKind::Convert(cv) => convert_handler(cv, width),
+        LaneKind::Ext(ext) => ext_handler(ext, width),
+        LaneKind::Copy => for_width!(width, copy),
         LaneKind::Private { .. } => unreachable!("private accesses get their handler by size"),
     }
 }
@@ -463,10 +570,11 @@ mod tests {
             x ^= x << 17;
             x
         };
-        for &width in &[32usize, 64] {
+        // Narrow rows (3, 4, 8: `Launch::register_width`) and wave widths.
+        for &width in &[3usize, 4, 8, 32, 64] {
             for &kind in kinds {
                 for (dst, src) in [(4, [0, 1, 2, 3]), (1, [1, 2, 3, 0]), (2, [0, 0, 2, 2])] {
-                    for mask in [isa::core::mask(width as u32), next(), 0b1010_0001] {
+                    for mask in [isa::core::mask(width as u32), next(), 0b1010_0001, 0b110] {
                         let mask = mask & isa::core::mask(width as u32);
                         // Small values as often as large ones: shifts,
                         // divisions and comparisons take other paths.
@@ -479,12 +587,13 @@ mod tests {
                             .collect();
                         let before = regs.clone();
                         let op = LaneOp {
-                            handler: handler(kind),
+                            handler: handler(kind, width),
                             dst: dst * width,
                             src: src.map(|r| r * width),
+                            width,
                             kind,
                         };
-                        (op.handler)(&mut regs, &mut [], &op, width, mask);
+                        (op.handler)(&mut regs, &mut [], &op, mask);
                         for lane in 0..width {
                             let s = src.map(|r| before[r * width + lane]);
                             let expected = if mask >> lane & 1 == 0 {
@@ -550,5 +659,83 @@ mod tests {
         }
         kinds.push(LaneKind::Copy);
         check(&kinds);
+    }
+
+    /// Private loads and stores at a fixed offset, decoded for each row
+    /// width, against the bytes worked out by hand: each active lane's
+    /// `bytes` at `at` of its own `stride` bytes, little-endian; a Bool
+    /// load gives 0 or 1; inactive lanes and other bytes keep their values.
+    #[test]
+    fn private_loads_and_stores_match_each_lanes_own_bytes() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let stride = 24;
+        for &width in &[3usize, 4, 8, 32, 64] {
+            let all = isa::core::mask(width as u32);
+            for mask in [all, next() & all, 0b101 & all, 1] {
+                for (bytes, store, boolean) in [
+                    (1, false, false),
+                    (2, false, false),
+                    (4, false, false),
+                    (8, false, false),
+                    (1, false, true),
+                    (1, true, false),
+                    (2, true, false),
+                    (4, true, false),
+                    (8, true, false),
+                ] {
+                    let at = 16 - bytes;
+                    let mut regs: Vec<u64> = (0..2 * width).map(|_| next()).collect();
+                    let mut private: Vec<u8> = (0..stride * width)
+                        .map(|i| (next() % 3) as u8 * i as u8)
+                        .collect();
+                    let (regs_before, private_before) = (regs.clone(), private.clone());
+                    let op = LaneOp {
+                        handler: private_handler(bytes, store, boolean, width),
+                        dst: width,
+                        src: [width; 4],
+                        width,
+                        kind: LaneKind::Private { at, stride },
+                    };
+                    (op.handler)(&mut regs, &mut private, &op, mask);
+                    for lane in 0..width {
+                        let own = lane * stride + at..lane * stride + at + bytes;
+                        let active = mask >> lane & 1 != 0;
+                        let reg = regs_before[width + lane];
+                        if store {
+                            let expected: Vec<u8> = if active {
+                                (0..bytes).map(|b| (reg >> (8 * b)) as u8).collect()
+                            } else {
+                                private_before[own.clone()].to_vec()
+                            };
+                            assert_eq!(private[own.clone()], expected[..], "lane {lane}");
+                            assert_eq!(regs, regs_before);
+                        } else {
+                            let value = private_before[own.clone()]
+                                .iter()
+                                .rev()
+                                .fold(0u64, |v, &b| v << 8 | b as u64);
+                            let value = if boolean { (value != 0) as u64 } else { value };
+                            let expected = if active { value } else { reg };
+                            assert_eq!(regs[width + lane], expected, "lane {lane} {bytes} bytes");
+                            assert_eq!(private, private_before);
+                        }
+                    }
+                    let rest = |p: &[u8]| {
+                        (0..p.len())
+                            .filter(|i| !(at..at + bytes).contains(&(i % stride)))
+                            .map(|i| p[i])
+                            .collect::<Vec<u8>>()
+                    };
+                    assert_eq!(rest(&private), rest(&private_before), "other bytes kept");
+                    assert_eq!(regs[..width], regs_before[..width], "other rows kept");
+                }
+            }
+        }
     }
 }

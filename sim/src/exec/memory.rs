@@ -825,6 +825,13 @@ pub fn load_private<const N: usize>(
         return;
     }
     let full = mask == isa::core::mask(out.len() as u32);
+    // Narrow rows with every lane active (`store_private` too): a loop
+    // the compiler unrolls.
+    match (full, out.len()) {
+        (true, 4) => return load_narrow::<N, 4>(private, stride, at, out),
+        (true, 8) => return load_narrow::<N, 8>(private, stride, at, out),
+        _ => {}
+    }
     let top = private_lanes_in_bounds::<N>(mask, stride, at, private.len(), out.len());
     each_active(mask, full, top + 1, |lane| {
         // SAFETY: lane <= top, whose bytes and element
@@ -834,6 +841,41 @@ pub fn load_private<const N: usize>(
             *out.get_unchecked_mut(lane) = le_word::<N>(own);
         }
     });
+}
+
+/// `load_private` of every lane of a row `W` lanes wide.
+#[inline(always)]
+pub fn load_narrow<const N: usize, const W: usize>(
+    private: &[u8],
+    stride: usize,
+    at: usize,
+    out: &mut [u64],
+) {
+    let top = private_lanes_in_bounds::<N>(1 << (W - 1), stride, at, private.len(), out.len());
+    debug_assert_eq!(top, W - 1);
+    for (lane, v) in out[..W].iter_mut().enumerate() {
+        // SAFETY: lane < W, whose bytes `private_lanes_in_bounds` checked.
+        *v = le_word::<N>(unsafe {
+            private.get_unchecked(lane * stride + at..lane * stride + at + N)
+        });
+    }
+}
+
+/// `store_private` of every lane of a row `W` lanes wide.
+#[inline(always)]
+pub fn store_narrow<const N: usize, const W: usize>(
+    private: &mut [u8],
+    stride: usize,
+    at: usize,
+    values: &[u64],
+) {
+    let top = private_lanes_in_bounds::<N>(1 << (W - 1), stride, at, private.len(), values.len());
+    debug_assert_eq!(top, W - 1);
+    for (lane, v) in values[..W].iter().enumerate() {
+        // SAFETY: lane < W, whose bytes `private_lanes_in_bounds` checked.
+        let own = unsafe { private.get_unchecked_mut(lane * stride + at..lane * stride + at + N) };
+        own.copy_from_slice(&v.to_le_bytes()[..N]);
+    }
 }
 
 /// One bounds check for the lanes of `mask` (not empty) of a private
@@ -870,6 +912,11 @@ pub fn store_private<const N: usize>(
         return;
     }
     let full = mask == isa::core::mask(values.len() as u32);
+    match (full, values.len()) {
+        (true, 4) => return store_narrow::<N, 4>(private, stride, at, values),
+        (true, 8) => return store_narrow::<N, 8>(private, stride, at, values),
+        _ => {}
+    }
     let top = private_lanes_in_bounds::<N>(mask, stride, at, private.len(), values.len());
     each_active(mask, full, top + 1, |lane| {
         // SAFETY: lane <= top, whose bytes and element
