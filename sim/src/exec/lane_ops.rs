@@ -32,6 +32,10 @@ pub enum LaneKind {
         at: usize,
         stride: usize,
     },
+    /// A jump to the next instruction that is no loop's merge (where
+    /// lanes that broke out could wait): it only moves the wave on, which
+    /// the interpreter does after every lane-wise instruction.
+    Next,
 }
 
 /// One decoded lane-wise instruction: the first element of each register
@@ -245,8 +249,15 @@ fn decode(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {
     kernel
         .insts
         .iter()
-        .map(|inst| {
+        .enumerate()
+        .map(|(pc, inst)| {
             let (kind, dst, src) = match *inst {
+                Inst::Jump { target }
+                    if target as usize == pc + 1
+                        && kernel.loop_merges.binary_search(&target).is_err() =>
+                {
+                    (LaneKind::Next, 0, [0; 4])
+                }
                 Inst::Alu { alu, dst, src } => (LaneKind::Alu(alu), dst, src),
                 Inst::Convert { cv, dst, src } => (LaneKind::Convert(cv), dst, [src, 0, 0, 0]),
                 Inst::Ext { op, dst, src } => (LaneKind::Ext(op), dst, [src[0], src[1], src[2], 0]),
@@ -550,6 +561,7 @@ fn handler(kind: LaneKind, width: usize) -> Handler {
         LaneKind::Convert(cv) => convert_handler(cv, width),
         LaneKind::Ext(ext) => ext_handler(ext, width),
         LaneKind::Copy => for_width!(width, copy),
+        LaneKind::Next => |_, _, _, _| {},
         LaneKind::Private { .. } => unreachable!("private accesses get their handler by size"),
     }
 }
@@ -606,7 +618,7 @@ mod tests {
                                     LaneKind::Convert(cv) => isa::core::convert(cv, s[0]),
                                     LaneKind::Ext(e) => isa::ext::eval(e, s[0], s[1], s[2]),
                                     LaneKind::Copy => s[0],
-                                    LaneKind::Private { .. } => unreachable!(),
+                                    LaneKind::Private { .. } | LaneKind::Next => unreachable!(),
                                 }
                             };
                             assert_eq!(
