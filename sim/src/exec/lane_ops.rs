@@ -55,13 +55,14 @@ pub struct LaneOp {
 pub type Handler = fn(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64);
 
 /// The row widths handlers are made for besides any (0): the narrow
-/// rows of workgroups of up to 4 and 8 invocations.
+/// rows of workgroups of up to 4 and 8 invocations. The width is the
+/// handler's last const parameter; `$arg`s are the ones before it.
 macro_rules! for_width {
-    ($width:expr, $handler:ident) => {
+    ($width:expr, $handler:ident $(, $arg:literal)*) => {
         match $width {
-            4 => $handler::<4> as Handler,
-            8 => $handler::<8>,
-            _ => $handler::<0>,
+            4 => $handler::<$($arg,)* 4> as Handler,
+            8 => $handler::<$($arg,)* 8>,
+            _ => $handler::<$($arg,)* 0>,
         }
     };
 }
@@ -158,41 +159,19 @@ fn private_accesses(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {
 fn private_handler(bytes: usize, store: bool, boolean: bool, width: usize) -> Handler {
     match (bytes, store, boolean) {
         (_, false, true) => for_width!(width, load_bool),
-        (1, false, false) => for_width!(width, load_private_1),
-        (2, false, false) => for_width!(width, load_private_2),
-        (4, false, false) => for_width!(width, load_private_4),
-        (_, false, false) => for_width!(width, load_private_8),
-        (1, true, _) => for_width!(width, store_private_1),
-        (2, true, _) => for_width!(width, store_private_2),
-        (4, true, _) => for_width!(width, store_private_4),
-        (_, true, _) => for_width!(width, store_private_8),
+        (1, false, false) => for_width!(width, private_access, 1, false),
+        (2, false, false) => for_width!(width, private_access, 2, false),
+        (4, false, false) => for_width!(width, private_access, 4, false),
+        (_, false, false) => for_width!(width, private_access, 8, false),
+        (1, true, _) => for_width!(width, private_access, 1, true),
+        (2, true, _) => for_width!(width, private_access, 2, true),
+        (4, true, _) => for_width!(width, private_access, 4, true),
+        (_, true, _) => for_width!(width, private_access, 8, true),
     }
 }
 
-/// Private loads and stores of each size, generic over the row width.
-macro_rules! private_handlers {
-    ($($load:ident $store:ident $n:literal;)*) => {
-        $(
-            fn $load<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
-                load_private::<$n, W>(regs, private, op, mask);
-            }
-
-            fn $store<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
-                store_private::<$n, W>(regs, private, op, mask);
-            }
-        )*
-    };
-}
-
-private_handlers! {
-    load_private_1 store_private_1 1;
-    load_private_2 store_private_2 2;
-    load_private_4 store_private_4 4;
-    load_private_8 store_private_8 8;
-}
-
 fn load_bool<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
-    load_private::<1, W>(regs, private, op, mask);
+    private_access::<1, false, W>(regs, private, op, mask);
     let row = &mut regs[op.dst..op.dst + op.width];
     let mut rest = mask;
     while rest != 0 {
@@ -202,8 +181,9 @@ fn load_bool<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, 
     }
 }
 
-#[inline(always)]
-fn load_private<const N: usize, const W: usize>(
+/// A private load (`STORE` false) or store of `N` bytes into or from the
+/// row at `op.dst` (a store's source row too, `private_accesses`).
+fn private_access<const N: usize, const STORE: bool, const W: usize>(
     regs: &mut [u64],
     private: &mut [u8],
     op: &LaneOp,
@@ -213,32 +193,21 @@ fn load_private<const N: usize, const W: usize>(
         unreachable!("a private handler holds a private access")
     };
     let row = &mut regs[op.dst..op.dst + op.width];
-    if W == 0 {
-        memory::load_private::<N>(private, stride, at, mask, row);
-    } else if mask == isa::core::mask(W as u32) {
-        memory::load_narrow::<N, W>(private, stride, at, row);
-    } else {
-        outlined(|| memory::load_private::<N>(private, stride, at, mask, row));
-    }
-}
-
-#[inline(always)]
-fn store_private<const N: usize, const W: usize>(
-    regs: &mut [u64],
-    private: &mut [u8],
-    op: &LaneOp,
-    mask: u64,
-) {
-    let LaneKind::Private { at, stride } = op.kind else {
-        unreachable!("a private handler holds a private access")
+    let any_lanes = |private: &mut [u8], row: &mut [u64]| {
+        if STORE {
+            memory::store_private::<N>(private, stride, at, mask, row)
+        } else {
+            memory::load_private::<N>(private, stride, at, mask, row)
+        }
     };
-    let row = &regs[op.src[0]..op.src[0] + op.width];
     if W == 0 {
-        memory::store_private::<N>(private, stride, at, mask, row);
-    } else if mask == isa::core::mask(W as u32) {
+        any_lanes(private, row);
+    } else if mask != isa::core::mask(W as u32) {
+        outlined(|| any_lanes(private, row));
+    } else if STORE {
         memory::store_narrow::<N, W>(private, stride, at, row);
     } else {
-        outlined(|| memory::store_private::<N>(private, stride, at, mask, row));
+        memory::load_narrow::<N, W>(private, stride, at, row);
     }
 }
 
