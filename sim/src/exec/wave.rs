@@ -278,7 +278,11 @@ impl Wave {
                 lanes += n * active;
                 last = pc - 1;
                 self.go_on(kernel, pc);
-                continue;
+                if pc >= stop {
+                    continue;
+                }
+                // Stopped before an instruction of another kind, within
+                // the budget; the top entry is the same but for its pc.
             }
             if let Err(f) = self.execute(kernel, mem, pc, top.mask) {
                 result = Err(f);
