@@ -1,6 +1,6 @@
 //! Lane-wise instructions (ALU operations, conversions, extended
-//! instructions, copies, and loads and stores of private memory at a fixed
-//! offset) decoded once per launch into a direct handler with its register
+//! instructions, copies, loads and stores of private memory at a fixed
+//! offset, jumps to the next instruction) decoded once per launch into a direct handler with its register
 //! rows resolved, so that a wave-instruction does not look at its
 //! operation once per lane and the interpreter's loop makes one indirect
 //! call per instruction.
@@ -26,8 +26,7 @@ pub enum LaneKind {
     /// A load or store of private memory at a fixed address, in bounds:
     /// each lane reads or writes its own copy at offset `at` (`stride`
     /// bytes per lane), with no address to look up (unoptimised kernels
-    /// keep every variable there). A load's row is `dst`, a store's
-    /// `src[0]`.
+    /// keep every variable there). The row loaded or stored is `dst`.
     Private {
         at: usize,
         stride: usize,
@@ -182,7 +181,7 @@ fn load_bool<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, 
 }
 
 /// A private load (`STORE` false) or store of `N` bytes into or from the
-/// row at `op.dst` (a store's source row too, `private_accesses`).
+/// row at `op.dst`.
 fn private_access<const N: usize, const STORE: bool, const W: usize>(
     regs: &mut [u64],
     private: &mut [u8],
