@@ -6,6 +6,7 @@
 //! texel filtering and format conversion rules, never from gpusim's own.
 
 use gpusim::input::config::Config;
+use gpusim::input::workload::Workload;
 use gpusim::run::amber::{run_source, ScriptReport, Status};
 use gpusim::run::RunOptions;
 use std::fmt::Write;
@@ -58,11 +59,7 @@ fn run_everywhere(script: &str) {
 /// Runs a manifest the test wrote, functionally and timed on the default
 /// model: every check must pass in each (`what` names the case).
 fn run_manifest(stem: &str, manifest: &str, what: &str) {
-    let dir = std::env::temp_dir().join(format!("gpusim-{stem}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{stem}.toml"));
-    std::fs::write(&file, manifest).unwrap();
-    let w = gpusim::input::workload::Workload::load(&file).unwrap();
+    let (dir, w) = write_manifest(stem, manifest);
     for opts in [
         RunOptions::default(),
         RunOptions::timed(Config::default_config()),
@@ -71,6 +68,16 @@ fn run_manifest(stem: &str, manifest: &str, what: &str) {
         assert!(out.all_checks_passed(), "{what}: {:?}", out.checks);
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Writes `manifest` as `<stem>.toml` in a folder of its own and loads
+/// it; the caller removes the folder.
+fn write_manifest(stem: &str, manifest: &str) -> (PathBuf, Workload) {
+    let dir = std::env::temp_dir().join(format!("gpusim-{stem}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{stem}.toml"));
+    std::fs::write(&file, manifest).unwrap();
+    (dir, Workload::load(&file).unwrap())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -420,7 +427,6 @@ fn image_errors_name_the_binding() {
 
 #[test]
 fn manifest_images_are_checked_before_running() {
-    use gpusim::input::workload::Workload;
     let dir = std::env::temp_dir().join(format!("gpusim-images-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let median = Path::new(env!("CARGO_MANIFEST_DIR")).join("../workloads/median");
@@ -1239,11 +1245,7 @@ fn a_cube_map_needs_six_layers_per_cube() {
          [[buffer]]\nname = \"out\"\ntype = \"f32\"\nlen = 64\nbinding = {{ set = 0, binding = 2 }}\n",
         kernels().join("image_cube.spv").display(),
     );
-    let dir = std::env::temp_dir().join(format!("gpusim-cube6-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("cube6.toml");
-    std::fs::write(&file, manifest).unwrap();
-    let w = gpusim::input::workload::Workload::load(&file).unwrap();
+    let (dir, w) = write_manifest("cube6", &manifest);
     let Err(e) = gpusim::run::run_workload(&w, &RunOptions::default()) else {
         panic!("a cube map of 5 layers ran");
     };

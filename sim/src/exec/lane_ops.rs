@@ -171,7 +171,12 @@ fn private_handler(bytes: usize, store: bool, boolean: bool, width: usize) -> Ha
 
 fn load_bool<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
     private_access::<1, false, W>(regs, private, op, mask);
-    let row = &mut regs[op.dst..op.dst + op.width];
+    booleans(&mut regs[op.dst..op.dst + op.width], mask);
+}
+
+/// Makes the loaded bytes in `row` booleans (1 where not zero) in the
+/// lanes of `mask`.
+pub fn booleans(row: &mut [u64], mask: u64) {
     let mut rest = mask;
     while rest != 0 {
         let lane = rest.trailing_zeros() as usize;

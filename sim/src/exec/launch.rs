@@ -141,11 +141,7 @@ impl<'k> Launch<'k> {
         if kernel.insts.is_empty() {
             return Vec::new();
         }
-        if kernel
-            .insts
-            .iter()
-            .any(|i| matches!(i, Inst::CrossLane { .. }))
-        {
+        if reads_across_lanes(kernel) {
             return all();
         }
         let written = isa::liveness::written(kernel);
@@ -179,11 +175,7 @@ impl<'k> Launch<'k> {
     /// width.
     fn register_width(kernel: &Kernel, local_size: [u32; 3], wave_width: usize) -> usize {
         let invocations = local_size.iter().map(|&x| x as usize).product::<usize>();
-        let cross_lane = kernel
-            .insts
-            .iter()
-            .any(|i| matches!(i, Inst::CrossLane { .. }));
-        if cross_lane || invocations == 0 {
+        if reads_across_lanes(kernel) || invocations == 0 {
             wave_width
         } else {
             invocations.min(wave_width)
@@ -698,4 +690,13 @@ fn xyz(v: [u64; 3]) -> [u64; 4] {
 /// A lane mask as the four 32-bit words of a `uvec4`.
 fn words(mask: u64) -> [u64; 4] {
     [mask & 0xffff_ffff, mask >> 32, 0, 0]
+}
+
+/// Whether an instruction of `kernel` reads other lanes' registers (a
+/// cross-lane operation), which can then see lanes that never wrote them.
+fn reads_across_lanes(kernel: &Kernel) -> bool {
+    kernel
+        .insts
+        .iter()
+        .any(|i| matches!(i, Inst::CrossLane { .. }))
 }

@@ -825,13 +825,6 @@ pub fn load_private<const N: usize>(
         return;
     }
     let full = mask == isa::core::mask(out.len() as u32);
-    // Narrow rows with every lane active (`store_private` too): a loop
-    // the compiler unrolls.
-    match (full, out.len()) {
-        (true, 4) => return load_narrow::<N, 4>(private, stride, at, out),
-        (true, 8) => return load_narrow::<N, 8>(private, stride, at, out),
-        _ => {}
-    }
     let top = private_lanes_in_bounds::<N>(mask, stride, at, private.len(), out.len());
     each_active(mask, full, top + 1, |lane| {
         // SAFETY: lane <= top, whose bytes and element
@@ -912,11 +905,6 @@ pub fn store_private<const N: usize>(
         return;
     }
     let full = mask == isa::core::mask(values.len() as u32);
-    match (full, values.len()) {
-        (true, 4) => return store_narrow::<N, 4>(private, stride, at, values),
-        (true, 8) => return store_narrow::<N, 8>(private, stride, at, values),
-        _ => {}
-    }
     let top = private_lanes_in_bounds::<N>(mask, stride, at, private.len(), values.len());
     each_active(mask, full, top + 1, |lane| {
         // SAFETY: lane <= top, whose bytes and element

@@ -379,7 +379,7 @@ impl Wave {
                 mem.load_lanes(mask, addrs, *offset as u64, ty.bytes() as u64, out)
                     .map_err(|(lane, e)| fault(Some(lane), format!("load: {e}")))?;
                 if *ty == isa::core::Scalar::Bool {
-                    self.booleans(d, mask);
+                    crate::exec::lane_ops::booleans(&mut self.regs[d..d + w], mask);
                 }
             }
             Inst::Store {
@@ -581,14 +581,6 @@ impl Wave {
             }
             Err(_) => 0xffff_ffff,
         })
-    }
-
-    /// Makes the loaded bytes in the register row at `d` booleans (1 where
-    /// non-zero) in the lanes of `mask`.
-    fn booleans(&mut self, d: usize, mask: u64) {
-        for lane in lanes(mask) {
-            self.regs[d + lane] = (self.regs[d + lane] != 0) as u64;
-        }
     }
 
     /// Leaves the address of each lane of `mask`, register `addr` plus
