@@ -80,6 +80,15 @@ fn write_manifest(stem: &str, manifest: &str) -> (PathBuf, Workload) {
     (dir, Workload::load(&file).unwrap())
 }
 
+/// The error a functional run of `w` gives; `ran` says what it should
+/// not have done.
+fn refused(w: &Workload, ran: &str) -> String {
+    match gpusim::run::run_workload(w, &RunOptions::default()) {
+        Err(e) => e,
+        Ok(_) => panic!("{ran}"),
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Mode {
     Repeat,
@@ -483,9 +492,7 @@ fn manifest_images_are_checked_before_running() {
     let file = dir.join("m.toml");
     std::fs::write(&file, format!("{head}{src}{image}{dst}")).unwrap();
     let w = Workload::load(&file).unwrap();
-    let Err(e) = gpusim::run::run_workload(&w, &RunOptions::default()) else {
-        panic!("ran without its sampler");
-    };
+    let e = refused(&w, "ran without its sampler");
     assert!(
         e.contains("'src' (set 0 binding 0 element 0) is a sampler, and no sampler is bound there"),
         "{e}"
@@ -1246,9 +1253,7 @@ fn a_cube_map_needs_six_layers_per_cube() {
         kernels().join("image_cube.spv").display(),
     );
     let (dir, w) = write_manifest("cube6", &manifest);
-    let Err(e) = gpusim::run::run_workload(&w, &RunOptions::default()) else {
-        panic!("a cube map of 5 layers ran");
-    };
+    let e = refused(&w, "a cube map of 5 layers ran");
     assert!(
         e.contains("is a cube map, and the image bound there has 5 layers (6 per cube)"),
         "{e}"
