@@ -78,7 +78,9 @@ pub struct Wave {
     pub private: Vec<u8>,
     pub state: WaveState,
     /// When set, each memory instruction leaves the address of every lane
-    /// it accessed (lowest lane first) in `addresses`, for the timing model.
+    /// it accessed (lowest lane first) in `addresses`, for the timing model;
+    /// all but decoded private loads and stores, whose addresses the model
+    /// never reads (private memory is a functional unit's work there).
     pub record_addresses: bool,
     pub addresses: Vec<u64>,
 }
@@ -313,15 +315,6 @@ impl Wave {
         let w = self.width;
         let next = pc + 1;
         if let Some(op) = &self.decoded.insts[pc as usize] {
-            if let LaneKind::Private { at, .. } = op.kind {
-                if self.record_addresses {
-                    // Every lane's address is the one constant.
-                    let a = isa::ir::address::PRIVATE_BASE + at as u64;
-                    self.addresses.clear();
-                    self.addresses
-                        .extend(std::iter::repeat_n(a, mask.count_ones() as usize));
-                }
-            }
             (op.handler)(&mut self.regs, mem.private, op, mask);
             let copy = matches!(op.kind, LaneKind::Copy);
             self.go_on(kernel, next);
@@ -732,7 +725,15 @@ fn nonzero_lanes(row: &[u64], mask: u64) -> u64 {
 
 /// Appends `addrs[lane] + offset` for the lanes of `mask`, lowest first.
 fn push_addresses(out: &mut Vec<u64>, mask: u64, addrs: &[u64], offset: u64) {
-    out.extend(lanes(mask).map(|l| addrs[l].wrapping_add(offset)));
+    let every_lane = u64::MAX >> (64 - addrs.len().clamp(1, 64));
+    if mask & every_lane == every_lane {
+        // A whole row: a sized copy the compiler vectorises (the lane
+        // iterator below costs about 16 host instructions a lane).
+        out.extend(addrs.iter().map(|&a| a.wrapping_add(offset)));
+    } else {
+        out.reserve(mask.count_ones() as usize);
+        out.extend(lanes(mask).map(|l| addrs[l].wrapping_add(offset)));
+    }
 }
 
 /// The set lanes of a mask, lowest first.

@@ -219,12 +219,17 @@ impl MemorySystem {
     fn lines(&mut self, cu: usize, addrs: &[u64]) -> Vec<u64> {
         let mut lines = std::mem::take(&mut self.line_buffer);
         lines.clear();
+        let shift = self.l1[cu].cache.line_shift();
+        let mut last = None;
         for &a in addrs {
-            let l = self.l1[cu].cache.line_of(a);
+            let l = a >> shift;
             // Neighbouring lanes mostly share a line: the last is checked
             // first.
-            if lines.last() != Some(&l) && !lines.contains(&l) {
-                lines.push(l);
+            if last != Some(l) {
+                last = Some(l);
+                if !lines.contains(&l) {
+                    lines.push(l);
+                }
             }
         }
         lines
