@@ -10,13 +10,49 @@ struct Line {
     ready: u64,
 }
 
+/// Division by a number fixed at set-up: a shift and a mask when it is a
+/// power of two, as cache geometries nearly always are (a 64-bit division
+/// costs tens of host cycles on every access otherwise).
+#[derive(Clone, Copy)]
+pub struct Divisor {
+    d: u64,
+    /// log2(d) when d is a power of two.
+    shift: Option<u32>,
+}
+
+impl Divisor {
+    pub fn new(d: u64) -> Divisor {
+        let d = d.max(1);
+        Divisor {
+            d,
+            shift: d.is_power_of_two().then(|| d.trailing_zeros()),
+        }
+    }
+
+    #[inline]
+    pub fn div(self, x: u64) -> u64 {
+        match self.shift {
+            Some(s) => x >> s,
+            None => x / self.d,
+        }
+    }
+
+    #[inline]
+    pub fn rem(self, x: u64) -> u64 {
+        match self.shift {
+            Some(_) => x & (self.d - 1),
+            None => x % self.d,
+        }
+    }
+}
+
 pub struct Cache {
     line_shift: u32,
-    sets: u64,
+    sets: Divisor,
     /// Lines are dealt out over this many caches (an L2's banks, by line
     /// number): each sees every `interleave`-th line, so its set index
     /// comes from the line number divided by it.
-    interleave: u64,
+    interleave: Divisor,
     ways: usize,
     /// Per set: which block of `ways` slots in `lines` it uses, plus one;
     /// 0 until the set is first touched, since a short launch touches few
@@ -50,8 +86,8 @@ impl Cache {
         let sets = (size_bytes / (line_bytes * ways)).max(1) as u64;
         Cache {
             line_shift: line_bytes.trailing_zeros(),
-            sets,
-            interleave: interleave.max(1),
+            sets: Divisor::new(sets),
+            interleave: Divisor::new(interleave),
             ways: ways as usize,
             block_of_set: Vec::new(),
             lines: Vec::new(),
@@ -72,13 +108,14 @@ impl Cache {
 
     /// The set holding `line`, as its slots.
     fn set(&mut self, line: u64) -> (&mut [Line], &mut usize) {
-        let s = (line / self.interleave % self.sets) as usize;
+        let s = self.sets.rem(self.interleave.div(line)) as usize;
         if self.block_of_set.is_empty() {
             // Nothing is allocated before the first access: a wide GPU's
             // idle CUs cost nothing. A few sets' room up front spares the
             // first reallocations.
-            self.block_of_set = vec![0; self.sets as usize];
-            let blocks = (self.sets as usize).min(16);
+            let sets = self.sets.d as usize;
+            self.block_of_set = vec![0; sets];
+            let blocks = sets.min(16);
             self.lines.reserve_exact(blocks * self.ways);
             self.used.reserve_exact(blocks);
         }
@@ -210,6 +247,16 @@ mod tests {
         assert!(!c.access(line(2), false).hit);
         assert!(!c.access(line(0), false).hit);
         assert!(c.access(line(1), false).hit);
+    }
+
+    #[test]
+    fn a_divisor_divides_as_the_operators_do() {
+        for d in [1u64, 2, 3, 6, 8, 12, 64, 1000, 1 << 20] {
+            let by = Divisor::new(d);
+            for x in [0u64, 1, 5, 63, 64, 65, 4095, 1 << 33, u64::MAX] {
+                assert_eq!((by.div(x), by.rem(x)), (x / d, x % d), "{x} by {d}");
+            }
+        }
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! the addresses a wave instruction touched (one per active lane) and
 //! returns the cycle its result is ready.
 
-use super::cache::Cache;
+use super::cache::{Cache, Divisor};
 use crate::exec::address_map::AddressMap;
 use crate::input::config::Config;
 use std::cmp::Reverse;
@@ -103,7 +103,7 @@ pub struct MemorySystem {
     l1_mshrs: usize,
     l2_latency: u64,
     l2_line_shift: u32,
-    banks: u64,
+    banks: Divisor,
     dram_latency: u64,
     transfer: u64,
     l2_line_bytes: u64,
@@ -160,7 +160,7 @@ impl MemorySystem {
             l1_mshrs: m.l1.mshrs as usize,
             l2_latency: m.l2.latency as u64,
             l2_line_shift: m.l2.line_bytes.trailing_zeros(),
-            banks: banks as u64,
+            banks: Divisor::new(banks as u64),
             dram_latency: m.dram.latency as u64,
             transfer: (m.l2.line_bytes as u64).div_ceil(m.dram.bytes_per_cycle as u64),
             l2_line_bytes: m.l2.line_bytes as u64,
@@ -236,7 +236,7 @@ impl MemorySystem {
     }
 
     fn bank_of(&self, addr: u64) -> usize {
-        ((addr >> self.l2_line_shift) % self.banks) as usize
+        self.banks.rem(addr >> self.l2_line_shift) as usize
     }
 
     /// A request reaching the L2 at `arrive`: when its data is ready, and

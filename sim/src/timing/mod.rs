@@ -370,6 +370,9 @@ struct Engine<'a, 't, 'p> {
     next: Vec<NextInst>,
     /// Per (CU, SIMD): the SIMD cannot issue before this cycle.
     wake: Vec<u64>,
+    /// Per CU: the least of its SIMDs' `wake`, so that a cycle passes a
+    /// sleeping CU by without looking at its SIMDs.
+    cu_wake: Vec<u64>,
     /// Per category: instructions a CU may issue in one cycle.
     issue_limits: [u32; CATEGORIES],
     /// Per category: whether the other SIMDs of a CU can use up its limit
@@ -566,6 +569,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             order: Vec::new(),
             simds: cu.simds as usize,
             wake: vec![0; all_simds],
+            cu_wake: vec![0; cfg.gpu.compute_units as usize],
             issue_limits,
             contested: issue_limits.map(|limit| limit <= others),
             scalar_interval: cfg.scalar_unit().map_or(0, |sc| sc.interval as u64),
@@ -752,6 +756,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             self.simd_state[k].vgprs += v;
             self.simd_state[k].sgprs += g;
             self.wake[k] = 0;
+            self.cu_wake[c] = 0;
             let next = if unfinished {
                 self.plan(slot)
             } else {
@@ -822,7 +827,12 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let mut order = std::mem::take(&mut self.order);
         let busy = std::mem::take(&mut self.busy);
         for &c in &busy {
+            if self.cycle < self.cu_wake[c] {
+                next_event = next_event.min(self.cu_wake[c]);
+                continue;
+            }
             let mut budget = self.issue_limits;
+            let mut cu_issued = false;
             for s in 0..self.simds {
                 let k = c * self.simds + s;
                 if self.cycle < self.wake[k] {
@@ -861,10 +871,20 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     next_event = next_event.min(wake);
                     self.wake[k] = wake;
                 } else {
-                    issued_any = true;
+                    cu_issued = true;
                     self.report.busy_simd(k, self.cycle);
                 }
             }
+            issued_any |= cu_issued;
+            // A CU that issued is looked at next cycle. One that did not
+            // sleeps until its first SIMD wakes (none was woken by a
+            // barrier's release, which needs an issue).
+            self.cu_wake[c] = if cu_issued {
+                0
+            } else {
+                let simds = &self.wake[c * self.simds..(c + 1) * self.simds];
+                simds.iter().copied().min().unwrap_or(u64::MAX)
+            };
         }
         self.order = order;
         self.busy = busy;
@@ -1359,6 +1379,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 self.waves[m].next_issue = self.cycle + 1;
                 self.next[m] = self.plan(m);
                 self.wake[c * self.simds + self.waves[m].simd] = 0;
+                self.cu_wake[c] = 0;
             }
         }
         if done == states.len() {
