@@ -6,7 +6,7 @@
 //! lanes reach its reconvergence point, where the entry below holds them
 //! all again. Lanes that return are removed from every entry.
 
-use crate::exec::lane_ops::{Decoded, LaneKind};
+use crate::exec::lane_ops::{Decoded, LaneKind, LaneOp};
 use crate::exec::memory::WaveMemory;
 use isa::ir::{Inst, Kernel, Pc, EXIT_PC};
 use std::sync::Arc;
@@ -24,6 +24,15 @@ pub enum WaveState {
     /// Waiting at the workgroup barrier at this instruction.
     AtBarrier(Pc),
     Done,
+}
+
+/// Lane-wise instructions a wave ran in one go (`Wave::run_ahead`): the
+/// pcs from `start` to before `end`, for the lanes of `mask`.
+#[derive(Clone, Copy, Debug)]
+pub struct LaneRun {
+    pub start: Pc,
+    pub end: Pc,
+    pub mask: u64,
 }
 
 /// What one call to [`Wave::step`] did.
@@ -257,22 +266,7 @@ impl Wave {
             let budget = (limit - executed).min(Pc::MAX as u64) as Pc;
             let start = top.pc;
             let stop = top.reconverge.min(end).min(start.saturating_add(budget));
-            let mut pc = start;
-            let (regs, private) = (&mut self.regs[..], &mut *mem.private);
-            // Unrolled: each call site sees every fourth instruction, which
-            // the host's predictor of indirect calls finds easier.
-            'run: loop {
-                for _ in 0..4 {
-                    let Some(op) = &insts[pc as usize] else {
-                        break 'run;
-                    };
-                    (op.handler)(regs, private, op, top.mask);
-                    pc += 1;
-                    if pc >= stop {
-                        break 'run;
-                    }
-                }
-            }
+            let pc = lane_run(insts, &mut self.regs, mem.private, start, stop, top.mask);
             let n = (pc - start) as u64;
             copies += decoded.copies_before[pc as usize] - decoded.copies_before[start as usize];
             if n > 0 {
@@ -298,6 +292,40 @@ impl Wave {
         counts.lane_instructions += lanes;
         counts.copies += copies;
         result.map(|()| last)
+    }
+
+    /// Executes the run of lane-wise instructions that starts at the
+    /// wave's pc, up to its top entry's reconvergence point, and moves the
+    /// wave past it: for the timing model, which issues them one by one
+    /// afterwards and so keeps the wave's registers in the host's cache
+    /// for the whole run. None, with nothing done, when the instruction at
+    /// the pc is of another kind. Lane-wise instructions touch only the
+    /// wave's registers and private memory, so running them before their
+    /// issue cycle changes no result.
+    pub fn run_ahead(&mut self, kernel: &Kernel) -> Option<LaneRun> {
+        let top = *self.stack.last()?;
+        let insts = &self.decoded.insts[..];
+        insts[top.pc as usize].as_ref()?;
+        let stop = top.reconverge.min(insts.len() as Pc);
+        let end = lane_run(
+            insts,
+            &mut self.regs,
+            &mut self.private,
+            top.pc,
+            stop,
+            top.mask,
+        );
+        self.go_on(kernel, end);
+        Some(LaneRun {
+            start: top.pc,
+            end,
+            mask: top.mask,
+        })
+    }
+
+    /// The decoded lane-wise instruction at `pc`, if it is one.
+    pub fn lane_op(&self, pc: Pc) -> Option<&LaneOp> {
+        self.decoded.insts[pc as usize].as_ref()
     }
 
     /// Executes the instruction at `pc` for the lanes of `mask` (the top
@@ -721,6 +749,36 @@ fn nonzero_lanes(row: &[u64], mask: u64) -> u64 {
         bits |= b << (8 * block);
     }
     bits
+}
+
+/// Runs the lane-wise instructions from `start` (which must be one) for
+/// the lanes of `mask`, up to `stop` or the first instruction of another
+/// kind; returns the pc it stopped at.
+#[inline(always)]
+fn lane_run(
+    insts: &[Option<LaneOp>],
+    regs: &mut [u64],
+    private: &mut [u8],
+    start: Pc,
+    stop: Pc,
+    mask: u64,
+) -> Pc {
+    let mut pc = start;
+    // Unrolled: each call site sees every fourth instruction, which the
+    // host's predictor of indirect calls finds easier.
+    'run: loop {
+        for _ in 0..4 {
+            let Some(op) = &insts[pc as usize] else {
+                break 'run;
+            };
+            (op.handler)(regs, private, op, mask);
+            pc += 1;
+            if pc >= stop {
+                break 'run;
+            }
+        }
+    }
+    pc
 }
 
 /// Appends `addrs[lane] + offset` for the lanes of `mask`, lowest first.

@@ -12,11 +12,12 @@ mod memory;
 pub mod report;
 pub mod trace;
 
+use crate::exec::lane_ops::LaneKind;
 use crate::exec::launch::{ExecError, Launch};
 use crate::exec::memory::{space_of, GlobalMemory, Space, WaveMemory};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::Counts;
-use crate::exec::wave::{Wave, WaveState};
+use crate::exec::wave::{LaneRun, Step, Wave, WaveState};
 use crate::input::config::{Config, SchedulerPolicy, SCALAR_UNIT};
 use isa::ir::{AtomicOp, Inst, Kernel, Reg};
 use memory::MemorySystem;
@@ -172,6 +173,9 @@ struct TWave {
     next_issue: u64,
     /// When its last store or atomic completes.
     memory_done: u64,
+    /// Lane-wise instructions executed ahead of their issue: `start` is
+    /// the next to issue. The wave itself is past them.
+    ahead: Option<LaneRun>,
 }
 
 /// A wave's next instruction as the scheduler sees it. Nothing it derives
@@ -734,6 +738,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     producer: vec![Producer::Alu; regs],
                     next_issue: self.cycle,
                     memory_done: 0,
+                    ahead: None,
                 });
             } else {
                 // A slot's wave, registers and scoreboard are reused by
@@ -743,7 +748,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 tw.ready.fill(0);
                 tw.producer.fill(Producer::Alu);
                 (tw.id, tw.workgroup, tw.simd) = (id, wg_index, simd);
-                (tw.next_issue, tw.memory_done) = (self.cycle, 0);
+                (tw.next_issue, tw.memory_done, tw.ahead) = (self.cycle, 0, None);
             }
             let wave = &mut self.waves[slot].wave;
             wave.record_addresses = true;
@@ -1022,7 +1027,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// sees it, from the wave's state now.
     fn plan(&self, w: usize) -> NextInst {
         let tw = &self.waves[w];
-        let pc = tw.wave.pc().expect("a ready wave has a pc") as usize;
+        let pc = match tw.ahead {
+            Some(run) => run.start,
+            None => tw.wave.pc().expect("a ready wave has a pc"),
+        } as usize;
         let t = &self.info[pc];
         let operands = t
             .srcs
@@ -1035,10 +1043,15 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         } else {
             0
         };
-        let space = if t.is_memory {
-            self.space(tw, pc)
-        } else {
-            None
+        let space = match tw.ahead {
+            _ if !t.is_memory => None,
+            // Ahead of the wave, memory instructions are decoded private
+            // accesses, whose address is fixed.
+            Some(_) => match tw.wave.lane_op(pc as u32).map(|op| op.kind) {
+                Some(LaneKind::Private { at, .. }) => Some(Space::Private(at as u64)),
+                _ => unreachable!("runs ahead hold lane-wise instructions only"),
+            },
+            None => self.space(tw, pc),
         };
         let category = t.category_in(space);
         NextInst {
@@ -1136,8 +1149,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let NextInst { pc, space, .. } = self.next[w];
         let pc = pc as usize;
         let wg = self.waves[w].workgroup;
-        // Functional execution.
-        let step = {
+        // Functional execution, done already for instructions run ahead.
+        let step = if let Some(step) = self.step_ahead(w) {
+            step
+        } else {
             let group = &mut self.workgroups[wg];
             let tw = &mut self.waves[w];
             let mut private = std::mem::take(&mut tw.wave.private);
@@ -1159,6 +1174,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 ))
             })?
         };
+        debug_assert_eq!(
+            step.pc as usize, pc,
+            "the instruction issued is the one planned"
+        );
         if self.check_uniformity {
             self.check_uniform(w, pc, step)?;
         }
@@ -1303,6 +1322,30 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
         self.after_step(w, step.pc)?;
         Ok(finished)
+    }
+
+    /// Wave `w`'s next instruction if it is lane-wise: taken from the run
+    /// executed ahead, which starts first when there is none. Not while
+    /// uniformity is checked, which reads each instruction's result.
+    fn step_ahead(&mut self, w: usize) -> Option<Step> {
+        let tw = &mut self.waves[w];
+        if tw.ahead.is_none() && !self.check_uniformity {
+            tw.ahead = tw.wave.run_ahead(self.kernel);
+        }
+        let run = tw.ahead.as_mut()?;
+        let pc = run.start;
+        let mask = run.mask;
+        run.start += 1;
+        if run.start == run.end {
+            tw.ahead = None;
+        }
+        let copy = matches!(tw.wave.lane_op(pc).map(|op| op.kind), Some(LaneKind::Copy));
+        Some(Step {
+            pc,
+            lanes: mask.count_ones(),
+            mask,
+            copy,
+        })
     }
 
     /// The uniformity check of `run`: the scalar register the instruction
