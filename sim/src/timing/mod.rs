@@ -829,7 +829,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     fn cycle_step(&mut self, global: &mut GlobalMemory) -> Result<(bool, u64), ExecError> {
         let mut issued_any = false;
         let mut next_event = u64::MAX;
-        let mut order = std::mem::take(&mut self.order);
+        let mut order_buffer = std::mem::take(&mut self.order);
         let busy = std::mem::take(&mut self.busy);
         for &c in &busy {
             if self.cycle < self.cu_wake[c] {
@@ -837,7 +837,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 continue;
             }
             let mut budget = self.issue_limits;
-            let mut cu_issued = false;
+            // A SIMD issued and may issue again next cycle.
+            let mut awake = false;
             for s in 0..self.simds {
                 let k = c * self.simds + s;
                 if self.cycle < self.wake[k] {
@@ -853,7 +854,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     self.wake[k] = u64::MAX;
                     continue;
                 }
-                let order = self.schedule_order(k, &active, &mut order);
+                let order = self.schedule_order(k, &active, &mut order_buffer);
                 let mut issued = 0;
                 let mut finished = false;
                 for &w in order {
@@ -876,22 +877,24 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     next_event = next_event.min(wake);
                     self.wake[k] = wake;
                 } else {
-                    cu_issued = true;
+                    issued_any = true;
                     self.report.busy_simd(k, self.cycle);
+                    match self.stall_ahead(c, s, &mut order_buffer) {
+                        Some(wake) => next_event = next_event.min(wake),
+                        None => awake = true,
+                    }
                 }
             }
-            issued_any |= cu_issued;
-            // A CU that issued is looked at next cycle. One that did not
-            // sleeps until its first SIMD wakes (none was woken by a
-            // barrier's release, which needs an issue).
-            self.cu_wake[c] = if cu_issued {
+            // Otherwise the CU sleeps until its first SIMD wakes (a barrier
+            // released this cycle set its SIMDs' `wake` to 0).
+            self.cu_wake[c] = if awake {
                 0
             } else {
                 let simds = &self.wake[c * self.simds..(c + 1) * self.simds];
                 simds.iter().copied().min().unwrap_or(u64::MAX)
             };
         }
-        self.order = order;
+        self.order = order_buffer;
         self.busy = busy;
         for c in std::mem::take(&mut self.emptied) {
             if self.cus[c].workgroups == 0 {
@@ -941,6 +944,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// The unfinished waves `active` of SIMD `k` (oldest first) in the
     /// order the scheduler considers them: themselves, or rearranged in
     /// `order`.
+    #[inline(always)]
     fn schedule_order<'o>(
         &self,
         k: usize,
@@ -980,6 +984,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// by its unit: the CU's issue limit, checked before units, can then
     /// stop it instead in any cycle where other SIMDs used up the limit,
     /// so the SIMD is looked at whenever any wave's blocker clears.
+    #[inline(always)]
     fn stall_until(
         &self,
         c: usize,
@@ -1005,6 +1010,38 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             wake = wake.min(from);
         }
         (reason, wake)
+    }
+
+    /// After SIMD `s` of CU `c` issued this cycle: if the wave it holds
+    /// waits past the next cycle (for its last branch, an operand, its
+    /// stores or a barrier), works out now the stall that the SIMD's look
+    /// in the next cycle would find, while its waves' figures are in the
+    /// host's cache, and puts it to sleep until then; returns when it
+    /// wakes. No other SIMD changes what it finds, but for a barrier's
+    /// release, which wakes the SIMD as before (the stall then lasts no
+    /// cycle).
+    fn stall_ahead(&mut self, c: usize, s: usize, order: &mut Vec<usize>) -> Option<u64> {
+        let k = c * self.simds + s;
+        let next_cycle = self.cycle + 1;
+        let active = std::mem::take(&mut self.simd_state[k].active);
+        let waits = |w: &usize| {
+            let next = &self.next[*w];
+            next.at_barrier || next.earliest > next_cycle
+        };
+        // Only for a SIMD with one wave: with more, one of them is usually
+        // ready, and looking costs more than the look next cycle saves.
+        let stall = (active.len() == 1 && active.iter().all(waits)).then(|| {
+            let order = self.schedule_order(k, &active, order);
+            self.cycle = next_cycle;
+            let stall = self.stall_until(c, s, order, &self.issue_limits);
+            self.cycle -= 1;
+            stall
+        });
+        self.simd_state[k].active = active;
+        let (reason, wake) = stall?;
+        self.report.stall(k, reason, next_cycle);
+        self.wake[k] = wake;
+        Some(wake)
     }
 
     /// The earliest cycle after this one at which wave `w` could issue, as
