@@ -895,4 +895,96 @@ mod tests {
         }
         assert_eq!(wave.reg(0, 3), PRIVATE_BASE, "lane 3 does not exist");
     }
+
+    #[test]
+    fn running_ahead_executes_what_stepping_does() {
+        use isa::core::{Alu, AluOp};
+        let alu = |op, ty, dst, a, b| Inst::Alu {
+            alu: Alu { op, ty },
+            dst,
+            src: [a, b, 0, 0],
+        };
+        let int = Scalar::Int(32);
+        // Lanes 0 and 1 take one side of a branch, 2 and 3 the other; both
+        // sides are runs of lane-wise instructions, ended by a jump on one
+        // side and by the reconvergence point on the other.
+        let k = kernel(
+            vec![
+                alu(AluOp::IAdd, int, 1, 0, 0),
+                alu(AluOp::IMul, int, 2, 1, 0),
+                alu(AluOp::ULessThan, int, 3, 0, 6),
+                Inst::Branch {
+                    cond: 3,
+                    if_true: 4,
+                    if_false: 6,
+                    reconverge: 8,
+                    loop_exit: false,
+                },
+                alu(AluOp::IAdd, int, 1, 1, 2),
+                Inst::Jump { target: 8 },
+                alu(AluOp::ISub, int, 2, 2, 1),
+                Inst::Mov { dst: 4, src: 2 },
+                alu(AluOp::IAdd, int, 5, 1, 2),
+                Inst::Return,
+            ],
+            7,
+            0,
+        );
+        let ops = Arc::new(crate::exec::lane_ops::decode_kernel(&k, 4));
+        let new_wave = || {
+            let mut w = Wave::new(&k, &ops, 4, 4, &[(6, 2)]);
+            w.preload_row(0, &[0, 1, 2, 3], 0, u64::MAX);
+            w
+        };
+        let (mut global, mut shared, mut printf) = (GlobalMemory::default(), [], String::new());
+        let mut private = Vec::new();
+        let mut mem = WaveMemory::new(&mut global, &mut shared, &mut private, 0, &mut printf);
+        // (pc, lanes) of each instruction as it executes or issues.
+        let mut stepped = Vec::new();
+        let mut by_step = new_wave();
+        while by_step.state == WaveState::Ready {
+            let step = by_step.step(&k, &mut mem).unwrap();
+            stepped.push((step.pc, step.mask));
+        }
+        let mut issued = Vec::new();
+        let mut ahead = new_wave();
+        while ahead.state == WaveState::Ready {
+            match ahead.run_ahead(&k) {
+                Some(run) => issued.extend((run.start..run.end).map(|pc| (pc, run.mask))),
+                None => {
+                    let step = ahead.step(&k, &mut mem).unwrap();
+                    issued.push((step.pc, step.mask));
+                }
+            }
+        }
+        let expected = [
+            (0, 0b1111),
+            (1, 0b1111),
+            (2, 0b1111),
+            (3, 0b1111),
+            (4, 0b0011),
+            (5, 0b0011),
+            (6, 0b1100),
+            (7, 0b1100),
+            (8, 0b1111),
+            (9, 0b1111),
+        ];
+        assert_eq!(stepped, expected);
+        assert_eq!(issued, expected);
+        for lane in 0..4 {
+            // By hand: r1 = 2l, r2 = 2l^2, then r1 += r2 (l < 2) or
+            // r2 -= r1 and r4 = r2 (l >= 2); r5 = r1 + r2.
+            let l = lane as u64;
+            let (r1, r2) = if l < 2 {
+                (2 * l + 2 * l * l, 2 * l * l)
+            } else {
+                (2 * l, 2 * l * l - 2 * l)
+            };
+            for w in [&by_step, &ahead] {
+                assert_eq!((w.reg(1, lane), w.reg(2, lane)), (r1, r2), "lane {lane}");
+                assert_eq!(w.reg(5, lane), r1 + r2, "lane {lane}");
+                assert_eq!(w.reg(4, lane), if l < 2 { 0 } else { r2 }, "lane {lane}");
+            }
+        }
+    }
 }

@@ -1,7 +1,9 @@
 //! The timing model: compute units with SIMDs, wave schedulers, functional
 //! units and a scoreboard; per-CU L1 caches, a banked L2 with atomic units,
 //! and DRAM. Instructions execute functionally when they issue (the same
-//! `Wave::step` as an untimed run); this module decides when.
+//! `Wave::step` as an untimed run; a run of lane-wise instructions, which
+//! nothing outside the wave sees, when its first issues); this module
+//! decides when.
 //!
 //! Uses `exec` (waves, memory, launches) and `input` (the GPU config);
 //! what it measures leaves as a `Report` and as events told to a trace
