@@ -1028,12 +1028,12 @@ fn every_simd_cycle_is_issue_or_one_stall() {
     for (name, cfg) in runs {
         let (_, r) = timed(&micro(name), &cfg);
         let simds = (cfg.gpu.compute_units * cfg.cu.simds) as u64;
-        let issue: u64 = r.issue_cycles.iter().sum();
-        let stalls: u64 = r.stalls.iter().flatten().sum();
+        let issue: u64 = r.simd_cycles.iter().map(|s| s.issue).sum();
+        let stalls: u64 = r.simd_cycles.iter().flat_map(|s| s.stalls).sum();
         assert_eq!(issue + stalls, r.cycles * simds, "{name}");
         // The SIMDs that never get a wave are idle throughout.
         let no_wave = num(&r.summary(), &["stall_cycles", "no_wave"]) as u64;
-        let unused = r.issue_cycles.iter().filter(|&&c| c == 0).count() as u64;
+        let unused = r.simd_cycles.iter().filter(|s| s.issue == 0).count() as u64;
         assert!(no_wave >= unused * r.cycles, "{name}: no_wave {no_wave}");
     }
 }

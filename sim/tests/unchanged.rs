@@ -64,11 +64,17 @@ fn line(root: &Path, path: &Path) -> String {
         .unwrap_or_else(|e| panic!("{}: timed: {e}", path.display()));
     let report = t.timing.as_ref().expect("a timed run has a report");
     let mut units = Fnv::new();
-    for &v in report.unit_busy.iter().chain(&report.issue_cycles) {
+    let simds = &report.simd_cycles;
+    for v in report
+        .unit_busy
+        .iter()
+        .copied()
+        .chain(simds.iter().map(|s| s.issue))
+    {
         units.word(v);
     }
-    for s in &report.stalls {
-        for &v in s {
+    for s in simds {
+        for &v in &s.stalls {
             units.word(v);
         }
     }

@@ -113,11 +113,15 @@ fn stalls<DB: DrawingBackend>(
     root.fill(&WHITE).map_err(err)?;
     let mut bars: Vec<(String, u64, RGBColor)> = vec![(
         "issue".into(),
-        report.issue_cycles.iter().sum(),
+        report.simd_cycles.iter().map(|s| s.issue).sum(),
         RGBColor(46, 139, 87),
     )];
     for s in Stall::ALL {
-        let total = report.stalls.iter().map(|v| v[s as usize]).sum();
+        let total = report
+            .simd_cycles
+            .iter()
+            .map(|v| v.stalls[s as usize])
+            .sum();
         let (label, color) = if s == Stall::NoWave {
             ("idle (no wave)".to_string(), RGBColor(160, 160, 160))
         } else {
@@ -128,9 +132,9 @@ fn stalls<DB: DrawingBackend>(
     let all: u64 = bars.iter().map(|b| b.1).sum::<u64>().max(1);
     // SIMD-cycles with a wave resident: issuing or stalled.
     let idle: u64 = report
-        .stalls
+        .simd_cycles
         .iter()
-        .map(|v| v[Stall::NoWave as usize])
+        .map(|v| v.stalls[Stall::NoWave as usize])
         .sum();
     let busy = (all - idle).max(1);
     let max = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);

@@ -11,6 +11,31 @@ use isa::ir::Kernel;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
+/// One SIMD's cycles: those it issued in, those it stalled in for each
+/// reason, and its state since `since` (`None` = issuing), not yet
+/// counted. Kept together: the scheduler changes a SIMD's state at most
+/// once a cycle, and one place to touch is cheaper than four.
+#[derive(Clone)]
+pub struct SimdCycles {
+    pub issue: u64,
+    pub stalls: [u64; Stall::ALL.len()],
+    current: Option<Stall>,
+    since: u64,
+}
+
+impl SimdCycles {
+    /// Charges the cycles up to `cycle` to the current state.
+    fn charge(&mut self, cycle: u64) {
+        debug_assert!(cycle >= self.since, "states change forward in time");
+        let spent = cycle.saturating_sub(self.since);
+        match self.current {
+            None => self.issue += spent,
+            Some(s) => self.stalls[s as usize] += spent,
+        }
+        self.since = cycle;
+    }
+}
+
 pub struct Report {
     pub cycles: u64,
     clock_mhz: f64,
@@ -20,13 +45,10 @@ pub struct Report {
     /// Per unit: instances on the whole GPU.
     unit_instances: Vec<u64>,
     pub unit_busy: Vec<u64>,
-    /// Per CU, per unit: busy cycles.
-    unit_busy_per_cu: Vec<Vec<u64>>,
-    /// Per (CU, SIMD): its state since `since`; `None` = issuing.
-    current: Vec<Option<Stall>>,
-    since: Vec<u64>,
-    pub issue_cycles: Vec<u64>,
-    pub stalls: Vec<[u64; Stall::ALL.len()]>,
+    /// Per CU, per unit (at `cu * units + unit`): busy cycles.
+    unit_busy_per_cu: Vec<u64>,
+    /// Per (CU, SIMD).
+    pub simd_cycles: Vec<SimdCycles>,
     pub occupancy: Occupancy,
     /// Per CU: resident waves now, since when, waves x cycles so far, and
     /// cycles with any wave resident.
@@ -86,11 +108,16 @@ impl Report {
             wave_slots: cfg.cu.wave_slots_per_simd,
             unit_instances,
             unit_busy: vec![0; unit_names.len()],
-            unit_busy_per_cu: vec![vec![0; unit_names.len()]; cus],
-            current: vec![Some(Stall::NoWave); cus * simds],
-            since: vec![0; cus * simds],
-            issue_cycles: vec![0; cus * simds],
-            stalls: vec![[0; Stall::ALL.len()]; cus * simds],
+            unit_busy_per_cu: vec![0; cus * unit_names.len()],
+            simd_cycles: vec![
+                SimdCycles {
+                    issue: 0,
+                    stalls: [0; Stall::ALL.len()],
+                    current: Some(Stall::NoWave),
+                    since: 0,
+                };
+                cus * simds
+            ],
             occupancy: occupancy.clone(),
             resident: vec![(0, 0, 0, 0); cus],
             timeline: Timeline::new(cus, unit_names.len()),
@@ -115,28 +142,18 @@ impl Report {
 
     /// Charges the time since the last change to the old state.
     fn set_state(&mut self, k: usize, state: Option<Stall>, cycle: u64) {
-        if self.current[k] != state {
-            self.charge(k, cycle);
-            self.current[k] = state;
+        let simd = &mut self.simd_cycles[k];
+        if simd.current != state {
+            simd.charge(cycle);
+            simd.current = state;
         }
-    }
-
-    /// Charges SIMD `k`'s cycles up to `cycle` to its current state.
-    fn charge(&mut self, k: usize, cycle: u64) {
-        debug_assert!(cycle >= self.since[k], "states change forward in time");
-        let spent = cycle.saturating_sub(self.since[k]);
-        match self.current[k] {
-            None => self.issue_cycles[k] += spent,
-            Some(s) => self.stalls[k][s as usize] += spent,
-        }
-        self.since[k] = cycle;
     }
 
     /// An instance of `unit` on CU `cu` is busy for `cycles` from `cycle`
     /// on.
     pub fn unit_busy(&mut self, cu: usize, unit: usize, cycle: u64, cycles: u64) {
         self.unit_busy[unit] += cycles;
-        self.unit_busy_per_cu[cu][unit] += cycles;
+        self.unit_busy_per_cu[cu * self.unit_names.len() + unit] += cycles;
         self.timeline.unit_busy(unit, cycle, cycles);
     }
 
@@ -173,8 +190,8 @@ impl Report {
         self.cycles = cycles;
         // Every SIMD's last state lasts to the end of the run, so that each
         // SIMD-cycle is charged once.
-        for k in 0..self.current.len() {
-            self.charge(k, cycles);
+        for simd in &mut self.simd_cycles {
+            simd.charge(cycles);
         }
         for (cu, (waves, since, total, busy)) in self.resident.iter_mut().enumerate() {
             let span = cycles - *since;
@@ -283,8 +300,8 @@ impl Report {
                 .collect()
         };
         let mut stall_totals = [0u64; Stall::ALL.len()];
-        for s in &self.stalls {
-            for (t, v) in stall_totals.iter_mut().zip(s) {
+        for s in &self.simd_cycles {
+            for (t, v) in stall_totals.iter_mut().zip(&s.stalls) {
                 *t += v;
             }
         }
@@ -313,9 +330,9 @@ impl Report {
             .map(|c| {
                 let mut stalls = [0u64; Stall::ALL.len()];
                 let mut issue = 0;
-                for k in c * self.simds..(c + 1) * self.simds {
-                    issue += self.issue_cycles[k];
-                    for (t, v) in stalls.iter_mut().zip(&self.stalls[k]) {
+                for simd in &self.simd_cycles[c * self.simds..(c + 1) * self.simds] {
+                    issue += simd.issue;
+                    for (t, v) in stalls.iter_mut().zip(&simd.stalls) {
                         *t += v;
                     }
                 }
@@ -326,7 +343,7 @@ impl Report {
                     .enumerate()
                     .map(|(u, name)| {
                         let per_cu = self.unit_instances[u] / cus as u64;
-                        let busy = self.unit_busy_per_cu[c][u];
+                        let busy = self.unit_busy_per_cu[c * self.unit_names.len() + u];
                         (
                             name.clone(),
                             json!(ratio(busy, per_cu.saturating_mul(cycles))),
@@ -370,7 +387,7 @@ impl Report {
             "time_us": cycles as f64 / self.clock_mhz,
             "ipc": ratio(counts.wave_instructions, cycles),
             "ipc_per_cu": per_cu_ipc,
-            "issue_cycles": self.issue_cycles.iter().sum::<u64>(),
+            "issue_cycles": self.simd_cycles.iter().map(|s| s.issue).sum::<u64>(),
             "stall_cycles": stall_map(&stall_totals),
             "units": units,
             "instruction_mix": {
