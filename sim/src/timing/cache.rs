@@ -74,6 +74,8 @@ pub struct Access {
     /// On a hit: the cycle the line's data is (or was) there; a line still
     /// being filled is a hit that waits for its fill.
     pub ready: u64,
+    /// Where the line is now, for `Cache::fill` before the next access.
+    pub slot: usize,
 }
 
 impl Cache {
@@ -106,8 +108,9 @@ impl Cache {
         addr >> self.line_shift
     }
 
-    /// The set holding `line`, as its slots.
-    fn set(&mut self, line: u64) -> (&mut [Line], &mut usize) {
+    /// The set holding `line`, as its slots, and the first slot's index in
+    /// `lines`.
+    fn set(&mut self, line: u64) -> (&mut [Line], &mut usize, usize) {
         let s = self.sets.rem(self.interleave.div(line)) as usize;
         if self.block_of_set.is_empty() {
             // Nothing is allocated before the first access: a wide GPU's
@@ -126,8 +129,9 @@ impl Cache {
             self.block_of_set[s] = self.used.len() as u32;
         }
         let b = self.block_of_set[s] as usize - 1;
-        let slots = &mut self.lines[b * self.ways..(b + 1) * self.ways];
-        (slots, &mut self.used[b])
+        let first = b * self.ways;
+        let slots = &mut self.lines[first..first + self.ways];
+        (slots, &mut self.used[b], first)
     }
 
     /// Looks up the line holding `addr`, allocating it on a miss; `write`
@@ -135,7 +139,7 @@ impl Cache {
     pub fn access(&mut self, addr: u64, write: bool) -> Access {
         let tag = self.line_of(addr);
         let ways = self.ways;
-        let (slots, used) = self.set(tag);
+        let (slots, used, first) = self.set(tag);
         let n = *used;
         if let Some(i) = slots[..n].iter().position(|l| l.tag == tag) {
             // Most recently used goes last.
@@ -148,6 +152,7 @@ impl Cache {
                 hit: true,
                 wrote_back: false,
                 ready,
+                slot: first + n - 1,
             };
         }
         let mut wrote_back = false;
@@ -156,19 +161,21 @@ impl Cache {
             dirty: write,
             ready: 0,
         };
-        if n == ways {
+        let at = if n == ways {
             wrote_back = slots[0].dirty;
             slots.rotate_left(1);
-            slots[ways - 1] = new;
+            ways - 1
         } else {
-            slots[n] = new;
             *used += 1;
-        }
+            n
+        };
+        slots[at] = new;
         self.misses += 1;
         Access {
             hit: false,
             wrote_back,
             ready: 0,
+            slot: first + at,
         }
     }
 
@@ -182,21 +189,17 @@ impl Cache {
             .sum()
     }
 
-    /// Records when the data of the line holding `addr` arrives.
-    pub fn fill(&mut self, addr: u64, ready: u64) {
-        let tag = self.line_of(addr);
-        let (slots, used) = self.set(tag);
-        let n = *used;
-        if let Some(l) = slots[..n].iter_mut().find(|l| l.tag == tag) {
-            l.ready = ready;
-        }
+    /// Records when the data of the line an access left in `slot` arrives
+    /// (no other access of this cache in between).
+    pub fn fill(&mut self, slot: usize, ready: u64) {
+        self.lines[slot].ready = ready;
     }
 
     /// Drops the line holding `addr` if present (a write-through cache
     /// that does not allocate on writes keeps no stale copy).
     pub fn invalidate(&mut self, addr: u64) {
         let tag = self.line_of(addr);
-        let (slots, used) = self.set(tag);
+        let (slots, used, _) = self.set(tag);
         let n = *used;
         if let Some(i) = slots[..n].iter().position(|l| l.tag == tag) {
             slots[i..n].rotate_left(1);
@@ -262,9 +265,11 @@ mod tests {
     #[test]
     fn fills_and_invalidations_find_their_line() {
         let mut c = Cache::new(256, 64, 2);
-        c.access(0, false);
-        c.fill(0, 50);
+        c.access(64, false);
+        let miss = c.access(0, false);
+        c.fill(miss.slot, 50);
         assert_eq!(c.access(0, false).ready, 50);
+        assert_eq!(c.access(64, false).ready, 0, "the other line keeps its own");
         c.invalidate(0);
         assert!(!c.access(0, false).hit);
     }

@@ -256,7 +256,7 @@ impl MemorySystem {
         if write {
             // A full-line write needs no fetch.
             let done = start + self.l2_latency;
-            self.l2[b].fill(addr, done);
+            self.l2[b].fill(access.slot, done);
             return (done, false);
         }
         let start = wait_for_mshr(
@@ -270,7 +270,7 @@ impl MemorySystem {
         self.stats.dram_read_bytes += self.l2_line_bytes;
         let done = d + self.transfer + self.dram_latency;
         self.l2_outstanding[b].push(Reverse(done));
-        self.l2[b].fill(addr, done);
+        self.l2[b].fill(access.slot, done);
         (done, false)
     }
 
@@ -360,7 +360,7 @@ impl MemorySystem {
             by_level[k].1 += done - requested;
             let level = self.first_level(path);
             level.outstanding.push(Reverse(done));
-            level.cache.fill(addr, done);
+            level.cache.fill(access.slot, done);
             ready = ready.max(done);
         }
         let (lines_by, latency_by) = match path {
