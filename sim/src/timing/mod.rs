@@ -1245,51 +1245,56 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         };
         let mut unit_used = Some(unit);
         let scalar_load = t.scalar_load;
-        match (&self.kernel.insts[pc], space) {
-            (Inst::Load { ty, .. }, Some(Space::Global)) if scalar_load => {
-                let addr = self.waves[w].wave.addresses[0];
-                complete = self.mem.scalar_load(c, cycle, addr, ty.bytes() as u64);
-                unit_used = None;
-            }
-            (Inst::Load { .. }, Some(Space::Global)) => {
-                complete = self.mem.load(c, cycle, &self.waves[w].wave.addresses);
-                producer = Producer::Memory;
-                unit_used = None;
-            }
-            (Inst::Prefetch { .. }, Some(Space::Global)) => {
-                // Fills the caches; nothing waits for it.
-                self.mem.prefetch(c, cycle, &self.waves[w].wave.addresses);
-                unit_used = None;
-            }
-            (Inst::Store { .. }, Some(Space::Global)) => {
-                let done = self.mem.store(c, cycle, &self.waves[w].wave.addresses);
-                self.writes_done = self.writes_done.max(done);
-                let tw = &mut self.waves[w];
-                tw.memory_done = tw.memory_done.max(done);
-                complete = done;
-                unit_used = None;
-            }
-            (Inst::Atomic { op, .. }, Some(Space::Global)) => {
-                let timing = self.info[pc].atomic_timing;
-                complete = self
-                    .mem
-                    .atomic(cycle, *op, &self.waves[w].wave.addresses, timing);
-                self.writes_done = self.writes_done.max(complete);
-                let tw = &mut self.waves[w];
-                tw.memory_done = tw.memory_done.max(complete);
-                producer = Producer::Atomic;
-                unit_used = None;
-            }
-            (
-                Inst::Load { .. } | Inst::Store { .. } | Inst::Atomic { .. },
-                Some(Space::Workgroup(_)),
-            ) => {
-                let serialise = matches!(self.kernel.insts[pc], Inst::Atomic { .. });
-                complete = self
-                    .mem
-                    .lds(c, cycle, &self.waves[w].wave.addresses, serialise);
-                producer = Producer::Memory;
-                unit_used = None;
+        // Global and LDS accesses go to the memory system; everything else
+        // (private memory included) to its unit, and only the space is read.
+        match space {
+            Some(Space::Global) => match &self.kernel.insts[pc] {
+                Inst::Load { ty, .. } if scalar_load => {
+                    let addr = self.waves[w].wave.addresses[0];
+                    complete = self.mem.scalar_load(c, cycle, addr, ty.bytes() as u64);
+                    unit_used = None;
+                }
+                Inst::Load { .. } => {
+                    complete = self.mem.load(c, cycle, &self.waves[w].wave.addresses);
+                    producer = Producer::Memory;
+                    unit_used = None;
+                }
+                Inst::Prefetch { .. } => {
+                    // Fills the caches; nothing waits for it.
+                    self.mem.prefetch(c, cycle, &self.waves[w].wave.addresses);
+                    unit_used = None;
+                }
+                Inst::Store { .. } => {
+                    let done = self.mem.store(c, cycle, &self.waves[w].wave.addresses);
+                    self.writes_done = self.writes_done.max(done);
+                    let tw = &mut self.waves[w];
+                    tw.memory_done = tw.memory_done.max(done);
+                    complete = done;
+                    unit_used = None;
+                }
+                Inst::Atomic { op, .. } => {
+                    let timing = self.info[pc].atomic_timing;
+                    complete = self
+                        .mem
+                        .atomic(cycle, *op, &self.waves[w].wave.addresses, timing);
+                    self.writes_done = self.writes_done.max(complete);
+                    let tw = &mut self.waves[w];
+                    tw.memory_done = tw.memory_done.max(complete);
+                    producer = Producer::Atomic;
+                    unit_used = None;
+                }
+                _ => {}
+            },
+            Some(Space::Workgroup(_)) => {
+                let inst = &self.kernel.insts[pc];
+                if matches!(inst, Inst::Load { .. } | Inst::Store { .. } | Inst::Atomic { .. }) {
+                    let serialise = matches!(inst, Inst::Atomic { .. });
+                    complete = self
+                        .mem
+                        .lds(c, cycle, &self.waves[w].wave.addresses, serialise);
+                    producer = Producer::Memory;
+                    unit_used = None;
+                }
             }
             _ => {}
         }
