@@ -831,7 +831,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     fn cycle_step(&mut self, global: &mut GlobalMemory) -> Result<(bool, u64), ExecError> {
         let mut issued_any = false;
         let mut next_event = u64::MAX;
-        let mut order_buffer = std::mem::take(&mut self.order);
+        let mut order = std::mem::take(&mut self.order);
         let busy = std::mem::take(&mut self.busy);
         for &c in &busy {
             if self.cycle < self.cu_wake[c] {
@@ -856,7 +856,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     self.wake[k] = u64::MAX;
                     continue;
                 }
-                let order = self.schedule_order(k, &active, &mut order_buffer);
+                let order = self.schedule_order(k, &active, &mut order);
                 let mut issued = 0;
                 let mut finished = false;
                 for &w in order {
@@ -881,7 +881,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 } else {
                     issued_any = true;
                     self.report.busy_simd(k, self.cycle);
-                    match self.stall_ahead(c, s, &mut order_buffer) {
+                    match self.stall_ahead(c, s) {
                         Some(wake) => next_event = next_event.min(wake),
                         None => awake = true,
                     }
@@ -896,7 +896,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 simds.iter().copied().min().unwrap_or(u64::MAX)
             };
         }
-        self.order = order_buffer;
+        self.order = order;
         self.busy = busy;
         for c in std::mem::take(&mut self.emptied) {
             if self.cus[c].workgroups == 0 {
@@ -946,7 +946,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// The unfinished waves `active` of SIMD `k` (oldest first) in the
     /// order the scheduler considers them: themselves, or rearranged in
     /// `order`.
-    #[inline(always)]
     fn schedule_order<'o>(
         &self,
         k: usize,
@@ -1014,33 +1013,28 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         (reason, wake)
     }
 
-    /// After SIMD `s` of CU `c` issued this cycle: if the wave it holds
-    /// waits past the next cycle (for its last branch, an operand, its
-    /// stores or a barrier), works out now the stall that the SIMD's look
-    /// in the next cycle would find, while its waves' figures are in the
-    /// host's cache, and puts it to sleep until then; returns when it
-    /// wakes. No other SIMD changes what it finds, but for a barrier's
-    /// release, which wakes the SIMD as before (the stall then lasts no
-    /// cycle).
-    fn stall_ahead(&mut self, c: usize, s: usize, order: &mut Vec<usize>) -> Option<u64> {
+    /// After SIMD `s` of CU `c` issued this cycle: if it holds one wave and
+    /// that wave waits past the next cycle (for its last branch, an
+    /// operand, its stores or a barrier), works out now the stall that the
+    /// SIMD's look in the next cycle would find, while the wave's figures
+    /// are in the host's cache, and puts the SIMD to sleep until then;
+    /// returns when it wakes. No other SIMD changes what it finds, but for
+    /// a barrier's release, which wakes the SIMD as before (the stall then
+    /// lasts no cycle). With more waves one of them is usually ready, and
+    /// looking costs more than the look next cycle saves.
+    fn stall_ahead(&mut self, c: usize, s: usize) -> Option<u64> {
         let k = c * self.simds + s;
         let next_cycle = self.cycle + 1;
-        let active = std::mem::take(&mut self.simd_state[k].active);
-        let waits = |w: &usize| {
-            let next = &self.next[*w];
-            next.at_barrier || next.earliest > next_cycle
+        let &[w] = &self.simd_state[k].active[..] else {
+            return None;
         };
-        // Only for a SIMD with one wave: with more, one of them is usually
-        // ready, and looking costs more than the look next cycle saves.
-        let stall = (active.len() == 1 && active.iter().all(waits)).then(|| {
-            let order = self.schedule_order(k, &active, order);
-            self.cycle = next_cycle;
-            let stall = self.stall_until(c, s, order, &self.issue_limits);
-            self.cycle -= 1;
-            stall
-        });
-        self.simd_state[k].active = active;
-        let (reason, wake) = stall?;
+        let next = &self.next[w];
+        if !next.at_barrier && next.earliest <= next_cycle {
+            return None;
+        }
+        self.cycle = next_cycle;
+        let (reason, wake) = self.stall_until(c, s, &[w], &self.issue_limits);
+        self.cycle -= 1;
         self.report.stall(k, reason, next_cycle);
         self.wake[k] = wake;
         Some(wake)
@@ -1287,7 +1281,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             },
             Some(Space::Workgroup(_)) => {
                 let inst = &self.kernel.insts[pc];
-                if matches!(inst, Inst::Load { .. } | Inst::Store { .. } | Inst::Atomic { .. }) {
+                if matches!(
+                    inst,
+                    Inst::Load { .. } | Inst::Store { .. } | Inst::Atomic { .. }
+                ) {
                     let serialise = matches!(inst, Inst::Atomic { .. });
                     complete = self
                         .mem
