@@ -718,7 +718,17 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     fn place(&mut self, coords: [u32; 3], c: usize) {
         let wg_index = self.free_workgroups.pop().unwrap_or(self.workgroups.len());
         let (v, g) = (self.occupancy.vgprs_per_wave, self.occupancy.sgprs_per_wave);
-        let mut members = Vec::new();
+        // A reused slot's lists and shared memory are reused too.
+        let (mut members, mut shared) = match self.workgroups.get_mut(wg_index) {
+            Some(old) => (
+                std::mem::take(&mut old.waves),
+                std::mem::take(&mut old.shared),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        members.clear();
+        shared.clear();
+        shared.resize(self.launch.workgroup_bytes as usize, 0);
         for i in 0..self.launch.waves_per_workgroup() {
             let simds = self.simds_of(c);
             let simd = (0..simds.len())
@@ -797,7 +807,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             coords,
             cu: c,
             waves: members,
-            shared: vec![0; self.launch.workgroup_bytes as usize],
+            shared,
             lds_bytes: self.launch.workgroup_bytes,
         };
         if wg_index == self.workgroups.len() {
@@ -1427,14 +1437,19 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             return Ok(());
         }
         let wg = self.waves[w].workgroup;
-        let members = &self.workgroups[wg].waves;
-        let states: Vec<WaveState> = members.iter().map(|&m| self.waves[m].wave.state).collect();
-        let waiting = states
-            .iter()
-            .filter(|s| matches!(s, WaveState::AtBarrier(_)))
-            .count();
-        let done = states.iter().filter(|s| **s == WaveState::Done).count();
-        if waiting > 0 && done > 0 && waiting + done == states.len() {
+        let members = self.workgroups[wg].waves.len();
+        let (mut waiting, mut done) = (0, 0);
+        for &m in &self.workgroups[wg].waves {
+            match self.waves[m].wave.state {
+                WaveState::AtBarrier(_) => waiting += 1,
+                WaveState::Done => done += 1,
+                WaveState::Ready => {}
+            }
+        }
+        if waiting > 0 && done > 0 && waiting + done == members {
+            let states: Vec<WaveState> = (self.workgroups[wg].waves.iter())
+                .map(|&m| self.waves[m].wave.state)
+                .collect();
             let (i, wpc) = states
                 .iter()
                 .enumerate()
@@ -1456,9 +1471,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 &finished,
             )));
         }
-        if waiting > 0 && waiting == states.len() {
+        if waiting > 0 && waiting == members {
             let c = self.workgroups[wg].cu;
-            for &m in &self.workgroups[wg].waves.clone() {
+            for i in 0..members {
+                let m = self.workgroups[wg].waves[i];
                 self.waves[m].wave.release();
                 self.waves[m].next_issue = self.cycle + 1;
                 self.next[m] = self.plan(m);
@@ -1466,10 +1482,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 self.cu_wake[c] = 0;
             }
         }
-        if done == states.len() {
+        if done == members {
             let c = self.workgroups[wg].cu;
             let (v, g) = (self.occupancy.vgprs_per_wave, self.occupancy.sgprs_per_wave);
-            for &m in &self.workgroups[wg].waves.clone() {
+            for i in 0..members {
+                let m = self.workgroups[wg].waves[i];
                 let simd = &mut self.simd_state[c * self.simds + self.waves[m].simd];
                 simd.waves.retain(|&x| x != m);
                 simd.vgprs -= v;
@@ -1487,7 +1504,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             }
             self.resident -= 1;
             self.dispatch_dirty = true;
-            self.workgroups[wg].shared = Vec::new();
+            // Its lists and shared memory go to the next workgroup placed.
             self.free_workgroups.push(wg);
             self.record_occupancy(c);
             self.workgroups_done += 1;
