@@ -821,18 +821,9 @@ pub fn load_private<const N: usize>(
     mask: u64,
     out: &mut [u64],
 ) {
-    if mask == 0 {
-        return;
-    }
-    let full = mask == isa::core::mask(out.len() as u32);
-    let top = private_lanes_in_bounds::<N>(mask, stride, at, private.len(), out.len());
-    each_active(mask, full, top + 1, |lane| {
-        // SAFETY: lane <= top, whose bytes and element
-        // `private_lanes_in_bounds` checked.
-        unsafe {
-            let own = private.get_unchecked(lane * stride + at..lane * stride + at + N);
-            *out.get_unchecked_mut(lane) = le_word::<N>(own);
-        }
+    each_private_lane::<N>(mask, stride, at, private.len(), out.len(), |lane, own| {
+        // SAFETY: `each_private_lane` checked the lane's bytes and element.
+        unsafe { *out.get_unchecked_mut(lane) = le_word::<N>(private.get_unchecked(own)) }
     });
 }
 
@@ -871,6 +862,29 @@ pub fn store_narrow<const N: usize, const W: usize>(
     }
 }
 
+/// Calls `f` with each lane of `mask` and the range of its `N` bytes at
+/// `at` in private memory (`stride` bytes per lane, `bytes` in all), after
+/// one bounds check that covers them and their elements of a `row`.
+#[inline(always)]
+fn each_private_lane<const N: usize>(
+    mask: u64,
+    stride: usize,
+    at: usize,
+    bytes: usize,
+    row: usize,
+    mut f: impl FnMut(usize, std::ops::Range<usize>),
+) {
+    if mask == 0 {
+        return;
+    }
+    let full = mask == isa::core::mask(row as u32);
+    let top = private_lanes_in_bounds::<N>(mask, stride, at, bytes, row);
+    each_active(mask, full, top + 1, |lane| {
+        let own = lane * stride + at;
+        f(lane, own..own + N)
+    });
+}
+
 /// One bounds check for the lanes of `mask` (not empty) of a private
 /// access of `N` bytes at `at` (`stride` bytes per lane, `bytes` in all,
 /// `row` register elements): the highest lane's bytes and register
@@ -901,17 +915,14 @@ pub fn store_private<const N: usize>(
     mask: u64,
     values: &[u64],
 ) {
-    if mask == 0 {
-        return;
-    }
-    let full = mask == isa::core::mask(values.len() as u32);
-    let top = private_lanes_in_bounds::<N>(mask, stride, at, private.len(), values.len());
-    each_active(mask, full, top + 1, |lane| {
-        // SAFETY: lane <= top, whose bytes and element
-        // `private_lanes_in_bounds` checked.
+    let bytes = private.len();
+    each_private_lane::<N>(mask, stride, at, bytes, values.len(), |lane, own| {
+        // SAFETY: `each_private_lane` checked the lane's bytes and element.
         unsafe {
-            let own = private.get_unchecked_mut(lane * stride + at..lane * stride + at + N);
-            own.copy_from_slice(&values.get_unchecked(lane).to_le_bytes()[..N]);
+            let v = values.get_unchecked(lane);
+            private
+                .get_unchecked_mut(own)
+                .copy_from_slice(&v.to_le_bytes()[..N]);
         }
     });
 }

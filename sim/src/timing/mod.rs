@@ -1042,6 +1042,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         if !next.at_barrier && next.earliest <= next_cycle {
             return None;
         }
+        // `stall_until` judges at `self.cycle`: here the next cycle, with
+        // its issue limits not yet used.
         self.cycle = next_cycle;
         let (reason, wake) = self.stall_until(c, s, &[w], &self.issue_limits);
         self.cycle -= 1;
