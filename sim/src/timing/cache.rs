@@ -29,6 +29,10 @@ impl Divisor {
         }
     }
 
+    pub fn d(self) -> u64 {
+        self.d
+    }
+
     #[inline]
     pub fn div(self, x: u64) -> u64 {
         match self.shift {

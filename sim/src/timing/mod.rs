@@ -21,6 +21,7 @@ use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::Counts;
 use crate::exec::wave::{LaneRun, Step, Wave, WaveState};
 use crate::input::config::{Config, SchedulerPolicy, SCALAR_UNIT};
+use cache::Divisor;
 use isa::ir::{AtomicOp, Inst, Kernel, Reg};
 use memory::MemorySystem;
 pub use report::Report;
@@ -190,7 +191,8 @@ struct NextInst {
     at_barrier: bool,
     /// The cycle from which the wave's last branch, the instruction's
     /// operands and (for a memory barrier) the wave's stores and atomics
-    /// let it issue.
+    /// let it issue; never at a workgroup barrier, so that one test finds
+    /// every wave that cannot issue yet.
     earliest: u64,
     /// For a memory instruction, the address space it touches.
     space: Option<Space>,
@@ -369,6 +371,8 @@ struct Engine<'a, 't, 'p> {
     workgroups_done: u64,
     /// Reused buffer for the scheduler's order of waves.
     order: Vec<usize>,
+    /// Reused buffer of `fits`.
+    fit_counts: Vec<(usize, u32, u32)>,
     simds: usize,
     /// Per wave slot (as `waves`): its next instruction as the scheduler
     /// sees it, apart from the wave table so that looking over a SIMD's
@@ -387,6 +391,8 @@ struct Engine<'a, 't, 'p> {
     /// The scalar ALU's turns: each SIMD of a CU in turn owns it for
     /// `interval` cycles (0 without a scalar unit).
     scalar_interval: u64,
+    /// `scalar_interval` times the SIMDs: the turns' period.
+    scalar_period: Divisor,
     check_uniformity: bool,
     /// Resources were freed (or nothing placed yet): try dispatching.
     dispatch_dirty: bool,
@@ -573,12 +579,16 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             progress,
             workgroups_done: 0,
             order: Vec::new(),
+            fit_counts: Vec::new(),
             simds: cu.simds as usize,
             wake: vec![0; all_simds],
             cu_wake: vec![0; cfg.gpu.compute_units as usize],
             issue_limits,
             contested: issue_limits.map(|limit| limit <= others),
             scalar_interval: cfg.scalar_unit().map_or(0, |sc| sc.interval as u64),
+            scalar_period: Divisor::new(
+                cfg.scalar_unit().map_or(0, |sc| sc.interval as u64) * cu.simds as u64,
+            ),
             check_uniformity: false,
             dispatch_dirty: true,
             resident: 0,
@@ -674,7 +684,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         Ok(())
     }
 
-    fn fits(&self, c: usize) -> bool {
+    fn fits(&mut self, c: usize) -> bool {
         let cu = &self.cus[c];
         let cfg = &self.cfg.cu;
         if cu.workgroups >= cfg.workgroups_per_cu
@@ -683,23 +693,29 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             return false;
         }
         let (v, g) = (self.occupancy.vgprs_per_wave, self.occupancy.sgprs_per_wave);
-        let mut counts: Vec<(usize, u32, u32)> = self
-            .simds_of(c)
-            .iter()
-            .map(|s| (s.waves.len(), s.vgprs, s.sgprs))
-            .collect();
+        // Each SIMD's (waves, VGPRs, SGPRs) as `place` would fill them.
+        let mut counts = std::mem::take(&mut self.fit_counts);
+        counts.clear();
+        counts.extend(
+            self.simds_of(c)
+                .iter()
+                .map(|s| (s.waves.len(), s.vgprs, s.sgprs)),
+        );
+        let mut fits = true;
         for _ in 0..self.launch.waves_per_workgroup() {
             let Some(s) = (0..counts.len())
                 .filter(|&s| self.room(counts[s].0, counts[s].1, counts[s].2))
                 .min_by_key(|&s| counts[s].0)
             else {
-                return false;
+                fits = false;
+                break;
             };
             counts[s].0 += 1;
             counts[s].1 += v;
             counts[s].2 += g;
         }
-        true
+        self.fit_counts = counts;
+        fits
     }
 
     /// Whether a SIMD holding `waves` waves, `vgprs` and `sgprs` registers
@@ -941,9 +957,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// SIMD `s` may issue to it when a turn of its own starts.
     fn unit_ready(&self, c: usize, s: usize, u: usize, at: u64) -> u64 {
         if u == self.unit_slots.len() {
-            let period = self.scalar_interval * self.simds as u64;
+            // The wait, (start - at) mod period, without a division.
+            let period = self.scalar_period.d();
             let start = s as u64 * self.scalar_interval;
-            return at + (start + period - at % period) % period;
+            let wait = start + period - self.scalar_period.rem(at);
+            return at + if wait >= period { wait - period } else { wait };
         }
         at.max(self.unit_free_at(c, s, u))
     }
@@ -1039,7 +1057,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             return None;
         };
         let next = &self.next[w];
-        if !next.at_barrier && next.earliest <= next_cycle {
+        if next.earliest <= next_cycle {
             return None;
         }
         // `stall_until` judges at `self.cycle`: here the next cycle, with
@@ -1099,10 +1117,15 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             None => self.space(tw, pc),
         };
         let category = t.category_in(space);
+        let at_barrier = matches!(tw.wave.state, WaveState::AtBarrier(_));
         NextInst {
             pc: pc as u32,
-            at_barrier: matches!(tw.wave.state, WaveState::AtBarrier(_)),
-            earliest: tw.next_issue.max(operands).max(memory),
+            at_barrier,
+            earliest: if at_barrier {
+                u64::MAX
+            } else {
+                tw.next_issue.max(operands).max(memory)
+            },
             space,
             category,
             unit: t.uses_unit(space).then_some(t.unit as u32),
@@ -1120,11 +1143,12 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         budget: &[u32; CATEGORIES],
     ) -> Result<(), Blocked> {
         let next = &self.next[w];
-        if next.at_barrier {
-            return Err(Blocked::Barrier);
-        }
         if next.earliest > self.cycle {
-            return Err(Blocked::Waiting);
+            return Err(if next.at_barrier {
+                Blocked::Barrier
+            } else {
+                Blocked::Waiting
+            });
         }
         if budget[next.category as usize] == 0 {
             return Err(Blocked::IssueLimit);

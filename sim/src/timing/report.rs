@@ -507,7 +507,15 @@ impl Timeline {
     }
 
     /// Widens the bins until cycle `t` falls in one.
+    #[inline(always)]
     fn reach(&mut self, t: u64) {
+        if t >> self.bin_shift >= Self::BINS as u64 {
+            self.widen(t);
+        }
+    }
+
+    #[cold]
+    fn widen(&mut self, t: u64) {
         while t >= self.bin_cycles * Self::BINS as u64 {
             for series in self.resident.iter_mut().chain(self.unit_busy.iter_mut()) {
                 for i in 0..Self::BINS / 2 {
