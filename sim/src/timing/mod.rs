@@ -1341,11 +1341,16 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             busy = interval as u64 * passes;
             let range = self.instances(c, s, u);
             let free = &mut self.unit_free[range];
-            let k = (0..free.len())
-                .min_by_key(|&k| free[k])
-                .expect("units have instances");
-            free[k] = cycle + busy;
-            let first_free = free.iter().copied().min().expect("units have instances");
+            let first_free = if let [only] = free {
+                *only = cycle + busy;
+                *only
+            } else {
+                let k = (0..free.len())
+                    .min_by_key(|&k| free[k])
+                    .expect("units have instances");
+                free[k] = cycle + busy;
+                free.iter().copied().min().expect("units have instances")
+            };
             self.unit_first_free[(c * self.simds + s) * self.unit_slots.len() + u] = first_free;
             self.report.unit_busy(c, u, cycle, busy);
         }

@@ -151,6 +151,7 @@ impl Report {
 
     /// An instance of `unit` on CU `cu` is busy for `cycles` from `cycle`
     /// on.
+    #[inline]
     pub fn unit_busy(&mut self, cu: usize, unit: usize, cycle: u64, cycles: u64) {
         self.unit_busy[unit] += cycles;
         self.unit_busy_per_cu[cu * self.unit_names.len() + unit] += cycles;
@@ -528,6 +529,7 @@ impl Timeline {
         }
     }
 
+    #[inline(always)]
     fn unit_busy(&mut self, unit: usize, cycle: u64, cycles: u64) {
         self.reach(cycle);
         self.unit_busy[unit][(cycle >> self.bin_shift) as usize] += cycles;
