@@ -702,46 +702,48 @@ impl<'a> WaveMemory<'a> {
     }
 
     pub fn load(&mut self, lane: usize, addr: u64, bytes: u64) -> Result<u64, String> {
-        let mut v = 0;
-        self.one_lane::<false>(lane, addr, bytes, |b| v = read_le(b))?;
-        Ok(v)
+        self.update(lane, addr, bytes, |_| None)
     }
 
-    pub fn store(&mut self, lane: usize, addr: u64, bytes: u64, value: u64) -> Result<(), String> {
-        self.one_lane::<true>(lane, addr, bytes, |b| write_le(b, value))
-    }
-
-    /// Calls `access` with the `bytes` (at most 8) at `addr` as `lane`
-    /// sees them; `WRITE` as for `each_lane`.
-    fn one_lane<const WRITE: bool>(
+    /// Reads the `bytes` (at most 8) at `addr` as `lane` sees them and
+    /// writes what `update` makes of them, if anything: an atomic's
+    /// read-modify-write with one look-up. Returns the value read.
+    pub fn update(
         &mut self,
         lane: usize,
         addr: u64,
         bytes: u64,
-        access: impl FnOnce(&mut [u8]),
-    ) -> Result<(), String> {
+        update: impl FnOnce(u64) -> Option<u64>,
+    ) -> Result<u64, String> {
         let n = bytes as usize;
         let (r, target) = self.resolve(addr, bytes)?;
         let at = (addr - r.lo) as usize;
-        match target {
-            Target::Bytes(data, stride) => access(&mut data[lane * stride + at..][..n]),
+        Ok(match target {
+            Target::Bytes(data, stride) => {
+                let b = &mut data[lane * stride + at..][..n];
+                let old = read_le(b);
+                if let Some(new) = update(old) {
+                    write_le(b, new);
+                }
+                old
+            }
             Target::Overlay {
                 data,
                 overlay,
                 buffer,
             } => {
-                let mut b = [0u8; 8];
-                if !WRITE {
-                    overlay.read(data, buffer, at, &mut b[..n]);
+                let b = &mut [0u8; 8][..n];
+                overlay.read(data, buffer, at, b);
+                let old = read_le(b);
+                if let Some(new) = update(old) {
+                    write_le(b, new);
+                    overlay.write(buffer, at, b);
                 }
-                access(&mut b[..n]);
-                if WRITE {
-                    overlay.write(buffer, at, &b[..n]);
-                }
+                old
             }
-            Target::Nowhere => access(&mut [0u8; 8][..n]),
-        }
-        Ok(())
+            // Robust out-of-bounds: reads give zeros, writes are dropped.
+            Target::Nowhere => 0,
+        })
     }
 }
 

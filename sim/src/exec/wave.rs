@@ -437,19 +437,15 @@ impl Wave {
                         self.addresses.push(a);
                     }
                     mem.note_atomic(a);
+                    let (v, c) = (self.reg(*value, lane), self.reg(*comparator, lane));
                     let old = mem
-                        .load(lane, a, bytes)
+                        .update(lane, a, bytes, |old| {
+                            let new = op.apply(*ty, old, v, c);
+                            // An unchanged value is not written (an
+                            // overlay then records no write) but by a store.
+                            (new != old || *op == isa::ir::AtomicOp::Store).then_some(new)
+                        })
                         .map_err(|e| fault(Some(lane), format!("atomic: {e}")))?;
-                    let new = op.apply(
-                        *ty,
-                        old,
-                        self.reg(*value, lane),
-                        self.reg(*comparator, lane),
-                    );
-                    if new != old || *op == isa::ir::AtomicOp::Store {
-                        mem.store(lane, a, bytes, new)
-                            .map_err(|e| fault(Some(lane), format!("atomic: {e}")))?;
-                    }
                     self.regs[*dst as usize * w + lane] = old;
                 }
             }
