@@ -44,6 +44,7 @@ pub struct Report {
     unit_names: Vec<String>,
     /// Per unit: instances on the whole GPU.
     unit_instances: Vec<u64>,
+    /// Per unit: busy cycles on the whole GPU (summed at the end).
     pub unit_busy: Vec<u64>,
     /// Per CU, per unit (at `cu * units + unit`): busy cycles.
     unit_busy_per_cu: Vec<u64>,
@@ -151,9 +152,8 @@ impl Report {
 
     /// An instance of `unit` on CU `cu` is busy for `cycles` from `cycle`
     /// on.
-    #[inline]
+    #[inline(always)]
     pub fn unit_busy(&mut self, cu: usize, unit: usize, cycle: u64, cycles: u64) {
-        self.unit_busy[unit] += cycles;
         self.unit_busy_per_cu[cu * self.unit_names.len() + unit] += cycles;
         self.timeline.unit_busy(unit, cycle, cycles);
     }
@@ -204,6 +204,11 @@ impl Report {
             *since = cycles;
         }
         self.timeline.end = cycles;
+        // Whole-GPU unit figures, summed once rather than kept per issue.
+        let units = self.unit_names.len();
+        for (u, busy) in self.unit_busy.iter_mut().enumerate() {
+            *busy = self.unit_busy_per_cu[u..].iter().step_by(units).sum();
+        }
         self.memory = MemoryFigures {
             l1: mem.l1_hits_misses(),
             l1_per_cu: mem.l1_hits_misses_per_cu(),
