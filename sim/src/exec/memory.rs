@@ -701,32 +701,13 @@ impl<'a> WaveMemory<'a> {
         Ok(())
     }
 
+    /// The `bytes` (at most 8) at `addr` as `lane` sees them.
     pub fn load(&mut self, lane: usize, addr: u64, bytes: u64) -> Result<u64, String> {
-        self.update(lane, addr, bytes, |_| None)
-    }
-
-    /// Reads the `bytes` (at most 8) at `addr` as `lane` sees them and
-    /// writes what `update` makes of them, if anything: an atomic's
-    /// read-modify-write with one look-up. Returns the value read.
-    pub fn update(
-        &mut self,
-        lane: usize,
-        addr: u64,
-        bytes: u64,
-        update: impl FnOnce(u64) -> Option<u64>,
-    ) -> Result<u64, String> {
         let n = bytes as usize;
         let (r, target) = self.resolve(addr, bytes)?;
         let at = (addr - r.lo) as usize;
         Ok(match target {
-            Target::Bytes(data, stride) => {
-                let b = &mut data[lane * stride + at..][..n];
-                let old = read_le(b);
-                if let Some(new) = update(old) {
-                    write_le(b, new);
-                }
-                old
-            }
+            Target::Bytes(data, stride) => read_le(&data[lane * stride + at..][..n]),
             Target::Overlay {
                 data,
                 overlay,
@@ -734,16 +715,67 @@ impl<'a> WaveMemory<'a> {
             } => {
                 let b = &mut [0u8; 8][..n];
                 overlay.read(data, buffer, at, b);
-                let old = read_le(b);
-                if let Some(new) = update(old) {
-                    write_le(b, new);
-                    overlay.write(buffer, at, b);
-                }
-                old
+                read_le(b)
             }
-            // Robust out-of-bounds: reads give zeros, writes are dropped.
             Target::Nowhere => 0,
         })
+    }
+
+    /// An atomic's read-modify-write of the `bytes` (1, 2, 4 or 8) at
+    /// `addrs[lane]` for every lane of `mask`, lowest lane first:
+    /// `update(lane, old)` gives the value to write, if any. The region is
+    /// found once for each run of lanes that stay in it; an error names the
+    /// first lane that faults (the lanes before it have done theirs).
+    pub fn update_lanes(
+        &mut self,
+        mask: u64,
+        addrs: &[u64],
+        bytes: u64,
+        update: impl FnMut(usize, u64) -> Option<u64>,
+    ) -> Result<(), (usize, String)> {
+        by_width!(bytes, N => self.update_n::<N>(mask, addrs, update))
+    }
+
+    fn update_n<const N: usize>(
+        &mut self,
+        mask: u64,
+        addrs: &[u64],
+        mut update: impl FnMut(usize, u64) -> Option<u64>,
+    ) -> Result<(), (usize, String)> {
+        let mut rest = mask;
+        while rest != 0 {
+            let first = rest.trailing_zeros() as usize;
+            let (r, target) = self
+                .resolve(addrs[first], N as u64)
+                .map_err(|e| (first, e))?;
+            match target {
+                Target::Bytes(data, stride) => {
+                    lanes_in_region::<N>(&mut rest, addrs, 0, r, &mut |lane, at| {
+                        let b = &mut data[lane * stride + at..][..N];
+                        if let Some(new) = update(lane, read_le(b)) {
+                            write_le(b, new);
+                        }
+                    })
+                }
+                Target::Overlay {
+                    data,
+                    overlay,
+                    buffer,
+                } => lanes_in_region::<N>(&mut rest, addrs, 0, r, &mut |lane, at| {
+                    let mut b = [0u8; N];
+                    overlay.read(data, buffer, at, &mut b);
+                    if let Some(new) = update(lane, read_le(&b)) {
+                        write_le(&mut b, new);
+                        overlay.write(buffer, at, &b);
+                    }
+                }),
+                // Robust out-of-bounds: reads give zeros, writes are dropped.
+                Target::Nowhere => lanes_in_region::<N>(&mut rest, addrs, 0, r, &mut |lane, _| {
+                    update(lane, 0);
+                }),
+            }
+        }
+        Ok(())
     }
 }
 
@@ -1009,6 +1041,70 @@ pub fn write_le(s: &mut [u8], value: u64) {
 mod tests {
     use super::*;
 
+    /// Writes `value` to the `bytes` at `addr` for `lane` alone, through
+    /// the atomics' read-modify-write.
+    fn store_one(
+        m: &mut WaveMemory,
+        lane: usize,
+        addr: u64,
+        bytes: u64,
+        value: u64,
+    ) -> Result<(), String> {
+        let mut addrs = [0u64; 64];
+        addrs[lane] = addr;
+        m.update_lanes(1 << lane, &addrs[..=lane], bytes, |_, _| Some(value))
+            .map_err(|e| e.1)
+    }
+
+    #[test]
+    fn atomic_updates_go_lane_by_lane_lowest_first_across_regions() {
+        let mut g = GlobalMemory::default();
+        let a = g.add("a", vec![0; 8]).unwrap();
+        let (mut wg, mut private) = (vec![0u8; 8], vec![0u8; 8 * 4]);
+        let mut printf = String::new();
+        let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 4, &mut printf);
+        // Lanes 0, 2 and 3 add to one word of `a`, lane 1 to the other;
+        // lanes 4 and 6 to one word of shared memory, 5 and 7 to their own
+        // private words. Lane 6 is inactive.
+        let addrs = [
+            a,
+            a + 4,
+            a,
+            a,
+            WORKGROUP_BASE,
+            PRIVATE_BASE,
+            WORKGROUP_BASE,
+            PRIVATE_BASE,
+        ];
+        let mut old = [u64::MAX; 8];
+        let mask = 0b1011_1111;
+        m.update_lanes(mask, &addrs, 4, |lane, was| {
+            old[lane] = was;
+            Some(was + lane as u64 + 1)
+        })
+        .unwrap();
+        // Each lane saw what the lanes below it on its word left.
+        assert_eq!(old, [0, 0, 1, 4, 0, 0, u64::MAX, 0]);
+        assert_eq!(m.load(0, a, 4).unwrap(), 8);
+        assert_eq!(m.load(0, a + 4, 4).unwrap(), 2);
+        assert_eq!(m.load(0, WORKGROUP_BASE, 4).unwrap(), 5);
+        assert_eq!(m.load(5, PRIVATE_BASE, 4).unwrap(), 6);
+        assert_eq!(m.load(7, PRIVATE_BASE, 4).unwrap(), 8);
+        assert_eq!(m.load(6, PRIVATE_BASE, 4).unwrap(), 0);
+        // Nothing written when the update says so; a fault names its lane
+        // and the lanes below it have done theirs.
+        let addrs = [a, a + 4, a + 8, a];
+        let e = m
+            .update_lanes(0b1111, &addrs, 4, |lane, was| {
+                (lane == 0).then_some(was + 1)
+            })
+            .unwrap_err();
+        assert_eq!(e.0, 2, "{}", e.1);
+        assert!(e.1.contains("outside buffer 'a'"), "{}", e.1);
+        assert_eq!(m.load(0, a, 4).unwrap(), 9);
+        assert_eq!(m.load(0, a + 4, 4).unwrap(), 2);
+    }
+
     #[test]
     fn buffers_do_not_touch_and_bounds_are_checked() {
         let mut g = GlobalMemory::default();
@@ -1043,14 +1139,14 @@ mod tests {
             .load(0, a + 16, 1)
             .unwrap_err()
             .contains("outside buffer 'a'"));
-        m.store(0, WORKGROUP_BASE + 4, 4, 7).unwrap();
+        store_one(&mut m, 0, WORKGROUP_BASE + 4, 4, 7).unwrap();
         let e = m.load(0, WORKGROUP_BASE + 6, 4).unwrap_err();
         assert!(
             e.contains("workgroup memory offset 6 is past its 8 bytes"),
             "{e}"
         );
         assert_eq!(m.load(5, WORKGROUP_BASE + 4, 4).unwrap(), 7);
-        m.store(1, PRIVATE_BASE + 4, 4, 9).unwrap();
+        store_one(&mut m, 1, PRIVATE_BASE + 4, 4, 9).unwrap();
         assert_eq!(m.load(0, PRIVATE_BASE + 4, 4).unwrap(), 0);
         assert_eq!(m.load(1, PRIVATE_BASE + 4, 4).unwrap(), 9);
         let e = m.load(1, PRIVATE_BASE + 5, 4).unwrap_err();
@@ -1121,7 +1217,7 @@ mod tests {
                 }
             }
             // Stores: the whole wave into one copy of the memory, lane by
-            // lane (lowest first) into another.
+            // lane (lowest first, as atomics write) into another.
             for addrs in &rows {
                 for &mask in &masks {
                     let values: Vec<u64> =
@@ -1135,9 +1231,9 @@ mod tests {
                         let r = if whole {
                             m.store_lanes(mask, addrs, 0, n, &values).map_err(|e| e.0)
                         } else {
-                            (0..16)
-                                .filter(|l| mask >> l & 1 != 0)
-                                .try_for_each(|l| m.store(l, addrs[l], n, values[l]).map_err(|_| l))
+                            (0..16).filter(|l| mask >> l & 1 != 0).try_for_each(|l| {
+                                store_one(&mut m, l, addrs[l], n, values[l]).map_err(|_| l)
+                            })
                         };
                         (r, g.buffers[0].data.clone(), wg, private)
                     };
@@ -1220,7 +1316,7 @@ mod tests {
         let mut private = vec![0u8; 16];
         let mut printf = String::new();
         let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 8, &mut printf);
-        m.store(1, PRIVATE_BASE, 4, 0xdead_beef).unwrap();
+        store_one(&mut m, 1, PRIVATE_BASE, 4, 0xdead_beef).unwrap();
         assert_eq!(m.load(0, PRIVATE_BASE, 4).unwrap(), 0);
         assert_eq!(m.load(1, PRIVATE_BASE, 4).unwrap(), 0xdead_beef);
         assert!(m.load(0, PRIVATE_BASE + 6, 4).is_err());

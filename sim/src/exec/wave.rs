@@ -430,23 +430,31 @@ impl Wave {
                 comparator,
             } => {
                 let bytes = ty.bytes() as u64;
-                // Lanes apply their operations one after another, lowest first.
+                let a = *addr as usize * w;
+                let addrs = &self.regs[a..a + w];
                 for lane in lanes(mask) {
-                    let a = self.reg(*addr, lane);
                     if self.record_addresses {
-                        self.addresses.push(a);
+                        self.addresses.push(addrs[lane]);
                     }
-                    mem.note_atomic(a);
-                    let (v, c) = (self.reg(*value, lane), self.reg(*comparator, lane));
-                    let old = mem
-                        .update(lane, a, bytes, |old| {
-                            let new = op.apply(*ty, old, v, c);
-                            // An unchanged value is not written (an
-                            // overlay then records no write) but by a store.
-                            (new != old || *op == isa::ir::AtomicOp::Store).then_some(new)
-                        })
-                        .map_err(|e| fault(Some(lane), format!("atomic: {e}")))?;
-                    self.regs[*dst as usize * w + lane] = old;
+                    mem.note_atomic(addrs[lane]);
+                }
+                // Lanes apply their operations one after another, lowest
+                // first; the results go to `dst` once all are done (it may
+                // be one of the operands).
+                let (v, c) = (*value as usize * w, *comparator as usize * w);
+                let mut old = [0u64; isa::subgroup::MAX_WIDTH];
+                let regs = &self.regs;
+                mem.update_lanes(mask, addrs, bytes, |lane, was| {
+                    old[lane] = was;
+                    let new = op.apply(*ty, was, regs[v + lane], regs[c + lane]);
+                    // An unchanged value is not written (an overlay then
+                    // records no write) but by a store.
+                    (new != was || *op == isa::ir::AtomicOp::Store).then_some(new)
+                })
+                .map_err(|(lane, e)| fault(Some(lane), format!("atomic: {e}")))?;
+                let d = *dst as usize * w;
+                for lane in lanes(mask) {
+                    self.regs[d + lane] = old[lane];
                 }
             }
             Inst::Jump { target } => {
