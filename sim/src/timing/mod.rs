@@ -1217,7 +1217,20 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let cycle = self.cycle;
         let NextInst { pc, space, .. } = self.next[w];
         let pc = pc as usize;
-        let wg = self.waves[w].workgroup;
+        let (wg, id) = (self.waves[w].workgroup, self.waves[w].id);
+        // The instruction's timing facts, read once (the calls below take
+        // the engine mutably, so each use would index the table again).
+        let InstTiming {
+            unit,
+            latency,
+            interval,
+            category,
+            is_branch,
+            dst,
+            atomic_timing,
+            scalar_load,
+            ..
+        } = self.info[pc];
         // Functional execution, done already for instructions run ahead.
         let step = if let Some(step) = self.step_ahead(w) {
             step
@@ -1263,18 +1276,15 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 self.launch.max_wave_instructions
             )));
         }
-        self.simd_state[c * self.simds + s].last_issued = Some(self.waves[w].id);
+        self.simd_state[c * self.simds + s].last_issued = Some(id);
         self.report.issued_on(c);
-        let t = &self.info[pc];
-        let (unit, interval, latency) = (t.unit, t.interval, t.latency);
         let passes = self.passes as u64;
         let mut complete = cycle + latency as u64;
-        let mut producer = match t.category {
+        let mut producer = match category {
             Category::Scalar => Producer::Scalar,
             _ => Producer::Alu,
         };
         let mut unit_used = Some(unit);
-        let scalar_load = t.scalar_load;
         // Global and LDS accesses go to the memory system; everything else
         // (private memory included) to its unit, and only the space is read.
         match space {
@@ -1303,10 +1313,9 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     unit_used = None;
                 }
                 Inst::Atomic { op, .. } => {
-                    let timing = self.info[pc].atomic_timing;
-                    complete = self
-                        .mem
-                        .atomic(cycle, *op, &self.waves[w].wave.addresses, timing);
+                    complete =
+                        self.mem
+                            .atomic(cycle, *op, &self.waves[w].wave.addresses, atomic_timing);
                     self.writes_done = self.writes_done.max(complete);
                     let tw = &mut self.waves[w];
                     tw.memory_done = tw.memory_done.max(complete);
@@ -1361,17 +1370,13 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             (None, _) => self.unit_names.len() + 2,
         };
         self.issued_by_unit[slot] += 1;
-        let name = &self.info[pc].name;
         let tw = &mut self.waves[w];
-        if let Some(d) = self.info[pc].dst {
+        if let Some(d) = dst {
             tw.ready[d as usize] = complete;
             tw.producer[d as usize] = producer;
         }
-        tw.next_issue = cycle + 1;
-        if self.info[pc].is_branch {
-            tw.next_issue = complete;
-        }
-        let finished = self.waves[w].wave.state == WaveState::Done;
+        tw.next_issue = if is_branch { complete } else { cycle + 1 };
+        let finished = tw.wave.state == WaveState::Done;
         if !finished {
             self.next[w] = self.plan(w);
         }
@@ -1392,7 +1397,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 },
                 pc: pc as u32,
                 location: self.kernel.origins[pc].location,
-                op: name,
+                op: &self.info[pc].name,
                 unit: match slot.checked_sub(self.unit_names.len()) {
                     Some(path) => PATHS[path],
                     None => &self.unit_names[slot],
