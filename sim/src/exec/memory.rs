@@ -496,8 +496,9 @@ impl<'a> WaveMemory<'a> {
         if done {
             return Ok(());
         }
-        self.each_lane::<N, false>(mask, addrs, offset, |lane, b| {
+        self.each_lane::<N, true, false>(mask, addrs, offset, |lane, b| {
             out[lane] = le_word::<N>(b);
+            false
         })
     }
 
@@ -552,8 +553,9 @@ impl<'a> WaveMemory<'a> {
         if done {
             return Ok(());
         }
-        self.each_lane::<N, true>(mask, addrs, offset, |lane, b| {
+        self.each_lane::<N, false, true>(mask, addrs, offset, |lane, b| {
             b.copy_from_slice(&values[lane].to_le_bytes()[..N]);
+            true
         })
     }
 
@@ -631,16 +633,18 @@ impl<'a> WaveMemory<'a> {
     }
 
     /// Calls `access` with the `N` bytes at `addrs[lane] + offset` for
-    /// every lane of `mask`, lowest first; `WRITE` says whether it writes
-    /// them (or reads them). A region is looked up once for each run of
-    /// lanes that stay in it.
+    /// every lane of `mask`, lowest first: `READ` says whether it reads
+    /// them, `WRITE` whether it may write them, which it does when it
+    /// returns true (an atomic whose value did not change writes
+    /// nothing). A region is looked up once for each run of lanes that
+    /// stay in it.
     #[inline(always)]
-    fn each_lane<const N: usize, const WRITE: bool>(
+    fn each_lane<const N: usize, const READ: bool, const WRITE: bool>(
         &mut self,
         mask: u64,
         addrs: &[u64],
         offset: u64,
-        mut access: impl FnMut(usize, &mut [u8; N]),
+        mut access: impl FnMut(usize, &mut [u8; N]) -> bool,
     ) -> Result<(), (usize, String)> {
         let mut rest = mask;
         while rest != 0 {
@@ -655,6 +659,7 @@ impl<'a> WaveMemory<'a> {
                         let bytes: &mut [u8; N] = (&mut data[at..at + N])
                             .try_into()
                             .expect("a slice of N bytes");
+                        // In place: what it writes is written.
                         access(lane, bytes);
                     })
                 }
@@ -683,17 +688,17 @@ impl<'a> WaveMemory<'a> {
                     buffer,
                 } => lanes_in_region::<N>(&mut rest, addrs, offset, r, &mut |lane, at| {
                     let mut bytes = [0u8; N];
-                    if !WRITE {
+                    if READ {
                         overlay.read(data, buffer, at, &mut bytes);
                     }
-                    access(lane, &mut bytes);
-                    if WRITE {
+                    if access(lane, &mut bytes) && WRITE {
                         overlay.write(buffer, at, &bytes);
                     }
                 }),
+                // Robust out-of-bounds: reads give zeros, writes are dropped.
                 Target::Nowhere => {
                     lanes_in_region::<N>(&mut rest, addrs, offset, r, &mut |lane, _| {
-                        access(lane, &mut [0u8; N])
+                        access(lane, &mut [0u8; N]);
                     })
                 }
             }
@@ -742,40 +747,15 @@ impl<'a> WaveMemory<'a> {
         addrs: &[u64],
         mut update: impl FnMut(usize, u64) -> Option<u64>,
     ) -> Result<(), (usize, String)> {
-        let mut rest = mask;
-        while rest != 0 {
-            let first = rest.trailing_zeros() as usize;
-            let (r, target) = self
-                .resolve(addrs[first], N as u64)
-                .map_err(|e| (first, e))?;
-            match target {
-                Target::Bytes(data, stride) => {
-                    lanes_in_region::<N>(&mut rest, addrs, 0, r, &mut |lane, at| {
-                        let b = &mut data[lane * stride + at..][..N];
-                        if let Some(new) = update(lane, read_le(b)) {
-                            write_le(b, new);
-                        }
-                    })
+        self.each_lane::<N, true, true>(mask, addrs, 0, |lane, b| {
+            match update(lane, le_word::<N>(b)) {
+                Some(new) => {
+                    b.copy_from_slice(&new.to_le_bytes()[..N]);
+                    true
                 }
-                Target::Overlay {
-                    data,
-                    overlay,
-                    buffer,
-                } => lanes_in_region::<N>(&mut rest, addrs, 0, r, &mut |lane, at| {
-                    let mut b = [0u8; N];
-                    overlay.read(data, buffer, at, &mut b);
-                    if let Some(new) = update(lane, read_le(&b)) {
-                        write_le(&mut b, new);
-                        overlay.write(buffer, at, &b);
-                    }
-                }),
-                // Robust out-of-bounds: reads give zeros, writes are dropped.
-                Target::Nowhere => lanes_in_region::<N>(&mut rest, addrs, 0, r, &mut |lane, _| {
-                    update(lane, 0);
-                }),
+                None => false,
             }
-        }
-        Ok(())
+        })
     }
 }
 

@@ -432,10 +432,10 @@ impl Wave {
                 let bytes = ty.bytes() as u64;
                 let a = *addr as usize * w;
                 let addrs = &self.regs[a..a + w];
+                if self.record_addresses {
+                    push_addresses(&mut self.addresses, mask, addrs, 0);
+                }
                 for lane in lanes(mask) {
-                    if self.record_addresses {
-                        self.addresses.push(addrs[lane]);
-                    }
                     mem.note_atomic(addrs[lane]);
                 }
                 // Lanes apply their operations one after another, lowest

@@ -523,6 +523,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let waves_per_wg = launch.waves_per_workgroup() as u32;
         let occupancy = occupancy(kernel, cfg, waves_per_wg, launch.workgroup_bytes);
         let cu = &cfg.cu;
+        let scalar_interval = cfg.scalar_unit().map_or(0, |sc| sc.interval as u64);
         // Each unit's first instance among a SIMD's, and one past its last.
         let mut unit_slots = Vec::new();
         let mut next = 0;
@@ -585,10 +586,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             cu_wake: vec![0; cfg.gpu.compute_units as usize],
             issue_limits,
             contested: issue_limits.map(|limit| limit <= others),
-            scalar_interval: cfg.scalar_unit().map_or(0, |sc| sc.interval as u64),
-            scalar_period: Divisor::new(
-                cfg.scalar_unit().map_or(0, |sc| sc.interval as u64) * cu.simds as u64,
-            ),
+            scalar_interval,
+            scalar_period: Divisor::new(scalar_interval * cu.simds as u64),
             check_uniformity: false,
             dispatch_dirty: true,
             resident: 0,
