@@ -519,3 +519,22 @@ fn a_workgroup_initializer_other_than_null_is_refused() {
         ],
     );
 }
+
+/// `bench --seconds` takes a finite number of seconds from 0 to a week; any
+/// other is refused with the flag's own message (no panic, exit code 2).
+#[test]
+fn bench_refuses_seconds_it_cannot_wait() {
+    for bad in ["nan", "inf", "1e30", "-1", "-0.5", "two"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .args(["bench", "--mode", "functional", &format!("--seconds={bad}")])
+            .output()
+            .expect("gpusim runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--seconds={bad}: {err}");
+        assert!(
+            err.contains("--seconds") && err.contains("not a number of seconds from 0"),
+            "--seconds={bad}: {err}"
+        );
+        assert!(!err.contains("panicked"), "--seconds={bad}: {err}");
+    }
+}

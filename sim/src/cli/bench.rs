@@ -48,6 +48,20 @@ pub enum Mode {
     Timed,
 }
 
+/// The longest `--seconds` taken: a week, far past any useful figure and
+/// well inside what a `Duration` holds.
+const MAX_SECONDS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// `--seconds`: a number of seconds from 0 to a week.
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if (0.0..=MAX_SECONDS).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "'{s}' is not a number of seconds from 0 to {MAX_SECONDS} (a week)"
+        )),
+    }
+}
+
 /// Benchmarks `workloads` with `cus` compute units for `seconds` each in
 /// every mode of `modes`; the all-core functional mode runs on `threads`
 /// threads (skipped when 1).

@@ -245,7 +245,7 @@ check failed; 2 bad input or a point failed; 3 results not written."
         #[arg(long, default_value_t = 60)]
         cus: u32,
         /// Minimum seconds per workload and mode.
-        #[arg(long, default_value_t = 2.0)]
+        #[arg(long, default_value_t = 2.0, value_parser = crate::cli::bench::parse_seconds)]
         seconds: f64,
         /// Threads of the all-core functional mode (all cores by default).
         #[arg(long)]

@@ -146,7 +146,7 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
                     }
                     let cycles = out.timing.as_ref().map(|t| t.cycles);
                     row.push(match (base_cycles, cycles) {
-                        (Some(b), Some(c)) if c > 0 => format!("{:.3}", b as f64 / c as f64),
+                        (Some(b), Some(c)) if c > 0 => format!("{}", b as f64 / c as f64),
                         _ => String::new(),
                     });
                     let figures = crate::output::results::headline(out);
