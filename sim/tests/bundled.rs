@@ -971,3 +971,44 @@ fn every_bundled_binary_kernel_runs_the_same_after_dis_and_asm() {
     }
     assert!(checked >= 19, "only {checked} kernels found");
 }
+
+/// A manifest whose `subgroup_size` the model's wave size does not give is
+/// skipped by `gpusim run`, as an Amber script missing a feature is: exit
+/// code 0, the reason naming the key's place, no results folder; with the
+/// wave size it needs, it runs and passes.
+#[test]
+fn cli_run_skips_a_manifest_needing_another_subgroup_size() {
+    let tmp = TempDir::new("cli_subgroup_skip");
+    let manifest = workloads_dir().join("opencl_work_group/collectives_40_w32.toml");
+    let run = |extra: &[&str]| {
+        gpusim()
+            .arg("run")
+            .arg(&manifest)
+            .args(["--functional", "--results"])
+            .arg(&tmp.0)
+            .args(extra)
+            .output()
+            .expect("gpusim runs")
+    };
+    let out = run(&[]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("SKIP")
+            && text.contains("collectives_40_w32.toml:9:17: subgroup_size")
+            && text.contains("requires subgroup size 32")
+            && text.contains("wave size is 64"),
+        "{text}"
+    );
+    let folder = tmp.0.join("opencl_work_group_40_w32");
+    assert!(!folder.exists(), "a skipped manifest writes no results");
+    let out = run(&["--json"]);
+    let summary = parse_json(&out.stdout);
+    assert_eq!(summary["exit_code"], 0);
+    assert!(summary["skipped"]
+        .as_str()
+        .is_some_and(|s| s.contains("requires subgroup size 32")));
+    let out = run(&["--wave-size", "32"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(folder.join("summary.json").is_file());
+}

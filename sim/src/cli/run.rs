@@ -30,7 +30,8 @@ enum Item {
 }
 
 /// What one run gave: its exit code, its JSON summary (with `--json`), and
-/// whether it was an Amber script skipped for a missing feature.
+/// whether it was skipped for a feature the model lacks (an Amber script's
+/// requirement, a manifest's subgroup size).
 struct Ran {
     code: u8,
     summary: Option<Value>,
@@ -175,6 +176,29 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         Ok(w) => w,
         Err(e) => return bad(e),
     };
+    if let Some((required, at)) = &w.subgroup_size {
+        // A device feature the model lacks, as for an Amber script: the
+        // manifest is skipped, not run at another wave size.
+        if let Err(e) = crate::run::check_subgroup_size(*required, opts.wave_width) {
+            let reason = format!("{at}: {e}; skipped");
+            if how.json {
+                eprintln!("{}: SKIP ({reason})", w.name);
+            } else {
+                say!("{}: SKIP ({reason})", w.name);
+            }
+            return Ran {
+                code: exit::PASSED,
+                summary: how.json.then(|| {
+                    serde_json::json!({
+                        "source": path.display().to_string(),
+                        "skipped": reason,
+                        "exit_code": exit::PASSED,
+                    })
+                }),
+                skipped: true,
+            };
+        }
+    }
     let folder = match ResultsFolder::create(&how.root, &w.name, how.force) {
         Ok(f) => f,
         Err(e) => return output_failed(e),
