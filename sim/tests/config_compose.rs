@@ -146,14 +146,25 @@ fn a_bad_value_in_an_inheriting_file_names_its_line() {
         "inherit = \"gcn\"\n\n[cu]\nsimds = \"two\"\n",
     );
     let e = load(&f, &[]).unwrap_err();
-    assert!(e.starts_with(&format!("{f}:4: invalid type")), "{e}");
+    assert!(e.starts_with(&format!("{f}:4:1: invalid type")), "{e}");
+    // An unknown key is named by its own line and column, not its table's.
+    let f = write(
+        &d,
+        "unknown.toml",
+        "inherit = \"gcn\"\n[cu]\nwave_slots_per_simd = 4\n  simd = 4\n",
+    );
+    let e = load(&f, &[]).unwrap_err();
+    assert!(
+        e.starts_with(&format!("{f}:4:3: unknown field `simd`")),
+        "{e}"
+    );
     let f = write(
         &d,
         "range.toml",
         "inherit = \"gcn\"\n[gpu]\ncompute_units = 0\n",
     );
     let e = load(&f, &[]).unwrap_err();
-    assert!(e.starts_with(&format!("{f}:3: gpu.compute_units")), "{e}");
+    assert!(e.starts_with(&format!("{f}:3:1: gpu.compute_units")), "{e}");
 }
 
 #[test]

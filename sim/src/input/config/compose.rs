@@ -255,16 +255,24 @@ fn apply_override(table: &mut toml::Table, o: &str) -> Result<(String, String), 
 /// A typing error of the merged config (`... in `cu.simds``), named by
 /// where the key was set.
 fn locate(message: &str, sources: &[Source], set: &[(String, String)]) -> String {
+    let unknown = |m: &str| {
+        m.split_once("unknown field `")
+            .and_then(|(_, rest)| rest.split_once('`'))
+            .map(|(f, _)| f.to_string())
+    };
     let (what, key) = match message.trim_end().rsplit_once("\nin `") {
-        Some((what, key)) => (what.trim(), key.trim_end_matches('`').to_string()),
-        // A top-level key names no table: the unknown field is the key.
-        None => {
-            let field = message
-                .split_once("unknown field `")
-                .and_then(|(_, rest)| rest.split_once('`'))
-                .map_or(String::new(), |(f, _)| f.to_string());
-            (message.trim(), field)
+        // An unknown key of a table is named by its own line, not the
+        // table's.
+        Some((what, table)) => {
+            let table = table.trim_end_matches('`');
+            let key = match unknown(what) {
+                Some(field) => format!("{table}.{field}"),
+                None => table.to_string(),
+            };
+            (what.trim(), key)
         }
+        // A top-level key names no table: the unknown field is the key.
+        None => (message.trim(), unknown(message).unwrap_or_default()),
     };
     place(&key, what, sources, set)
 }
@@ -286,7 +294,10 @@ fn place(key: &str, message: &str, sources: &[Source], set: &[(String, String)])
             .then(|| super::key_line(&s.text, key))
             .flatten()
         {
-            return format!("{}:{line}: {message}", s.name);
+            // The column where the line's key or table header starts.
+            let text = s.text.lines().nth(line - 1).unwrap_or("");
+            let column = text.len() - text.trim_start().len() + 1;
+            return format!("{}:{line}:{column}: {message}", s.name);
         }
     }
     match sources.first() {
