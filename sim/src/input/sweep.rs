@@ -36,12 +36,43 @@ pub struct Sweep {
     pub base: String,
     /// (as written in the sweep file, resolved path).
     pub workloads: Vec<(String, PathBuf)>,
+    /// Per workload, what plots call it: its manifest's `name` (or its file
+    /// name without extension), or the path as written when two would
+    /// share one.
+    pub labels: Vec<String>,
     /// The figure the plots show.
     pub metric: String,
     /// Overrides applied to every point, before the parameters.
     pub set: Vec<String>,
     /// (dotted key, values).
     pub parameters: Vec<(String, Vec<toml::Value>)>,
+}
+
+/// The short names of `workloads` (see `Sweep::labels`).
+fn labels(workloads: &[(String, PathBuf)]) -> Vec<String> {
+    let short: Vec<String> = workloads
+        .iter()
+        .map(|(written, path)| {
+            let named = std::fs::read_to_string(path)
+                .ok()
+                .and_then(|t| toml::from_str::<toml::Table>(&t).ok())
+                .and_then(|t| t.get("name")?.as_str().map(str::to_string));
+            named
+                .or_else(|| Some(path.file_stem()?.to_string_lossy().into_owned()))
+                .unwrap_or_else(|| written.clone())
+        })
+        .collect();
+    short
+        .iter()
+        .zip(workloads)
+        .map(|(s, (written, _))| {
+            if short.iter().filter(|o| *o == s).count() > 1 {
+                written.clone()
+            } else {
+                s.clone()
+            }
+        })
+        .collect()
 }
 
 /// One point of a sweep.
@@ -112,17 +143,19 @@ impl Sweep {
                 path.display()
             ));
         }
+        let workloads: Vec<(String, PathBuf)> = f
+            .workloads
+            .into_iter()
+            .map(|w| {
+                let p = dir.join(&w);
+                (w, p)
+            })
+            .collect();
         Ok(Sweep {
             name: f.name,
             base,
-            workloads: f
-                .workloads
-                .into_iter()
-                .map(|w| {
-                    let p = dir.join(&w);
-                    (w, p)
-                })
-                .collect(),
+            labels: labels(&workloads),
+            workloads,
             metric: f.metric,
             set: f.set,
             parameters,

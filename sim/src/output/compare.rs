@@ -346,7 +346,7 @@ fn draw<DB: DrawingBackend>(
         .draw()
         .map_err(|e| err(&e))?;
     for (k, config) in configs.iter().enumerate() {
-        let color = Palette99::pick(k).to_rgba();
+        let color = crate::output::plots::series_colour(k);
         chart
             .draw_series(runs.iter().enumerate().map(|(i, w)| {
                 let x = i * group + k;

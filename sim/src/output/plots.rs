@@ -324,7 +324,7 @@ fn utilisation<DB: DrawingBackend>(
                 (t.unit_busy[u][b] as f64 / (len as f64 * instances)).min(1.0),
             )
         });
-        let color = Palette99::pick(u).to_rgba();
+        let color = series_colour(u);
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
             .map_err(err)?
@@ -335,6 +335,26 @@ fn utilisation<DB: DrawingBackend>(
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
     }
     draw_legend(&mut chart, 13)
+}
+
+/// The colour of series `i` of a chart (units, configs, sweep lines): dark
+/// and saturated enough to read as a thin line on white, which plotters'
+/// `Palette99` is not at every index (its third colour is a pale yellow).
+pub fn series_colour(i: usize) -> RGBAColor {
+    const COLOURS: [(u8, u8, u8); 10] = [
+        (31, 119, 180),
+        (214, 39, 40),
+        (44, 160, 44),
+        (255, 127, 14),
+        (148, 103, 189),
+        (140, 86, 75),
+        (227, 119, 194),
+        (127, 127, 127),
+        (23, 190, 207),
+        (0, 0, 0),
+    ];
+    let (r, g, b) = COLOURS[i % COLOURS.len()];
+    RGBColor(r, g, b).to_rgba()
 }
 
 /// The legend of every chart: upper right, in a bordered, light box.

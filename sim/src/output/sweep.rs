@@ -173,7 +173,12 @@ pub fn plots(
                 .filter(|(j, _)| *j != k)
                 .map(|(j, (p, _))| format!("{p}={}", r[2 + j]))
                 .collect();
-            let key = std::iter::once(r[1].clone())
+            let workload = sweep
+                .workloads
+                .iter()
+                .position(|(written, _)| *written == r[1])
+                .map_or(&r[1], |w| &sweep.labels[w]);
+            let key = std::iter::once(workload.clone())
                 .chain(others)
                 .collect::<Vec<_>>()
                 .join(", ");
@@ -246,13 +251,13 @@ fn draw<DB: DrawingBackend>(
             }
         })
         .y_label_formatter(&|v| crate::output::plots::axis_number(*v))
-        .x_desc(param)
+        .x_desc(format!("{param} (its values in order, evenly spaced)"))
         .y_desc(sweep.metric.as_str())
         .label_style(("sans-serif", 13))
         .draw()
         .map_err(|e| err(&e))?;
     for (i, (label, points)) in lines.iter().enumerate() {
-        let color = Palette99::pick(i).to_rgba();
+        let color = crate::output::plots::series_colour(i);
         let mut pts: Vec<(f64, f64)> = points.iter().map(|&(x, y)| (x as f64, y)).collect();
         pts.sort_by(|a, b| a.0.total_cmp(&b.0));
         chart
