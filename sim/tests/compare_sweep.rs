@@ -254,3 +254,39 @@ fn a_failed_point_is_recorded_and_the_others_run() {
         }
     }
 }
+
+/// Sweep plots call a workload by its manifest's name, or by the path as
+/// the sweep file writes it when two manifests share a name.
+#[test]
+fn sweep_workloads_are_labelled_by_manifest_name_unless_names_clash() {
+    let d = std::env::temp_dir().join(format!("gpusim-sweep-labels-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let w = root().join("workloads");
+    // Named bench_alu_loop: its name, not its file's.
+    let a = w.join("bench/alu_loop.toml");
+    // A copy of one manifest under another file name: the same name.
+    let copy = d.join("copy_of_reduction.toml");
+    let text = std::fs::read_to_string(w.join("reduction.toml")).unwrap();
+    std::fs::write(&copy, &text).unwrap();
+    let f = d.join("labels.toml");
+    std::fs::write(
+        &f,
+        format!(
+            "name = \"labels\"\nbase = \"gcn\"\nworkloads = [{:?}, {:?}, {:?}]\n[parameters]\n",
+            a.display().to_string(),
+            w.join("reduction.toml").display().to_string(),
+            copy.display().to_string()
+        ),
+    )
+    .unwrap();
+    let s = gpusim::input::sweep::Sweep::load(&f).unwrap();
+    let reduction_name = text
+        .lines()
+        .find_map(|l| l.strip_prefix("name = \""))
+        .and_then(|l| l.strip_suffix('"'))
+        .unwrap();
+    assert_eq!(s.labels[0], "bench_alu_loop");
+    assert_eq!(s.labels[1], s.workloads[1].0, "{reduction_name} twice");
+    assert_eq!(s.labels[2], s.workloads[2].0);
+    std::fs::remove_dir_all(&d).unwrap();
+}
