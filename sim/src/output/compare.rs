@@ -319,7 +319,12 @@ fn draw<DB: DrawingBackend>(
         .fold(0.0f64, f64::max)
         .max(1e-9);
     let n = runs.len().max(1);
-    let group = configs.len().max(1) + 1;
+    // In half-bar units: a workload's group is a half-bar gap, its bars
+    // (two units each) and a half-bar gap, so its name sits on a tick at
+    // the bars' middle and the chart is as wide on both sides.
+    let bars_of = configs.len().max(1);
+    let group = 2 * bars_of + 2;
+    let middle = 1 + bars_of;
     let mut chart = ChartBuilder::on(root)
         .caption(&bars.caption, ("sans-serif", 20))
         .margin(14)
@@ -331,10 +336,10 @@ fn draw<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(n * group)
+        .x_labels(n * group + 1)
         .x_label_formatter(&|x| {
             // The workload's name under the middle of its group.
-            if x % group == group / 2 {
+            if x % group == middle {
                 names.get(x / group).cloned().unwrap_or_default()
             } else {
                 String::new()
@@ -349,9 +354,9 @@ fn draw<DB: DrawingBackend>(
         let color = crate::output::plots::series_colour(k);
         chart
             .draw_series(runs.iter().enumerate().map(|(i, w)| {
-                let x = i * group + k;
+                let x = i * group + 1 + 2 * k;
                 let v = (bars.value)(w, k).unwrap_or(0.0);
-                Rectangle::new([(x, 0.0), (x + 1, v)], color.filled())
+                Rectangle::new([(x, 0.0), (x + 2, v)], color.filled())
             }))
             .map_err(|e| err(&e))?
             .label(config.to_string())

@@ -410,12 +410,15 @@ fn memory<DB: DrawingBackend>(
         ),
     ];
     let n = bars.len();
+    // The axis ends at 100%; each bar's figures are written after its end,
+    // or inside it from its start when it is long.
     let mut chart = ChartBuilder::on(root)
         .caption(title.text("Memory"), (FONT, 20))
         .margin(14)
+        .margin_right(40)
         .x_label_area_size(50)
         .y_label_area_size(190)
-        .build_cartesian_2d(0f64..1.45, (0..n - 1).into_segmented())
+        .build_cartesian_2d(0f64..1.0, (0..n - 1).into_segmented())
         .map_err(err)?;
     chart
         .configure_mesh()
@@ -425,14 +428,8 @@ fn memory<DB: DrawingBackend>(
             SegmentValue::CenterOf(i) => bars.get(*i).map(|b| b.0.to_string()).unwrap_or_default(),
             _ => String::new(),
         })
-        .x_labels(9)
-        .x_label_formatter(&|x| {
-            if *x <= 1.0 {
-                percent(*x)
-            } else {
-                String::new()
-            }
-        })
+        .x_labels(6)
+        .x_label_formatter(&|x| percent(*x))
         .label_style((FONT, 14))
         .draw()
         .map_err(err)?;
@@ -447,14 +444,16 @@ fn memory<DB: DrawingBackend>(
             )
         }))
         .map_err(err)?;
-    chart
-        .draw_series(bars.iter().enumerate().map(|(i, (_, v, detail))| {
-            Text::new(
-                format!("{} ({detail})", percent(*v)),
-                (v.clamp(0.0, 1.0) + 0.01, SegmentValue::CenterOf(i)),
-                (FONT, 13).into_font(),
-            )
-        }))
+    for (i, (_, v, detail)) in bars.iter().enumerate() {
+        // On the whole area, not the chart's, which would clip it at 100%.
+        let at = if *v > 0.45 { 0.0 } else { v.clamp(0.0, 1.0) };
+        let (x, y) = chart.backend_coord(&(at, SegmentValue::CenterOf(i)));
+        root.draw(&Text::new(
+            format!("{} ({detail})", percent(*v)),
+            (x + 6, y),
+            (FONT, 13).into_font(),
+        ))
         .map_err(err)?;
+    }
     Ok(())
 }
