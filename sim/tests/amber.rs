@@ -888,3 +888,62 @@ fn vkscript_graphics_and_unknown_requirements_skip_and_bad_text_is_an_error() {
         "{r}"
     );
 }
+
+/// A fault in an inline shader names the script and the shader, as a
+/// manifest's kernel file is named (it has no file of its own).
+#[test]
+fn a_fault_in_an_inline_shader_names_the_script_and_shader() {
+    let r = run(&script(
+        "BUFFER a DATA_TYPE uint32 DATA 1 2 END
+BUFFER u DATA_TYPE vec4<uint32> DATA 2 0 0 0 END
+BUFFER c DATA_TYPE uint32 DATA 5 END
+PIPELINE compute p
+  ATTACH k
+  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0
+  BIND BUFFER u AS uniform DESCRIPTOR_SET 0 BINDING 1
+  BIND BUFFER c AS push_constant
+END
+RUN p 1 1 1
+",
+    ));
+    assert!(
+        matches!(&r.status, Status::Error(s)
+            if s.contains("OpLoad at /tmp/t.amber shader 'k' word ")
+                && s.contains("outside buffer 'a'")
+                && !s.contains("at  word")),
+        "{r}"
+    );
+}
+
+/// A GLSL compile error names the script's line of the shader's line.
+#[test]
+fn a_glsl_compile_error_names_the_script_line() {
+    let r = run("#!amber
+SHADER compute s GLSL
+#version 450
+layout(local_size_x = 2) in;
+void main() {
+  undefined_name = 1;
+}
+END
+PIPELINE compute p
+  ATTACH s
+END
+RUN p 1 1 1
+");
+    let have = std::process::Command::new("glslangValidator")
+        .arg("--version")
+        .output()
+        .is_ok();
+    let Status::Error(s) = &r.status else {
+        panic!("{r}")
+    };
+    if have {
+        assert!(
+            s.contains("/tmp/t.amber:6: 'undefined_name'") && !s.contains("shader.comp"),
+            "{s}"
+        );
+    } else {
+        assert!(s.contains("glslangValidator"), "{s}");
+    }
+}

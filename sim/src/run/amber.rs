@@ -458,26 +458,29 @@ impl Engine<'_, '_> {
     fn load_shader(&self, s: &Shader) -> Result<isa::module::Module, Stop> {
         let line = s.line;
         let bad = |m: String| Stop::Bad(self.at(line, m));
-        let source_text = |src: &ShaderSource| -> Result<(String, usize), Stop> {
+        // The shader's text, and the file and line its first line is at.
+        let source_text = |src: &ShaderSource| -> Result<(String, (String, usize)), Stop> {
             match src {
-                ShaderSource::Inline { text, first_line } => Ok((text.clone(), *first_line)),
+                ShaderSource::Inline { text, first_line } => {
+                    Ok((text.clone(), (self.file.to_string(), *first_line)))
+                }
                 ShaderSource::File(path) => {
                     let full = self.dir.join(path);
                     std::fs::read_to_string(&full)
-                        .map(|t| (t, 1))
+                        .map(|t| (t, (full.display().to_string(), 1)))
                         .map_err(|e| bad(format!("cannot read {}: {e}", full.display())))
                 }
                 ShaderSource::Virtual(name) => self
                     .script
                     .virtual_files
                     .get(name)
-                    .map(|t| (t.clone(), 1))
+                    .map(|t| (t.clone(), (format!("{} VIRTUAL_FILE {name}", self.file), 1)))
                     .ok_or_else(|| bad(format!("no VIRTUAL_FILE named '{name}'"))),
             }
         };
         match s.format {
             ShaderFormat::SpirvAsm => {
-                let (text, first) = source_text(&s.source)?;
+                let (text, (_, first)) = source_text(&s.source)?;
                 let words = isa::asm::assemble(&text).map_err(|e| {
                     Stop::Bad(self.at(
                         first + e.line.saturating_sub(1),
@@ -510,7 +513,7 @@ impl Engine<'_, '_> {
                     .map_err(|e| bad(format!("{}: {e}", full.display())))
             }
             ShaderFormat::Glsl => {
-                let (text, _) = source_text(&s.source)?;
+                let (text, origin) = source_text(&s.source)?;
                 let env = match s.target_env.as_deref() {
                     None => "vulkan1.0".to_string(),
                     Some(e) if e.starts_with("spv") => format!("spirv{}", &e[3..]),
@@ -518,6 +521,7 @@ impl Engine<'_, '_> {
                 };
                 compile(
                     &self.at(line, ""),
+                    (&origin.0, origin.1),
                     &[("glslangValidator", "shader.comp")],
                     &text,
                     "shader.comp",
@@ -537,9 +541,10 @@ impl Engine<'_, '_> {
                 )
             }
             ShaderFormat::OpenclC => {
-                let (text, _) = source_text(&s.source)?;
+                let (text, origin) = source_text(&s.source)?;
                 compile(
                     &self.at(line, ""),
+                    (&origin.0, origin.1),
                     &[("clang-14", "kernel.cl"), ("llvm-spirv-14", "")],
                     &text,
                     "kernel.cl",
@@ -610,7 +615,13 @@ impl Engine<'_, '_> {
             samplers,
         };
         let entry = p.entry.as_deref().unwrap_or("main");
-        isa::lower::lower(module, entry, &options).map_err(|e| {
+        let lowered = isa::lower::lower(module, entry, &options);
+        // Faults name the shader's place: inline shaders have no file.
+        let source = match &s.source {
+            ShaderSource::File(path) => self.dir.join(path).display().to_string(),
+            _ => format!("{} shader '{}'", self.file, s.name),
+        };
+        lowered.map(|k| Kernel { source, ..k }).map_err(|e| {
             let place = match (&e.location, &s.source) {
                 (
                     Some(isa::module::Location::Word(w)),
@@ -1096,8 +1107,12 @@ static TEMP_COUNTER: AtomicUsize = AtomicUsize::new(0);
 
 /// Compiles `source` with external tools into SPIR-V. A missing tool makes
 /// the script a SKIP; a failing compile is an error.
+/// Compiles a shader's `source` (lines `first_line`... of `script`) in a
+/// temporary folder as `file_name`; a compiler's message names the
+/// script's lines, not the temporary file's.
 fn compile(
     place: &str,
+    (script, first_line): (&str, usize),
     tools: &[(&str, &str)],
     source: &str,
     file_name: &str,
@@ -1138,7 +1153,9 @@ fn compile(
                     .filter(|l| !l.trim().is_empty())
                     .take(8)
                     .collect();
-                return Err(format!("{} failed: {}", cmd[0], text.join(" | ")));
+                let text =
+                    script_lines(&text.join(" | "), &dir.join(file_name), script, first_line);
+                return Err(format!("{} failed: {text}", cmd[0]));
             }
         }
         let bytes = std::fs::read(dir.join("out.spv")).map_err(|e| format!("no output: {e}"))?;
@@ -1146,6 +1163,29 @@ fn compile(
     })();
     let _ = std::fs::remove_dir_all(&dir);
     result.map_err(|e| Stop::Bad(format!("{place}: {e}")))
+}
+
+/// `message` with each `FILE:N` of the temporary shader file `file` as
+/// `SCRIPT:L`, L the script's line holding the shader's line N.
+fn script_lines(message: &str, file: &Path, script: &str, first_line: usize) -> String {
+    let file = file.display().to_string();
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(at) = rest.find(&file) {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + file.len()..];
+        let after = rest.strip_prefix(':').unwrap_or("");
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        match after[..digits].parse::<usize>() {
+            Ok(n) => {
+                out.push_str(&format!("{script}:{}", first_line + n.max(1) - 1));
+                rest = &after[digits..];
+            }
+            Err(_) => out.push_str(script),
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 // ---------------------------------------------------------------------------
@@ -1360,4 +1400,26 @@ enum Place {
     /// An image of several mip levels: (offset in the view, bytes) of each
     /// level, copied back to the buffer's start in order.
     Levels(String, Vec<(usize, usize)>),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::script_lines;
+    use std::path::Path;
+
+    /// Compilers' `FILE:N` and `FILE:N:M` become the script's lines; a bare
+    /// mention of the temporary file becomes the script's name.
+    #[test]
+    fn compiler_messages_name_the_script_lines() {
+        let file = Path::new("/tmp/gpusim-amber-1-0/kernel.cl");
+        let message = "/tmp/gpusim-amber-1-0/kernel.cl | /tmp/gpusim-amber-1-0/kernel.cl:3:7: error: x | ERROR: /tmp/gpusim-amber-1-0/kernel.cl:10: y";
+        assert_eq!(
+            script_lines(message, file, "s.amber", 5),
+            "s.amber | s.amber:7:7: error: x | ERROR: s.amber:14: y"
+        );
+        assert_eq!(
+            script_lines("no path here", file, "s.amber", 5),
+            "no path here"
+        );
+    }
 }
