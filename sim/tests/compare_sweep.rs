@@ -68,6 +68,12 @@ fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
         results.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    // The first comparison's folder is kept, and the output says so.
+    assert!(
+        text(&o).contains("compare-2 (") && text(&o).contains("exists; --force replaces it)"),
+        "{}",
+        text(&o)
+    );
     let rows = csv_rows(&results.join("compare-2/compare.csv"));
     assert_eq!(
         rows[2][column(&rows, "cycles")],
@@ -135,6 +141,22 @@ fn compare_refuses_too_few_or_unnamed_configs() {
         let o = gpusim(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
     }
+    // Two variants with one label: the fix named is the labels'.
+    let o = gpusim(&[
+        "compare",
+        "--variant",
+        "a:",
+        "--variant",
+        "a:cu.simds=2",
+        "workloads/vector_add.toml",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).contains("same name 'a'")
+            && text(&o).contains("give each --variant its own label"),
+        "{}",
+        text(&o)
+    );
 }
 
 fn sweep_file(d: &Path, extra: &str) -> PathBuf {

@@ -127,7 +127,8 @@ fn overrides_are_typed_and_checked_like_the_file() {
         ),
         (
             "instructions.\"AMD.FMid9\".latency=8",
-            "--set instructions.AMD.FMid9.latency=8:",
+            // Quoted as typed, a form that works when copied back.
+            "--set instructions.\"AMD.FMid9\".latency=8:",
         ),
         ("cu.wave_size", "expected KEY=VALUE"),
         ("gpu.clock_mhz.x=1", "gpu.clock_mhz is a value, not a table"),

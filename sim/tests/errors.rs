@@ -344,7 +344,13 @@ fn endless_loop_hits_the_instruction_budget() {
     assert_mentions(
         "endless_loop",
         &m,
-        &["budget", "100000", "kernel 'main'", "endless_loop.spvasm:"],
+        &[
+            "budget",
+            "100000",
+            "kernel 'main'",
+            "endless_loop.spvasm:",
+            "--max-instructions",
+        ],
     );
     let lib = library_error(
         &bad("endless_loop.toml"),
@@ -536,5 +542,56 @@ fn bench_refuses_seconds_it_cannot_wait() {
             "--seconds={bad}: {err}"
         );
         assert!(!err.contains("panicked"), "--seconds={bad}: {err}");
+    }
+}
+
+/// Command-line mistakes are named with what would be right: an unknown
+/// config lists the built-in models, a results "folder" that is a file
+/// says so, and a kernel file given to `run` says what run takes.
+#[test]
+fn command_line_mistakes_say_what_is_expected() {
+    let manifest = root().join("workloads/vector_add.toml");
+    let dir = results_dir("cli_mistakes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let a_file = dir.join("a_file");
+    std::fs::write(&a_file, b"x").unwrap();
+    let cases: [(Vec<std::ffi::OsString>, &[&str]); 3] = [
+        (
+            vec![
+                "run".into(),
+                manifest.clone().into(),
+                "--config".into(),
+                "no_such_model".into(),
+                "--results".into(),
+                dir.clone().into(),
+            ],
+            &["no_such_model", "gcn, rdna, teaching", "no such file"],
+        ),
+        (
+            vec![
+                "run".into(),
+                manifest.clone().into(),
+                "--results".into(),
+                a_file.clone().into(),
+            ],
+            &["a_file", "is a file, not a folder"],
+        ),
+        (
+            vec!["run".into(), root().join("workloads/vector_add.spv").into()],
+            &[
+                "vector_add.spv",
+                "a .spv file is a kernel",
+                "manifests (.toml)",
+            ],
+        ),
+    ];
+    for (args, parts) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .args(&args)
+            .output()
+            .expect("gpusim runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert_mentions("cli_mistakes", &err, parts);
     }
 }

@@ -66,9 +66,15 @@ fn configs(r: &Request) -> Result<Vec<(String, Config)>, String> {
     }
     let mut labels: Vec<&str> = out.iter().map(|c| c.0.as_str()).collect();
     labels.sort();
-    if labels.windows(2).any(|w| w[0] == w[1]) {
+    if let Some(twice) = labels.windows(2).find(|w| w[0] == w[1]) {
+        let fix = if r.variants.is_empty() {
+            "give the config files distinct `name`s, or use --variant labels"
+        } else {
+            "give each --variant its own label"
+        };
         return Err(format!(
-            "two configs have the same name ({}): give them distinct `name`s or use --variant labels",
+            "two configs have the same name '{}' ({}): {fix}",
+            twice[0],
             labels.join(", ")
         ));
     }
@@ -191,7 +197,11 @@ pub fn run(r: &Request) -> u8 {
         folder.finish_with(&files, &summary)
     });
     match written {
-        Ok(dir) => say!("comparison in {}", dir.display()),
+        Ok(dir) => say!(
+            "comparison in {}{}",
+            dir.display(),
+            crate::output::results::taken_name_note(&dir, &r.results, "compare")
+        ),
         Err(e) => {
             eprintln!("error: cannot write results: {e}");
             return exit::OUTPUT_FAILED;

@@ -111,6 +111,13 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
 /// `skip` are passed over); a folder holding neither is an error.
 fn expand(path: &Path, skip: Option<&Path>, items: &mut Vec<Item>) -> Result<(), String> {
     if !path.is_dir() {
+        let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+        if let Some(ext @ ("spv" | "spvasm" | "comp" | "cl" | "glsl" | "hlsl")) = ext.as_deref() {
+            return Err(format!(
+                "{}: a .{ext} file is a kernel, not something to run: run takes workload manifests (.toml), Amber scripts (.amber, .vkscript) and folders of them; a manifest names its kernel with `kernel` (docs/workloads.md)",
+                path.display()
+            ));
+        }
         if amber::is_amber_path(path) {
             items.push(Item::Script(path.to_path_buf()));
         } else {
@@ -131,7 +138,7 @@ fn expand(path: &Path, skip: Option<&Path>, items: &mut Vec<Item>) -> Result<(),
     }
     if items.len() == before {
         return Err(format!(
-            "{}: no workload manifest (.toml) or Amber script (.amber) in this folder",
+            "{}: no workload manifest (.toml) or Amber script (.amber, .vkscript) in this folder",
             path.display()
         ));
     }
@@ -296,16 +303,11 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             }
         }
     }
-    let target = how.root.join(&out.name);
-    if dir != target {
-        say!(
-            "  results in {} ({} exists; --force replaces it)",
-            dir.display(),
-            target.display()
-        );
-    } else {
-        say!("  results in {}", dir.display());
-    }
+    say!(
+        "  results in {}{}",
+        dir.display(),
+        results::taken_name_note(&dir, &how.root, &out.name)
+    );
     Ran {
         code,
         summary: None,

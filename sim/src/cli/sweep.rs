@@ -168,11 +168,12 @@ pub fn run(r: &Request) -> u8 {
     });
     match written {
         Ok(dir) => say!(
-            "{}: {} of {} points run, {failed} failed, {checks_failed} failed a check; {}",
+            "{}: {} of {} points run, {failed} failed, {checks_failed} failed a check; {}{}",
             s.name,
             points.len(),
             all.len(),
-            dir.join("sweep.csv").display()
+            dir.join("sweep.csv").display(),
+            results::taken_name_note(&dir, &r.results, &name)
         ),
         Err(e) => {
             eprintln!("error: cannot write results: {e}");

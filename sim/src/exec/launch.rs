@@ -191,6 +191,16 @@ impl<'k> Launch<'k> {
     }
 
     /// Names a place in the launch for an error message.
+    /// The error of a launch that ran past its wave-instruction budget, at
+    /// wave `wave` of workgroup `wg` about to run `pc`.
+    pub fn over_budget(&self, wg: [u32; 3], wave: usize, pc: u32) -> ExecError {
+        ExecError(format!(
+            "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?), or needs a larger --max-instructions",
+            self.describe(wg, wave, pc, None),
+            self.max_wave_instructions
+        ))
+    }
+
     pub fn describe(&self, wg: [u32; 3], wave: usize, pc: u32, lane: Option<usize>) -> String {
         let lane = lane.map(|l| format!(" lane {l}")).unwrap_or_default();
         let k = self.kernel;
@@ -618,11 +628,7 @@ impl<'k> Launch<'k> {
                         }
                     }
                     if counts.wave_instructions > budget {
-                        return Err(ExecError(format!(
-                            "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?)",
-                            self.describe(wg, index, pc, None),
-                            self.max_wave_instructions
-                        )));
+                        return Err(self.over_budget(wg, index, pc));
                     }
                 }
                 *recent = mem.recent();

@@ -193,7 +193,18 @@ pub fn headline(out: &RunOutput) -> Vec<(&'static str, String)> {
     ]
 }
 
-/// CSV text of a header and rows (the csv crate quotes where needed).
+/// What the command line adds after the folder `dir` a run's results went
+/// to: nothing when it is `root/name`, else that `root/name` existed and
+/// `--force` would have replaced it.
+pub fn taken_name_note(dir: &Path, root: &Path, name: &str) -> String {
+    let target = root.join(name);
+    if dir == target {
+        String::new()
+    } else {
+        format!(" ({} exists; --force replaces it)", target.display())
+    }
+}
+
 pub fn csv_text<R: AsRef<[String]>>(header: &[&str], rows: &[R]) -> Result<String, String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let err = |e: csv::Error| format!("CSV: {e}");
@@ -245,6 +256,12 @@ impl ResultsFolder {
     /// processes that no longer run, and creates this run's partial
     /// folder, so an unwritable place is found before anything runs.
     pub fn create(root: &Path, name: &str, force: bool) -> Result<ResultsFolder, String> {
+        if root.exists() && !root.is_dir() {
+            return Err(format!(
+                "{}: is a file, not a folder to write results under",
+                root.display()
+            ));
+        }
         std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
         remove_stale_partials(root);
         let partial = root.join(working_name(name, "partial"));

@@ -1269,11 +1269,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
         if self.counts.wave_instructions > self.launch.max_wave_instructions {
             let coords = self.workgroups[wg].coords;
-            return Err(ExecError(format!(
-                "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?)",
-                self.launch.describe(coords, 0, step.pc, None),
-                self.launch.max_wave_instructions
-            )));
+            return Err(self.launch.over_budget(coords, 0, step.pc));
         }
         self.simd_state[c * self.simds + s].last_issued = Some(id);
         self.report.issued_on(c);

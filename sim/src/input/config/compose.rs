@@ -51,6 +51,12 @@ pub fn load(spec: &str, overrides: &[String]) -> Result<Config, String> {
         ),
         None => {
             let path = Path::new(spec);
+            if !path.exists() {
+                return Err(format!(
+                    "{spec}: neither a built-in model ({}) nor a config file (no such file)",
+                    BUILT_IN.map(|b| b.0).join(", ")
+                ));
+            }
             let table = resolve_file(path, &mut chain, &mut sources)?;
             (
                 table,
@@ -72,8 +78,9 @@ pub fn load(spec: &str, overrides: &[String]) -> Result<Config, String> {
     }
     let mut set_keys = Vec::new();
     for o in overrides {
-        let (key, value) = apply_override(&mut table, o)?;
-        set_keys.push((key, value));
+        let key = apply_override(&mut table, o)?;
+        // Messages quote the override as it was typed.
+        set_keys.push((key, o.trim().to_string()));
     }
     let config: Config = toml::Value::Table(table)
         .try_into()
@@ -219,8 +226,8 @@ fn key_parts(key: &str) -> Result<Vec<String>, String> {
     Ok(parts)
 }
 
-/// Applies one `KEY=VALUE`; returns the key as written and the value.
-fn apply_override(table: &mut toml::Table, o: &str) -> Result<(String, String), String> {
+/// Applies one `KEY=VALUE`; returns the key, its parts joined by dots.
+fn apply_override(table: &mut toml::Table, o: &str) -> Result<String, String> {
     let (key, value) = o
         .split_once('=')
         .ok_or_else(|| format!("--set {o}: expected KEY=VALUE (e.g. cu.wave_size=32)"))?;
@@ -249,7 +256,7 @@ fn apply_override(table: &mut toml::Table, o: &str) -> Result<(String, String), 
         };
     }
     at.insert(last.clone(), parsed);
-    Ok((parts.join("."), value.to_string()))
+    Ok(parts.join("."))
 }
 
 /// A typing error of the merged config (`... in `cu.simds``), named by
@@ -282,12 +289,12 @@ fn locate(message: &str, sources: &[Source], set: &[(String, String)]) -> String
 /// then its bases).
 fn place(key: &str, message: &str, sources: &[Source], set: &[(String, String)]) -> String {
     let plain = key.replace('"', "");
-    if let Some((k, v)) = set.iter().rev().find(|(k, _)| {
+    if let Some((_, typed)) = set.iter().rev().find(|(k, _)| {
         plain == *k.replace('"', "")
             || plain.starts_with(&format!("{}.", k.replace('"', "")))
             || k.replace('"', "").starts_with(&format!("{plain}."))
     }) {
-        return format!("--set {k}={v}: {message}");
+        return format!("--set {typed}: {message}");
     }
     for s in sources {
         if let Some(line) = (!key.is_empty())
