@@ -745,3 +745,58 @@ fn research_scale_traces_follow_the_format_rules() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A run interrupted by SIGINT (Ctrl-C) or SIGTERM (a batch system's time
+/// limit) removes its unfinished results folder and exits with 130. The
+/// run is a hung kernel with a budget it never reaches, so that the signal
+/// always arrives mid-run.
+#[test]
+fn an_interrupted_run_leaves_no_unfinished_folder() {
+    for signal in ["-INT", "-TERM"] {
+        let dir = common::scratch("results", &format!("interrupted{signal}"));
+        let child = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .current_dir(root())
+            .args([
+                "run",
+                "workloads/bad/endless_loop.toml",
+                "--trace",
+                "--quiet",
+                "--max-instructions",
+                "1000000000000",
+                "--results",
+            ])
+            .arg(&dir)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let entries = || -> Vec<String> {
+            std::fs::read_dir(&dir)
+                .map(|d| {
+                    d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        // Signalled once its partial folder exists (the run is under way).
+        let started = std::time::Instant::now();
+        while !entries().iter().any(|n| n.contains(".partial-")) {
+            assert!(
+                started.elapsed().as_secs() < 60,
+                "no partial folder appeared"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let killed = Command::new("kill")
+            .arg(signal)
+            .arg(child.id().to_string())
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(code(&out), 130, "{signal}: {}", text(&out));
+        assert!(text(&out).contains("interrupted"), "{}", text(&out));
+        assert_eq!(entries(), Vec::<String>::new(), "{signal}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -240,6 +240,29 @@ fn files_written(dir: &Path) -> Option<Vec<String>> {
     Some(files)
 }
 
+/// The partial folders of this process's unfinished runs, for an interrupt
+/// to remove (`remove_unfinished`).
+static UNFINISHED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn unfinished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    // A panic elsewhere leaves the list as good as it was.
+    UNFINISHED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes the partial folders of the runs under way, when the process is
+/// interrupted (Ctrl-C, a batch system's SIGTERM): they would otherwise
+/// stay until the next run into the same results folder. Writers may still
+/// be adding files, so each folder gets a few tries.
+pub fn remove_unfinished() {
+    for p in unfinished().iter() {
+        for _ in 0..5 {
+            if std::fs::remove_dir_all(p).is_ok() || !p.exists() {
+                break;
+            }
+        }
+    }
+}
+
 /// A results folder being written: files go into its partial folder until
 /// [`ResultsFolder::finish`] renames it into place; dropped unfinished, it
 /// removes what it wrote.
@@ -269,6 +292,7 @@ impl ResultsFolder {
             std::fs::remove_dir_all(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
         }
         std::fs::create_dir(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
+        unfinished().push(partial.clone());
         let folder = ResultsFolder {
             root: root.to_path_buf(),
             name: name.to_string(),
@@ -442,6 +466,7 @@ impl Drop for ResultsFolder {
         if !self.finished {
             let _ = std::fs::remove_dir_all(&self.partial);
         }
+        unfinished().retain(|p| *p != self.partial);
     }
 }
 
