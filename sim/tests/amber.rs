@@ -97,6 +97,21 @@ fn script(body: &str) -> String {
     format!("#!amber\n{SHADER}{body}")
 }
 
+/// The script declaring `buffers` (among them `a`, `u` and `pc`), the
+/// pipeline `p` binding those three to the shader, then `commands`.
+fn bound(buffers: &str, commands: &str) -> String {
+    script(&format!("{buffers}{PIPELINE}{commands}"))
+}
+
+/// Pipeline `p`: the shader with `a`, `u` and `pc` bound.
+const PIPELINE: &str = "PIPELINE compute p
+  ATTACH k
+  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0
+  BIND BUFFER u AS uniform DESCRIPTOR_SET 0 BINDING 1
+  BIND BUFFER pc AS push_constant
+END
+";
+
 #[test]
 fn bundled_scripts_pass() {
     let mut n = 0;
@@ -140,19 +155,14 @@ fn run_uniform_push_constant_repeat_copy() {
     // a = 1..8; u.x = 3; add = 10. After one RUN: a[i] = 3(i+1) + 10 =
     // 13 16 19 22 25 28 31 34. After REPEAT 2 more: x -> 3x + 10 twice:
     // 13 -> 49 -> 157, 16 -> 58 -> 184.
-    let r = run(&script(
+    let r = run(&bound(
         "BUFFER a DATA_TYPE uint32 SIZE 8 SERIES_FROM 1 INC_BY 1
 BUFFER u DATA_TYPE vec4<uint32> DATA 3 0 0 0 END
 BUFFER pc DATA_TYPE uint32 DATA 10 END
 BUFFER saved DATA_TYPE uint32 SIZE 8 FILL 0
 BUFFER want DATA_TYPE uint32 DATA 13 16 19 22 25 28 31 34 END
-PIPELINE compute p
-  ATTACH k
-  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0
-  BIND BUFFER u AS uniform DESCRIPTOR_SET 0 BINDING 1
-  BIND BUFFER pc AS push_constant
-END
-RUN p 2 1 1
+",
+        "RUN p 2 1 1
 EXPECT a IDX 0 EQ 13 16 19 22 25 28 31 34
 COPY a TO saved
 EXPECT saved EQ_BUFFER want
@@ -196,17 +206,12 @@ EXPECT big IDX 209715196 EQ 7
 
 #[test]
 fn failing_expect_fails_with_its_line() {
-    let r = run(&script(
+    let r = run(&bound(
         "BUFFER a DATA_TYPE uint32 SIZE 4 FILL 2
 BUFFER u DATA_TYPE vec4<uint32> DATA 5 0 0 0 END
 BUFFER pc DATA_TYPE uint32 DATA 1 END
-PIPELINE compute p
-  ATTACH k
-  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0
-  BIND BUFFER u AS uniform DESCRIPTOR_SET 0 BINDING 1
-  BIND BUFFER pc AS push_constant
-END
-RUN p 1 1 1
+",
+        "RUN p 1 1 1
 EXPECT a IDX 0 EQ 11 11 11 11
 EXPECT a IDX 0 EQ 11 11 12
 EXPECT a IDX 0 EQ 11 11 11 11 11
@@ -392,15 +397,27 @@ RUN p 1 1 1
     );
 }
 
-/// GLSL needs glslangValidator: without it the script is a SKIP.
-#[test]
-fn glsl_compiles_or_skips() {
-    let r = run("#!amber
+/// Whether glslangValidator is on PATH (it is not needed to build or test).
+fn have_glslang() -> bool {
+    std::process::Command::new("glslangValidator")
+        .arg("--version")
+        .output()
+        .is_ok()
+}
+
+/// A script's first lines: a two-wide GLSL compute shader `s` begins.
+const GLSL_HEAD: &str = "#!amber
 SHADER compute s GLSL
 #version 450
 layout(local_size_x = 2) in;
-layout(set = 0, binding = 0) buffer B { int v[]; };
-void main() { v[gl_GlobalInvocationID.x] *= -3; }
+";
+
+/// GLSL needs glslangValidator: without it the script is an ERROR naming it.
+#[test]
+fn glsl_compiles_or_skips() {
+    let r = run(&format!(
+        "{GLSL_HEAD}layout(set = 0, binding = 0) buffer B {{ int v[]; }};
+void main() {{ v[gl_GlobalInvocationID.x] *= -3; }}
 END
 BUFFER b DATA_TYPE int32 DATA 5 -7 END
 PIPELINE compute p
@@ -409,11 +426,9 @@ PIPELINE compute p
 END
 RUN p 1 1 1
 EXPECT b IDX 0 EQ -15 21
-");
-    let have = std::process::Command::new("glslangValidator")
-        .arg("--version")
-        .output()
-        .is_ok();
+"
+    ));
+    let have = have_glslang();
     if have {
         assert_eq!(r.status, Status::Pass, "{r}");
     } else {
@@ -893,18 +908,12 @@ fn vkscript_graphics_and_unknown_requirements_skip_and_bad_text_is_an_error() {
 /// manifest's kernel file is named (it has no file of its own).
 #[test]
 fn a_fault_in_an_inline_shader_names_the_script_and_shader() {
-    let r = run(&script(
+    let r = run(&bound(
         "BUFFER a DATA_TYPE uint32 DATA 1 2 END
 BUFFER u DATA_TYPE vec4<uint32> DATA 2 0 0 0 END
-BUFFER c DATA_TYPE uint32 DATA 5 END
-PIPELINE compute p
-  ATTACH k
-  BIND BUFFER a AS storage DESCRIPTOR_SET 0 BINDING 0
-  BIND BUFFER u AS uniform DESCRIPTOR_SET 0 BINDING 1
-  BIND BUFFER c AS push_constant
-END
-RUN p 1 1 1
+BUFFER pc DATA_TYPE uint32 DATA 5 END
 ",
+        "RUN p 1 1 1\n",
     ));
     assert!(
         matches!(&r.status, Status::Error(s)
@@ -918,23 +927,19 @@ RUN p 1 1 1
 /// A GLSL compile error names the script's line of the shader's line.
 #[test]
 fn a_glsl_compile_error_names_the_script_line() {
-    let r = run("#!amber
-SHADER compute s GLSL
-#version 450
-layout(local_size_x = 2) in;
-void main() {
+    // The shader's line 4 is the script's line 6.
+    let r = run(&format!(
+        "{GLSL_HEAD}void main() {{
   undefined_name = 1;
-}
+}}
 END
 PIPELINE compute p
   ATTACH s
 END
 RUN p 1 1 1
-");
-    let have = std::process::Command::new("glslangValidator")
-        .arg("--version")
-        .output()
-        .is_ok();
+"
+    ));
+    let have = have_glslang();
     let Status::Error(s) = &r.status else {
         panic!("{r}")
     };
