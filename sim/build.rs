@@ -15,22 +15,20 @@ fn main() {
         .unwrap_or_else(|| "unknown".to_string());
     println!("cargo:rustc-env=GPUSIM_SOURCE_REVISION={revision}");
     // The revision changes with a commit or checkout (HEAD, the branch it
-    // names, packed refs) and its "-dirty" with the sources. Not with
-    // `.git/index`: `git describe --dirty` itself rewrites the index in a
-    // fresh clone, so watching it rebuilt gpusim on its second build.
-    let mut watched = vec![
-        "src".to_string(),
-        "../isa/src".to_string(),
-        "../.git/HEAD".to_string(),
-        "../.git/packed-refs".to_string(),
+    // names, the branches' refs loose or packed) and its "-dirty" with the
+    // sources and the built-in configs compiled in. Not with `.git/index`:
+    // `git describe --dirty` itself rewrites the index in a fresh clone, so
+    // watching it rebuilt gpusim on its second build.
+    let watched = [
+        "src",
+        "../isa/src",
+        "../configs",
+        "../.git/HEAD",
+        "../.git/packed-refs",
+        "../.git/refs/heads",
     ];
-    if let Ok(head) = std::fs::read_to_string("../.git/HEAD") {
-        if let Some(branch) = head.trim().strip_prefix("ref: ") {
-            watched.push(format!("../.git/{branch}"));
-        }
-    }
     for f in watched {
-        if Path::new(&f).exists() {
+        if Path::new(f).exists() {
             println!("cargo:rerun-if-changed={f}");
         }
     }

@@ -1005,7 +1005,8 @@ fn cli_run_skips_a_manifest_needing_another_subgroup_size() {
     let out = run(&["--json"]);
     let summary = parse_json(&out.stdout);
     assert_eq!(summary["exit_code"], 0);
-    assert!(summary["skipped"]
+    assert_eq!(summary["status"], "skip");
+    assert!(summary["reason"]
         .as_str()
         .is_some_and(|s| s.contains("requires subgroup size 32")));
     let out = run(&["--wave-size", "32"]);

@@ -286,15 +286,18 @@ fn sweep_workloads_are_labelled_by_manifest_name_unless_names_clash() {
     let w = root().join("workloads");
     // Named bench_alu_loop: its name, not its file's.
     let a = w.join("bench/alu_loop.toml");
-    // A copy of one manifest under another file name: the same name.
+    // A copy of one manifest under another file name (its kernel found
+    // where the original's is): the same name.
     let copy = d.join("copy_of_reduction.toml");
-    let text = std::fs::read_to_string(w.join("reduction.toml")).unwrap();
-    std::fs::write(&copy, &text).unwrap();
+    let manifest = std::fs::read_to_string(w.join("reduction.toml"))
+        .unwrap()
+        .replace("kernel = \"", &format!("kernel = \"{}/", w.display()));
+    std::fs::write(&copy, &manifest).unwrap();
     let f = d.join("labels.toml");
     std::fs::write(
         &f,
         format!(
-            "name = \"labels\"\nbase = \"gcn\"\nworkloads = [{:?}, {:?}, {:?}]\n[parameters]\n",
+            "name = \"labels\"\nbase = \"teaching\"\nworkloads = [{:?}, {:?}, {:?}]\n[parameters]\n\"gpu.compute_units\" = [1, 2]\n",
             a.display().to_string(),
             w.join("reduction.toml").display().to_string(),
             copy.display().to_string()
@@ -302,13 +305,24 @@ fn sweep_workloads_are_labelled_by_manifest_name_unless_names_clash() {
     )
     .unwrap();
     let s = gpusim::input::sweep::Sweep::load(&f).unwrap();
-    let reduction_name = text
-        .lines()
-        .find_map(|l| l.strip_prefix("name = \""))
-        .and_then(|l| l.strip_suffix('"'))
-        .unwrap();
-    assert_eq!(s.labels[0], "bench_alu_loop");
-    assert_eq!(s.labels[1], s.workloads[1].0, "{reduction_name} twice");
-    assert_eq!(s.labels[2], s.workloads[2].0);
+    assert_eq!(s.workload_labels[0], "bench_alu_loop");
+    assert_eq!(s.workload_labels[1], s.workloads[1].0);
+    assert_eq!(s.workload_labels[2], s.workloads[2].0);
+    // The plot's legend shows them so.
+    let o = gpusim(&[
+        "sweep",
+        f.to_str().unwrap(),
+        "--results",
+        d.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let svg = std::fs::read_to_string(d.join("labels/cycles_vs_gpu_compute_units.svg")).unwrap();
+    assert!(svg.contains("bench_alu_loop"), "legend names the manifest");
+    assert!(!svg.contains("alu_loop.toml"), "not its path");
+    assert!(
+        svg.contains("copy_of_reduction.toml"),
+        "a clash keeps the path"
+    );
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -746,6 +746,16 @@ fn research_scale_traces_follow_the_format_rules() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Sends `signal` (`-INT`, `-TERM`) to process `pid` with the shell's own
+/// `kill` (a machine may have no kill program); whether it was delivered.
+fn signal_process(signal: &str, pid: u32) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("kill {signal} {pid}")])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
 /// A run interrupted by SIGINT (Ctrl-C) or SIGTERM (a batch system's time
 /// limit) removes its unfinished results folder and exits with 130. The
 /// run is a hung kernel with a budget it never reaches, so that the signal
@@ -787,16 +797,58 @@ fn an_interrupted_run_leaves_no_unfinished_folder() {
             );
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
-        let killed = Command::new("kill")
-            .arg(signal)
-            .arg(child.id().to_string())
-            .status()
-            .unwrap();
-        assert!(killed.success());
+        assert!(signal_process(signal, child.id()));
         let out = child.wait_with_output().unwrap();
         assert_eq!(code(&out), 130, "{signal}: {}", text(&out));
         assert!(text(&out).contains("interrupted"), "{}", text(&out));
         assert_eq!(entries(), Vec::<String>::new(), "{signal}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// Interrupted at any moment, a run leaves its results folder whole or
+/// not at all: never a partial folder, never a final folder emptied by the
+/// interrupt's clean-up racing its rename into place. The signals land at
+/// staggered moments over the run's whole length.
+#[test]
+fn an_interrupt_at_any_moment_leaves_a_whole_folder_or_none() {
+    let dir = common::scratch("results", "interrupt-race");
+    for i in 0..24u64 {
+        let results = dir.join(i.to_string());
+        let child = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .current_dir(root())
+            .args(["run", "workloads/vector_add.toml", "--quiet", "--results"])
+            .arg(&results)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(i * 4));
+        // It may have finished already.
+        signal_process("-INT", child.id());
+        let out = child.wait_with_output().unwrap();
+        assert!(matches!(code(&out), 0 | 130), "run {i}: {}", code(&out));
+        let names: Vec<String> = std::fs::read_dir(&results)
+            .map(|d| {
+                d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert!(
+            names.is_empty() || names == ["vector_add"],
+            "run {i}: {names:?}"
+        );
+        if names.len() == 1 {
+            let folder = results.join("vector_add");
+            let summary: Value = serde_json::from_str(
+                &std::fs::read_to_string(folder.join("summary.json")).unwrap(),
+            )
+            .unwrap();
+            for f in summary["files"].as_array().unwrap() {
+                let f = f.as_str().unwrap();
+                assert!(folder.join(f).is_file(), "run {i}: {f} missing");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -50,7 +50,8 @@ pub mod exit {
     /// The results could not be written (an unwritable folder, a full
     /// disk).
     pub const OUTPUT_FAILED: u8 = 3;
-    /// Interrupted by SIGINT (Ctrl-C) or SIGTERM, as shells report it
+    /// Interrupted by SIGINT (Ctrl-C), SIGTERM or SIGHUP: one code for all
+    /// three (the handler is not told which), the one shells give Ctrl-C
     /// (128 + SIGINT's 2).
     pub const INTERRUPTED: u8 = 130;
 }
@@ -316,14 +317,11 @@ enum IsaCommand {
 /// Parses the command line and runs the command.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    // Interrupted (Ctrl-C, SIGTERM), a run leaves no unfinished results
-    // folder behind. Failing to set it (a handler is set already) only
-    // leaves that to the next run into the folder.
-    let _ = ctrlc::set_handler(|| {
-        crate::output::results::remove_unfinished();
-        eprintln!("\ninterrupted: unfinished results folders removed");
-        std::process::exit(exit::INTERRUPTED.into());
-    });
+    // Interrupted (Ctrl-C, SIGTERM, SIGHUP), a run leaves no unfinished
+    // results folder behind. Failing to set it (a handler is set already)
+    // only leaves that to the next run into the folder.
+    let _ =
+        ctrlc::set_handler(|| crate::output::results::exit_interrupted(exit::INTERRUPTED.into()));
     match cli.command {
         Command::Run {
             paths,

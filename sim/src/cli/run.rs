@@ -187,7 +187,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         // A device feature the model lacks, as for an Amber script: the
         // manifest is skipped, not run at another wave size.
         if let Err(e) = crate::run::check_subgroup_size(*required, opts.wave_width) {
-            let reason = format!("{at}: {e}; skipped");
+            let reason = format!("{at}: {e}");
             if how.json {
                 eprintln!("{}: SKIP ({reason})", w.name);
             } else {
@@ -195,10 +195,12 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             }
             return Ran {
                 code: exit::PASSED,
+                // As an Amber script's skip reads.
                 summary: how.json.then(|| {
                     serde_json::json!({
                         "source": path.display().to_string(),
-                        "skipped": reason,
+                        "status": "skip",
+                        "reason": reason,
                         "exit_code": exit::PASSED,
                     })
                 }),

@@ -190,17 +190,17 @@ impl<'k> Launch<'k> {
         self.workgroup_invocations().div_ceil(self.wave_width)
     }
 
-    /// Names a place in the launch for an error message.
     /// The error of a launch that ran past its wave-instruction budget, at
     /// wave `wave` of workgroup `wg` about to run `pc`.
     pub fn over_budget(&self, wg: [u32; 3], wave: usize, pc: u32) -> ExecError {
         ExecError(format!(
-            "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?), or needs a larger --max-instructions",
+            "{}: the launch ran past its budget of {} wave-instructions; the kernel looks hung (an endless loop?), or needs a larger budget (--max-instructions)",
             self.describe(wg, wave, pc, None),
             self.max_wave_instructions
         ))
     }
 
+    /// Names a place in the launch for an error message.
     pub fn describe(&self, wg: [u32; 3], wave: usize, pc: u32, lane: Option<usize>) -> String {
         let lane = lane.map(|l| format!(" lane {l}")).unwrap_or_default();
         let k = self.kernel;

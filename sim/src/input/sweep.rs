@@ -39,7 +39,7 @@ pub struct Sweep {
     /// Per workload, what plots call it: its manifest's `name` (or its file
     /// name without extension), or the path as written when two would
     /// share one.
-    pub labels: Vec<String>,
+    pub workload_labels: Vec<String>,
     /// The figure the plots show.
     pub metric: String,
     /// Overrides applied to every point, before the parameters.
@@ -48,8 +48,8 @@ pub struct Sweep {
     pub parameters: Vec<(String, Vec<toml::Value>)>,
 }
 
-/// The short names of `workloads` (see `Sweep::labels`).
-fn labels(workloads: &[(String, PathBuf)]) -> Vec<String> {
+/// The short names of `workloads` (see `Sweep::workload_labels`).
+fn workload_labels(workloads: &[(String, PathBuf)]) -> Vec<String> {
     let short: Vec<String> = workloads
         .iter()
         .map(|(written, path)| {
@@ -154,7 +154,7 @@ impl Sweep {
         Ok(Sweep {
             name: f.name,
             base,
-            labels: labels(&workloads),
+            workload_labels: workload_labels(&workloads),
             workloads,
             metric: f.metric,
             set: f.set,

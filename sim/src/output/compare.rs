@@ -225,13 +225,15 @@ impl Table {
             "|{}\n",
             self.header.iter().map(|_| "---|").collect::<String>()
         ));
-        // Fractions to four decimals here; the CSV has them as computed.
-        let short = |v: &String| match v.parse::<f64>() {
-            Ok(x) if v.contains('.') => format!("{x:.4}"),
+        // Fractions (and every speedup, 1 included) to four decimals here;
+        // the CSV has them as computed.
+        let speedup = self.header.iter().position(|h| h == "speedup");
+        let short = |(i, v): (usize, &String)| match v.parse::<f64>() {
+            Ok(x) if v.contains('.') || Some(i) == speedup => format!("{x:.4}"),
             _ => v.clone(),
         };
         for r in &self.rows {
-            let cells: Vec<String> = r.iter().map(short).collect();
+            let cells: Vec<String> = r.iter().enumerate().map(short).collect();
             s.push_str(&format!("| {} |\n", cells.join(" | ")));
         }
         s.push('\n');

@@ -205,6 +205,7 @@ pub fn taken_name_note(dir: &Path, root: &Path, name: &str) -> String {
     }
 }
 
+/// CSV text of a header and rows (the csv crate quotes where needed).
 pub fn csv_text<R: AsRef<[String]>>(header: &[&str], rows: &[R]) -> Result<String, String> {
     let mut w = csv::Writer::from_writer(Vec::new());
     let err = |e: csv::Error| format!("CSV: {e}");
@@ -241,7 +242,10 @@ fn files_written(dir: &Path) -> Option<Vec<String>> {
 }
 
 /// The partial folders of this process's unfinished runs, for an interrupt
-/// to remove (`remove_unfinished`).
+/// to remove (`exit_interrupted`). Creating, renaming into place and
+/// removing them all happen under this lock, and an interrupt exits while
+/// it holds it: a folder is removed whole before its rename or kept whole
+/// after it, never emptied under its final name.
 static UNFINISHED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
 
 fn unfinished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
@@ -249,18 +253,27 @@ fn unfinished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     UNFINISHED.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Removes the partial folders of the runs under way, when the process is
-/// interrupted (Ctrl-C, a batch system's SIGTERM): they would otherwise
-/// stay until the next run into the same results folder. Writers may still
-/// be adding files, so each folder gets a few tries.
-pub fn remove_unfinished() {
-    for p in unfinished().iter() {
-        for _ in 0..5 {
+/// Ends the process after an interrupt (Ctrl-C, SIGTERM, SIGHUP) with
+/// `code`, first removing the partial folders of the runs under way, which
+/// would otherwise stay until the next run into the same results folder.
+/// A writer may still be adding files, hence a few tries.
+pub fn exit_interrupted(code: i32) -> ! {
+    let list = unfinished();
+    for p in list.iter() {
+        for _ in 0..20 {
             if std::fs::remove_dir_all(p).is_ok() || !p.exists() {
                 break;
             }
+            std::thread::sleep(std::time::Duration::from_millis(5));
         }
     }
+    if list.is_empty() {
+        eprintln!("\ninterrupted");
+    } else {
+        eprintln!("\ninterrupted: unfinished results folders removed");
+    }
+    // Still holding the lock: no folder is created or renamed from here.
+    std::process::exit(code)
 }
 
 /// A results folder being written: files go into its partial folder until
@@ -291,8 +304,11 @@ impl ResultsFolder {
         if partial.exists() {
             std::fs::remove_dir_all(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
         }
-        std::fs::create_dir(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
-        unfinished().push(partial.clone());
+        {
+            let mut list = unfinished();
+            std::fs::create_dir(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
+            list.push(partial.clone());
+        }
         let folder = ResultsFolder {
             root: root.to_path_buf(),
             name: name.to_string(),
@@ -447,8 +463,13 @@ impl ResultsFolder {
             if dir.exists() {
                 continue;
             }
+            // Under the lock of interrupts (see `UNFINISHED`).
+            let mut list = unfinished();
             match std::fs::rename(&self.partial, &dir) {
-                Ok(()) => return Ok(dir),
+                Ok(()) => {
+                    list.retain(|p| *p != self.partial);
+                    return Ok(dir);
+                }
                 // Another run took the name between the check and now.
                 Err(e)
                     if e.kind() == std::io::ErrorKind::DirectoryNotEmpty

@@ -177,7 +177,7 @@ pub fn plots(
                 .workloads
                 .iter()
                 .position(|(written, _)| *written == r[1])
-                .map_or(&r[1], |w| &sweep.labels[w]);
+                .map_or(&r[1], |w| &sweep.workload_labels[w]);
             let key = std::iter::once(workload.clone())
                 .chain(others)
                 .collect::<Vec<_>>()

@@ -1105,11 +1105,10 @@ fn word_to_line(module: &isa::module::Module, text: &str, w: usize) -> Option<us
 
 static TEMP_COUNTER: AtomicUsize = AtomicUsize::new(0);
 
-/// Compiles `source` with external tools into SPIR-V. A missing tool makes
-/// the script a SKIP; a failing compile is an error.
-/// Compiles a shader's `source` (lines `first_line`... of `script`) in a
-/// temporary folder as `file_name`; a compiler's message names the
-/// script's lines, not the temporary file's.
+/// Compiles a shader's `source` (lines `first_line`... of `script`) into
+/// SPIR-V with external tools, in a temporary folder as `file_name`. A
+/// missing tool or a failing compile is an error; a compiler's message
+/// names the script's lines, not the temporary file's.
 fn compile(
     place: &str,
     (script, first_line): (&str, usize),

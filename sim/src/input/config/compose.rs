@@ -87,7 +87,7 @@ pub fn load(spec: &str, overrides: &[String]) -> Result<Config, String> {
         .map_err(|e: toml::de::Error| locate(&e.to_string(), &sources, &set_keys))?;
     config
         .check()
-        .map_err(|e| place(&e.key, &e.message, &sources, &set_keys))?;
+        .map_err(|e| place(&e.key, &e.message, &sources, &set_keys, false))?;
     Ok(config)
 }
 
@@ -281,13 +281,20 @@ fn locate(message: &str, sources: &[Source], set: &[(String, String)]) -> String
         // A top-level key names no table: the unknown field is the key.
         None => (message.trim(), unknown(message).unwrap_or_default()),
     };
-    place(&key, what, sources, set)
+    place(&key, what, sources, set, true)
 }
 
 /// `message` about `key`, prefixed with the `--set` or the file and line
 /// that gave it (the last word wins: overrides, then the inheriting file,
-/// then its bases).
-fn place(key: &str, message: &str, sources: &[Source], set: &[(String, String)]) -> String {
+/// then its bases), and the column for a parse error (as a file on its
+/// own reads: `FILE:LINE:COL` when parsing, `FILE:LINE` when validating).
+fn place(
+    key: &str,
+    message: &str,
+    sources: &[Source],
+    set: &[(String, String)],
+    parsing: bool,
+) -> String {
     let plain = key.replace('"', "");
     if let Some((_, typed)) = set.iter().rev().find(|(k, _)| {
         plain == *k.replace('"', "")
@@ -301,6 +308,9 @@ fn place(key: &str, message: &str, sources: &[Source], set: &[(String, String)])
             .then(|| super::key_line(&s.text, key))
             .flatten()
         {
+            if !parsing {
+                return format!("{}:{line}: {message}", s.name);
+            }
             // The column where the line's key or table header starts.
             let text = s.text.lines().nth(line - 1).unwrap_or("");
             let column = text.len() - text.trim_start().len() + 1;
