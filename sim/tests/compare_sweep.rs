@@ -159,6 +159,17 @@ fn compare_refuses_too_few_or_unnamed_configs() {
     );
 }
 
+/// `gpusim sweep FILE --results RESULTS --quiet`.
+fn sweep(file: &Path, results: &Path) -> std::process::Output {
+    gpusim(&[
+        "sweep",
+        file.to_str().unwrap(),
+        "--results",
+        results.to_str().unwrap(),
+        "--quiet",
+    ])
+}
+
 fn sweep_file(d: &Path, extra: &str) -> PathBuf {
     let f = d.join("mid3.toml");
     let workload = root().join("workloads/micro_emulation/mid3_chain.toml");
@@ -236,12 +247,7 @@ fn a_sweep_file_is_checked_before_any_point_runs() {
         let f = d.join("bad.toml");
         let base = std::fs::read_to_string(sweep_file(&d, "")).unwrap();
         std::fs::write(&f, format!("{extra}{base}")).unwrap();
-        let o = gpusim(&[
-            "sweep",
-            f.to_str().unwrap(),
-            "--results",
-            d.to_str().unwrap(),
-        ]);
+        let o = sweep(&f, &d);
         assert_eq!(o.status.code(), Some(2), "{}", text(&o));
         assert!(text(&o).contains(want), "{}", text(&o));
         assert!(!d.join("mid3").exists(), "nothing ran");
@@ -252,13 +258,7 @@ fn a_sweep_file_is_checked_before_any_point_runs() {
 fn a_failed_point_is_recorded_and_the_others_run() {
     let d = common::scratch("compare-sweep", "failed");
     let f = sweep_file(&d, "\"cu.wave_size\" = [64, 48]\n");
-    let o = gpusim(&[
-        "sweep",
-        f.to_str().unwrap(),
-        "--results",
-        d.to_str().unwrap(),
-        "--quiet",
-    ]);
+    let o = sweep(&f, &d);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let rows = csv_rows(&d.join("mid3/sweep.csv"));
     assert_eq!(rows.len(), 19);
@@ -281,8 +281,7 @@ fn a_failed_point_is_recorded_and_the_others_run() {
 /// the sweep file writes it when two manifests share a name.
 #[test]
 fn sweep_workloads_are_labelled_by_manifest_name_unless_names_clash() {
-    let d = std::env::temp_dir().join(format!("gpusim-sweep-labels-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+    let d = common::scratch("compare-sweep", "labels");
     let w = root().join("workloads");
     // Named bench_alu_loop: its name, not its file's.
     let a = w.join("bench/alu_loop.toml");
@@ -309,13 +308,7 @@ fn sweep_workloads_are_labelled_by_manifest_name_unless_names_clash() {
     assert_eq!(s.workload_labels[1], s.workloads[1].0);
     assert_eq!(s.workload_labels[2], s.workloads[2].0);
     // The plot's legend shows them so.
-    let o = gpusim(&[
-        "sweep",
-        f.to_str().unwrap(),
-        "--results",
-        d.to_str().unwrap(),
-        "--quiet",
-    ]);
+    let o = sweep(&f, &d);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let svg = std::fs::read_to_string(d.join("labels/cycles_vs_gpu_compute_units.svg")).unwrap();
     assert!(svg.contains("bench_alu_loop"), "legend names the manifest");
