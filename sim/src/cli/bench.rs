@@ -138,7 +138,7 @@ pub fn run(
             }
             let t = start.elapsed().as_secs_f64();
             batches.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let median = batches[batches.len() / 2];
+            let median = median(&batches);
             rows.push(BenchRow {
                 workload: w.name.clone(),
                 mode,
@@ -154,6 +154,15 @@ pub fn run(
         }
     }
     Ok(rows)
+}
+
+/// The median of batches' (wave, lane) rates sorted by wave rate: the
+/// middle one, or the mean of the middle two of an even count (two batches
+/// give their mean, not the faster).
+fn median(sorted: &[(f64, f64)]) -> (f64, f64) {
+    let n = sorted.len();
+    let (a, b) = (sorted[(n - 1) / 2], sorted[n / 2]);
+    ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0)
 }
 
 /// Starts a new peak-resident-set measurement (Linux: clear_refs 5).
@@ -229,5 +238,19 @@ mod tests {
                 .iter()
                 .all(|r| r.peak_bytes.is_some_and(|b| b > 1 << 20)));
         }
+    }
+
+    #[test]
+    fn the_median_of_an_even_count_is_the_mean_of_the_middle_two() {
+        assert_eq!(median(&[(1.0, 10.0)]), (1.0, 10.0));
+        assert_eq!(median(&[(1.0, 10.0), (3.0, 30.0)]), (2.0, 20.0));
+        assert_eq!(
+            median(&[(1.0, 10.0), (2.0, 20.0), (7.0, 70.0)]),
+            (2.0, 20.0)
+        );
+        assert_eq!(
+            median(&[(1.0, 10.0), (2.0, 20.0), (4.0, 40.0), (9.0, 90.0)]),
+            (3.0, 30.0)
+        );
     }
 }

@@ -132,7 +132,7 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         trace: bool,
         /// Trace formats, comma-separated (implies --trace): perfetto
         /// (trace.pftrace, the default; 65-80 bytes per wave-instruction),
-        /// json (trace.json, Chrome's format, about 300), csv
+        /// json (trace.json, Chrome's format, about 250), csv
         /// (issue_trace.csv, about 80).
         #[arg(long, value_parser = crate::output::trace::TraceFormats::parse)]
         trace_format: Option<crate::output::trace::TraceFormats>,

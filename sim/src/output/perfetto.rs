@@ -18,7 +18,7 @@
 use prost::Message;
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 
 #[derive(Clone, PartialEq, Message)]
 pub struct TracePacket {
@@ -143,10 +143,15 @@ pub mod uuid {
     }
 }
 
+/// The size of the writes to the file.
+const BLOCK: usize = 1 << 20;
+
 /// Writes TracePackets as the repeated field 1 of a `Trace` message: the
 /// file is a valid Trace whenever a packet has been written whole.
 pub struct PacketWriter {
-    out: BufWriter<File>,
+    out: File,
+    /// Packets encoded and not yet written: written in large blocks, so a
+    /// packet is copied once on its way to the file.
     buffer: Vec<u8>,
     /// A slice's begin packet, reused so that writing one allocates nothing.
     begin: TracePacket,
@@ -158,8 +163,8 @@ pub struct PacketWriter {
 impl PacketWriter {
     pub fn new(file: File) -> std::io::Result<PacketWriter> {
         let mut w = PacketWriter {
-            out: BufWriter::new(file),
-            buffer: Vec::new(),
+            out: file,
+            buffer: Vec::with_capacity(2 * BLOCK),
             begin: TracePacket {
                 trusted_packet_sequence_id: Some(SEQUENCE),
                 sequence_flags: Some(SEQ_NEEDS_INCREMENTAL_STATE),
@@ -193,9 +198,11 @@ impl PacketWriter {
     }
 
     pub fn packet(&mut self, p: &TracePacket) -> std::io::Result<()> {
-        self.buffer.clear();
         prost::encoding::message::encode(1, p, &mut self.buffer);
-        self.out.write_all(&self.buffer)
+        if self.buffer.len() >= BLOCK {
+            self.flush()?;
+        }
+        Ok(())
     }
 
     pub fn track(&mut self, t: TrackDescriptor) -> std::io::Result<()> {
@@ -284,7 +291,10 @@ impl PacketWriter {
         })
     }
 
+    /// Writes the packets encoded so far.
     pub fn flush(&mut self) -> std::io::Result<()> {
-        self.out.flush()
+        let written = self.out.write_all(&self.buffer);
+        self.buffer.clear();
+        written
     }
 }
