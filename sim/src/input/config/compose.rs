@@ -33,6 +33,11 @@ pub fn built_in(name: &str) -> Option<&'static str> {
     BUILT_IN.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
+/// The built-in models' names, for messages: "gcn, rdna, teaching".
+fn built_in_names() -> String {
+    BUILT_IN.map(|b| b.0).join(", ")
+}
+
 /// How a built-in model is named in messages.
 fn built_in_label(name: &str) -> String {
     format!("configs/{name}.toml (built in)")
@@ -54,7 +59,7 @@ pub fn load(spec: &str, overrides: &[String]) -> Result<Config, String> {
             if !path.exists() {
                 return Err(format!(
                     "{spec}: neither a built-in model ({}) nor a config file (no such file)",
-                    BUILT_IN.map(|b| b.0).join(", ")
+                    built_in_names()
                 ));
             }
             let table = resolve_file(path, &mut chain, &mut sources)?;
@@ -156,7 +161,7 @@ fn resolve_text(
     let toml::Value::String(base) = base else {
         return Err(format!(
             "{name}:{line} inherit must be a string: a built-in model ({}) or a config file's path",
-            BUILT_IN.map(|b| b.0).join(", ")
+            built_in_names()
         ));
     };
     let mut merged = match (built_in(&base), file) {
@@ -166,7 +171,7 @@ fn resolve_text(
             if !p.is_file() {
                 return Err(format!(
                     "{name}:{line} inherit = \"{base}\" is neither a built-in model ({}) nor a file ({} does not exist)",
-                    BUILT_IN.map(|b| b.0).join(", "),
+                    built_in_names(),
                     p.display()
                 ));
             }
@@ -176,7 +181,7 @@ fn resolve_text(
         (None, None) => {
             return Err(format!(
                 "{name}: inherit = \"{base}\" is not a built-in model ({})",
-                BUILT_IN.map(|b| b.0).join(", ")
+                built_in_names()
             ))
         }
     };
