@@ -239,24 +239,29 @@ pub fn commit_batch(overlays: &[Overlay], limit: usize, buffers: &mut [&mut [u8]
         })
         .min()
         .unwrap_or(limit);
-    // Each page of each buffer, as its own slice, for the page's group.
-    let mut pages: Vec<Vec<Option<&mut [u8]>>> = buffers
-        .iter_mut()
-        .map(|b| b.chunks_mut(PAGE).map(Some).collect())
-        .collect();
+    // Each committed page of each buffer, as its own slice, cut in page
+    // order (the groups are sorted by page) from what is left of its
+    // buffer: the page just past the last cut, and the bytes from there.
+    // (Cutting every buffer into pages first, 12,289 slices a batch for
+    // the memory-bound bench kernel's 48 MiB, was 38% of its commits'
+    // host instructions.)
+    let mut rest: Vec<(usize, &mut [u8])> = buffers.iter_mut().map(|b| (0, &mut **b)).collect();
     let work: Vec<(&mut [u8], &PageGroup)> = groups
         .iter()
-        .filter_map(|group| {
-            let (buffer, page_no) = group[0].0;
-            let committed = group
+        .filter(|group| {
+            group
                 .iter()
-                .any(|&(_, wg, p)| wg < first_conflict && p.data.is_some());
-            let slice = if committed {
-                pages[buffer][page_no].take()
-            } else {
-                None
-            };
-            slice.map(|s| (s, *group))
+                .any(|&(_, wg, p)| wg < first_conflict && p.data.is_some())
+        })
+        .map(|group| {
+            let (buffer, page_no) = group[0].0;
+            let (next_page, left) = &mut rest[buffer];
+            let from = std::mem::take(left)
+                .split_at_mut((page_no - *next_page) * PAGE)
+                .1;
+            let (page, after) = from.split_at_mut(PAGE.min(from.len()));
+            (*next_page, *left) = (page_no + 1, after);
+            (page, *group)
         })
         .collect();
     work.into_par_iter().for_each(|(data, group)| {
@@ -384,5 +389,32 @@ mod tests {
         let mut m = memory();
         assert_eq!(commit(&[earlier(), reader()], 1, &mut m), 1);
         assert_eq!(&m[100..104], &[1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn a_commit_writes_each_buffers_pages_in_place_skipping_untouched_ones() {
+        // Two buffers, the second ending 10 bytes into its third page:
+        // writes to pages 0 and 2 of the first (page 1 untouched), and to
+        // pages 1 and 2 of the second, the last at its very end.
+        let (mut first, mut second) = (memory(), memory());
+        second.truncate(2 * PAGE + 10);
+        let (want_first, want_second) = {
+            let (mut f, mut s) = (first.clone(), second.clone());
+            f[5] = 0xa1;
+            f[2 * PAGE + 7] = 0xa2;
+            s[PAGE] = 0xb1;
+            s[2 * PAGE + 8..2 * PAGE + 10].copy_from_slice(&[0xb2, 0xb3]);
+            (f, s)
+        };
+        let mut a = Overlay::default();
+        a.write(1, 2 * PAGE + 8, &[0xb2, 0xb3]);
+        a.write(0, 5, &[0xa1]);
+        let mut b = Overlay::default();
+        b.write(0, 2 * PAGE + 7, &[0xa2]);
+        b.write(1, PAGE, &[0xb1]);
+        let committed = commit_batch(&[a, b], 2, &mut [&mut first[..], &mut second[..]]);
+        assert_eq!(committed, 2);
+        assert!(first == want_first, "first buffer");
+        assert!(second == want_second, "second buffer");
     }
 }
