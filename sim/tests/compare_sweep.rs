@@ -102,6 +102,50 @@ fn different_results_exit_1_and_name_the_buffer_and_element() {
 }
 
 #[test]
+fn a_run_that_fails_is_a_row_of_its_own_and_the_others_are_written() {
+    // 64 bytes of LDS: the kernel's workgroup no longer fits a CU.
+    let d = common::scratch("compare-sweep", "failed-run");
+    let o = gpusim(&[
+        "compare",
+        "--variant",
+        "base:",
+        "--variant",
+        "tiny_lds:memory.lds.bytes=64",
+        "workloads/opencl_local.toml",
+        "--results",
+        d.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let folder = d.join("compare");
+    let rows = csv_rows(&folder.join("compare.csv"));
+    assert_eq!(rows.len(), 3, "a header and one row per config");
+    assert!(rows.iter().all(|r| r.len() == rows[0].len()), "{rows:?}");
+    let (checks, results, cycles) = (
+        column(&rows, "checks"),
+        column(&rows, "results"),
+        column(&rows, "cycles"),
+    );
+    assert_eq!(rows[1][checks], "passed");
+    assert!(!rows[1][cycles].is_empty());
+    assert_eq!(
+        (rows[2][checks].as_str(), rows[2][results].as_str()),
+        ("not run", "run failed")
+    );
+    let md = std::fs::read_to_string(folder.join("compare.md")).unwrap();
+    assert!(
+        md.contains("Some runs failed") && md.contains("does not fit on a compute unit"),
+        "{md}"
+    );
+    let widths: Vec<usize> = md
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .map(|l| l.matches('|').count())
+        .collect();
+    assert!(widths.iter().all(|&w| w == widths[0]), "{md}");
+}
+
+#[test]
 fn compare_refuses_too_few_or_unnamed_configs() {
     for args in [
         vec![

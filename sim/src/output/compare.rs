@@ -133,12 +133,15 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
                 Err(e) => {
                     t.failures
                         .push(format!("{} on {}: {e}", w.workload, c.config));
+                    // As wide as a finished run's row: no figures, no
+                    // checks run, and the reason in the verdict below.
                     row.push(String::new());
                     row.extend(std::iter::repeat_n(
                         String::new(),
                         FIGURES.len() + units.len(),
                     ));
-                    row.push("failed".into());
+                    row.push("not run".into());
+                    row.push("run failed".into());
                 }
                 Ok(out) => {
                     if !out.all_checks_passed() {
