@@ -67,6 +67,53 @@ fn spec_constants_overridden_by_manifest() {
     );
 }
 
+#[test]
+fn spec_constants_that_do_not_fit_or_name_no_constant_are_errors() {
+    // The override manifest with one value changed; run as a user runs it.
+    let d = common::scratch("features", "spec-errors");
+    let source = common::root().join("sim/tests/kernels/spec_override.toml");
+    let text = std::fs::read_to_string(&source).unwrap();
+    let kernel = common::root().join("sim/tests/kernels/spec.spvasm");
+    for (values, want) in [
+        // SpecId 1 is a u32 (the workgroup size): never wrapped.
+        (
+            "{ 0 = 7, 1 = -1 }",
+            "SpecId 1: -1 does not fit the constant, a 32-bit unsigned integer (0..=4294967295)",
+        ),
+        (
+            "{ 0 = 7, 1 = 5000000000 }",
+            "SpecId 1: 5000000000 does not fit",
+        ),
+        (
+            "{ 0 = true, 1 = 32 }",
+            "SpecId 0: the bool true cannot be a constant of type 32-bit integer",
+        ),
+        // A typo for 1.
+        (
+            "{ 0 = 7, 5 = 32 }",
+            "no specialization constant of the module has SpecId 5; its SpecIds: 0, 1",
+        ),
+    ] {
+        let manifest = d.join("spec.toml");
+        let edited = text.replace("{ 0 = 7, 1 = 32 }", values).replace(
+            "\"spec.spvasm\"",
+            &format!("{:?}", kernel.to_str().unwrap()),
+        );
+        std::fs::write(&manifest, edited).unwrap();
+        let o = common::gpusim(&[
+            "run",
+            manifest.to_str().unwrap(),
+            "--functional",
+            "--results",
+            d.join("out").to_str().unwrap(),
+            "--force",
+        ]);
+        let t = common::printed(&o);
+        assert_eq!(o.status.code(), Some(2), "{values}: {t}");
+        assert!(t.contains(want) && t.contains("spec.toml"), "{values}: {t}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // (2) function calls
 // ---------------------------------------------------------------------------

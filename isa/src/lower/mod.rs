@@ -38,6 +38,10 @@ pub struct Options {
     /// is clamped, read as signed, into 0..=count-1 (a runtime array's
     /// count from its buffer's size, as OpArrayLength gives it).
     pub clamp_indices: bool,
+    /// An override whose SpecId no constant of the module has is an error
+    /// (a manifest's typo); otherwise it is ignored, as Vulkan ignores
+    /// such a specialization map entry (Amber scripts rely on that).
+    pub refuse_unknown_spec_ids: bool,
     /// What the host binds to each image and sampler a kernel declares.
     pub images: HashMap<crate::image::Slot, crate::image::ImageInfo>,
     pub samplers: HashMap<crate::image::Slot, crate::image::sampler::Sampler>,
@@ -52,27 +56,80 @@ pub enum SpecValue {
 }
 
 impl SpecValue {
-    /// The value as bits of `ty`; floats are rounded to nearest even.
-    fn bits(self, ty: Scalar) -> Result<u64, String> {
+    /// The value as bits of `ty`, never wrapped: an integer must fit the
+    /// constant's width (as `signed` says, or either way for a signless
+    /// OpenCL integer, `signed` none); a float is rounded to nearest even,
+    /// and one that rounds to infinity is refused.
+    fn bits(self, ty: Scalar, signed: Option<bool>) -> Result<u64, String> {
         match (self, ty) {
             (SpecValue::Bool(b), Scalar::Bool) => Ok(b as u64),
-            (SpecValue::Int(i), Scalar::Int(_)) => Ok(i as u64 & mask(ty)),
-            (SpecValue::Int(i), Scalar::Float(_)) => SpecValue::Float(i as f64).bits(ty),
-            (SpecValue::Float(f), Scalar::Float(_)) => Ok(crate::core::convert(
-                crate::core::Convert {
-                    from: Scalar::Float(64),
-                    to: ty,
-                    from_signed: false,
-                    to_signed: false,
-                    rounding: None,
-                    saturate: false,
-                },
-                f.to_bits(),
-            )),
+            (SpecValue::Int(i), Scalar::Int(w)) => {
+                let w = w as u32;
+                let (lo, hi) = match signed {
+                    Some(true) => (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1),
+                    Some(false) => (0, (1i128 << w) - 1),
+                    None => (-(1i128 << (w - 1)), (1i128 << w) - 1),
+                };
+                let kind = match signed {
+                    Some(true) => "signed ",
+                    Some(false) => "unsigned ",
+                    None => "",
+                };
+                if (lo..=hi).contains(&i) {
+                    Ok(i as u64 & mask(ty))
+                } else {
+                    Err(format!(
+                        "{i} does not fit the constant, a {w}-bit {kind}integer ({lo}..={hi}); values are never wrapped"
+                    ))
+                }
+            }
+            (SpecValue::Int(i), Scalar::Float(_)) => SpecValue::Float(i as f64).bits(ty, signed),
+            (SpecValue::Float(f), Scalar::Float(w)) => {
+                let bits = crate::core::convert(
+                    crate::core::Convert {
+                        from: Scalar::Float(64),
+                        to: ty,
+                        from_signed: false,
+                        to_signed: false,
+                        rounding: None,
+                        saturate: false,
+                    },
+                    f.to_bits(),
+                );
+                let exponent =
+                    crate::core::mask(w as u32) >> 1 & !crate::core::mask(mantissa_bits(w));
+                let infinite = bits & crate::core::mask(w as u32 - 1) == exponent;
+                if f.is_finite() && infinite {
+                    Err(format!(
+                        "{f} rounds to infinity in the constant's type, f{w}"
+                    ))
+                } else {
+                    Ok(bits)
+                }
+            }
             (v, t) => Err(format!(
-                "specialization value {v:?} does not fit a constant of type {t:?}"
+                "{} cannot be a constant of type {}",
+                match v {
+                    SpecValue::Int(i) => format!("the integer {i}"),
+                    SpecValue::Float(f) => format!("the float {f}"),
+                    SpecValue::Bool(b) => format!("the bool {b}"),
+                },
+                match t {
+                    Scalar::Bool => "bool".to_string(),
+                    Scalar::Int(w) => format!("{w}-bit integer"),
+                    Scalar::Float(w) => format!("f{w}"),
+                }
             )),
         }
+    }
+}
+
+/// Stored mantissa bits of a float `w` bits wide.
+fn mantissa_bits(w: u8) -> u32 {
+    match w {
+        16 => 10,
+        32 => 23,
+        _ => 52,
     }
 }
 
@@ -333,6 +390,7 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
         }
     };
     l.read_declarations(options)?;
+    l.check_spec_ids(options)?;
     let local_size = l.local_size(entry_fn)?;
     let params = l.lower_entry(entry_fn)?;
     let mut kernel = Kernel {
@@ -870,8 +928,14 @@ impl<'m> Lowerer<'m> {
                 };
                 let scalar = self.types.scalar(ins.result_type)?;
                 if ins.op == Op::SpecConstant {
-                    if let Some(v) = self.spec_override(id, options) {
-                        bits = v.bits(scalar)?;
+                    if let Some((spec_id, v)) = self.spec_override(id, options) {
+                        let signed = match (self.dialect, self.types.get(ins.result_type)?) {
+                            (Dialect::Shader, Type::Int { signed, .. }) => Some(*signed),
+                            _ => None,
+                        };
+                        bits = v.bits(scalar, signed).map_err(|e| {
+                            format!("specialization constant SpecId {spec_id}: {e}")
+                        })?;
                     }
                 }
                 bits &= mask(scalar);
@@ -880,8 +944,10 @@ impl<'m> Lowerer<'m> {
             Op::ConstantTrue | Op::ConstantFalse | Op::SpecConstantTrue | Op::SpecConstantFalse => {
                 let mut v = matches!(ins.op, Op::ConstantTrue | Op::SpecConstantTrue);
                 if matches!(ins.op, Op::SpecConstantTrue | Op::SpecConstantFalse) {
-                    if let Some(x) = self.spec_override(id, options) {
-                        v = x.bits(Scalar::Bool)? != 0;
+                    if let Some((spec_id, x)) = self.spec_override(id, options) {
+                        v = x.bits(Scalar::Bool, None).map_err(|e| {
+                            format!("specialization constant SpecId {spec_id}: {e}")
+                        })? != 0;
                     }
                 }
                 self.define_const(id, v as u64);
@@ -941,9 +1007,59 @@ impl<'m> Lowerer<'m> {
         Ok(())
     }
 
-    fn spec_override(&self, id: u32, options: &Options) -> Option<SpecValue> {
+    /// The override of the specialization constant `id`, with its SpecId.
+    fn spec_override(&self, id: u32, options: &Options) -> Option<(u32, SpecValue)> {
         let spec_id = *self.decoration(id, Decoration::SpecId)?.first()?;
-        options.spec_constants.get(&spec_id).copied()
+        Some((spec_id, *options.spec_constants.get(&spec_id)?))
+    }
+
+    /// Refuses an override whose SpecId no constant of the module has: a
+    /// typo would otherwise leave the default in place without a word.
+    fn check_spec_ids(&self, options: &Options) -> Result<(), ModuleError> {
+        if !options.refuse_unknown_spec_ids {
+            return Ok(());
+        }
+        let mut declared: Vec<u32> = self
+            .decorations
+            .values()
+            .flatten()
+            .filter(|(d, _)| *d == Decoration::SpecId)
+            .filter_map(|(_, a)| a.first().copied())
+            .collect();
+        declared.sort_unstable();
+        declared.dedup();
+        let mut unknown: Vec<u32> = options
+            .spec_constants
+            .keys()
+            .copied()
+            .filter(|k| declared.binary_search(k).is_err())
+            .collect();
+        unknown.sort_unstable();
+        let Some(first) = unknown.first() else {
+            return Ok(());
+        };
+        let list = |ids: &[u32]| {
+            ids.iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        Err(ModuleError {
+            location: None,
+            message: format!(
+                "no specialization constant of the module has SpecId {first}{}; its SpecIds: {}",
+                if unknown.len() > 1 {
+                    format!(" (nor {})", list(&unknown[1..]))
+                } else {
+                    String::new()
+                },
+                if declared.is_empty() {
+                    "none".to_string()
+                } else {
+                    list(&declared)
+                }
+            ),
+        })
     }
 
     fn define_const(&mut self, id: u32, bits: u64) {
@@ -1291,4 +1407,84 @@ fn builtin_from(b: u32) -> Option<BuiltIn> {
         B::SubgroupLtMask => BuiltIn::SubgroupLtMask,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_values_fit_their_constants_type_or_are_refused() {
+        // (value, type, signedness, the bits or None for an error), from
+        // the integer ranges and IEEE 754 limits.
+        let int = SpecValue::Int;
+        let float = SpecValue::Float;
+        let rows: &[(SpecValue, Scalar, Option<bool>, Option<u64>)] = &[
+            (int(-1), Scalar::Int(32), Some(true), Some(0xffff_ffff)),
+            (int(-1), Scalar::Int(32), Some(false), None),
+            (
+                int(4_294_967_295),
+                Scalar::Int(32),
+                Some(false),
+                Some(0xffff_ffff),
+            ),
+            (int(4_294_967_296), Scalar::Int(32), Some(false), None),
+            (int(2_147_483_648), Scalar::Int(32), Some(true), None),
+            (
+                int(-2_147_483_648),
+                Scalar::Int(32),
+                Some(true),
+                Some(0x8000_0000),
+            ),
+            (int(-129), Scalar::Int(8), None, None),
+            (int(-128), Scalar::Int(8), None, Some(0x80)),
+            (int(255), Scalar::Int(8), None, Some(0xff)),
+            (int(256), Scalar::Int(8), None, None),
+            (
+                int(5_000_000_000),
+                Scalar::Int(64),
+                Some(true),
+                Some(5_000_000_000),
+            ),
+            (float(1e39), Scalar::Float(32), None, None),
+            (float(-1e39), Scalar::Float(32), None, None),
+            (
+                float(3.4028235e38),
+                Scalar::Float(32),
+                None,
+                Some(0x7f7f_ffff),
+            ),
+            (
+                float(f64::INFINITY),
+                Scalar::Float(32),
+                None,
+                Some(0x7f80_0000),
+            ),
+            (float(65520.0), Scalar::Float(16), None, None),
+            (float(65504.0), Scalar::Float(16), None, Some(0x7bff)),
+            (float(0.25), Scalar::Float(32), None, Some(0x3e80_0000)),
+            (int(3), Scalar::Float(32), None, Some(0x4040_0000)),
+            (SpecValue::Bool(true), Scalar::Float(32), None, None),
+            (float(1.0), Scalar::Int(32), Some(false), None),
+            (SpecValue::Bool(true), Scalar::Bool, None, Some(1)),
+        ];
+        for &(v, ty, signed, want) in rows {
+            let got = v.bits(ty, signed);
+            assert_eq!(
+                got.as_ref().ok().copied(),
+                want,
+                "{v:?} as {ty:?} ({signed:?}): {got:?}"
+            );
+        }
+        // The messages name the range or the types in words.
+        let e = int(-1).bits(Scalar::Int(32), Some(false)).unwrap_err();
+        assert!(
+            e.contains("32-bit unsigned integer (0..=4294967295)"),
+            "{e}"
+        );
+        let e = SpecValue::Bool(true)
+            .bits(Scalar::Float(32), None)
+            .unwrap_err();
+        assert_eq!(e, "the bool true cannot be a constant of type f32");
+    }
 }

@@ -122,6 +122,12 @@ impl RunOutput {
 /// Lowers a workload's kernel; a timed run emulates the extended-instruction
 /// families its config lacks.
 pub fn lower_workload(w: &Workload, opts: &RunOptions) -> Result<Kernel, String> {
+    // The kernel's own errors name its file and line; the manifest that
+    // chose it (and its spec constants and bindings) goes first.
+    lower_kernel(w, opts).map_err(|e| format!("{}: {e}", w.path.display()))
+}
+
+fn lower_kernel(w: &Workload, opts: &RunOptions) -> Result<Kernel, String> {
     let file = KernelFile::load(&w.kernel)?;
     let options = Options {
         spec_constants: w
@@ -139,6 +145,7 @@ pub fn lower_workload(w: &Workload, opts: &RunOptions) -> Result<Kernel, String>
         emulate: opts.emulation(),
         descriptor_counts: descriptor_counts(w.buffers.iter().map(|b| &b.binding)),
         clamp_indices: w.clamp_indices,
+        refuse_unknown_spec_ids: true,
         images: w
             .buffers
             .iter()
