@@ -283,14 +283,28 @@ fn a_sweep_file_is_checked_before_any_point_runs() {
     for (extra, want) in [
         ("metric = \"nope\"\n", "metric = \"nope\" is not a figure"),
         (
+            "metric = \"occupancy_limiter\"\n",
+            "metric = \"occupancy_limiter\" is a column of words",
+        ),
+        (
             "set = [\"gpu.compute_unitz=1\"]\n",
             "base and set: --set gpu.compute_unitz=1",
+        ),
+        // A parameter (after the others, in [parameters]).
+        (
+            "\"cu.issue.per_simd\" = [1, 2, 1]\n",
+            "parameters.\"cu.issue.per_simd\" gives 1 twice (values[2] repeats an earlier one)",
         ),
     ] {
         // Top-level keys go before the [parameters] table.
         let f = d.join("bad.toml");
         let base = std::fs::read_to_string(sweep_file(&d, "")).unwrap();
-        std::fs::write(&f, format!("{extra}{base}")).unwrap();
+        let written = if extra.starts_with('"') {
+            format!("{base}{extra}")
+        } else {
+            format!("{extra}{base}")
+        };
+        std::fs::write(&f, written).unwrap();
         let o = sweep(&f, &d);
         assert_eq!(o.status.code(), Some(2), "{}", text(&o));
         assert!(text(&o).contains(want), "{}", text(&o));
@@ -319,6 +333,43 @@ fn a_failed_point_is_recorded_and_the_others_run() {
             assert_eq!(r[status], "ok");
         }
     }
+}
+
+/// A point that failed leaves a gap in its line: no segment across it.
+#[test]
+fn a_failed_point_is_a_gap_in_the_plot() {
+    let d = common::scratch("compare-sweep", "gap");
+    let f = d.join("gap.toml");
+    let workload = root().join("workloads/micro_emulation/mid3_chain.toml");
+    std::fs::write(
+        &f,
+        format!(
+            "name = \"gap\"\nbase = \"gcn\"\nworkloads = [\"{}\"]\n[parameters]\n\"gpu.compute_units\" = [4, 0, 8, 16]\n",
+            workload.display()
+        ),
+    )
+    .unwrap();
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let svg = std::fs::read_to_string(d.join("gap/cycles_vs_gpu_compute_units.svg")).unwrap();
+    // The line's pieces (2 pixels wide; the legend's sample is the last):
+    // the point at 4 alone, then 8 to 16.
+    let pieces: Vec<usize> = svg
+        .split("<polyline")
+        .skip(1)
+        .filter(|p| p.contains("stroke-width=\"2\""))
+        .map(|p| {
+            let points = p
+                .split("points=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            points.split_whitespace().count()
+        })
+        .collect();
+    assert_eq!(pieces, [1, 2, 2], "{svg}");
 }
 
 /// Sweep plots call a workload by its manifest's name, or by the path as

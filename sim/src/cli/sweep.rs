@@ -49,12 +49,20 @@ pub struct Request {
 /// points' own business).
 fn check(s: &Sweep, file: &Path) -> Result<(), String> {
     let f = file.display();
-    let figures = sweep::figure_names();
-    if !figures.contains(&s.metric.as_str()) {
+    let numbers: Vec<&str> = sweep::figure_names()
+        .into_iter()
+        .filter(|n| !sweep::TEXT_FIGURES.contains(n))
+        .collect();
+    if !numbers.contains(&s.metric.as_str()) {
+        let what = if sweep::TEXT_FIGURES.contains(&s.metric.as_str()) {
+            "is a column of words, which a plot cannot draw; a metric is one of the numbers"
+        } else {
+            "is not a figure of the sweep CSV; a metric is one of its numbers"
+        };
         return Err(format!(
-            "{f}: metric = {:?} is not a figure of the sweep CSV ({})",
+            "{f}: metric = {:?} {what} ({})",
             s.metric,
-            figures.join(", ")
+            numbers.join(", ")
         ));
     }
     Config::load_with(&s.base, &s.set).map_err(|e| format!("{f}: base and set: {e}"))?;

@@ -132,6 +132,19 @@ impl Sweep {
                     path.display()
                 ));
             }
+            // A value given twice would be two points at one place on
+            // the plots' axis, one hiding the other.
+            if let Some((i, v)) = values
+                .iter()
+                .enumerate()
+                .find(|(i, v)| values[..*i].contains(v))
+            {
+                return Err(format!(
+                    "{}: parameters.\"{key}\" gives {} twice (values[{i}] repeats an earlier one)",
+                    path.display(),
+                    value_text(v)
+                ));
+            }
             parameters.push((key, values));
         }
         let points = parameters

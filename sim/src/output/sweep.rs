@@ -39,6 +39,9 @@ pub fn figure_names() -> Vec<&'static str> {
     .to_vec()
 }
 
+/// The figures that are words, not numbers: no metric to plot.
+pub const TEXT_FIGURES: [&str; 4] = ["kernel", "mode", "config", "occupancy_limiter"];
+
 /// The CSV header of a sweep.
 pub fn header(sweep: &Sweep) -> Vec<String> {
     let mut h = vec!["point".to_string(), "workload".to_string()];
@@ -251,22 +254,38 @@ fn draw<DB: DrawingBackend>(
             }
         })
         .y_label_formatter(&|v| crate::output::plots::axis_number(*v))
-        .x_desc(format!("{param} (its values in order, evenly spaced)"))
+        .x_desc(format!(
+            "{param} (its values in order, evenly spaced; a gap in a line is a point that failed)"
+        ))
         .y_desc(sweep.metric.as_str())
         .label_style(("sans-serif", 13))
         .draw()
         .map_err(|e| err(&e))?;
     for (i, (label, points)) in lines.iter().enumerate() {
         let color = crate::output::plots::series_colour(i);
-        let mut pts: Vec<(f64, f64)> = points.iter().map(|&(x, y)| (x as f64, y)).collect();
-        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let mut sorted = points.clone();
+        sorted.sort_by_key(|p| p.0);
+        // A line joins neighbouring values only: a point that failed (no
+        // figure) leaves a gap rather than a segment across it.
+        let runs = sorted.chunk_by(|a, b| b.0 == a.0 + 1);
+        let pts =
+            |run: &[(usize, f64)]| run.iter().map(|&(x, y)| (x as f64, y)).collect::<Vec<_>>();
+        for (k, run) in runs.enumerate() {
+            let line = chart
+                .draw_series(LineSeries::new(pts(run), color.stroke_width(2)))
+                .map_err(|e| err(&e))?;
+            if k == 0 {
+                line.label(label.clone()).legend(move |(x, y)| {
+                    PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2))
+                });
+            }
+        }
         chart
-            .draw_series(LineSeries::new(pts.clone(), color.stroke_width(2)))
-            .map_err(|e| err(&e))?
-            .label(label.clone())
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
-        chart
-            .draw_series(pts.iter().map(|&p| Circle::new(p, 3, color.filled())))
+            .draw_series(
+                pts(&sorted)
+                    .into_iter()
+                    .map(|p| Circle::new(p, 3, color.filled())),
+            )
             .map_err(|e| err(&e))?;
     }
     crate::output::plots::draw_legend(&mut chart, 12)?;
