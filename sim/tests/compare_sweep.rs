@@ -335,6 +335,47 @@ fn a_failed_point_is_recorded_and_the_others_run() {
     }
 }
 
+/// A point whose wave size is not the subgroup size its workload requires
+/// is skipped, as `gpusim run` skips it, and the sweep exits 0.
+#[test]
+fn a_point_without_the_required_subgroup_size_is_skipped() {
+    let d = common::scratch("compare-sweep", "subgroup-skip");
+    let f = d.join("sg.toml");
+    let w = root().join("workloads/opencl_work_group");
+    std::fs::write(
+        &f,
+        format!(
+            "name = \"sg\"\nbase = \"gcn\"\nworkloads = [\"{}\", \"{}\"]\n[parameters]\n\"cu.wave_size\" = [32, 64]\n",
+            w.join("collectives_256_w32.toml").display(),
+            w.join("collectives_256_w64.toml").display()
+        ),
+    )
+    .unwrap();
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("sg/sweep.csv"));
+    let (status, error, size, cycles) = (
+        column(&rows, "status"),
+        column(&rows, "error"),
+        column(&rows, "cu.wave_size"),
+        column(&rows, "cycles"),
+    );
+    let got: Vec<(&str, &str)> = rows[1..]
+        .iter()
+        .map(|r| (r[size].as_str(), r[status].as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [("32", "ok"), ("64", "skip"), ("32", "skip"), ("64", "ok")]
+    );
+    assert!(
+        rows[2][error].contains("requires subgroup size 32, but the model's wave size is 64"),
+        "{}",
+        rows[2][error]
+    );
+    assert!(rows[2][cycles].is_empty() && !rows[1][cycles].is_empty());
+}
+
 /// A point that failed leaves a gap in its line: no segment across it.
 #[test]
 fn a_failed_point_is_a_gap_in_the_plot() {

@@ -103,10 +103,33 @@ pub fn run(r: &Request) -> u8 {
         .iter()
         .map(|p| Config::load_with(&s.base, &s.overrides(p)))
         .collect();
+    // A point whose config's wave size is not the subgroup size its
+    // workload requires is skipped, as `gpusim run` skips it: a feature
+    // the model lacks, not a failure.
+    let required: Vec<Option<(u32, String)>> = s
+        .workloads
+        .iter()
+        .map(|(_, path)| {
+            let w = crate::input::workload::Workload::load(path).ok()?;
+            w.subgroup_size.map(|(n, at)| (n, at.to_string()))
+        })
+        .collect();
+    let skips: Vec<Option<String>> = points
+        .iter()
+        .zip(&configs)
+        .map(|(p, c)| {
+            let (n, at) = required[p.workload].as_ref()?;
+            let wave = c.as_ref().ok()?.cu.wave_size as usize;
+            crate::run::check_subgroup_size(*n, wave)
+                .err()
+                .map(|e| format!("{at}: {e}"))
+        })
+        .collect();
     let runnable: Vec<(usize, Point)> = points
         .iter()
         .zip(&configs)
         .enumerate()
+        .filter(|(i, _)| skips[*i].is_none())
         .filter_map(|(i, (p, c))| {
             c.as_ref().ok().map(|c| {
                 let point = Point {
@@ -143,13 +166,16 @@ pub fn run(r: &Request) -> u8 {
     let rows: Vec<Vec<String>> = points
         .iter()
         .zip(configs)
-        .map(|(p, c)| match c {
-            Ok(_) => ran.next().expect("one row per runnable point"),
-            Err(e) => sweep::row(&s, p, &Err(e)),
+        .zip(&skips)
+        .map(|((p, c), skip)| match (c, skip) {
+            (Ok(_), Some(why)) => sweep::row_without_figures(&s, p, "skip", why),
+            (Ok(_), None) => ran.next().expect("one row per runnable point"),
+            (Err(e), _) => sweep::row(&s, p, &Err(e)),
         })
         .collect();
     let status = 2 + s.parameters.len();
     let failed = rows.iter().filter(|r| r[status] == "failed").count();
+    let skipped = rows.iter().filter(|r| r[status] == "skip").count();
     let checks_failed = rows.iter().filter(|r| r[status] == "check failed").count();
     let header_refs: Vec<&str> = header.iter().map(String::as_str).collect();
     let written = results::csv_text(&header_refs, &rows).and_then(|csv| {
@@ -166,6 +192,7 @@ pub fn run(r: &Request) -> u8 {
                 "points_run": points.len(),
                 "failed": failed,
                 "checks_failed": checks_failed,
+                "skipped": skipped,
             },
             "run": {
                 "gpusim": results::VERSION,
@@ -176,7 +203,7 @@ pub fn run(r: &Request) -> u8 {
     });
     match written {
         Ok(dir) => say!(
-            "{}: {} of {} points run, {failed} failed, {checks_failed} failed a check; {}{}",
+            "{}: {} of {} points run, {failed} failed, {checks_failed} failed a check, {skipped} skipped; {}{}",
             s.name,
             points.len(),
             all.len(),

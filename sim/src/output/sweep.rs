@@ -77,12 +77,18 @@ pub fn row(sweep: &Sweep, p: &SweepPoint, run: &Result<RunOutput, String>) -> Ve
                 r.push(v.unwrap_or_default());
             }
         }
-        Err(e) => {
-            r.push("failed".into());
-            r.push(e.clone());
-            r.extend(std::iter::repeat_n(String::new(), names.len()));
-        }
+        Err(e) => return row_without_figures(sweep, p, "failed", e),
     }
+    r
+}
+
+/// The CSV row of a point that gave no figures: `status` and why.
+pub fn row_without_figures(sweep: &Sweep, p: &SweepPoint, status: &str, why: &str) -> Vec<String> {
+    let mut r = vec![p.index.to_string(), sweep.workloads[p.workload].0.clone()];
+    r.extend(p.values.iter().map(value_text));
+    r.push(status.into());
+    r.push(why.into());
+    r.extend(std::iter::repeat_n(String::new(), figure_names().len()));
     r
 }
 
