@@ -134,7 +134,8 @@ fn a_run_that_fails_is_a_row_of_its_own_and_the_others_are_written() {
     );
     let md = std::fs::read_to_string(folder.join("compare.md")).unwrap();
     assert!(
-        md.contains("Some runs failed") && md.contains("does not fit on a compute unit"),
+        md.contains("Some runs failed")
+            && md.contains("does not fit on a compute unit (limited by lds: memory.lds.bytes = 64; it needs 12 VGPRs per wave, 1 wave, 256 bytes of LDS)"),
         "{md}"
     );
     let widths: Vec<usize> = md

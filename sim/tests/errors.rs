@@ -595,3 +595,21 @@ fn command_line_mistakes_say_what_is_expected() {
         assert_mentions("cli_mistakes", &err, parts);
     }
 }
+
+#[test]
+fn asm_given_a_binary_says_so_and_names_dis() {
+    let out = results_dir("asm-binary").join("out.spv");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .args(["asm", "-o"])
+        .arg(&out)
+        .arg(root().join("workloads/vector_add.spv"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains("not SPIR-V text") && text.contains("`gpusim dis` turns one into text"),
+        "{text}"
+    );
+    assert!(!out.exists(), "nothing written");
+}

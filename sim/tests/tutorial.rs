@@ -1,6 +1,7 @@
 //! docs/tutorial.md cannot go stale: every command of its `sh` code blocks
 //! runs (from the workspace root, as the tutorial says) and must succeed,
-//! and every picture it shows exists.
+//! every row it quotes of `issue_trace.csv` is in the file, and every
+//! picture it shows exists.
 
 use std::path::Path;
 use std::process::Command;
@@ -36,6 +37,19 @@ fn every_tutorial_command_runs() {
             "{c}\n{}{}",
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // The quoted rows: the `text` block after the file is named.
+    let csv = std::fs::read_to_string(results.join("divergence/issue_trace.csv")).unwrap();
+    let after = &text[text.find("wrote `issue_trace.csv`").unwrap()..];
+    let block = &after[after.find("```text").unwrap() + 7..];
+    let block = &block[..block.find("```").unwrap()];
+    let quoted: Vec<&str> = block.lines().filter(|l| l.contains(',')).collect();
+    assert!(quoted.len() >= 7, "{block}");
+    for row in quoted {
+        assert!(
+            csv.lines().any(|l| l == row),
+            "not in issue_trace.csv: {row}"
         );
     }
     for (i, _) in text.match_indices("](tutorial/") {

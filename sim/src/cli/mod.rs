@@ -517,8 +517,21 @@ fn bad_input(r: Result<(), String>) -> ExitCode {
 }
 
 fn asm(input: &Path, output: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(input)
-        .map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
+    let bytes =
+        std::fs::read(input).map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let binary = e.as_bytes().starts_with(&0x0723_0203u32.to_le_bytes());
+        format!(
+            "{}: not SPIR-V text (not UTF-8 at byte {}){}",
+            input.display(),
+            e.utf8_error().valid_up_to(),
+            if binary {
+                "; it is a SPIR-V binary: `gpusim dis` turns one into text"
+            } else {
+                ""
+            }
+        )
+    })?;
     let words = isa::asm::assemble(&text)
         .map_err(|e| format!("{}:{}: {}", input.display(), e.line, e.message))?;
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();

@@ -306,6 +306,31 @@ pub fn occupancy(kernel: &Kernel, cfg: &Config, waves_per_wg: u32, lds_per_wg: u
     }
 }
 
+/// What a CU holds of the resource `limiter` names (an occupancy limit),
+/// as the config's keys say it.
+fn capacity(cfg: &Config, limiter: &str) -> String {
+    let cu = &cfg.cu;
+    match limiter {
+        "wave_slots" => format!(
+            "{} SIMDs of cu.wave_slots_per_simd = {}",
+            cu.simds, cu.wave_slots_per_simd
+        ),
+        "vgprs" => format!(
+            "{} SIMDs of cu.vgprs_per_simd = {}",
+            cu.simds, cu.vgprs_per_simd
+        ),
+        "sgprs" => match cfg.scalar_unit() {
+            Some(sc) => format!(
+                "{} SIMDs of sgprs_per_simd = {}",
+                cu.simds, sc.sgprs_per_simd
+            ),
+            None => "no scalar unit".to_string(),
+        },
+        "lds" => format!("memory.lds.bytes = {}", cfg.memory.lds.bytes),
+        _ => format!("cu.workgroups_per_cu = {}", cu.workgroups_per_cu),
+    }
+}
+
 pub struct TimedRun {
     pub counts: Counts,
     pub report: Report,
@@ -605,12 +630,14 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     fn run(mut self, global: &mut GlobalMemory) -> Result<TimedRun, ExecError> {
         if self.occupancy.waves_per_simd == 0 {
             return Err(ExecError(format!(
-                "kernel '{}' cannot run on config '{}': a workgroup does not fit on a compute unit (limited by {}; it needs {} VGPRs per wave, {} waves, {} bytes of LDS)",
+                "kernel '{}' cannot run on config '{}': a workgroup does not fit on a compute unit (limited by {}: {}; it needs {} VGPRs per wave, {} wave{}, {} bytes of LDS)",
                 self.kernel.name,
                 self.cfg.name,
                 self.occupancy.limiter,
+                capacity(self.cfg, self.occupancy.limiter),
                 self.occupancy.vgprs_per_wave,
                 self.occupancy.waves_per_workgroup,
+                if self.occupancy.waves_per_workgroup == 1 { "" } else { "s" },
                 self.launch.workgroup_bytes
             )));
         }
