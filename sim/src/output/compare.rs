@@ -335,7 +335,10 @@ fn draw<DB: DrawingBackend>(
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(80)
-        .build_cartesian_2d(0..n * group, 0f64..max * 1.25)
+        .build_cartesian_2d(
+            0..n * group,
+            0f64..max * crate::output::plots::legend_headroom(configs.len()),
+        )
         .map_err(|e| err(&e))?;
     let names: Vec<String> = runs.iter().map(|w| w.workload.clone()).collect();
     chart

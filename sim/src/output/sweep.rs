@@ -245,7 +245,7 @@ fn draw<DB: DrawingBackend>(
         // Headroom above the highest line for the legend, a row per line.
         .build_cartesian_2d(
             -0.5f64..n as f64 - 0.5,
-            0f64..max * (1.1 + 0.06 * lines.len() as f64),
+            0f64..max * crate::output::plots::legend_headroom(lines.len()),
         )
         .map_err(|e| err(&e))?;
     chart
