@@ -265,6 +265,22 @@ fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
     let o = merge(&[0, 1, 2], &merged);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(std::fs::read(&merged).unwrap(), a, "3 shards merged");
+    assert!(text(&o).contains("merged 9 points into"), "{}", text(&o));
+    // With the sweep file, the merge draws its plots beside the CSV.
+    let plotted = d.join("plotted");
+    std::fs::create_dir_all(&plotted).unwrap();
+    let mut args = vec!["sweep".to_string(), f.to_string(), "--merge".to_string()];
+    for i in 0..3 {
+        let csv = shards.join(format!("mid3.shard-{i}-of-3/sweep.csv"));
+        args.push(csv.display().to_string());
+    }
+    args.extend(["--output".to_string(), plotted.join("mid3.csv").display().to_string()]);
+    let o = gpusim(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(std::fs::read(plotted.join("mid3.csv")).unwrap(), a);
+    for plot in ["cycles_vs_gpu_compute_units.png", "cycles_vs_cu_issue_valu.svg"] {
+        assert!(plotted.join(plot).is_file(), "{plot}");
+    }
     let rows = csv_rows(&one.join("mid3/sweep.csv"));
     assert_eq!(rows.len(), 10, "a header and 9 points");
     assert!(one.join("mid3/cycles_vs_gpu_compute_units.png").is_file());

@@ -188,14 +188,16 @@ every check passed; 1 results differ or a check failed; 2 bad input; 3 results n
     #[command(
         after_help = "Examples:\n  gpusim sweep mid3.toml --results results --threads 2\n  \
 gpusim sweep mid3.toml --shard 0/3   (then 1/3, 2/3, anywhere)\n  \
-gpusim sweep --merge results/mid3.shard-*/sweep.csv --output mid3.csv\n\nThe file: name, base \
+gpusim sweep --merge results/mid3.shard-*/sweep.csv --output mid3.csv\n  \
+gpusim sweep mid3.toml --merge results/mid3.shard-*/sweep.csv --output mid3.csv   (and its plots)\n\nThe file: name, base \
 (a built-in model or a config file), workloads (paths relative to the file), metric (for the \
 plots, cycles by default), set (overrides for every point) and [parameters] (dotted key = list of \
 values). docs/sweeps.md has more.\n\nExit codes: 0 every point ran and passed its checks; 1 a \
 check failed; 2 bad input or a point failed; 3 results not written."
     )]
     Sweep {
-        /// The sweep file (TOML); not with --merge.
+        /// The sweep file (TOML). With --merge it is optional: its plots
+        /// of the merged CSV are drawn beside --output.
         #[arg(required_unless_present = "merge")]
         file: Option<PathBuf>,
         /// Folder under which <name>/ (or <name>.shard-I-of-N/) is written.
@@ -214,7 +216,7 @@ check failed; 2 bad input or a point failed; 3 results not written."
         #[arg(long, value_parser = sweep::Shard::parse)]
         shard: Option<sweep::Shard>,
         /// Join these shards' sweep.csv files instead of running.
-        #[arg(long, num_args = 1.., value_name = "CSV", requires = "output", conflicts_with = "file")]
+        #[arg(long, num_args = 1.., value_name = "CSV", requires = "output")]
         merge: Vec<PathBuf>,
         /// Where --merge writes the joined CSV.
         #[arg(long, value_name = "FILE")]
@@ -433,7 +435,9 @@ pub fn main() -> ExitCode {
             max_instructions,
             quiet,
         } => ExitCode::from(match (file, output) {
-            (_, Some(output)) if !merge.is_empty() => sweep::merge(&merge, &output),
+            (file, Some(output)) if !merge.is_empty() => {
+                sweep::merge(&merge, &output, file.as_deref())
+            }
             (_, Some(_)) => {
                 eprintln!("error: --output goes with --merge");
                 exit::BAD_INPUT

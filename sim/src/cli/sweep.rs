@@ -228,7 +228,20 @@ pub fn run(r: &Request) -> u8 {
 }
 
 /// `gpusim sweep --merge CSV... --output FILE`.
-pub fn merge(inputs: &[PathBuf], output: &Path) -> u8 {
+/// Joins shards' CSVs into `output`; with the sweep file, draws its plots
+/// of the joined rows beside it.
+pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
+    // The sweep file is read first: a mistake in it writes nothing.
+    let s = match file {
+        None => None,
+        Some(f) => match Sweep::load(f).and_then(|s| check(&s, f).map(|_| s)) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return exit::BAD_INPUT;
+            }
+        },
+    };
     let mut shards = Vec::new();
     // Each shard's summary.json, beside its CSV, says how many points the
     // whole sweep has: every one must be there.
@@ -269,8 +282,58 @@ pub fn merge(inputs: &[PathBuf], output: &Path) -> u8 {
             return exit::BAD_INPUT;
         }
     };
+    if let Some(s) = &s {
+        let mut reader = csv::Reader::from_reader(merged.as_bytes());
+        let header: Vec<String> = match reader.headers() {
+            Ok(h) => h.iter().map(String::from).collect(),
+            Err(e) => {
+                eprintln!("error: the merged CSV: {e}");
+                return exit::BAD_INPUT;
+            }
+        };
+        if header != sweep::header(s) {
+            eprintln!(
+                "error: {}: its columns are not those of the shards' CSV: the shards come from another sweep file",
+                file.unwrap_or(Path::new("")).display()
+            );
+            return exit::BAD_INPUT;
+        }
+        let rows: Result<Vec<Vec<String>>, _> = reader
+            .records()
+            .map(|r| r.map(|r| r.iter().map(String::from).collect()))
+            .collect();
+        let dir = output
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let drawn = rows
+            .map_err(|e| format!("the merged CSV: {e}"))
+            .and_then(|rows| {
+                std::fs::write(output, &merged)
+                    .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+                sweep::plots(s, &header, &rows, dir)
+            });
+        if let Err(e) = drawn {
+            eprintln!("error: {e}");
+            return exit::OUTPUT_FAILED;
+        }
+        println!(
+            "merged {} points into {}, with the plots of '{}' beside it",
+            points.unwrap_or(0),
+            output.display(),
+            s.metric
+        );
+        return exit::PASSED;
+    }
     match std::fs::write(output, merged) {
-        Ok(()) => exit::PASSED,
+        Ok(()) => {
+            println!(
+                "merged {} points into {}",
+                points.unwrap_or(0),
+                output.display()
+            );
+            exit::PASSED
+        }
         Err(e) => {
             eprintln!("error: cannot write {}: {e}", output.display());
             exit::OUTPUT_FAILED
