@@ -274,11 +274,17 @@ fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
         let csv = shards.join(format!("mid3.shard-{i}-of-3/sweep.csv"));
         args.push(csv.display().to_string());
     }
-    args.extend(["--output".to_string(), plotted.join("mid3.csv").display().to_string()]);
+    args.extend([
+        "--output".to_string(),
+        plotted.join("mid3.csv").display().to_string(),
+    ]);
     let o = gpusim(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(std::fs::read(plotted.join("mid3.csv")).unwrap(), a);
-    for plot in ["cycles_vs_gpu_compute_units.png", "cycles_vs_cu_issue_valu.svg"] {
+    for plot in [
+        "cycles_vs_gpu_compute_units.png",
+        "cycles_vs_cu_issue_valu.svg",
+    ] {
         assert!(plotted.join(plot).is_file(), "{plot}");
     }
     let rows = csv_rows(&one.join("mid3/sweep.csv"));
@@ -391,6 +397,42 @@ fn a_point_without_the_required_subgroup_size_is_skipped() {
         rows[2][error]
     );
     assert!(rows[2][cycles].is_empty() && !rows[1][cycles].is_empty());
+}
+
+/// A point whose check failed says which check and its first wrong
+/// element in the `error` column.
+#[test]
+fn a_check_that_fails_is_described_in_the_error_column() {
+    let d = common::scratch("compare-sweep", "check-failed");
+    // vector_add with its expected first element changed: 0.5 + 0.0 is
+    // not 1.5.
+    let w = root().join("workloads");
+    let manifest = std::fs::read_to_string(w.join("vector_add.toml"))
+        .unwrap()
+        .replace("kernel = \"", &format!("kernel = \"{}/", w.display()))
+        .replacen("  0.5, 3.5,", "  1.5, 3.5,", 1);
+    let wrong = d.join("wrong.toml");
+    std::fs::write(&wrong, manifest).unwrap();
+    let f = d.join("s.toml");
+    std::fs::write(
+        &f,
+        format!(
+            "name = \"chk\"\nbase = \"gcn\"\nworkloads = [\"{}\"]\n[parameters]\n\"gpu.compute_units\" = [2, 4]\n",
+            wrong.display()
+        ),
+    )
+    .unwrap();
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let rows = csv_rows(&d.join("chk/sweep.csv"));
+    let (status, error) = (column(&rows, "status"), column(&rows, "error"));
+    for r in &rows[1..] {
+        assert_eq!(r[status], "check failed");
+        assert_eq!(
+            r[error],
+            "check of 'c': 1 of 256 elements wrong, first at [0]: expected 1.5, got 0.5",
+        );
+    }
 }
 
 /// A point that failed leaves a gap in its line: no segment across it.

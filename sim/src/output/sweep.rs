@@ -67,7 +67,25 @@ pub fn row(sweep: &Sweep, p: &SweepPoint, run: &Result<RunOutput, String>) -> Ve
                 }
                 .into(),
             );
-            r.push(String::new());
+            // For a failed check: which, and its first wrong element.
+            r.push(
+                out.checks
+                    .iter()
+                    .find(|c| !c.passed)
+                    .map(|c| {
+                        let first = c.first_mismatch.as_ref().map_or(String::new(), |m| {
+                            format!(
+                                ", first at [{}]: expected {}, got {}",
+                                m.index, m.expected, m.actual
+                            )
+                        });
+                        format!(
+                            "check of '{}': {} of {} elements wrong{first}",
+                            c.buffer, c.mismatches, c.checked
+                        )
+                    })
+                    .unwrap_or_default(),
+            );
             let figures = crate::output::results::headline(out);
             for n in names {
                 let v = figures
