@@ -215,6 +215,25 @@ fn sweep(file: &Path, results: &Path) -> std::process::Output {
     ])
 }
 
+/// Writes `d/<name>.toml`, a sweep of `workloads` on gcn over the
+/// `[parameters]` lines `parameters`, and returns its path.
+fn write_sweep(d: &Path, name: &str, workloads: &[PathBuf], parameters: &str) -> PathBuf {
+    let f = d.join(format!("{name}.toml"));
+    let list: Vec<String> = workloads
+        .iter()
+        .map(|w| format!("{:?}", w.display().to_string()))
+        .collect();
+    std::fs::write(
+        &f,
+        format!(
+            "name = \"{name}\"\nbase = \"gcn\"\nworkloads = [{}]\n[parameters]\n{parameters}",
+            list.join(", ")
+        ),
+    )
+    .unwrap();
+    f
+}
+
 fn sweep_file(d: &Path, extra: &str) -> PathBuf {
     let f = d.join("mid3.toml");
     let workload = root().join("workloads/micro_emulation/mid3_chain.toml");
@@ -363,17 +382,16 @@ fn a_failed_point_is_recorded_and_the_others_run() {
 #[test]
 fn a_point_without_the_required_subgroup_size_is_skipped() {
     let d = common::scratch("compare-sweep", "subgroup-skip");
-    let f = d.join("sg.toml");
     let w = root().join("workloads/opencl_work_group");
-    std::fs::write(
-        &f,
-        format!(
-            "name = \"sg\"\nbase = \"gcn\"\nworkloads = [\"{}\", \"{}\"]\n[parameters]\n\"cu.wave_size\" = [32, 64]\n",
-            w.join("collectives_256_w32.toml").display(),
-            w.join("collectives_256_w64.toml").display()
-        ),
-    )
-    .unwrap();
+    let f = write_sweep(
+        &d,
+        "sg",
+        &[
+            w.join("collectives_256_w32.toml"),
+            w.join("collectives_256_w64.toml"),
+        ],
+        "\"cu.wave_size\" = [32, 64]\n",
+    );
     let o = sweep(&f, &d);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let rows = csv_rows(&d.join("sg/sweep.csv"));
@@ -413,15 +431,7 @@ fn a_check_that_fails_is_described_in_the_error_column() {
         .replacen("  0.5, 3.5,", "  1.5, 3.5,", 1);
     let wrong = d.join("wrong.toml");
     std::fs::write(&wrong, manifest).unwrap();
-    let f = d.join("s.toml");
-    std::fs::write(
-        &f,
-        format!(
-            "name = \"chk\"\nbase = \"gcn\"\nworkloads = [\"{}\"]\n[parameters]\n\"gpu.compute_units\" = [2, 4]\n",
-            wrong.display()
-        ),
-    )
-    .unwrap();
+    let f = write_sweep(&d, "chk", &[wrong], "\"gpu.compute_units\" = [2, 4]\n");
     let o = sweep(&f, &d);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let rows = csv_rows(&d.join("chk/sweep.csv"));
@@ -439,16 +449,12 @@ fn a_check_that_fails_is_described_in_the_error_column() {
 #[test]
 fn a_failed_point_is_a_gap_in_the_plot() {
     let d = common::scratch("compare-sweep", "gap");
-    let f = d.join("gap.toml");
-    let workload = root().join("workloads/micro_emulation/mid3_chain.toml");
-    std::fs::write(
-        &f,
-        format!(
-            "name = \"gap\"\nbase = \"gcn\"\nworkloads = [\"{}\"]\n[parameters]\n\"gpu.compute_units\" = [4, 0, 8, 16]\n",
-            workload.display()
-        ),
-    )
-    .unwrap();
+    let f = write_sweep(
+        &d,
+        "gap",
+        &[root().join("workloads/micro_emulation/mid3_chain.toml")],
+        "\"gpu.compute_units\" = [4, 0, 8, 16]\n",
+    );
     let o = sweep(&f, &d);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let svg = std::fs::read_to_string(d.join("gap/cycles_vs_gpu_compute_units.svg")).unwrap();
