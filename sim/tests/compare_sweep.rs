@@ -306,6 +306,26 @@ fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
     ] {
         assert!(plotted.join(plot).is_file(), "{plot}");
     }
+    // A sweep file with the same columns but other values is not the
+    // shards': refused, nothing written.
+    let other = d.join("other");
+    std::fs::create_dir_all(&other).unwrap();
+    let edited = std::fs::read_to_string(f)
+        .unwrap()
+        .replace("[4, 8, 16]", "[1, 2, 32]");
+    let other_file = other.join("mid3.toml");
+    std::fs::write(&other_file, edited).unwrap();
+    args[1] = other_file.display().to_string();
+    let n = args.len();
+    args[n - 1] = other.join("mid3.csv").display().to_string();
+    let o = gpusim(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("its points are not the shards'"),
+        "{}",
+        text(&o)
+    );
+    assert!(!other.join("mid3.csv").exists());
     let rows = csv_rows(&one.join("mid3/sweep.csv"));
     assert_eq!(rows.len(), 10, "a header and 9 points");
     assert!(one.join("mid3/cycles_vs_gpu_compute_units.png").is_file());

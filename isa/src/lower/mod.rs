@@ -38,10 +38,13 @@ pub struct Options {
     /// is clamped, read as signed, into 0..=count-1 (a runtime array's
     /// count from its buffer's size, as OpArrayLength gives it).
     pub clamp_indices: bool,
-    /// An override whose SpecId no constant of the module has is an error
-    /// (a manifest's typo); otherwise it is ignored, as Vulkan ignores
-    /// such a specialization map entry (Amber scripts rely on that).
-    pub refuse_unknown_spec_ids: bool,
+    /// A manifest's rules for overrides: one whose SpecId no constant of
+    /// the module has is an error (a typo), and an integer must fit the
+    /// constant's signedness. Otherwise Vulkan's, as Amber scripts rely
+    /// on: such a map entry is ignored, and an integer is bits of the
+    /// constant's width, read either way (`AS uint32 4294967295` is -1 for
+    /// an `int`).
+    pub strict_spec_constants: bool,
     /// What the host binds to each image and sampler a kernel declares.
     pub images: HashMap<crate::image::Slot, crate::image::ImageInfo>,
     pub samplers: HashMap<crate::image::Slot, crate::image::sampler::Sampler>,
@@ -83,6 +86,10 @@ impl SpecValue {
                     ))
                 }
             }
+            // Rounded once, from the exact value (Rust's `as` rounds to
+            // nearest even); an f16's range lies within f64's exact
+            // integers, and larger ones round to infinity either way.
+            (SpecValue::Int(i), Scalar::Float(32)) => Ok((i as f32).to_bits() as u64),
             (SpecValue::Int(i), Scalar::Float(_)) => SpecValue::Float(i as f64).bits(ty, signed),
             (SpecValue::Float(f), Scalar::Float(w)) => {
                 let bits = crate::core::convert(
@@ -930,7 +937,11 @@ impl<'m> Lowerer<'m> {
                 if ins.op == Op::SpecConstant {
                     if let Some((spec_id, v)) = self.spec_override(id, options) {
                         let signed = match (self.dialect, self.types.get(ins.result_type)?) {
-                            (Dialect::Shader, Type::Int { signed, .. }) => Some(*signed),
+                            (Dialect::Shader, Type::Int { signed, .. })
+                                if options.strict_spec_constants =>
+                            {
+                                Some(*signed)
+                            }
                             _ => None,
                         };
                         bits = v.bits(scalar, signed).map_err(|e| {
@@ -1016,7 +1027,7 @@ impl<'m> Lowerer<'m> {
     /// Refuses an override whose SpecId no constant of the module has: a
     /// typo would otherwise leave the default in place without a word.
     fn check_spec_ids(&self, options: &Options) -> Result<(), ModuleError> {
-        if !options.refuse_unknown_spec_ids {
+        if !options.strict_spec_constants {
             return Ok(());
         }
         let mut declared: Vec<u32> = self
@@ -1438,6 +1449,9 @@ mod tests {
             ),
             (int(-129), Scalar::Int(8), None, None),
             (int(-128), Scalar::Int(8), None, Some(0x80)),
+            // Vulkan's rule (Amber): the bits of the width, read either way.
+            (int(4_294_967_295), Scalar::Int(32), None, Some(0xffff_ffff)),
+            (int(-1), Scalar::Int(32), None, Some(0xffff_ffff)),
             (int(255), Scalar::Int(8), None, Some(0xff)),
             (int(256), Scalar::Int(8), None, None),
             (
@@ -1464,6 +1478,22 @@ mod tests {
             (float(65504.0), Scalar::Float(16), None, Some(0x7bff)),
             (float(0.25), Scalar::Float(32), None, Some(0x3e80_0000)),
             (int(3), Scalar::Float(32), None, Some(0x4040_0000)),
+            // 2^53 + 2^29 + 1: to f32 rounded once up to 2^53 + 2^30
+            // (0x5a000001); through f64 first it would be 2^53 + 2^29, a
+            // tie, and then 2^53. To f64, a tie between 2^53 + 2^29 and the
+            // next, to the even one.
+            (
+                int(9_007_199_791_611_905),
+                Scalar::Float(32),
+                None,
+                Some(0x5a00_0001),
+            ),
+            (
+                int(9_007_199_791_611_905),
+                Scalar::Float(64),
+                None,
+                Some(0x4340_0000_1000_0000),
+            ),
             (SpecValue::Bool(true), Scalar::Float(32), None, None),
             (float(1.0), Scalar::Int(32), Some(false), None),
             (SpecValue::Bool(true), Scalar::Bool, None, Some(1)),

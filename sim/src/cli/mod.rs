@@ -216,7 +216,13 @@ check failed; 2 bad input or a point failed; 3 results not written."
         #[arg(long, value_parser = sweep::Shard::parse)]
         shard: Option<sweep::Shard>,
         /// Join these shards' sweep.csv files instead of running.
-        #[arg(long, num_args = 1.., value_name = "CSV", requires = "output")]
+        #[arg(
+            long,
+            num_args = 1..,
+            value_name = "CSV",
+            requires = "output",
+            conflicts_with_all = ["shard", "threads", "force"]
+        )]
         merge: Vec<PathBuf>,
         /// Where --merge writes the joined CSV.
         #[arg(long, value_name = "FILE")]

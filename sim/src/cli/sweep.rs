@@ -122,7 +122,7 @@ pub fn run(r: &Request) -> u8 {
             let wave = c.as_ref().ok()?.cu.wave_size as usize;
             crate::run::check_subgroup_size(*n, wave)
                 .err()
-                .map(|e| format!("{at}: {e}"))
+                .map(|e| s.as_written(p, &format!("{at}: {e}")))
         })
         .collect();
     let runnable: Vec<(usize, Point)> = points
@@ -291,17 +291,28 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
                 return exit::BAD_INPUT;
             }
         };
-        if header != sweep::header(s) {
-            eprintln!(
-                "error: {}: its columns are not those of the shards' CSV: the shards come from another sweep file",
-                file.unwrap_or(Path::new("")).display()
-            );
-            return exit::BAD_INPUT;
-        }
         let rows: Result<Vec<Vec<String>>, _> = reader
             .records()
             .map(|r| r.map(|r| r.iter().map(String::from).collect()))
             .collect();
+        // The sweep file must be the shards': the same columns, and each
+        // row its point (number, workload and values as written).
+        let sweep_points = s.points();
+        let same = header == sweep::header(s)
+            && rows.as_ref().is_ok_and(|rows| {
+                rows.len() == sweep_points.len()
+                    && rows.iter().zip(&sweep_points).all(|(r, p)| {
+                        let written = sweep::row_without_figures(s, p, "", "");
+                        r[..2 + p.values.len()] == written[..2 + p.values.len()]
+                    })
+            });
+        if !same {
+            eprintln!(
+                "error: {}: its points are not the shards' (their columns, workloads or parameter values differ): the shards come from another sweep file",
+                file.unwrap_or(Path::new("")).display()
+            );
+            return exit::BAD_INPUT;
+        }
         let dir = output
             .parent()
             .filter(|d| !d.as_os_str().is_empty())

@@ -134,10 +134,12 @@ impl Sweep {
             }
             // A value given twice would be two points at one place on
             // the plots' axis, one hiding the other.
+            // Compared as written on the axis: 1 and "1" are one label.
+            let texts: Vec<String> = values.iter().map(value_text).collect();
             if let Some((i, v)) = values
                 .iter()
                 .enumerate()
-                .find(|(i, v)| values[..*i].contains(v))
+                .find(|(i, _)| texts[..*i].contains(&texts[*i]))
             {
                 return Err(format!(
                     "{}: parameters.\"{key}\" gives {} twice (values[{i}] repeats an earlier one)",

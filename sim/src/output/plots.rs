@@ -357,15 +357,16 @@ pub fn series_colour(i: usize) -> RGBAColor {
     RGBColor(r, g, b).to_rgba()
 }
 
-/// The legend of every chart: upper right, in a bordered, light box.
 /// The y range, as a multiple of the highest value, that leaves room
 /// above the data for a legend of `rows` rows in the upper right (about
 /// 5% of a 500-pixel chart's plotting height a row, and 8% for its frame),
-/// so that the legend covers no point or bar.
+/// so that the legend covers no point or bar; past 13 rows the data keeps
+/// a quarter of the height and the legend may cover some of it.
 pub fn legend_headroom(rows: usize) -> f64 {
     1.0 / (1.0 - (0.08 + 0.05 * rows as f64).min(0.75))
 }
 
+/// The legend of every chart: upper right, in a bordered, light box.
 pub fn draw_legend<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
     font_size: u32,

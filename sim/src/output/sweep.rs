@@ -279,7 +279,7 @@ fn draw<DB: DrawingBackend>(
         })
         .y_label_formatter(&|v| crate::output::plots::axis_number(*v))
         .x_desc(format!(
-            "{param} (its values in order, evenly spaced; a gap in a line is a point that failed)"
+            "{param} (its values in order, evenly spaced; a gap in a line is a point that failed or was skipped)"
         ))
         .y_desc(sweep.metric.as_str())
         .label_style(("sans-serif", 13))

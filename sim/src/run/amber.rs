@@ -611,8 +611,9 @@ impl Engine<'_, '_> {
             emulate: self.opts.emulation(),
             descriptor_counts: descriptor_counts(bound.iter()),
             clamp_indices: p.clamp_indices,
-            // As Vulkan: a SPECIALIZE of an id the shader lacks does nothing.
-            refuse_unknown_spec_ids: false,
+            // As Vulkan: a SPECIALIZE of an id the shader lacks does
+            // nothing, and an integer is bits of the constant's width.
+            strict_spec_constants: false,
             images,
             samplers,
         };

@@ -145,7 +145,7 @@ fn lower_kernel(w: &Workload, opts: &RunOptions) -> Result<Kernel, String> {
         emulate: opts.emulation(),
         descriptor_counts: descriptor_counts(w.buffers.iter().map(|b| &b.binding)),
         clamp_indices: w.clamp_indices,
-        refuse_unknown_spec_ids: true,
+        strict_spec_constants: true,
         images: w
             .buffers
             .iter()

@@ -321,7 +321,7 @@ fn capacity(cfg: &Config, limiter: &str) -> String {
         ),
         "sgprs" => match cfg.scalar_unit() {
             Some(sc) => format!(
-                "{} SIMDs of sgprs_per_simd = {}",
+                "{} SIMDs of scalar.sgprs_per_simd = {}",
                 cu.simds, sc.sgprs_per_simd
             ),
             None => "no scalar unit".to_string(),
