@@ -858,3 +858,50 @@ fn an_interrupt_at_any_moment_leaves_a_whole_folder_or_none() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn buffers_chooses_which_files_each_buffer_gets_and_the_summary_names_only_those() {
+    let d = common::scratch("results", "buffer-files");
+    let manifest = root().join("workloads/vector_add.toml");
+    // (--buffers, .bin written, .npy written)
+    for (formats, bin, npy) in [
+        ("npy", false, true),
+        ("bin", true, false),
+        ("none", false, false),
+        ("bin,npy", true, true),
+    ] {
+        let o = gpusim(&[
+            "run",
+            manifest.to_str().unwrap(),
+            "--buffers",
+            formats,
+            "--results",
+            d.to_str().unwrap(),
+            "--force",
+            "--quiet",
+        ]);
+        assert_eq!(code(&o), 0, "{formats}: {}", text(&o));
+        let folder = d.join("vector_add");
+        assert_eq!(folder.join("c.bin").is_file(), bin, "{formats}");
+        assert_eq!(folder.join("c.npy").is_file(), npy, "{formats}");
+        let summary: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(folder.join("summary.json")).unwrap())
+                .unwrap();
+        let c = &summary["buffers"][2];
+        assert_eq!(c["name"], "c");
+        assert_eq!(c.get("file").is_some(), bin, "{formats}: {c}");
+        assert_eq!(c.get("npy").is_some(), npy, "{formats}: {c}");
+    }
+    for bad in ["csv", "none,npy", ""] {
+        let o = gpusim(&[
+            "run",
+            manifest.to_str().unwrap(),
+            "--buffers",
+            bad,
+            "--results",
+            d.to_str().unwrap(),
+        ]);
+        assert_eq!(code(&o), 2, "{bad}: {}", text(&o));
+        assert!(text(&o).contains("--buffers"), "{bad}: {}", text(&o));
+    }
+}

@@ -140,6 +140,11 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         /// were written unless this was given.
         #[arg(long, hide = true, conflicts_with_all = ["trace", "trace_format"])]
         no_trace: bool,
+        /// Files written of each buffer of a manifest, comma-separated:
+        /// bin (raw bytes), npy (a NumPy array), both by default; or none
+        /// (the summary, plots and checks only), for large buffers.
+        #[arg(long, value_name = "FORMATS", value_parser = crate::output::results::BufferFiles::parse)]
+        buffers: Option<crate::output::results::BufferFiles>,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
@@ -346,6 +351,7 @@ pub fn main() -> ExitCode {
             trace,
             trace_format,
             no_trace: _,
+            buffers,
             quiet,
         } => {
             let trace = trace || trace_format.is_some();
@@ -370,6 +376,7 @@ pub fn main() -> ExitCode {
                 force,
                 trace,
                 trace_formats: trace_format.unwrap_or(crate::output::trace::TraceFormats::PERFETTO),
+                buffer_files: buffers.unwrap_or(crate::output::results::BufferFiles::BOTH),
                 quiet,
             };
             ExitCode::from(run::run_paths(&paths, &opts, &how))

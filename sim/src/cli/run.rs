@@ -20,6 +20,7 @@ pub struct How {
     pub force: bool,
     pub trace: bool,
     pub trace_formats: TraceFormats,
+    pub buffer_files: crate::output::results::BufferFiles,
     pub quiet: bool,
 }
 
@@ -209,7 +210,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         }
     }
     let folder = match ResultsFolder::create(&how.root, &w.name, how.force) {
-        Ok(f) => f,
+        Ok(f) => f.with_buffer_files(how.buffer_files),
         Err(e) => return output_failed(e),
     };
     let mut writer = match (&opts.timing, how.trace) {

@@ -285,6 +285,47 @@ pub struct ResultsFolder {
     partial: PathBuf,
     force: bool,
     finished: bool,
+    buffer_files: BufferFiles,
+}
+
+/// Which files a run writes of each buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BufferFiles {
+    /// `<buffer>.bin`: the raw little-endian bytes.
+    pub bin: bool,
+    /// `<buffer>.npy`: a NumPy array.
+    pub npy: bool,
+}
+
+impl BufferFiles {
+    /// The default: both.
+    pub const BOTH: BufferFiles = BufferFiles {
+        bin: true,
+        npy: true,
+    };
+
+    /// Parses `--buffers`: a comma-separated list of `bin` and `npy`, or
+    /// `none`.
+    pub fn parse(list: &str) -> Result<BufferFiles, String> {
+        let mut f = BufferFiles {
+            bin: false,
+            npy: false,
+        };
+        let names: Vec<&str> = list.split(',').map(str::trim).collect();
+        for name in &names {
+            match *name {
+                "bin" => f.bin = true,
+                "npy" => f.npy = true,
+                "none" if names.len() == 1 => {}
+                other => {
+                    return Err(format!(
+                        "--buffers: '{other}' is not a buffer file format (bin, npy, both comma-separated, or none alone)"
+                    ))
+                }
+            }
+        }
+        Ok(f)
+    }
 }
 
 impl ResultsFolder {
@@ -315,11 +356,18 @@ impl ResultsFolder {
             partial,
             force,
             finished: false,
+            buffer_files: BufferFiles::BOTH,
         };
         // Writable, not only creatable: try a file.
         let probe = folder.partial.join("summary.json");
         std::fs::write(&probe, b"{}\n").map_err(|e| format!("{}: {e}", probe.display()))?;
         Ok(folder)
+    }
+
+    /// Writes only these files of each buffer (both by default).
+    pub fn with_buffer_files(mut self, files: BufferFiles) -> ResultsFolder {
+        self.buffer_files = files;
+        self
     }
 
     /// Where the run's files go until it finishes.
@@ -335,11 +383,16 @@ impl ResultsFolder {
     /// Writes the run's buffers, summary, config and plots, and moves the
     /// folder into place; returns where it is.
     pub fn finish(mut self, out: &RunOutput) -> Result<PathBuf, String> {
+        let files = self.buffer_files;
         for b in &out.buffers {
-            self.write_file(&format!("{}.bin", b.name), &b.bytes)?;
-            let p = self.partial.join(format!("{}.npy", b.name));
-            crate::output::npy::write(&p, b.ty, &b.bytes)
-                .map_err(|e| format!("{}: {e}", p.display()))?;
+            if files.bin {
+                self.write_file(&format!("{}.bin", b.name), &b.bytes)?;
+            }
+            if files.npy {
+                let p = self.partial.join(format!("{}.npy", b.name));
+                crate::output::npy::write(&p, b.ty, &b.bytes)
+                    .map_err(|e| format!("{}: {e}", p.display()))?;
+            }
         }
         if let Some(cfg) = &out.config {
             self.write_file("config.toml", cfg.to_toml().as_bytes())?;
@@ -352,6 +405,17 @@ impl ResultsFolder {
         }
         self.write_file("summary.csv", summary_csv(out)?.as_bytes())?;
         let mut summary = summary(out);
+        // The summary names only the buffer files written.
+        if let Some(buffers) = summary["buffers"].as_array_mut() {
+            for b in buffers.iter_mut().filter_map(Value::as_object_mut) {
+                if !files.bin {
+                    b.remove("file");
+                }
+                if !files.npy {
+                    b.remove("npy");
+                }
+            }
+        }
         self.write_summary(&mut summary)?;
         let dir = self.move_into_place()?;
         self.finished = true;
