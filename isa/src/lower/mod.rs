@@ -68,15 +68,10 @@ impl SpecValue {
             (SpecValue::Bool(b), Scalar::Bool) => Ok(b as u64),
             (SpecValue::Int(i), Scalar::Int(w)) => {
                 let w = w as u32;
-                let (lo, hi) = match signed {
-                    Some(true) => (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1),
-                    Some(false) => (0, (1i128 << w) - 1),
-                    None => (-(1i128 << (w - 1)), (1i128 << w) - 1),
-                };
-                let kind = match signed {
-                    Some(true) => "signed ",
-                    Some(false) => "unsigned ",
-                    None => "",
+                let (lo, hi, kind) = match signed {
+                    Some(true) => (-(1i128 << (w - 1)), (1i128 << (w - 1)) - 1, "signed "),
+                    Some(false) => (0, (1i128 << w) - 1, "unsigned "),
+                    None => (-(1i128 << (w - 1)), (1i128 << w) - 1, ""),
                 };
                 if (lo..=hi).contains(&i) {
                     Ok(i as u64 & mask(ty))

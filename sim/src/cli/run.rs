@@ -262,7 +262,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     if how.json {
         // stdout holds only JSON; what the kernel printed goes to stderr.
         eprint!("{}", out.printf);
-        let mut s = results::summary(&out);
+        let mut s = results::summary_with(&out, how.buffer_files);
         s["results"] = Value::String(dir.display().to_string());
         return Ran {
             code,
@@ -300,9 +300,12 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             None => say!("  check {}: passed ({} elements)", c.buffer, c.checked),
             Some(m) => {
                 say!(
-                "  check {}: FAILED, {} of {} elements differ; first at [{}]: expected {}, got {}",
-                c.buffer, c.mismatches, c.checked, m.index, m.expected, m.actual
-            )
+                    "  check {}: FAILED, {} of {} elements differ; {}",
+                    c.buffer,
+                    c.mismatches,
+                    c.checked,
+                    m.describe()
+                )
             }
         }
     }

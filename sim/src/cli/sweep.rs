@@ -235,7 +235,7 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
     let s = match file {
         None => None,
         Some(f) => match Sweep::load(f).and_then(|s| check(&s, f).map(|_| s)) {
-            Ok(s) => Some(s),
+            Ok(s) => Some((s, f)),
             Err(e) => {
                 eprintln!("error: {e}");
                 return exit::BAD_INPUT;
@@ -282,72 +282,61 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
             return exit::BAD_INPUT;
         }
     };
-    if let Some(s) = &s {
-        let mut reader = csv::Reader::from_reader(merged.as_bytes());
-        let header: Vec<String> = match reader.headers() {
-            Ok(h) => h.iter().map(String::from).collect(),
-            Err(e) => {
-                eprintln!("error: the merged CSV: {e}");
+    // With the sweep file: its rows, which must be the shards' points (the
+    // same columns, and each row its point's number, workload and values).
+    let plotted = match &s {
+        None => None,
+        Some((s, f)) => match merged_rows(s, &merged) {
+            Some(rows) => Some((s, rows)),
+            None => {
+                eprintln!(
+                    "error: {}: its points are not the shards' (their columns, workloads or parameter values differ): the shards come from another sweep file",
+                    f.display()
+                );
                 return exit::BAD_INPUT;
             }
-        };
-        let rows: Result<Vec<Vec<String>>, _> = reader
-            .records()
-            .map(|r| r.map(|r| r.iter().map(String::from).collect()))
-            .collect();
-        // The sweep file must be the shards': the same columns, and each
-        // row its point (number, workload and values as written).
-        let sweep_points = s.points();
-        let same = header == sweep::header(s)
-            && rows.as_ref().is_ok_and(|rows| {
-                rows.len() == sweep_points.len()
-                    && rows.iter().zip(&sweep_points).all(|(r, p)| {
-                        let written = sweep::row_without_figures(s, p, "", "");
-                        r[..2 + p.values.len()] == written[..2 + p.values.len()]
-                    })
-            });
-        if !same {
-            eprintln!(
-                "error: {}: its points are not the shards' (their columns, workloads or parameter values differ): the shards come from another sweep file",
-                file.unwrap_or(Path::new("")).display()
-            );
-            return exit::BAD_INPUT;
-        }
+        },
+    };
+    if let Err(e) = std::fs::write(output, &merged) {
+        eprintln!("error: cannot write {}: {e}", output.display());
+        return exit::OUTPUT_FAILED;
+    }
+    let mut said = format!(
+        "merged {} points into {}",
+        points.unwrap_or(0),
+        output.display()
+    );
+    if let Some((s, rows)) = plotted {
         let dir = output
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        let drawn = rows
-            .map_err(|e| format!("the merged CSV: {e}"))
-            .and_then(|rows| {
-                std::fs::write(output, &merged)
-                    .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
-                sweep::plots(s, &header, &rows, dir)
-            });
-        if let Err(e) = drawn {
+        if let Err(e) = sweep::plots(s, &sweep::header(s), &rows, dir) {
             eprintln!("error: {e}");
             return exit::OUTPUT_FAILED;
         }
-        println!(
-            "merged {} points into {}, with the plots of '{}' beside it",
-            points.unwrap_or(0),
-            output.display(),
-            s.metric
-        );
-        return exit::PASSED;
+        said.push_str(&format!(", with the plots of '{}' beside it", s.metric));
     }
-    match std::fs::write(output, merged) {
-        Ok(()) => {
-            println!(
-                "merged {} points into {}",
-                points.unwrap_or(0),
-                output.display()
-            );
-            exit::PASSED
-        }
-        Err(e) => {
-            eprintln!("error: cannot write {}: {e}", output.display());
-            exit::OUTPUT_FAILED
-        }
-    }
+    println!("{said}");
+    exit::PASSED
+}
+
+/// The rows of a merged sweep CSV, if they are sweep `s`'s points under
+/// its header.
+fn merged_rows(s: &Sweep, csv_text: &str) -> Option<Vec<Vec<String>>> {
+    let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
+    let header: Vec<String> = reader.headers().ok()?.iter().map(String::from).collect();
+    let rows: Vec<Vec<String>> = reader
+        .records()
+        .map(|r| r.map(|r| r.iter().map(String::from).collect()))
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let points = s.points();
+    let same = header == sweep::header(s)
+        && rows.len() == points.len()
+        && rows.iter().zip(&points).all(|(r, p)| {
+            let which = sweep::point_columns(s, p);
+            r[..which.len()] == which[..]
+        });
+    same.then_some(rows)
 }

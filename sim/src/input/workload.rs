@@ -277,6 +277,16 @@ pub struct Mismatch {
     pub actual: String,
 }
 
+impl Mismatch {
+    /// "first at [i]: expected X, got Y", as messages quote it.
+    pub fn describe(&self) -> String {
+        format!(
+            "first at [{}]: expected {}, got {}",
+            self.index, self.expected, self.actual
+        )
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Raw (serde) manifest
 // ---------------------------------------------------------------------------

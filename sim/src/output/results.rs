@@ -26,8 +26,14 @@ pub const VERSION: &str = concat!(
     ")"
 );
 
-/// The JSON summary of a run, as printed by `--json` and saved.
+/// The JSON summary of a run whose buffers get both files.
 pub fn summary(out: &RunOutput) -> Value {
+    summary_with(out, BufferFiles::BOTH)
+}
+
+/// The JSON summary of a run, as printed by `--json` and saved, naming
+/// the buffer files written.
+pub fn summary_with(out: &RunOutput, files: BufferFiles) -> Value {
     let passed = out.checks.iter().filter(|c| c.passed).count();
     let details: Vec<Value> = out
         .checks
@@ -83,13 +89,20 @@ pub fn summary(out: &RunOutput) -> Value {
                     / (out.counts.wave_instructions as f64 * out.wave_width as f64)
             },
         },
-        "buffers": out.buffers.iter().map(|b| json!({
-            "name": b.name,
-            "type": b.ty.name(),
-            "bytes": b.bytes.len(),
-            "file": format!("{}.bin", b.name),
-            "npy": format!("{}.npy", b.name),
-        })).collect::<Vec<_>>(),
+        "buffers": out.buffers.iter().map(|b| {
+            let mut v = json!({
+                "name": b.name,
+                "type": b.ty.name(),
+                "bytes": b.bytes.len(),
+            });
+            if files.bin {
+                v["file"] = json!(format!("{}.bin", b.name));
+            }
+            if files.npy {
+                v["npy"] = json!(format!("{}.npy", b.name));
+            }
+            v
+        }).collect::<Vec<_>>(),
     });
     if let Some(t) = &out.timing {
         if let (Value::Object(into), Value::Object(from)) = (&mut v, t.summary()) {
@@ -404,18 +417,7 @@ impl ResultsFolder {
             self.write_file("printf.txt", out.printf.as_bytes())?;
         }
         self.write_file("summary.csv", summary_csv(out)?.as_bytes())?;
-        let mut summary = summary(out);
-        // The summary names only the buffer files written.
-        if let Some(buffers) = summary["buffers"].as_array_mut() {
-            for b in buffers.iter_mut().filter_map(Value::as_object_mut) {
-                if !files.bin {
-                    b.remove("file");
-                }
-                if !files.npy {
-                    b.remove("npy");
-                }
-            }
-        }
+        let mut summary = summary_with(out, files);
         self.write_summary(&mut summary)?;
         let dir = self.move_into_place()?;
         self.finished = true;

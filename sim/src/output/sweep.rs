@@ -52,10 +52,17 @@ pub fn header(sweep: &Sweep) -> Vec<String> {
     h
 }
 
-/// The CSV row of one point.
-pub fn row(sweep: &Sweep, p: &SweepPoint, run: &Result<RunOutput, String>) -> Vec<String> {
+/// The columns that say which point a row is: its number, its workload
+/// as the sweep file writes it, and its parameter values.
+pub fn point_columns(sweep: &Sweep, p: &SweepPoint) -> Vec<String> {
     let mut r = vec![p.index.to_string(), sweep.workloads[p.workload].0.clone()];
     r.extend(p.values.iter().map(value_text));
+    r
+}
+
+/// The CSV row of one point.
+pub fn row(sweep: &Sweep, p: &SweepPoint, run: &Result<RunOutput, String>) -> Vec<String> {
+    let mut r = point_columns(sweep, p);
     let names = figure_names();
     match run {
         Ok(out) => {
@@ -73,12 +80,10 @@ pub fn row(sweep: &Sweep, p: &SweepPoint, run: &Result<RunOutput, String>) -> Ve
                     .iter()
                     .find(|c| !c.passed)
                     .map(|c| {
-                        let first = c.first_mismatch.as_ref().map_or(String::new(), |m| {
-                            format!(
-                                ", first at [{}]: expected {}, got {}",
-                                m.index, m.expected, m.actual
-                            )
-                        });
+                        let first = c
+                            .first_mismatch
+                            .as_ref()
+                            .map_or(String::new(), |m| format!(", {}", m.describe()));
                         format!(
                             "check of '{}': {} of {} elements wrong{first}",
                             c.buffer, c.mismatches, c.checked
@@ -102,8 +107,7 @@ pub fn row(sweep: &Sweep, p: &SweepPoint, run: &Result<RunOutput, String>) -> Ve
 
 /// The CSV row of a point that gave no figures: `status` and why.
 pub fn row_without_figures(sweep: &Sweep, p: &SweepPoint, status: &str, why: &str) -> Vec<String> {
-    let mut r = vec![p.index.to_string(), sweep.workloads[p.workload].0.clone()];
-    r.extend(p.values.iter().map(value_text));
+    let mut r = point_columns(sweep, p);
     r.push(status.into());
     r.push(why.into());
     r.extend(std::iter::repeat_n(String::new(), figure_names().len()));
