@@ -472,7 +472,9 @@ mod tests {
         // Each row: the spans, and whether workgroup 1 conflicts (by hand
         // from the byte ranges).
         let last = 2 * PAGE - 1;
-        let rows: [(&str, &[(usize, usize, usize)], bool); 9] = [
+        // (buffer, from, to) of each read.
+        type Reads<'r> = &'r [(usize, usize, usize)];
+        let rows: [(&str, Reads, bool); 9] = [
             ("the bytes written", &[(0, 10, 12)], true),
             ("just before them", &[(0, 0, 10)], false),
             ("just after them", &[(0, 12, 100)], false),
