@@ -293,15 +293,16 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
         },
     ] {
         let svg = dir.join(format!("{}.svg", bars.stem));
+        let size = crate::output::plots::chart_size(configs.len());
         draw(
             runs,
             &configs,
             &bars,
-            &SVGBackend::new(&svg, (1000, 520)).into_drawing_area(),
+            &SVGBackend::new(&svg, size).into_drawing_area(),
         )
         .map_err(|e| format!("{}: {e}", svg.display()))?;
         let png = dir.join(format!("{}.png", bars.stem));
-        let area = BitMapBackend::new(&png, (1000, 520)).into_drawing_area();
+        let area = BitMapBackend::new(&png, size).into_drawing_area();
         let drawn =
             draw(runs, &configs, &bars, &area).map_err(|e| format!("{}: {e}", png.display()));
         drop(area);
@@ -337,7 +338,7 @@ fn draw<DB: DrawingBackend>(
         .y_label_area_size(80)
         .build_cartesian_2d(
             0..n * group,
-            0f64..max * crate::output::plots::legend_headroom(configs.len()),
+            0f64..max * crate::output::plots::legend_headroom(configs.len(), root.dim_in_pixel().1),
         )
         .map_err(|e| err(&e))?;
     let names: Vec<String> = runs.iter().map(|w| w.workload.clone()).collect();

@@ -340,6 +340,8 @@ fn utilisation<DB: DrawingBackend>(
 /// The colour of series `i` of a chart (units, configs, sweep lines): dark
 /// and saturated enough to read as a thin line on white, which plotters'
 /// `Palette99` is not at every index (its third colour is a pale yellow).
+/// Past the ten hues, each round of ten takes them darker, then paler,
+/// so that a chart of up to 40 series repeats no colour.
 pub fn series_colour(i: usize) -> RGBAColor {
     const COLOURS: [(u8, u8, u8); 10] = [
         (31, 119, 180),
@@ -351,19 +353,41 @@ pub fn series_colour(i: usize) -> RGBAColor {
         (227, 119, 194),
         (127, 127, 127),
         (23, 190, 207),
-        (0, 0, 0),
+        (188, 189, 34),
     ];
+    // Per round: (share of the hue kept, the rest mixed with this grey).
+    const ROUNDS: [(f64, f64); 4] = [(1.0, 0.0), (0.55, 0.0), (0.6, 190.0), (0.35, 0.0)];
     let (r, g, b) = COLOURS[i % COLOURS.len()];
-    RGBColor(r, g, b).to_rgba()
+    let (keep, grey) = ROUNDS[i / COLOURS.len() % ROUNDS.len()];
+    let mix = |c: u8| (c as f64 * keep + grey * (1.0 - keep)).round() as u8;
+    RGBColor(mix(r), mix(g), mix(b)).to_rgba()
+}
+
+/// Pixels of a chart's height outside its plotting area: the caption,
+/// the margins and the x axis's labels.
+const FRAME_HEIGHT: u32 = 110;
+
+/// Pixels a legend takes: its frame, and each row (a row of a 12 or 13
+/// pixel font measured 15 in the drawn charts).
+fn legend_height(rows: usize) -> u32 {
+    24 + 16 * rows as u32
+}
+
+/// The image size of a compare or sweep chart whose legend has `rows`
+/// rows: the plots' usual size, or taller so that the legend takes at
+/// most half of the plotting height (a sweep of several parameters over
+/// several workloads draws dozens of lines).
+pub fn chart_size(rows: usize) -> (u32, u32) {
+    (SIZE.0, SIZE.1.max(FRAME_HEIGHT + 2 * legend_height(rows)))
 }
 
 /// The y range, as a multiple of the highest value, that leaves room
-/// above the data for a legend of `rows` rows in the upper right (about
-/// 5% of a 500-pixel chart's plotting height a row, and 8% for its frame),
-/// so that the legend covers no point or bar; past 13 rows the data keeps
-/// a quarter of the height and the legend may cover some of it.
-pub fn legend_headroom(rows: usize) -> f64 {
-    1.0 / (1.0 - (0.08 + 0.05 * rows as f64).min(0.75))
+/// above the data for a legend of `rows` rows in the upper right of a
+/// chart `height` pixels high, so that the legend covers no point or bar.
+pub fn legend_headroom(rows: usize, height: u32) -> f64 {
+    let plotting = height.saturating_sub(FRAME_HEIGHT).max(1) as f64;
+    let legend = legend_height(rows) as f64 / plotting;
+    1.0 / (1.0 - legend.min(0.75))
 }
 
 /// The legend of every chart: upper right, in a bordered, light box.
@@ -465,4 +489,50 @@ fn memory<DB: DrawingBackend>(
         .map_err(err)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chart_grows_so_that_its_legend_keeps_to_the_upper_half() {
+        for rows in [1, 4, 10, 11, 12, 30, 60] {
+            let (width, height) = chart_size(rows);
+            assert_eq!(width, 1000);
+            assert!(height >= 520, "{rows} rows");
+            let plotting = (height - FRAME_HEIGHT) as f64;
+            let legend = (24 + 16 * rows) as f64;
+            assert!(legend <= plotting / 2.0, "{rows} rows: {height} px");
+            // The data's highest value sits just under the legend.
+            let top = 1.0 / legend_headroom(rows, height);
+            assert!(
+                (top - (1.0 - legend / plotting)).abs() < 1e-12,
+                "{rows} rows"
+            );
+        }
+        assert_eq!(chart_size(4), (1000, 520), "a few rows keep the usual size");
+    }
+
+    #[test]
+    fn forty_series_get_forty_colours_that_read_on_white() {
+        let colours: Vec<(u8, u8, u8)> = (0..40)
+            .map(|i| {
+                let c = series_colour(i);
+                (c.0, c.1, c.2)
+            })
+            .collect();
+        for (i, a) in colours.iter().enumerate() {
+            // Relative luminance (sRGB weights, no gamma: a coarse test);
+            // white is 255. A thin line needs clearly less.
+            let luminance = 0.2126 * a.0 as f64 + 0.7152 * a.1 as f64 + 0.0722 * a.2 as f64;
+            assert!(luminance < 200.0, "series {i}: {a:?} is too pale");
+            for (j, b) in colours.iter().enumerate().skip(i + 1) {
+                let distance = (a.0 as i32 - b.0 as i32).abs()
+                    + (a.1 as i32 - b.1 as i32).abs()
+                    + (a.2 as i32 - b.2 as i32).abs();
+                assert!(distance >= 30, "series {i} {a:?} and {j} {b:?} look alike");
+            }
+        }
+    }
 }

@@ -220,8 +220,9 @@ pub fn plots(
         }
         let name = format!("{}_vs_{}", sweep.metric, param.replace(['"', '.'], "_"));
         let svg = dir.join(format!("{name}.svg"));
+        let size = crate::output::plots::chart_size(lines.len());
         draw(
-            &SVGBackend::new(&svg, (1000, 520)).into_drawing_area(),
+            &SVGBackend::new(&svg, size).into_drawing_area(),
             sweep,
             param,
             &labels,
@@ -229,7 +230,7 @@ pub fn plots(
         )
         .map_err(|e| format!("{}: {e}", svg.display()))?;
         let png = dir.join(format!("{name}.png"));
-        let area = BitMapBackend::new(&png, (1000, 520)).into_drawing_area();
+        let area = BitMapBackend::new(&png, size).into_drawing_area();
         let drawn = draw(&area, sweep, param, &labels, &lines)
             .map_err(|e| format!("{}: {e}", png.display()));
         drop(area);
@@ -267,7 +268,7 @@ fn draw<DB: DrawingBackend>(
         // Headroom above the highest line for the legend, a row per line.
         .build_cartesian_2d(
             -0.5f64..n as f64 - 0.5,
-            0f64..max * crate::output::plots::legend_headroom(lines.len()),
+            0f64..max * crate::output::plots::legend_headroom(lines.len(), root.dim_in_pixel().1),
         )
         .map_err(|e| err(&e))?;
     chart
