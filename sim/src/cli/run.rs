@@ -215,7 +215,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     };
     let mut writer = match (&opts.timing, how.trace) {
         (Some(t), true) => {
-            let kernel = w.kernel.display().to_string();
+            let kernel = shown_path(&w.kernel);
             match TraceWriter::create(
                 folder.path(),
                 &t.config,
@@ -406,5 +406,52 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
         code,
         summary: None,
         skipped,
+    }
+}
+
+/// `path` as a trace shows it: `.` and `dir/..` steps dropped (a manifest
+/// naming `../kernel.spv` gives `workloads/scale/../kernel.spv`), by its
+/// text only: the file itself was opened by its own path.
+fn shown_path(path: &Path) -> String {
+    use std::path::Component;
+    let mut kept: Vec<Component> = Vec::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(kept.last(), Some(Component::Normal(_))) => {
+                kept.pop();
+            }
+            _ => kept.push(part),
+        }
+    }
+    if kept.is_empty() {
+        return ".".to_string();
+    }
+    kept.iter().collect::<PathBuf>().display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown_path;
+    use std::path::Path;
+
+    #[test]
+    fn a_shown_path_drops_the_steps_that_go_nowhere() {
+        let rows = [
+            (
+                "workloads/scale/../vector_add.spv",
+                "workloads/vector_add.spv",
+            ),
+            ("./a/./b.spv", "a/b.spv"),
+            ("../../k.spv", "../../k.spv"),
+            ("a/../../k.spv", "../k.spv"),
+            ("/x/y/../k.spv", "/x/k.spv"),
+            ("/../k.spv", "/../k.spv"),
+            ("a/..", "."),
+            ("k.spv", "k.spv"),
+        ];
+        for (path, shown) in rows {
+            assert_eq!(shown_path(Path::new(path)), shown, "{path}");
+        }
     }
 }
