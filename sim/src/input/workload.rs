@@ -1517,6 +1517,19 @@ fn encode_series(
                 format!("{}: series `start` and `step` must be finite", what),
             ));
         }
+        let element = |i: usize| start + (i as f64) * step;
+        if ends_fit(ty, len, |i| Num::Float(element(i))) {
+            out.reserve(len * ty.size());
+            match ty {
+                ElemType::F64 => out.extend((0..len).flat_map(|i| element(i).to_le_bytes())),
+                ElemType::F32 => {
+                    out.extend((0..len).flat_map(|i| (element(i) as f32).to_le_bytes()))
+                }
+                _ => out.extend((0..len).flat_map(|i| f64_to_f16_bits(element(i)).to_le_bytes())),
+            }
+            return Ok(());
+        }
+        // The first element that does not fit, for the message.
         for i in 0..len {
             let v = start + (i as f64) * step;
             let bits = num_to_bits(ty, Num::Float(v)).map_err(|m| {
@@ -1537,6 +1550,19 @@ fn encode_series(
                 ),
             ));
         };
+        let element = |i: usize| start + (i as i128) * step;
+        if ends_fit(ty, len, |i| Num::Int(element(i))) {
+            // Each element's low bytes: its two's complement in the type.
+            out.reserve(len * ty.size());
+            match ty.size() {
+                1 => out.extend((0..len).map(|i| element(i) as u8)),
+                2 => out.extend((0..len).flat_map(|i| (element(i) as u16).to_le_bytes())),
+                4 => out.extend((0..len).flat_map(|i| (element(i) as u32).to_le_bytes())),
+                _ => out.extend((0..len).flat_map(|i| (element(i) as u64).to_le_bytes())),
+            }
+            return Ok(());
+        }
+        // The first element that does not fit, for the message.
         for i in 0..len {
             let v = start + (i as i128) * step;
             let bits = num_to_bits(ty, Num::Int(v)).map_err(|m| {
@@ -1549,6 +1575,17 @@ fn encode_series(
         }
     }
     Ok(())
+}
+
+/// Whether every element of a series of `len` elements (`element(i)`)
+/// fits type `ty`. A series runs monotonically from its first element to
+/// its last, and so do their conversions to the type (rounding included),
+/// so the two ends decide: the elements between need no check.
+fn ends_fit(ty: ElemType, len: usize, element: impl Fn(usize) -> Num) -> bool {
+    len == 0
+        || [0, len - 1]
+            .into_iter()
+            .all(|i| num_to_bits(ty, element(i)).is_ok())
 }
 
 /// SplitMix64 (Steele, Lea, Flood 2014): the generator behind `random = {..}`.
@@ -1899,6 +1936,104 @@ mod tests {
             index: 4,
             value: ArgValue::Local { bytes: 256 }
         }));
+    }
+
+    #[test]
+    fn long_series_hold_every_element_of_every_type() {
+        // (type, start, step, len, element i's little-endian bytes by
+        // plain Rust).
+        type Bytes = fn(usize) -> Vec<u8>;
+        let rows: [(&str, &str, &str, usize, Bytes); 11] = [
+            ("u8", "3", "2", 126, |i| vec![(3 + 2 * i) as u8]),
+            ("i8", "100", "-1", 229, |i| {
+                (100 - i as i64).to_le_bytes()[..1].to_vec()
+            }),
+            ("u16", "7", "251", 261, |i| {
+                ((7 + 251 * i) as u16).to_le_bytes().to_vec()
+            }),
+            ("i16", "-30000", "239", 251, |i| {
+                ((-30000 + 239 * i as i64) as i16).to_le_bytes().to_vec()
+            }),
+            ("u32", "4294967295", "-16843009", 256, |i| {
+                ((4294967295 - 16843009 * i as i64) as u32)
+                    .to_le_bytes()
+                    .to_vec()
+            }),
+            ("i32", "-5", "3", 1000, |i| {
+                ((-5 + 3 * i as i64) as i32).to_le_bytes().to_vec()
+            }),
+            ("u64", "1", "36028797018963968", 256, |i| {
+                (1 + 36028797018963968u64 * i as u64).to_le_bytes().to_vec()
+            }),
+            (
+                "i64",
+                "-9223372036854775807",
+                "36028797018963968",
+                256,
+                |i| {
+                    (-9223372036854775807i64 + 36028797018963968 * i as i64)
+                        .to_le_bytes()
+                        .to_vec()
+                },
+            ),
+            ("f16", "-2.0", "0.0078125", 600, |i| {
+                // Every element is exact in f16 (a multiple of 2^-7 under 3).
+                let v = -2.0 + 0.0078125 * i as f64;
+                let bits = (v.abs() as f32).to_bits();
+                let magnitude = if v == 0.0 {
+                    0
+                } else {
+                    ((bits >> 23) - 127 + 15) << 10 | (bits >> 13 & 0x3ff)
+                };
+                ((magnitude | if v < 0.0 { 0x8000 } else { 0 }) as u16)
+                    .to_le_bytes()
+                    .to_vec()
+            }),
+            ("f32", "0.1", "0.3", 1000, |i| {
+                ((0.1 + i as f64 * 0.3) as f32).to_le_bytes().to_vec()
+            }),
+            ("f64", "1e300", "-3.5e297", 1000, |i| {
+                (1e300 + i as f64 * -3.5e297).to_le_bytes().to_vec()
+            }),
+        ];
+        for (ty, start, step, len, bytes) in rows {
+            let w = one_buffer(&format!(
+                "type = \"{ty}\"\nlen = {len}\nseries = {{ start = {start}, step = {step} }}"
+            ))
+            .unwrap_or_else(|e| panic!("{ty}: {e}"));
+            let want: Vec<u8> = (0..len).flat_map(bytes).collect();
+            assert!(w.buffers[0].init == want, "{ty}");
+        }
+        // An element past the type's range, at either end or both, is
+        // named: the first one out.
+        for (body, element) in [
+            (
+                "type = \"u8\"\nlen = 300\nseries = { start = 0, step = 1 }",
+                256,
+            ),
+            (
+                "type = \"u8\"\nlen = 300\nseries = { start = -3, step = 1 }",
+                0,
+            ),
+            (
+                "type = \"i16\"\nlen = 9\nseries = { start = -40000, step = 10000 }",
+                0,
+            ),
+            (
+                "type = \"f16\"\nlen = 70\nseries = { start = 0.0, step = 1000.0 }",
+                66,
+            ),
+            (
+                "type = \"f32\"\nlen = 5\nseries = { start = 3e38, step = 1e38 }",
+                1,
+            ),
+        ] {
+            let e = one_buffer(body).unwrap_err();
+            assert!(
+                e.contains(&format!("series element {element}:")),
+                "{body}: {e}"
+            );
+        }
     }
 
     #[test]
