@@ -15,9 +15,12 @@ type Outcome = (Vec<(String, Vec<u8>)>, String, String);
 /// What a run gave, or its error.
 fn outcome(w: &Workload, threads: usize) -> Result<Outcome, String> {
     let width = w.subgroup_size.as_ref().map_or(64, |s| s.0 as usize);
+    // Every launch on the threads, however small (by default a small one
+    // stays on one thread).
     let opts = RunOptions {
         wave_width: width,
         threads,
+        parallel_from: 0,
         ..RunOptions::default()
     };
     run_workload(w, &opts).map(|out| {
@@ -48,6 +51,7 @@ fn every_workload_gives_the_same_bits_on_1_2_and_4_threads() {
         let one = outcome(&w, 1);
         let opts = RunOptions {
             threads: 2,
+            parallel_from: 0,
             wave_width: w.subgroup_size.as_ref().map_or(64, |s| s.0 as usize),
             ..RunOptions::default()
         };
@@ -86,6 +90,7 @@ fn workgroups_that_depend_on_their_order_see_the_in_order_results() {
             &w,
             &RunOptions {
                 threads,
+                parallel_from: 0,
                 ..RunOptions::default()
             },
         )
@@ -117,4 +122,30 @@ fn workgroups_that_depend_on_their_order_see_the_in_order_results() {
             );
         }
     }
+}
+
+#[test]
+fn a_small_launch_stays_on_one_thread_unless_told() {
+    // vector_add: 4 workgroups, 23 wave-instructions each (92 in all,
+    // far below the default threshold).
+    let w = Workload::load(&root().join("workloads/vector_add.toml")).unwrap();
+    let run = |parallel_from| {
+        let opts = RunOptions {
+            threads: 2,
+            parallel_from,
+            ..RunOptions::default()
+        };
+        run_workload(&w, &opts).unwrap()
+    };
+    let (small, forced) = (run(RunOptions::default().parallel_from), run(0));
+    assert_eq!(small.counts.parallel_workgroups, 0);
+    // The first workgroup runs on the calling thread either way.
+    assert_eq!(forced.counts.parallel_workgroups, 3);
+    // Just at the threshold (the first workgroup's 23 times 4), it goes.
+    assert_eq!(run(92).counts.parallel_workgroups, 3);
+    assert_eq!(run(93).counts.parallel_workgroups, 0);
+    let bytes = |o: &gpusim::run::RunOutput| -> Vec<Vec<u8>> {
+        o.buffers.iter().map(|b| b.bytes.clone()).collect()
+    };
+    assert!(bytes(&small) == bytes(&forced));
 }

@@ -12,9 +12,10 @@
 
 use crate::input::config::Config;
 use crate::input::workload::Workload;
-use crate::run::{dispatch, initial_buffers, lower_workload, Dispatch, Hooks, RunOptions};
-use std::fmt::Write as _;
-use std::path::PathBuf;
+use crate::run::{
+    check_outcomes, dispatch, initial_buffers, lower_runnable, Dispatch, Hooks, RunOptions,
+};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Seconds of launches per batch.
@@ -62,102 +63,182 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Benchmarks `workloads` with `cus` compute units for `seconds` each in
-/// every mode of `modes`; the all-core functional mode runs on `threads`
-/// threads (skipped when 1).
+/// What to benchmark, apart from the workloads.
+pub struct Settings {
+    /// Compute units of the timed model (the built-in one, widened).
+    pub cus: u32,
+    /// Minimum seconds per workload and mode.
+    pub seconds: f64,
+    /// Threads of the all-core functional mode.
+    pub threads: usize,
+    /// The modes, each once, in this order.
+    pub modes: Vec<Mode>,
+    /// A launch past this many wave-instructions is stopped as hung.
+    pub max_wave_instructions: u64,
+}
+
+/// A workload that could not be benchmarked, and why.
+pub struct BenchError {
+    pub workload: String,
+    pub message: String,
+    /// Its kernel ran, and a check of the manifest failed on the result.
+    pub check_failed: bool,
+}
+
+/// Benchmarks `workloads` in every mode of `settings`, telling `on_row`
+/// each row as it is measured. A workload that fails to load, lower or
+/// launch, or whose first launch in a mode fails one of its checks, is
+/// given up (its remaining modes too) and named in the errors returned;
+/// the others go on.
 pub fn run(
     workloads: &[PathBuf],
-    cus: u32,
-    seconds: f64,
-    threads: usize,
-    modes: &[Mode],
-) -> Result<Vec<BenchRow>, String> {
+    settings: &Settings,
+    on_row: &mut dyn FnMut(&BenchRow),
+) -> Result<Vec<BenchError>, String> {
     let mut cfg = Config::default_config();
-    cfg.gpu.compute_units = cus;
+    cfg.gpu.compute_units = settings.cus;
     cfg.validate().map_err(|e| format!("--cus: {e}"))?;
-    let mut rows = Vec::new();
+    let mut errors = Vec::new();
     for path in workloads {
-        let w = Workload::load(path)?;
-        let mut runs_of = Vec::new();
-        for mode in modes {
-            match mode {
-                Mode::Functional => runs_of.push(("functional", RunOptions::default())),
-                Mode::AllCores if threads > 1 => runs_of.push((
-                    "functional",
-                    RunOptions {
-                        threads,
-                        ..RunOptions::default()
-                    },
-                )),
-                Mode::AllCores => {}
-                Mode::Timed => runs_of.push(("timed", RunOptions::timed(cfg.clone()))),
-            }
-        }
-        for (mode, opts) in runs_of {
-            reset_peak_memory();
-            let lowering = Instant::now();
-            let kernel = lower_workload(&w, &opts)?;
-            let lower_ms = lowering.elapsed().as_secs_f64() * 1e3;
-            let bindings: Vec<_> = w.buffers.iter().map(|b| b.binding.clone()).collect();
-            let context = w.path.display().to_string();
-            let d = Dispatch {
-                kernel: &kernel,
-                context: &context,
-                workgroups: w.workgroups,
-                local_size: w.local_size,
-                bindings: &bindings,
-                args: &w.args,
-                robust_buffer_access: w.robust_buffer_access,
-            };
-            // Batches of at least BATCH seconds spent in launches; the median batch's rates
-            // are reported, so that a burst of noise on a shared host (a
-            // stolen time slice) does not move the figure much.
-            let inputs = initial_buffers(&w);
-            // Each launch starts from a copy of the inputs, made into the
-            // last launch's buffers (as a host reuses its allocations).
-            // Only the launches are timed: the copy is the bench's work,
-            // not the simulator's (48 MiB of it took 14% of the
-            // memory-bound kernel's one-thread time).
-            let mut buffers = inputs.clone();
-            let start = Instant::now();
-            let mut runs = 0u32;
-            let mut batches: Vec<(f64, f64)> = Vec::new();
-            while batches.is_empty() || start.elapsed() < Duration::from_secs_f64(seconds) {
-                let (mut launches, mut waves, mut lanes) = (0u32, 0u64, 0u64);
-                let mut in_launches = Duration::ZERO;
-                while launches == 0 || in_launches < Duration::from_secs_f64(BATCH.min(seconds)) {
-                    for (b, input) in buffers.iter_mut().zip(&inputs) {
-                        b.bytes.clone_from(&input.bytes);
-                    }
-                    let launch = Instant::now();
-                    let launched = dispatch(&d, &mut buffers, &opts, Hooks::default())?;
-                    in_launches += launch.elapsed();
-                    waves += launched.counts.wave_instructions;
-                    lanes += launched.counts.lane_instructions;
-                    launches += 1;
-                }
-                runs += launches;
-                let t = in_launches.as_secs_f64();
-                batches.push((waves as f64 / t, lanes as f64 / t));
-            }
-            let t = start.elapsed().as_secs_f64();
-            batches.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let median = median(&batches);
-            rows.push(BenchRow {
-                workload: w.name.clone(),
-                mode,
-                threads: opts.threads,
-                runs,
-                lower_ms,
-                seconds: t,
-                batches: batches.len() as u32,
-                wave_per_second: [batches[0].0, median.0, batches[batches.len() - 1].0],
-                lane_per_second: median.1,
-                peak_bytes: peak_memory(),
-            });
+        if let Err(e) = bench_workload(path, &cfg, settings, on_row) {
+            errors.push(e);
         }
     }
-    Ok(rows)
+    Ok(errors)
+}
+
+/// Every mode's row of the workload at `path`.
+fn bench_workload(
+    path: &Path,
+    cfg: &Config,
+    settings: &Settings,
+    on_row: &mut dyn FnMut(&BenchRow),
+) -> Result<(), BenchError> {
+    let failed = |message: String| BenchError {
+        workload: path.display().to_string(),
+        message,
+        check_failed: false,
+    };
+    let w = Workload::load(path).map_err(failed)?;
+    let max_wave_instructions = settings.max_wave_instructions;
+    for mode in &settings.modes {
+        let (name, opts) = match mode {
+            Mode::Functional => ("functional", RunOptions::default()),
+            Mode::AllCores => (
+                "functional",
+                RunOptions {
+                    threads: settings.threads,
+                    ..RunOptions::default()
+                },
+            ),
+            Mode::Timed => ("timed", RunOptions::timed(cfg.clone())),
+        };
+        let opts = RunOptions {
+            max_wave_instructions,
+            ..opts
+        };
+        let row = bench_mode(&w, name, &opts, settings.seconds).map_err(|e| BenchError {
+            workload: path.display().to_string(),
+            message: format!(
+                "{name}, {} thread{}: {}",
+                opts.threads,
+                if opts.threads == 1 { "" } else { "s" },
+                e.0
+            ),
+            check_failed: e.1,
+        })?;
+        on_row(&row);
+    }
+    Ok(())
+}
+
+/// One row: workload `w` launched with `opts` repeatedly for at least
+/// `seconds`. An error says whether it is a failed check.
+fn bench_mode(
+    w: &Workload,
+    mode: &'static str,
+    opts: &RunOptions,
+    seconds: f64,
+) -> Result<BenchRow, (String, bool)> {
+    reset_peak_memory();
+    let lowering = Instant::now();
+    let kernel = lower_runnable(w, opts).map_err(|e| (e, false))?;
+    let lower_ms = lowering.elapsed().as_secs_f64() * 1e3;
+    let bindings: Vec<_> = w.buffers.iter().map(|b| b.binding.clone()).collect();
+    let context = w.path.display().to_string();
+    let d = Dispatch {
+        kernel: &kernel,
+        context: &context,
+        workgroups: w.workgroups,
+        local_size: w.local_size,
+        bindings: &bindings,
+        args: &w.args,
+        robust_buffer_access: w.robust_buffer_access,
+    };
+    // Batches of at least BATCH seconds spent in launches; the median batch's rates
+    // are reported, so that a burst of noise on a shared host (a
+    // stolen time slice) does not move the figure much.
+    let inputs = initial_buffers(w);
+    // Each launch starts from a copy of the inputs, made into the
+    // last launch's buffers (as a host reuses its allocations).
+    // Only the launches are timed: the copy is the bench's work,
+    // not the simulator's (48 MiB of it took 14% of the
+    // memory-bound kernel's one-thread time).
+    let mut buffers = inputs.clone();
+    let start = Instant::now();
+    let mut runs = 0u32;
+    let mut batches: Vec<(f64, f64)> = Vec::new();
+    while batches.is_empty() || start.elapsed() < Duration::from_secs_f64(seconds) {
+        let (mut launches, mut waves, mut lanes) = (0u32, 0u64, 0u64);
+        let mut in_launches = Duration::ZERO;
+        while launches == 0 || in_launches < Duration::from_secs_f64(BATCH.min(seconds)) {
+            for (b, input) in buffers.iter_mut().zip(&inputs) {
+                b.bytes.clone_from(&input.bytes);
+            }
+            let launch = Instant::now();
+            let launched =
+                dispatch(&d, &mut buffers, opts, Hooks::default()).map_err(|e| (e, false))?;
+            in_launches += launch.elapsed();
+            if runs == 0 && launches == 0 {
+                // A wrong result is not worth timing: the first launch
+                // must pass the manifest's checks.
+                if let Some(c) = check_outcomes(w, &buffers).iter().find(|c| !c.passed) {
+                    let first = c
+                        .first_mismatch
+                        .as_ref()
+                        .map_or(String::new(), |m| format!("; {}", m.describe()));
+                    return Err((
+                        format!(
+                            "check of '{}' failed: {} of {} elements wrong{first}",
+                            c.buffer, c.mismatches, c.checked
+                        ),
+                        true,
+                    ));
+                }
+            }
+            waves += launched.counts.wave_instructions;
+            lanes += launched.counts.lane_instructions;
+            launches += 1;
+        }
+        runs += launches;
+        let t = in_launches.as_secs_f64();
+        batches.push((waves as f64 / t, lanes as f64 / t));
+    }
+    let t = start.elapsed().as_secs_f64();
+    batches.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let median = median(&batches);
+    Ok(BenchRow {
+        workload: w.name.clone(),
+        mode,
+        threads: opts.threads,
+        runs,
+        lower_ms,
+        seconds: t,
+        batches: batches.len() as u32,
+        wave_per_second: [batches[0].0, median.0, batches[batches.len() - 1].0],
+        lane_per_second: median.1,
+        peak_bytes: peak_memory(),
+    })
 }
 
 /// The median of batches' (wave, lane) rates sorted by wave rate: the
@@ -182,44 +263,64 @@ fn peak_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// The rows as a Markdown table.
-pub fn table(rows: &[BenchRow]) -> String {
-    let mut s = String::from(
-        "| workload | mode | threads | lowering ms | runs | batches | seconds | wave-instructions/s (min-max) | lane-instructions/s | peak MiB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-    );
-    for r in rows {
-        let [lo, mid, hi] = r.wave_per_second.map(|v| v / 1e6);
-        let peak = r
-            .peak_bytes
-            .map_or("-".to_string(), |b| format!("{:.1}", b as f64 / 1048576.0));
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {:.2} | {} | {} | {:.2} | {mid:.2} M ({lo:.2}-{hi:.2}) | {:.1} M | {peak} |",
-            r.workload,
-            r.mode,
-            r.threads,
-            r.lower_ms,
-            r.runs,
-            r.batches,
-            r.seconds,
-            r.lane_per_second / 1e6
-        );
-    }
-    s
+/// The head of the Markdown table of rows.
+pub const TABLE_HEAD: &str = "| workload | mode | threads | lowering ms | runs | batches | seconds | wave-instructions/s, median batch (slowest-fastest) | lane-instructions/s | peak MiB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+
+/// One row of the Markdown table, with its line end.
+pub fn table_row(r: &BenchRow) -> String {
+    let [lo, mid, hi] = r.wave_per_second.map(|v| v / 1e6);
+    let peak = r
+        .peak_bytes
+        .map_or("-".to_string(), |b| format!("{:.1}", b as f64 / 1048576.0));
+    format!(
+        "| {} | {} | {} | {:.2} | {} | {} | {:.2} | {mid:.2} M ({lo:.2}-{hi:.2}) | {:.1} M | {peak} |\n",
+        r.workload,
+        r.mode,
+        r.threads,
+        r.lower_ms,
+        r.runs,
+        r.batches,
+        r.seconds,
+        r.lane_per_second / 1e6
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn settings(threads: usize, modes: &[Mode]) -> Settings {
+        Settings {
+            cus: 2,
+            seconds: 0.0,
+            threads,
+            modes: modes.to_vec(),
+            max_wave_instructions: RunOptions::default().max_wave_instructions,
+        }
+    }
+
+    fn rows_of(paths: &[PathBuf], s: &Settings) -> (Vec<BenchRow>, Vec<BenchError>) {
+        let mut rows = Vec::new();
+        let errors = run(paths, s, &mut |r| {
+            rows.push(BenchRow {
+                workload: r.workload.clone(),
+                ..*r
+            })
+        })
+        .unwrap();
+        (rows, errors)
+    }
+
+    fn workload(name: &str) -> PathBuf {
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../workloads/")).join(name)
+    }
+
     #[test]
     fn one_batch_per_mode_counts_the_launches_instructions() {
-        let path = PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../workloads/vector_add.toml"
-        ));
+        let path = workload("vector_add.toml");
         let all = [Mode::Functional, Mode::AllCores, Mode::Timed];
-        let rows = run(std::slice::from_ref(&path), 2, 0.0, 2, &all).unwrap();
+        let (rows, errors) = rows_of(std::slice::from_ref(&path), &settings(2, &all));
+        assert!(errors.is_empty());
         let modes: Vec<(&str, usize)> = rows.iter().map(|r| (r.mode, r.threads)).collect();
         assert_eq!(modes, [("functional", 1), ("functional", 2), ("timed", 1)]);
         for r in &rows {
@@ -233,15 +334,74 @@ mod tests {
                 "{lanes_per_wave}"
             );
         }
-        let t = table(&rows);
-        assert!(t.contains("| vector_add | timed | 1 |"), "{t}");
-        let timed = run(std::slice::from_ref(&path), 2, 0.0, 2, &[Mode::Timed]).unwrap();
-        assert_eq!(timed.iter().map(|r| r.mode).collect::<Vec<_>>(), ["timed"]);
+        assert!(table_row(&rows[2]).starts_with("| vector_add | timed | 1 |"));
+        assert_eq!(
+            TABLE_HEAD.lines().next().map(|l| l.matches('|').count()),
+            table_row(&rows[2])
+                .lines()
+                .next()
+                .map(|l| l.matches('|').count()),
+            "as many columns as the head"
+        );
+        // The all-core mode on one thread is still a row of its own.
+        let (one, _) = rows_of(std::slice::from_ref(&path), &settings(1, &[Mode::AllCores]));
+        assert_eq!(
+            one.iter().map(|r| (r.mode, r.threads)).collect::<Vec<_>>(),
+            [("functional", 1)]
+        );
         if cfg!(target_os = "linux") {
             assert!(rows
                 .iter()
                 .all(|r| r.peak_bytes.is_some_and(|b| b > 1 << 20)));
         }
+    }
+
+    #[test]
+    fn a_workload_that_fails_a_check_or_hangs_is_named_and_the_others_run() {
+        // vector_add with its push constant changed: the kernel adds fewer
+        // elements than the check expects.
+        let dir = std::env::temp_dir().join(format!("gpusim_bench_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let wrong = dir.join("wrong.toml");
+        let manifest = std::fs::read_to_string(workload("vector_add.toml")).unwrap();
+        let kernel = workload("vector_add.spv");
+        let changed = manifest.replace("data = [250]", "data = [200]").replace(
+            "\"vector_add.spv\"",
+            &format!("{:?}", kernel.display().to_string()),
+        );
+        assert_ne!(changed, manifest, "the push constant was found");
+        std::fs::write(&wrong, changed).unwrap();
+        let mut s = settings(2, &[Mode::Functional, Mode::Timed]);
+        s.max_wave_instructions = 100_000;
+        let paths = [
+            wrong,
+            workload("bad/endless_loop.toml"),
+            workload("vector_add.toml"),
+        ];
+        let (rows, errors) = rows_of(&paths, &s);
+        std::fs::remove_dir_all(&dir).unwrap();
+        let names: Vec<(&str, &str)> = rows.iter().map(|r| (r.workload.as_str(), r.mode)).collect();
+        assert_eq!(
+            names,
+            [("vector_add", "functional"), ("vector_add", "timed")]
+        );
+        assert_eq!(errors.len(), 2);
+        assert!(errors[0].check_failed, "{}", errors[0].message);
+        assert!(
+            errors[0]
+                .message
+                .contains("check of 'c' failed: 50 of 256 elements wrong; first at [200]"),
+            "{}",
+            errors[0].message
+        );
+        assert!(errors[0].workload.ends_with("wrong.toml"));
+        assert!(!errors[1].check_failed);
+        assert!(errors[1].workload.ends_with("endless_loop.toml"));
+        assert!(
+            errors[1].message.contains("100000"),
+            "{}",
+            errors[1].message
+        );
     }
 
     #[test]

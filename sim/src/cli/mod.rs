@@ -66,7 +66,8 @@ gpusim run workloads/reduction.toml --config rdna --trace\n  \
 gpusim compare --config gcn --config rdna workloads/reduction.toml\n  \
 gpusim sweep study.toml --threads 2\n\nExit codes: 0 every check passed; 1 a check failed or \
 compared results differ; 2 bad input (malformed SPIR-V, an unsupported feature, a bad manifest \
-or config, an out-of-bounds access, a hung kernel); 3 the results could not be written."
+or config, an out-of-bounds access, a hung kernel); 3 the results could not be written; 130 \
+interrupted (Ctrl-C, SIGTERM, SIGHUP)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -116,7 +117,7 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         /// Threads running a functional launch's workgroups (all cores by
         /// default; the results are the same bits on any number). Timed
         /// runs use one.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Stop the launch as hung after this many wave-instructions.
         #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
@@ -179,7 +180,7 @@ every check passed; 1 results differ or a check failed; 2 bad input; 3 results n
         #[arg(long)]
         force: bool,
         /// Threads running the runs (all cores by default).
-        #[arg(long)]
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Stop a launch as hung after this many wave-instructions.
         #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
@@ -214,7 +215,7 @@ check failed; 2 bad input or a point failed; 3 results not written."
         force: bool,
         /// Threads running the points (all cores by default, at most
         /// 1024); the CSV is the same bytes at any count.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Run only this share of the points, I/N with 0 <= I < N: the
         /// points whose number modulo N is I.
@@ -265,11 +266,14 @@ check failed; 2 bad input or a point failed; 3 results not written."
         #[arg(long, default_value_t = 2.0, value_parser = crate::cli::bench::parse_seconds)]
         seconds: f64,
         /// Threads of the all-core functional mode (all cores by default).
-        #[arg(long)]
+        #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Modes to run, repeatable (all three by default).
         #[arg(long = "mode", value_enum)]
         modes: Vec<crate::cli::bench::Mode>,
+        /// Stop a launch as hung after this many wave-instructions.
+        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
+        max_instructions: u64,
     },
     /// GPU configs: print one resolved (inheritance and overrides applied).
     #[command(after_help = "Example:\n  gpusim config show rdna --set gpu.compute_units=16")]
@@ -387,32 +391,57 @@ pub fn main() -> ExitCode {
             seconds,
             threads,
             modes,
+            max_instructions,
         } => {
-            use crate::cli::bench::Mode;
-            let modes = if modes.is_empty() {
+            use crate::cli::bench::{Mode, Settings};
+            let mut modes = if modes.is_empty() {
                 vec![Mode::Functional, Mode::AllCores, Mode::Timed]
             } else {
                 modes
             };
+            // Each mode once, in the order first asked.
+            let mut seen = Vec::new();
+            modes.retain(|m| {
+                let new = !seen.contains(m);
+                seen.push(*m);
+                new
+            });
             let workloads = if workloads.is_empty() {
                 BENCH_WORKLOADS.iter().map(PathBuf::from).collect()
             } else {
                 workloads
             };
-            match crate::cli::bench::run(
-                &workloads,
+            let settings = Settings {
                 cus,
                 seconds,
-                threads.unwrap_or_else(all_cores),
-                &modes,
-            ) {
-                Ok(rows) => {
-                    say_raw!("{}", crate::cli::bench::table(&rows));
-                    ExitCode::SUCCESS
+                threads: threads.unwrap_or_else(all_cores),
+                modes,
+                max_wave_instructions: max_instructions,
+            };
+            // The table's rows are printed as they are measured.
+            let mut head = false;
+            let errors = crate::cli::bench::run(&workloads, &settings, &mut |row| {
+                if !std::mem::replace(&mut head, true) {
+                    say_raw!("{}", crate::cli::bench::TABLE_HEAD);
+                }
+                say_raw!("{}", crate::cli::bench::table_row(row));
+            });
+            match errors {
+                Ok(errors) => {
+                    for e in &errors {
+                        eprintln!("error: {}: {}", e.workload, e.message);
+                    }
+                    if errors.iter().any(|e| !e.check_failed) {
+                        ExitCode::from(exit::BAD_INPUT)
+                    } else if errors.is_empty() {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::from(exit::CHECK_FAILED)
+                    }
                 }
                 Err(e) => {
                     eprintln!("error: {e}");
-                    ExitCode::from(2)
+                    ExitCode::from(exit::BAD_INPUT)
                 }
             }
         }
@@ -571,6 +600,16 @@ fn dis(input: &Path, output: Option<&Path>) -> Result<(), String> {
             say_raw!("{text}");
             Ok(())
         }
+    }
+}
+
+/// A `--threads` value: 1 to `grid::MAX_THREADS` (a pool of thousands of
+/// threads only slows a run down).
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let max = crate::run::grid::MAX_THREADS;
+    match text.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("expected a number of threads from 1 to {max}")),
     }
 }
 

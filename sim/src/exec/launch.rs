@@ -404,8 +404,10 @@ impl<'k> Launch<'k> {
     }
 
     /// Runs every workgroup to completion; printf output goes to
-    /// `printf`. On `threads` > 1, workgroups run in parallel batches and
-    /// are committed in workgroup order, with the one-thread result (see
+    /// `printf`. On `threads` > 1, the first workgroup runs on this
+    /// thread, and if its wave-instructions times the workgroups reach
+    /// `parallel_from`, the others run in parallel batches and are
+    /// committed in workgroup order, with the one-thread result (see
     /// `overlay`); a workgroup whose result could differ (it read what an
     /// earlier workgroup of its batch wrote, or used a global atomic)
     /// runs again, and the launch finishes on one thread from it.
@@ -415,51 +417,70 @@ impl<'k> Launch<'k> {
         printf: &mut String,
         mut progress: Option<&mut dyn Progress>,
         threads: usize,
+        parallel_from: u64,
     ) -> Result<Counts, ExecError> {
         let mut counts = Counts::default();
-        let [nx, ny, nz] = self.workgroups;
-        let total = nx as u64 * ny as u64 * nz as u64;
+        let total = self.total_workgroups();
         let mut state = ProgressState {
             workgroups: total,
             ..ProgressState::default()
         };
-        let coords = |i: u64| {
-            let (x, yz) = (i % nx as u64, i / nx as u64);
-            [x as u32, (yz % ny as u64) as u32, (yz / ny as u64) as u32]
-        };
-        let mut next = 0u64;
-        if threads > 1 && total > 1 {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| ExecError(format!("could not start {threads} threads: {e}")))?;
-            next = self.run_parallel(
-                global,
-                printf,
-                &mut progress,
-                &mut state,
-                &mut counts,
-                &pool,
-                total,
-                coords,
-            )?;
-        }
         let mut space = WorkgroupSpace::default();
-        while next < total {
+        // With more threads, the first workgroup runs here first: what it
+        // took says whether the launch is worth waking the pool for.
+        let first = if threads < 2 { total } else { total.min(1) };
+        let (p, s) = (&mut progress, &mut state);
+        self.run_in_order(0..first, &mut space, global, printf, &mut counts, p, s)?;
+        let mut next = first;
+        if next < total && counts.wave_instructions.saturating_mul(total) >= parallel_from {
+            let pool = thread_pool(threads)?;
+            let (p, s) = (&mut progress, &mut state);
+            next = self.run_parallel(global, printf, p, s, &mut counts, &pool, (next, total))?;
+        }
+        let (p, s) = (&mut progress, &mut state);
+        self.run_in_order(next..total, &mut space, global, printf, &mut counts, p, s)?;
+        Ok(counts)
+    }
+
+    /// Runs workgroups `range` one after another on this thread, straight
+    /// on global memory.
+    #[allow(clippy::too_many_arguments)]
+    fn run_in_order(
+        &self,
+        range: std::ops::Range<u64>,
+        space: &mut WorkgroupSpace,
+        global: &mut GlobalMemory,
+        printf: &mut String,
+        counts: &mut Counts,
+        progress: &mut Option<&mut dyn Progress>,
+        state: &mut ProgressState,
+    ) -> Result<(), ExecError> {
+        for i in range {
             self.run_workgroup(
-                &mut space,
-                coords(next),
+                space,
+                self.coords(i),
                 GlobalView::Direct(global),
                 printf,
-                &mut counts,
+                counts,
                 self.max_wave_instructions,
-                &mut progress,
-                &mut state,
+                progress,
+                state,
             )?;
-            next += 1;
-            workgroup_done(&mut progress, &mut state, &counts);
+            workgroup_done(progress, state, counts);
         }
-        Ok(counts)
+        Ok(())
+    }
+
+    /// Workgroups in the launch.
+    fn total_workgroups(&self) -> u64 {
+        self.workgroups.iter().map(|&n| n as u64).product()
+    }
+
+    /// The coordinates of workgroup `i`, x fastest.
+    fn coords(&self, i: u64) -> [u32; 3] {
+        let [nx, ny, _] = self.workgroups.map(u64::from);
+        let (x, yz) = (i % nx, i / nx);
+        [x as u32, (yz % ny) as u32, (yz / ny) as u32]
     }
 
     /// Runs batches of workgroups in parallel and commits them in order,
@@ -474,13 +495,12 @@ impl<'k> Launch<'k> {
         state: &mut ProgressState,
         counts: &mut Counts,
         pool: &rayon::ThreadPool,
-        total: u64,
-        coords: impl Fn(u64) -> [u32; 3] + Sync,
+        (first, total): (u64, u64),
     ) -> Result<u64, ExecError> {
         use rayon::prelude::*;
         let threads = pool.current_num_threads() as u64;
         let mut batch = threads * WORKGROUPS_PER_THREAD;
-        let mut next = 0;
+        let mut next = first;
         // Overlays are kept from batch to batch with their pages: freeing
         // pages on the committing thread that workers allocated makes the
         // allocator return and fetch memory from the system each batch.
@@ -514,7 +534,7 @@ impl<'k> Launch<'k> {
                         for i in range(k as u64) {
                             self.run_workgroup(
                                 space,
-                                coords(i),
+                                self.coords(i),
                                 GlobalView::Overlaid(shared, overlay),
                                 &mut out,
                                 &mut own,
@@ -663,6 +683,27 @@ impl<'k> Launch<'k> {
             }
         }
     }
+}
+
+/// The process's pool of `threads` threads, started by the first launch
+/// that asks for that many: starting one took longer than a small
+/// launch's work (a 4-workgroup launch ran 24 times slower on two threads
+/// than on one).
+fn thread_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, ExecError> {
+    static POOLS: std::sync::Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> =
+        std::sync::Mutex::new(Vec::new());
+    // A panic elsewhere while the lock was held leaves the list whole.
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
+        return Ok(pool.clone());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| ExecError(format!("could not start {threads} threads: {e}")))?;
+    let pool = Arc::new(pool);
+    pools.push((threads, pool.clone()));
+    Ok(pool)
 }
 
 /// Tells the progress display, if any, that one more workgroup is done.

@@ -31,6 +31,11 @@ pub struct RunOptions {
     /// Threads running a functional launch's workgroups (the results are
     /// the same bits on any number); a timed launch runs on one.
     pub threads: usize,
+    /// A functional launch goes to `threads` threads only when its first
+    /// workgroup's wave-instructions times its workgroups reach this:
+    /// below it, waking the pool and committing batches costs more than
+    /// the work (`Launch::run_functional`). 0 always goes.
+    pub parallel_from: u64,
     /// Robust buffer access for every launch, whatever its manifest or
     /// script says (`Dispatch::robust_buffer_access`).
     pub robust_buffer_access: bool,
@@ -45,6 +50,12 @@ pub struct Timing {
     pub check_uniformity: bool,
 }
 
+/// The default `RunOptions::parallel_from`: about 1.5 ms of one thread's
+/// work, against some tens of microseconds to wake a pool and commit a
+/// batch (a launch of 4 vector_add workgroups, 92 wave-instructions, ran
+/// 7 times slower on two threads than on one).
+pub const PARALLEL_FROM: u64 = 50_000;
+
 impl Default for RunOptions {
     fn default() -> Self {
         RunOptions {
@@ -52,6 +63,7 @@ impl Default for RunOptions {
             max_wave_instructions: 200_000_000,
             timing: None,
             threads: 1,
+            parallel_from: PARALLEL_FROM,
             robust_buffer_access: false,
         }
     }
@@ -220,13 +232,7 @@ pub fn run_workload_with(
     hooks: Hooks,
 ) -> Result<RunOutput, String> {
     let started = std::time::Instant::now();
-    let kernel = lower_workload(w, opts)?;
-    if let Some((required, at)) = &w.subgroup_size {
-        check_subgroup_size(*required, opts.wave_width).map_err(|e| format!("{at}: {e}"))?;
-    }
-    if let (Some(at), Some(local_size)) = (&w.full_subgroups, kernel.local_size.or(w.local_size)) {
-        check_full_subgroups(local_size, opts.wave_width).map_err(|e| format!("{at}: {e}"))?;
-    }
+    let kernel = lower_runnable(w, opts)?;
     let mut buffers = initial_buffers(w);
     let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
     let Launched {
@@ -247,17 +253,7 @@ pub fn run_workload_with(
         opts,
         hooks,
     )?;
-    let checks = w
-        .checks
-        .iter()
-        .map(|c| {
-            let out = buffers
-                .iter()
-                .find(|b| b.name == c.buffer)
-                .expect("checks name known buffers");
-            c.evaluate(out.ty, &out.bytes)
-        })
-        .collect();
+    let checks = check_outcomes(w, &buffers);
     Ok(RunOutput {
         name: w.name.clone(),
         source: w.path.clone(),
@@ -275,6 +271,33 @@ pub fn run_workload_with(
 
 /// Whether a run of wave width `wave_width` gives a kernel the subgroup size
 /// it requires: a model has one wave size, and the subgroup is the wave.
+/// The workload's kernel lowered for `opts`, once the wave width suits the
+/// manifest's `subgroup_size` and `full_subgroups`.
+pub fn lower_runnable(w: &Workload, opts: &RunOptions) -> Result<Kernel, String> {
+    let kernel = lower_workload(w, opts)?;
+    if let Some((required, at)) = &w.subgroup_size {
+        check_subgroup_size(*required, opts.wave_width).map_err(|e| format!("{at}: {e}"))?;
+    }
+    if let (Some(at), Some(local_size)) = (&w.full_subgroups, kernel.local_size.or(w.local_size)) {
+        check_full_subgroups(local_size, opts.wave_width).map_err(|e| format!("{at}: {e}"))?;
+    }
+    Ok(kernel)
+}
+
+/// The workload's checks on the launch's `buffers`.
+pub fn check_outcomes(w: &Workload, buffers: &[OutputBuffer]) -> Vec<CheckOutcome> {
+    w.checks
+        .iter()
+        .map(|c| {
+            let out = buffers
+                .iter()
+                .find(|b| b.name == c.buffer)
+                .expect("checks name known buffers");
+            c.evaluate(out.ty, &out.bytes)
+        })
+        .collect()
+}
+
 pub fn check_subgroup_size(required: u32, wave_width: usize) -> Result<(), String> {
     if required as usize == wave_width {
         Ok(())
@@ -424,7 +447,13 @@ pub fn dispatch(
             None => {
                 let mut printf = String::new();
                 launch
-                    .run_functional(&mut global, &mut printf, hooks.progress, opts.threads)
+                    .run_functional(
+                        &mut global,
+                        &mut printf,
+                        hooks.progress,
+                        opts.threads,
+                        opts.parallel_from,
+                    )
                     .map(|counts| Launched {
                         counts,
                         timing: None,
