@@ -8,7 +8,7 @@ use crate::input::workload::Workload;
 use crate::output::results::{self, ResultsFolder};
 use crate::output::trace::{TraceFormats, TraceThread, TraceWriter};
 use crate::run::amber::{self, ScriptReport, Status};
-use crate::run::{run_workload_with, Hooks, RunOptions};
+use crate::run::{run_workload_taking, Hooks, RunOptions};
 use crate::timing::trace::TraceSink;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -180,7 +180,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             format!("cannot write results: {e}"),
         )
     };
-    let w = match Workload::load(path) {
+    let mut w = match Workload::load(path) {
         Ok(w) => w,
         Err(e) => return bad(e),
     };
@@ -236,7 +236,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             .as_mut()
             .map(|b| b as &mut dyn crate::exec::progress::Progress),
     };
-    let result = run_workload_with(&w, opts, hooks);
+    let result = run_workload_taking(&mut w, opts, hooks);
     if let Some(b) = bar {
         b.finish();
     }
