@@ -149,3 +149,29 @@ fn a_small_launch_stays_on_one_thread_unless_told() {
     };
     assert!(bytes(&small) == bytes(&forced));
 }
+
+#[test]
+fn a_run_that_takes_the_inputs_gives_what_a_run_that_copies_them_gives() {
+    for name in ["workloads/vector_add.toml", "workloads/atomics.toml"] {
+        let w = Workload::load(&root().join(name)).unwrap();
+        let opts = RunOptions::default();
+        let copied = run_workload(&w, &opts).unwrap();
+        let mut taken_from = w.clone();
+        let taken =
+            gpusim::run::run_workload_taking(&mut taken_from, &opts, Default::default()).unwrap();
+        let bytes = |o: &gpusim::run::RunOutput| -> Vec<(String, Vec<u8>)> {
+            o.buffers
+                .iter()
+                .map(|b| (b.name.clone(), b.bytes.clone()))
+                .collect()
+        };
+        assert!(bytes(&copied) == bytes(&taken), "{name}");
+        assert!(taken.all_checks_passed(), "{name}");
+        // The inputs went into the launch; the copied run left them.
+        assert!(
+            taken_from.buffers.iter().all(|b| b.init.is_empty()),
+            "{name}"
+        );
+        assert!(w.buffers.iter().any(|b| !b.init.is_empty()), "{name}");
+    }
+}
