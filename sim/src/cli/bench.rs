@@ -263,6 +263,44 @@ fn peak_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// A line saying how the rows were taken: the build, the host and the
+/// settings, for figures that depend on them.
+pub fn provenance(settings: &Settings) -> String {
+    let modes: Vec<&str> = settings
+        .modes
+        .iter()
+        .map(|m| match m {
+            Mode::Functional => "functional",
+            Mode::AllCores => "all-cores",
+            Mode::Timed => "timed",
+        })
+        .collect();
+    format!(
+        "gpusim {} on {} ({} cores); timed model: the built-in one widened to {} CUs; modes {} (all-cores on {} threads); at least {} s per row, rows the median of batches of at least {} s of launches\n\n",
+        crate::output::results::VERSION,
+        host_cpu(),
+        std::thread::available_parallelism().map_or(1, |n| n.get()),
+        settings.cus,
+        modes.join(", "),
+        settings.threads,
+        settings.seconds,
+        BATCH
+    )
+}
+
+/// The host's processor, as Linux names it, or its architecture.
+fn host_cpu() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, name)| name.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string())
+}
+
 /// The head of the Markdown table of rows.
 pub const TABLE_HEAD: &str = "| workload | mode | threads | lowering ms | runs | batches | seconds | wave-instructions/s, median batch (slowest-fastest) | lane-instructions/s | peak MiB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
 
@@ -402,6 +440,18 @@ mod tests {
             "{}",
             errors[1].message
         );
+    }
+
+    #[test]
+    fn the_provenance_names_the_build_host_and_settings() {
+        let line = provenance(&settings(3, &[Mode::Functional, Mode::AllCores]));
+        assert!(line.starts_with(&format!("gpusim {} on ", crate::output::results::VERSION)));
+        assert!(line.contains("widened to 2 CUs"), "{line}");
+        assert!(
+            line.contains("modes functional, all-cores (all-cores on 3 threads)"),
+            "{line}"
+        );
+        assert!(!host_cpu().is_empty());
     }
 
     #[test]

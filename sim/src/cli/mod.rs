@@ -422,6 +422,7 @@ pub fn main() -> ExitCode {
             let mut head = false;
             let errors = crate::cli::bench::run(&workloads, &settings, &mut |row| {
                 if !std::mem::replace(&mut head, true) {
+                    say_raw!("{}", crate::cli::bench::provenance(&settings));
                     say_raw!("{}", crate::cli::bench::TABLE_HEAD);
                 }
                 say_raw!("{}", crate::cli::bench::table_row(row));
