@@ -257,7 +257,8 @@ check failed; 2 bad input or a point failed; 3 results not written."
         after_help = "Example:\n  gpusim bench --seconds 3\n  gpusim bench workloads/scale/nbody_1024.toml --cus 64\n  gpusim bench workloads/bench/memory.toml --mode functional --mode timed"
     )]
     Bench {
-        /// Workload manifests (default: a set of bundled ones).
+        /// Workload manifests, or folders of them (default: a set of
+        /// bundled ones).
         workloads: Vec<PathBuf>,
         /// Compute units of the model (the built-in one, widened).
         #[arg(long, default_value_t = 60)]
@@ -409,7 +410,13 @@ pub fn main() -> ExitCode {
             let workloads = if workloads.is_empty() {
                 BENCH_WORKLOADS.iter().map(PathBuf::from).collect()
             } else {
-                workloads
+                match run::manifests_at(&workloads) {
+                    Ok(manifests) => manifests,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        return ExitCode::from(exit::BAD_INPUT);
+                    }
+                }
             };
             let settings = Settings {
                 cus,

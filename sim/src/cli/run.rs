@@ -107,6 +107,29 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
     code
 }
 
+/// The workload manifests at `paths`, for `gpusim bench`: each path a
+/// manifest, or a folder whose manifests (in path order, as `run` finds
+/// them) are taken; the folder's Amber scripts are passed over, and a
+/// script named on its own is an error.
+pub fn manifests_at(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut manifests = Vec::new();
+    for path in paths {
+        if !path.is_dir() && amber::is_amber_path(path) {
+            return Err(format!(
+                "{}: bench takes workload manifests (.toml) and folders of them, not Amber scripts",
+                path.display()
+            ));
+        }
+        let mut items = Vec::new();
+        expand(path, None, &mut items)?;
+        manifests.extend(items.into_iter().filter_map(|i| match i {
+            Item::Manifest(p) => Some(p),
+            Item::Script(_) => None,
+        }));
+    }
+    Ok(manifests)
+}
+
 /// A manifest, a script, or every manifest and script under a folder (in
 /// path order; hidden entries, links to folders and the results folder
 /// `skip` are passed over); a folder holding neither is an error.
@@ -432,8 +455,36 @@ fn shown_path(path: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::shown_path;
-    use std::path::Path;
+    use super::{manifests_at, shown_path};
+    use std::path::{Path, PathBuf};
+
+    #[test]
+    fn bench_takes_a_folders_manifests_in_order_and_no_script() {
+        let dir = std::env::temp_dir().join(format!("gpusim_manifests_{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("inner")).unwrap();
+        for f in [
+            "b.toml",
+            "a.toml",
+            "inner/c.toml",
+            "s.amber",
+            "k.spv",
+            ".hidden.toml",
+        ] {
+            std::fs::write(dir.join(f), "").unwrap();
+        }
+        let found = manifests_at(std::slice::from_ref(&dir)).unwrap();
+        let want: Vec<PathBuf> = ["a.toml", "b.toml", "inner/c.toml"]
+            .iter()
+            .map(|f| dir.join(f))
+            .collect();
+        assert_eq!(found, want);
+        let e = manifests_at(&[dir.join("s.amber")]).unwrap_err();
+        assert!(e.contains("not Amber scripts"), "{e}");
+        let e = manifests_at(&[dir.join("k.spv")]).unwrap_err();
+        assert!(e.contains("is a kernel"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn a_shown_path_drops_the_steps_that_go_nowhere() {
