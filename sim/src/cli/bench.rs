@@ -1,14 +1,15 @@
 //! `gpusim bench`: how fast the simulator runs. Each workload's kernel is
-//! lowered once (that time is reported on its own), then launched
-//! functionally on one thread, functionally on every thread, and timed (no
-//! traces, one thread) on the built-in model widened to the given number of
-//! CUs, repeatedly for at least `seconds`; the rates are simulated
-//! instructions per host second, counting each launch's set-up (copying
-//! the inputs, made once per row, into the last launch's buffers, then
-//! placing and binding the buffers)
-//! and execution, in batches of launches: the median
-//! batch's, with the slowest and fastest batch's beside it. Host memory is
-//! the process's peak resident set during the row (Linux).
+//! lowered once per mode (that time is reported on its own), then
+//! launched functionally on one thread, functionally on every thread, and
+//! timed (no traces, one thread) on the built-in model widened to the
+//! given number of CUs, repeatedly for at least `seconds`, the first
+//! launch's result checked against the manifest's checks. The rates are
+//! simulated instructions per host second of the launches (placing and
+//! binding the buffers, and execution; the copy of the inputs into the
+//! last launch's buffers before each is not timed), in batches of
+//! launches: the median batch's, with the slowest and fastest batch's
+//! beside it. Host memory is the process's peak resident set during the
+//! row (Linux).
 
 use crate::input::config::Config;
 use crate::input::workload::Workload;
@@ -36,6 +37,9 @@ pub struct BenchRow {
     pub lane_per_second: f64,
     /// Peak resident set during the row, in bytes, where the host says.
     pub peak_bytes: Option<u64>,
+    /// Some workgroups of its launches ran in parallel batches (a launch
+    /// too small for the pool stays on one thread).
+    pub ran_parallel: bool,
 }
 
 /// The modes a benchmark can run.
@@ -81,8 +85,18 @@ pub struct Settings {
 pub struct BenchError {
     pub workload: String,
     pub message: String,
+    pub kind: ErrorKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// It did not load, lower or launch, or ran past its budget.
+    Failed,
     /// Its kernel ran, and a check of the manifest failed on the result.
-    pub check_failed: bool,
+    CheckFailed,
+    /// It needs a subgroup size other than the benchmark's wave of 64
+    /// lanes, as `gpusim run` skips it.
+    Skipped,
 }
 
 /// Benchmarks `workloads` in every mode of `settings`, telling `on_row`
@@ -114,12 +128,19 @@ fn bench_workload(
     settings: &Settings,
     on_row: &mut dyn FnMut(&BenchRow),
 ) -> Result<(), BenchError> {
-    let failed = |message: String| BenchError {
+    let error = |message: String, kind| BenchError {
         workload: path.display().to_string(),
         message,
-        check_failed: false,
+        kind,
     };
-    let w = Workload::load(path).map_err(failed)?;
+    let w = Workload::load(path).map_err(|e| error(e, ErrorKind::Failed))?;
+    if let Some((required, _)) = &w.subgroup_size {
+        // The benchmark's model has waves of 64 (functional runs too).
+        if crate::run::check_subgroup_size(*required, 64).is_err() {
+            let message = format!("it asks for subgroup size {required}; bench runs waves of 64");
+            return Err(error(message, ErrorKind::Skipped));
+        }
+    }
     let max_wave_instructions = settings.max_wave_instructions;
     for mode in &settings.modes {
         let (name, opts) = match mode {
@@ -137,15 +158,17 @@ fn bench_workload(
             max_wave_instructions,
             ..opts
         };
-        let row = bench_mode(&w, name, &opts, settings.seconds).map_err(|e| BenchError {
-            workload: path.display().to_string(),
-            message: format!(
-                "{name}, {} thread{}: {}",
-                opts.threads,
-                if opts.threads == 1 { "" } else { "s" },
-                e.0
-            ),
-            check_failed: e.1,
+        let row = bench_mode(&w, name, &opts, settings.seconds).map_err(|(message, checked)| {
+            let kind = if checked {
+                ErrorKind::CheckFailed
+            } else {
+                ErrorKind::Failed
+            };
+            let s = if opts.threads == 1 { "" } else { "s" };
+            error(
+                format!("{name}, {} thread{s}: {message}", opts.threads),
+                kind,
+            )
         })?;
         on_row(&row);
     }
@@ -187,6 +210,7 @@ fn bench_mode(
     let mut buffers = inputs.clone();
     let start = Instant::now();
     let mut runs = 0u32;
+    let mut ran_parallel = false;
     let mut batches: Vec<(f64, f64)> = Vec::new();
     while batches.is_empty() || start.elapsed() < Duration::from_secs_f64(seconds) {
         let (mut launches, mut waves, mut lanes) = (0u32, 0u64, 0u64);
@@ -216,6 +240,7 @@ fn bench_mode(
                     ));
                 }
             }
+            ran_parallel |= launched.counts.parallel_workgroups > 0;
             waves += launched.counts.wave_instructions;
             lanes += launched.counts.lane_instructions;
             launches += 1;
@@ -238,6 +263,7 @@ fn bench_mode(
         wave_per_second: [batches[0].0, median.0, batches[batches.len() - 1].0],
         lane_per_second: median.1,
         peak_bytes: peak_memory(),
+        ran_parallel,
     })
 }
 
@@ -284,7 +310,7 @@ pub fn provenance(settings: &Settings) -> String {
         modes.join(", "),
         settings.threads,
         settings.seconds,
-        BATCH
+        BATCH.min(settings.seconds)
     )
 }
 
@@ -310,11 +336,15 @@ pub fn table_row(r: &BenchRow) -> String {
     let peak = r
         .peak_bytes
         .map_or("-".to_string(), |b| format!("{:.1}", b as f64 / 1048576.0));
+    let threads = if r.threads > 1 && !r.ran_parallel {
+        format!("{} (ran on 1: too small)", r.threads)
+    } else {
+        r.threads.to_string()
+    };
     format!(
-        "| {} | {} | {} | {:.2} | {} | {} | {:.2} | {mid:.2} M ({lo:.2}-{hi:.2}) | {:.1} M | {peak} |\n",
+        "| {} | {} | {threads} | {:.2} | {} | {} | {:.2} | {mid:.2} M ({lo:.2}-{hi:.2}) | {:.1} M | {peak} |\n",
         r.workload,
         r.mode,
-        r.threads,
         r.lower_ms,
         r.runs,
         r.batches,
@@ -373,6 +403,15 @@ mod tests {
             );
         }
         assert!(table_row(&rows[2]).starts_with("| vector_add | timed | 1 |"));
+        // vector_add is 92 wave-instructions: its all-core launches stay
+        // on one thread, and the row says so.
+        assert!(!rows[1].ran_parallel);
+        assert!(
+            table_row(&rows[1])
+                .starts_with("| vector_add | functional | 2 (ran on 1: too small) |"),
+            "{}",
+            table_row(&rows[1])
+        );
         assert_eq!(
             TABLE_HEAD.lines().next().map(|l| l.matches('|').count()),
             table_row(&rows[2])
@@ -424,7 +463,12 @@ mod tests {
             [("vector_add", "functional"), ("vector_add", "timed")]
         );
         assert_eq!(errors.len(), 2);
-        assert!(errors[0].check_failed, "{}", errors[0].message);
+        assert_eq!(
+            errors[0].kind,
+            ErrorKind::CheckFailed,
+            "{}",
+            errors[0].message
+        );
         assert!(
             errors[0]
                 .message
@@ -433,13 +477,28 @@ mod tests {
             errors[0].message
         );
         assert!(errors[0].workload.ends_with("wrong.toml"));
-        assert!(!errors[1].check_failed);
+        assert_eq!(errors[1].kind, ErrorKind::Failed);
         assert!(errors[1].workload.ends_with("endless_loop.toml"));
         assert!(
             errors[1].message.contains("100000"),
             "{}",
             errors[1].message
         );
+    }
+
+    #[test]
+    fn a_workload_for_another_subgroup_size_is_skipped() {
+        let dir = workload("opencl_work_group");
+        let w32 = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.to_string_lossy().ends_with("_w32.toml"))
+            .expect("a wave32 manifest");
+        let (rows, errors) = rows_of(&[w32], &settings(2, &[Mode::Functional]));
+        assert!(rows.is_empty());
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].kind, ErrorKind::Skipped, "{}", errors[0].message);
+        assert!(errors[0].message.contains("32"), "{}", errors[0].message);
     }
 
     #[test]

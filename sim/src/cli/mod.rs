@@ -436,15 +436,21 @@ pub fn main() -> ExitCode {
             });
             match errors {
                 Ok(errors) => {
+                    use crate::cli::bench::ErrorKind;
                     for e in &errors {
-                        eprintln!("error: {}: {}", e.workload, e.message);
+                        let what = match e.kind {
+                            ErrorKind::Skipped => "skipped",
+                            _ => "error",
+                        };
+                        eprintln!("{what}: {}: {}", e.workload, e.message);
                     }
-                    if errors.iter().any(|e| !e.check_failed) {
+                    let any = |k| errors.iter().any(|e| e.kind == k);
+                    if any(ErrorKind::Failed) {
                         ExitCode::from(exit::BAD_INPUT)
-                    } else if errors.is_empty() {
-                        ExitCode::SUCCESS
-                    } else {
+                    } else if any(ErrorKind::CheckFailed) {
                         ExitCode::from(exit::CHECK_FAILED)
+                    } else {
+                        ExitCode::SUCCESS
                     }
                 }
                 Err(e) => {

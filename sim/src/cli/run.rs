@@ -122,10 +122,17 @@ pub fn manifests_at(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         }
         let mut items = Vec::new();
         expand(path, None, &mut items)?;
+        let before = manifests.len();
         manifests.extend(items.into_iter().filter_map(|i| match i {
             Item::Manifest(p) => Some(p),
             Item::Script(_) => None,
         }));
+        if manifests.len() == before {
+            return Err(format!(
+                "{}: no workload manifest (.toml) in this folder (bench does not run Amber scripts)",
+                path.display()
+            ));
+        }
     }
     Ok(manifests)
 }
@@ -483,6 +490,10 @@ mod tests {
         assert!(e.contains("not Amber scripts"), "{e}");
         let e = manifests_at(&[dir.join("k.spv")]).unwrap_err();
         assert!(e.contains("is a kernel"), "{e}");
+        std::fs::create_dir_all(dir.join("scripts")).unwrap();
+        std::fs::write(dir.join("scripts/t.amber"), "").unwrap();
+        let e = manifests_at(&[dir.join("scripts")]).unwrap_err();
+        assert!(e.contains("no workload manifest"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -1581,11 +1581,15 @@ fn encode_series(
 /// fits type `ty`. A series runs monotonically from its first element to
 /// its last, and so do their conversions to the type (rounding included),
 /// so the two ends decide: the elements between need no check.
+/// (An end past f64's range is inf, which the type takes as a literal
+/// infinity; the elements before it may not fit: they are checked one by
+/// one.)
 fn ends_fit(ty: ElemType, len: usize, element: impl Fn(usize) -> Num) -> bool {
     len == 0
-        || [0, len - 1]
-            .into_iter()
-            .all(|i| num_to_bits(ty, element(i)).is_ok())
+        || [0, len - 1].into_iter().all(|i| {
+            let e = element(i);
+            !matches!(e, Num::Float(f) if !f.is_finite()) && num_to_bits(ty, e).is_ok()
+        })
 }
 
 /// SplitMix64 (Steele, Lea, Flood 2014): the generator behind `random = {..}`.
@@ -2025,6 +2029,16 @@ mod tests {
             ),
             (
                 "type = \"f32\"\nlen = 5\nseries = { start = 3e38, step = 1e38 }",
+                1,
+            ),
+            // The last element is past f64's range (inf), the one before
+            // only past f32's and f16's.
+            (
+                "type = \"f32\"\nlen = 3\nseries = { start = 0.0, step = 1e308 }",
+                1,
+            ),
+            (
+                "type = \"f16\"\nlen = 3\nseries = { start = 0.0, step = 1e308 }",
                 1,
             ),
         ] {

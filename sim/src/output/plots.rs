@@ -373,12 +373,17 @@ fn legend_height(rows: usize) -> u32 {
     24 + 16 * rows as u32
 }
 
+/// Legend rows a chart grows for: past them (a 4,000-pixel image) the
+/// legend runs off the chart rather than the image growing on.
+const MOST_LEGEND_ROWS: usize = 120;
+
 /// The image size of a compare or sweep chart whose legend has `rows`
 /// rows: the plots' usual size, or taller so that the legend takes at
 /// most half of the plotting height (a sweep of several parameters over
-/// several workloads draws dozens of lines).
+/// several workloads draws dozens of lines), up to `MOST_LEGEND_ROWS`.
 pub fn chart_size(rows: usize) -> (u32, u32) {
-    (SIZE.0, SIZE.1.max(FRAME_HEIGHT + 2 * legend_height(rows)))
+    let legend = legend_height(rows.min(MOST_LEGEND_ROWS));
+    (SIZE.0, SIZE.1.max(FRAME_HEIGHT + 2 * legend))
 }
 
 /// The y range, as a multiple of the highest value, that leaves room
@@ -512,6 +517,9 @@ mod tests {
             );
         }
         assert_eq!(chart_size(4), (1000, 520), "a few rows keep the usual size");
+        // A thousand lines do not make a 32,000-pixel image.
+        assert_eq!(chart_size(1000), chart_size(MOST_LEGEND_ROWS));
+        assert!(chart_size(1000).1 <= 4000);
     }
 
     #[test]

@@ -300,8 +300,6 @@ fn run_on_buffers(
     })
 }
 
-/// Whether a run of wave width `wave_width` gives a kernel the subgroup size
-/// it requires: a model has one wave size, and the subgroup is the wave.
 /// The workload's kernel lowered for `opts`, once the wave width suits the
 /// manifest's `subgroup_size` and `full_subgroups`.
 pub fn lower_runnable(w: &Workload, opts: &RunOptions) -> Result<Kernel, String> {
@@ -329,6 +327,8 @@ pub fn check_outcomes(w: &Workload, buffers: &[OutputBuffer]) -> Vec<CheckOutcom
         .collect()
 }
 
+/// Whether a run of wave width `wave_width` gives a kernel the subgroup size
+/// it requires: a model has one wave size, and the subgroup is the wave.
 pub fn check_subgroup_size(required: u32, wave_width: usize) -> Result<(), String> {
     if required as usize == wave_width {
         Ok(())
