@@ -417,15 +417,20 @@ pub fn default_nan(bits: u32) -> u64 {
     }
 }
 
-/// Whether `v` is a NaN of float width `bits` (16, 32 or 64).
+/// Positive infinity of a float width (16, 32 or 64).
 #[inline]
-pub fn is_nan_bits(v: u64, bits: u32) -> bool {
-    let inf = match bits {
+pub fn infinity_bits(bits: u32) -> u64 {
+    match bits {
         16 => 0x7c00,
         32 => 0x7f80_0000,
         _ => 0x7ff0_0000_0000_0000,
-    };
-    (v & mask(bits - 1)) > inf
+    }
+}
+
+/// Whether `v` is a NaN of float width `bits` (16, 32 or 64).
+#[inline]
+pub fn is_nan_bits(v: u64, bits: u32) -> bool {
+    (v & mask(bits - 1)) > infinity_bits(bits)
 }
 
 /// A key whose unsigned order is the numeric order of non-NaN floats of

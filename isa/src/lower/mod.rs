@@ -98,9 +98,8 @@ impl SpecValue {
                     },
                     f.to_bits(),
                 );
-                let exponent =
-                    crate::core::mask(w as u32) >> 1 & !crate::core::mask(mantissa_bits(w));
-                let infinite = bits & crate::core::mask(w as u32 - 1) == exponent;
+                let w = w as u32;
+                let infinite = bits & crate::core::mask(w - 1) == crate::core::infinity_bits(w);
                 if f.is_finite() && infinite {
                     Err(format!(
                         "{f} rounds to infinity in the constant's type, f{w}"
@@ -123,15 +122,6 @@ impl SpecValue {
                 }
             )),
         }
-    }
-}
-
-/// Stored mantissa bits of a float `w` bits wide.
-fn mantissa_bits(w: u8) -> u32 {
-    match w {
-        16 => 10,
-        32 => 23,
-        _ => 52,
     }
 }
 

@@ -227,17 +227,8 @@ fn bench_mode(
                 // A wrong result is not worth timing: the first launch
                 // must pass the manifest's checks.
                 if let Some(c) = check_outcomes(w, &buffers).iter().find(|c| !c.passed) {
-                    let first = c
-                        .first_mismatch
-                        .as_ref()
-                        .map_or(String::new(), |m| format!("; {}", m.describe()));
-                    return Err((
-                        format!(
-                            "check of '{}' failed: {} of {} elements wrong{first}",
-                            c.buffer, c.mismatches, c.checked
-                        ),
-                        true,
-                    ));
+                    let wrong = c.wrong_elements("; ");
+                    return Err((format!("check of '{}' failed: {wrong}", c.buffer), true));
                 }
             }
             ran_parallel |= launched.counts.parallel_workgroups > 0;

@@ -268,6 +268,21 @@ pub struct CheckOutcome {
     pub first_mismatch: Option<Mismatch>,
 }
 
+impl CheckOutcome {
+    /// "N of M elements wrong", then `before_first` and the first wrong
+    /// element when there is one, as messages about a failed check say it.
+    pub fn wrong_elements(&self, before_first: &str) -> String {
+        let first = self
+            .first_mismatch
+            .as_ref()
+            .map_or(String::new(), |m| format!("{before_first}{}", m.describe()));
+        format!(
+            "{} of {} elements wrong{first}",
+            self.mismatches, self.checked
+        )
+    }
+}
+
 /// The first failing element of a check.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Mismatch {

@@ -79,16 +79,7 @@ pub fn row(sweep: &Sweep, p: &SweepPoint, run: &Result<RunOutput, String>) -> Ve
                 out.checks
                     .iter()
                     .find(|c| !c.passed)
-                    .map(|c| {
-                        let first = c
-                            .first_mismatch
-                            .as_ref()
-                            .map_or(String::new(), |m| format!(", {}", m.describe()));
-                        format!(
-                            "check of '{}': {} of {} elements wrong{first}",
-                            c.buffer, c.mismatches, c.checked
-                        )
-                    })
+                    .map(|c| format!("check of '{}': {}", c.buffer, c.wrong_elements(", ")))
                     .unwrap_or_default(),
             );
             let figures = crate::output::results::headline(out);
