@@ -16,7 +16,8 @@ pub struct ProgressState {
     pub cycle: Option<u64>,
 }
 
-/// Receives a launch's progress.
-pub trait Progress {
+/// Receives a launch's progress, from the thread running the launch's
+/// loop (a pool thread in a parallel functional run).
+pub trait Progress: Send {
     fn update(&mut self, state: &ProgressState);
 }
