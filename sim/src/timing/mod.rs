@@ -410,6 +410,9 @@ struct Engine<'a, 't, 'p> {
     cu_wake: Vec<u64>,
     /// Per category: instructions a CU may issue in one cycle.
     issue_limits: [u32; CATEGORIES],
+    /// Instructions a SIMD may issue in one cycle.
+    per_simd: u32,
+    scheduler: SchedulerPolicy,
     /// Per category: whether the other SIMDs of a CU can use up its limit
     /// in a cycle before a SIMD has issued.
     contested: [bool; CATEGORIES],
@@ -610,6 +613,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             wake: vec![0; all_simds],
             cu_wake: vec![0; cfg.gpu.compute_units as usize],
             issue_limits,
+            per_simd: issue.per_simd,
+            scheduler: cu.scheduler,
             contested: issue_limits.map(|limit| limit <= others),
             scalar_interval,
             scalar_period: Divisor::new(scalar_interval * cu.simds as u64),
@@ -912,7 +917,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 let mut issued = 0;
                 let mut finished = false;
                 for &w in order {
-                    if issued >= self.cfg.cu.issue.per_simd {
+                    if issued >= self.per_simd {
                         break;
                     }
                     if self.can_issue(c, s, w, &budget).is_ok() {
@@ -1006,13 +1011,13 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         active: &'o [usize],
         order: &'o mut Vec<usize>,
     ) -> &'o [usize] {
-        let last = match (self.cfg.cu.scheduler, self.simd_state[k].last_issued) {
+        let last = match (self.scheduler, self.simd_state[k].last_issued) {
             (SchedulerPolicy::OldestFirst, _) | (_, None) => return active,
             (_, Some(last)) => last,
         };
         order.clear();
         order.extend_from_slice(active);
-        match self.cfg.cu.scheduler {
+        match self.scheduler {
             SchedulerPolicy::OldestFirst => {}
             SchedulerPolicy::RoundRobin => {
                 let k = order
