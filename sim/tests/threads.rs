@@ -125,6 +125,27 @@ fn workgroups_that_depend_on_their_order_see_the_in_order_results() {
 }
 
 #[test]
+fn a_launch_whose_first_workgroup_runs_a_global_atomic_stays_on_one_thread() {
+    // atomics.toml: every invocation adds to global counters; vector_add
+    // runs no atomic.
+    let run = |name: &str| {
+        let w = Workload::load(&root().join("workloads").join(name)).unwrap();
+        let opts = RunOptions {
+            threads: 2,
+            parallel_from: 0,
+            ..RunOptions::default()
+        };
+        run_workload(&w, &opts).unwrap().counts
+    };
+    let atomics = run("atomics.toml");
+    assert!(atomics.global_atomics > 0);
+    assert_eq!(atomics.parallel_workgroups, 0);
+    let plain = run("vector_add.toml");
+    assert_eq!(plain.global_atomics, 0);
+    assert_eq!(plain.parallel_workgroups, 3);
+}
+
+#[test]
 fn a_small_launch_stays_on_one_thread_unless_told() {
     // vector_add: 4 workgroups, 23 wave-instructions each (92 in all,
     // far below the default threshold).

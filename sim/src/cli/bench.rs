@@ -40,6 +40,9 @@ pub struct BenchRow {
     /// Some workgroups of its launches ran in parallel batches (a launch
     /// too small for the pool stays on one thread).
     pub ran_parallel: bool,
+    /// Its launches ran atomics on global memory, which keep a launch on
+    /// one thread.
+    pub global_atomics: bool,
 }
 
 /// The modes a benchmark can run.
@@ -211,6 +214,7 @@ fn bench_mode(
     let start = Instant::now();
     let mut runs = 0u32;
     let mut ran_parallel = false;
+    let mut global_atomics = false;
     let mut batches: Vec<(f64, f64)> = Vec::new();
     while batches.is_empty() || start.elapsed() < Duration::from_secs_f64(seconds) {
         let (mut launches, mut waves, mut lanes) = (0u32, 0u64, 0u64);
@@ -232,6 +236,7 @@ fn bench_mode(
                 }
             }
             ran_parallel |= launched.counts.parallel_workgroups > 0;
+            global_atomics |= launched.counts.global_atomics > 0;
             waves += launched.counts.wave_instructions;
             lanes += launched.counts.lane_instructions;
             launches += 1;
@@ -255,6 +260,7 @@ fn bench_mode(
         lane_per_second: median.1,
         peak_bytes: peak_memory(),
         ran_parallel,
+        global_atomics,
     })
 }
 
@@ -328,7 +334,12 @@ pub fn table_row(r: &BenchRow) -> String {
         .peak_bytes
         .map_or("-".to_string(), |b| format!("{:.1}", b as f64 / 1048576.0));
     let threads = if r.threads > 1 && !r.ran_parallel {
-        format!("{} (ran on 1: too small)", r.threads)
+        let why = if r.global_atomics {
+            "global atomics"
+        } else {
+            "too small"
+        };
+        format!("{} (ran on 1: {why})", r.threads)
     } else {
         r.threads.to_string()
     };
@@ -372,6 +383,21 @@ mod tests {
 
     fn workload(name: &str) -> PathBuf {
         PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../workloads/")).join(name)
+    }
+
+    #[test]
+    fn an_all_core_row_says_global_atomics_kept_it_on_one_thread() {
+        // 3.3 M wave-instructions, far past the pool's threshold, every
+        // workgroup adding to a global histogram.
+        let path = workload("bench/atomics.toml");
+        let (rows, errors) = rows_of(std::slice::from_ref(&path), &settings(2, &[Mode::AllCores]));
+        assert!(errors.is_empty());
+        assert!(rows[0].global_atomics && !rows[0].ran_parallel);
+        let row = table_row(&rows[0]);
+        assert!(
+            row.starts_with("| bench_atomics | functional | 2 (ran on 1: global atomics) |"),
+            "{row}"
+        );
     }
 
     #[test]

@@ -406,11 +406,12 @@ impl<'k> Launch<'k> {
     /// Runs every workgroup to completion; printf output goes to
     /// `printf`. On `threads` > 1, the first workgroup runs on this
     /// thread, and if its wave-instructions times the workgroups reach
-    /// `parallel_from`, the others run in parallel batches and are
-    /// committed in workgroup order, with the one-thread result (see
-    /// `overlay`); a workgroup whose result could differ (it read what an
-    /// earlier workgroup of its batch wrote, or used a global atomic)
-    /// runs again, and the launch finishes on one thread from it.
+    /// `parallel_from` and it ran no atomic on global memory, the others
+    /// run in parallel batches and are committed in workgroup order, with
+    /// the one-thread result (see `overlay`); a workgroup whose result
+    /// could differ (it read what an earlier workgroup of its batch wrote,
+    /// or used a global atomic) runs again, and the launch finishes on one
+    /// thread from it.
     pub fn run_functional(
         &self,
         global: &mut GlobalMemory,
@@ -432,7 +433,12 @@ impl<'k> Launch<'k> {
         let (p, s) = (&mut progress, &mut state);
         self.run_in_order(0..first, &mut space, global, printf, &mut counts, p, s)?;
         let mut next = first;
-        if next < total && counts.wave_instructions.saturating_mul(total) >= parallel_from {
+        // A first workgroup that ran a global atomic says the batches
+        // would (their results depend on the order): each would run again
+        // here.
+        let worth_it = counts.global_atomics == 0
+            && counts.wave_instructions.saturating_mul(total) >= parallel_from;
+        if next < total && worth_it {
             let pool = thread_pool(threads)?;
             let (p, s) = (&mut progress, &mut state);
             // The whole loop runs on the pool, not only its parallel
@@ -656,6 +662,7 @@ impl<'k> Launch<'k> {
                     }
                 }
                 *recent = mem.recent();
+                counts.global_atomics += mem.global_atomics();
                 wave.private = private;
             }
             let waiting: Vec<(usize, u32)> = waves

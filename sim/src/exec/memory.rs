@@ -171,6 +171,8 @@ pub struct WaveMemory<'a> {
     /// Where printf output goes.
     pub printf: &'a mut String,
     recent: RecentRegions,
+    /// Atomic wave-instructions on global memory so far.
+    global_atomics: u64,
 }
 
 /// The regions the last accesses fell in, tried before the address-space
@@ -285,6 +287,7 @@ impl<'a> WaveMemory<'a> {
             private_bytes,
             printf,
             recent: RecentRegions::default(),
+            global_atomics: 0,
         }
     }
 
@@ -307,14 +310,21 @@ impl<'a> WaveMemory<'a> {
         }
     }
 
-    /// Notes an atomic access at `addr`: one on global memory makes a
-    /// parallel workgroup's result depend on the others.
-    pub fn note_atomic(&mut self, addr: u64) {
-        if let GlobalView::Overlaid(_, overlay) = &mut self.global {
-            if space_of(addr, 1) == Ok(Space::Global) {
+    /// Notes an atomic wave-instruction at `addrs` (its active lanes'
+    /// addresses): one on global memory is counted, and makes a parallel
+    /// workgroup's result depend on the others.
+    pub fn note_atomic(&mut self, mut addrs: impl Iterator<Item = u64>) {
+        if addrs.any(|addr| space_of(addr, 1) == Ok(Space::Global)) {
+            self.global_atomics += 1;
+            if let GlobalView::Overlaid(_, overlay) = &mut self.global {
                 overlay.atomic = true;
             }
         }
+    }
+
+    /// Atomic wave-instructions on global memory so far.
+    pub fn global_atomics(&self) -> u64 {
+        self.global_atomics
     }
 
     /// The region holding all `bytes` at `addr`, or why there is none.
@@ -1083,6 +1093,21 @@ mod tests {
         assert!(e.1.contains("outside buffer 'a'"), "{}", e.1);
         assert_eq!(m.load(0, a, 4).unwrap(), 9);
         assert_eq!(m.load(0, a + 4, 4).unwrap(), 2);
+    }
+
+    #[test]
+    fn an_atomic_counts_as_global_when_any_active_lane_is_there() {
+        let mut g = GlobalMemory::default();
+        let a = g.add("a", vec![0; 8]).unwrap();
+        let (mut wg, mut private) = (vec![0u8; 8], vec![0u8; 8 * 4]);
+        let mut printf = String::new();
+        let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 4, &mut printf);
+        m.note_atomic([WORKGROUP_BASE, PRIVATE_BASE].into_iter());
+        m.note_atomic(std::iter::empty());
+        assert_eq!(m.global_atomics(), 0);
+        m.note_atomic([WORKGROUP_BASE, a + 4, a].into_iter());
+        m.note_atomic([a].into_iter());
+        assert_eq!(m.global_atomics(), 2);
     }
 
     #[test]

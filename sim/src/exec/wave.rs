@@ -57,6 +57,9 @@ pub struct Counts {
     /// Workgroups of a functional run committed from a parallel batch
     /// (the others ran on one thread).
     pub parallel_workgroups: u64,
+    /// Wave-instructions of a functional run that were atomics on global
+    /// memory (in any active lane).
+    pub global_atomics: u64,
 }
 
 impl Counts {
@@ -65,6 +68,7 @@ impl Counts {
         self.lane_instructions += other.lane_instructions;
         self.copies += other.copies;
         self.parallel_workgroups += other.parallel_workgroups;
+        self.global_atomics += other.global_atomics;
     }
 
     /// Counts one executed wave-instruction.
@@ -435,9 +439,7 @@ impl Wave {
                 if self.record_addresses {
                     push_addresses(&mut self.addresses, mask, addrs, 0);
                 }
-                for lane in lanes(mask) {
-                    mem.note_atomic(addrs[lane]);
-                }
+                mem.note_atomic(lanes(mask).map(|lane| addrs[lane]));
                 // Lanes apply their operations one after another, lowest
                 // first; the results go to `dst` once all are done (it may
                 // be one of the operands).
