@@ -30,7 +30,12 @@ fn outcome(w: &Workload, threads: usize) -> Result<Outcome, String> {
             .map(|b| (b.name.clone(), b.bytes.clone()))
             .collect();
         let c = out.counts;
-        let counts = (c.wave_instructions, c.lane_instructions, c.copies);
+        let counts = (
+            c.wave_instructions,
+            c.lane_instructions,
+            c.copies,
+            c.global_atomics,
+        );
         (buffers, out.printf, format!("{counts:?}"))
     })
 }
@@ -125,11 +130,9 @@ fn workgroups_that_depend_on_their_order_see_the_in_order_results() {
 }
 
 #[test]
-fn a_launch_whose_first_workgroup_runs_a_global_atomic_stays_on_one_thread() {
-    // atomics.toml: every invocation adds to global counters; vector_add
-    // runs no atomic.
-    let run = |name: &str| {
-        let w = Workload::load(&root().join("workloads").join(name)).unwrap();
+fn workgroups_running_global_atomics_stay_on_the_calling_thread() {
+    let run = |path: &str| {
+        let w = Workload::load(&root().join(path)).unwrap();
         let opts = RunOptions {
             threads: 2,
             parallel_from: 0,
@@ -137,10 +140,22 @@ fn a_launch_whose_first_workgroup_runs_a_global_atomic_stays_on_one_thread() {
         };
         run_workload(&w, &opts).unwrap().counts
     };
-    let atomics = run("atomics.toml");
-    assert!(atomics.global_atomics > 0);
+    // Every workgroup (one wave each, 4 in all) runs 11 global atomics
+    // outside its compare-and-swap loop and at least one in it: no batch
+    // is started (it would be committed no further than its first
+    // workgroup).
+    let atomics = run("workloads/atomics.toml");
+    assert!(atomics.global_atomics >= 48, "{}", atomics.global_atomics);
+    assert_eq!(atomics.parallel_batches, 0);
     assert_eq!(atomics.parallel_workgroups, 0);
-    let plain = run("vector_add.toml");
+    // Only workgroup 0 does, in its one wave: it and workgroup 1 (the
+    // first to run none) run here, the 62 others in batches.
+    let first = run("sim/tests/kernels/first_atomic.toml");
+    assert_eq!(first.global_atomics, 1);
+    assert!(first.parallel_batches >= 1);
+    assert_eq!(first.parallel_workgroups, 62);
+    // No atomic: from the second workgroup on.
+    let plain = run("workloads/vector_add.toml");
     assert_eq!(plain.global_atomics, 0);
     assert_eq!(plain.parallel_workgroups, 3);
 }

@@ -37,11 +37,13 @@ pub struct BenchRow {
     pub lane_per_second: f64,
     /// Peak resident set during the row, in bytes, where the host says.
     pub peak_bytes: Option<u64>,
-    /// Some workgroups of its launches ran in parallel batches (a launch
-    /// too small for the pool stays on one thread).
+    /// Some workgroups of its launches were committed from parallel
+    /// batches (a launch stays on one thread when it is too small for the
+    /// pool, or while its workgroups run global atomics).
     pub ran_parallel: bool,
-    /// Its launches ran atomics on global memory, which keep a launch on
-    /// one thread.
+    /// Its launches ran atomics on global memory: why they stayed on one
+    /// thread when none of their workgroups ran in parallel (without
+    /// such atomics, only a launch too small for the pool does).
     pub global_atomics: bool,
 }
 

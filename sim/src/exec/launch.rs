@@ -404,14 +404,14 @@ impl<'k> Launch<'k> {
     }
 
     /// Runs every workgroup to completion; printf output goes to
-    /// `printf`. On `threads` > 1, the first workgroup runs on this
-    /// thread, and if its wave-instructions times the workgroups reach
-    /// `parallel_from` and it ran no atomic on global memory, the others
-    /// run in parallel batches and are committed in workgroup order, with
-    /// the one-thread result (see `overlay`); a workgroup whose result
-    /// could differ (it read what an earlier workgroup of its batch wrote,
-    /// or used a global atomic) runs again, and the launch finishes on one
-    /// thread from it.
+    /// `printf`. On `threads` > 1, workgroups run on this thread up to the
+    /// first that runs no atomic on global memory, and if their mean
+    /// wave-instructions times the workgroups reach `parallel_from`, the
+    /// others run in parallel batches and are committed in workgroup
+    /// order, with the one-thread result (see `overlay`); a workgroup
+    /// whose result could differ (it read what an earlier workgroup of its
+    /// batch wrote, or used a global atomic) runs again, and the launch
+    /// finishes on one thread from it.
     pub fn run_functional(
         &self,
         global: &mut GlobalMemory,
@@ -427,26 +427,42 @@ impl<'k> Launch<'k> {
             ..ProgressState::default()
         };
         let mut space = WorkgroupSpace::default();
-        // With more threads, the first workgroup runs here first: what it
-        // took says whether the launch is worth waking the pool for.
-        let first = if threads < 2 { total } else { total.min(1) };
+        // With more threads, workgroups run here one at a time while each
+        // runs a global atomic (a batch holding such workgroups would be
+        // committed no further than them and run again here); the first
+        // that runs none, and what the workgroups so far took, say
+        // whether the launch is worth waking the pool for.
+        let mut next = if threads < 2 { total } else { 0 };
         let (p, s) = (&mut progress, &mut state);
-        self.run_in_order(0..first, &mut space, global, printf, &mut counts, p, s)?;
-        let mut next = first;
-        // A first workgroup that ran a global atomic says the batches
-        // would (their results depend on the order): each would run again
-        // here.
-        let worth_it = counts.global_atomics == 0
-            && counts.wave_instructions.saturating_mul(total) >= parallel_from;
-        if next < total && worth_it {
+        self.run_in_order(0..next, &mut space, global, printf, &mut counts, p, s)?;
+        while next < total {
+            let atomics = counts.global_atomics;
+            let (p, s) = (&mut progress, &mut state);
+            self.run_in_order(
+                next..next + 1,
+                &mut space,
+                global,
+                printf,
+                &mut counts,
+                p,
+                s,
+            )?;
+            next += 1;
+            if counts.global_atomics == atomics {
+                break;
+            }
+        }
+        let per_workgroup = counts.wave_instructions / next.max(1);
+        if next < total && per_workgroup.saturating_mul(total) >= parallel_from {
             let pool = thread_pool(threads)?;
             let (p, s) = (&mut progress, &mut state);
             // The whole loop runs on the pool, not only its parallel
             // steps: handing each batch and commit over from this thread
             // and waiting for them put the kernel's scheduler in every
-            // batch (on a one-thread pool the memory-bound bench kernel
-            // took 1.21-1.29x the direct path's time that way, 1.11-1.13x
-            // this way).
+            // batch (measured on a one-thread pool forced through the
+            // batches, which runs never use: the memory-bound bench
+            // kernel took 1.21-1.29x the direct path's time that way,
+            // 1.11-1.13x this way).
             let range = (next, total);
             next = pool.install(|| self.run_parallel(global, printf, p, s, &mut counts, range))?;
         }
@@ -518,6 +534,7 @@ impl<'k> Launch<'k> {
         // allocator return and fetch memory from the system each batch.
         let mut overlays: Vec<Overlay> = Vec::new();
         while next < total {
+            counts.parallel_batches += 1;
             let end = (next + batch).min(total);
             batch = (batch * 2).min(threads * MAX_BATCH);
             // Each workgroup may run to the launch's budget as it stands;

@@ -60,6 +60,9 @@ pub struct Counts {
     /// Wave-instructions of a functional run that were atomics on global
     /// memory (in any active lane).
     pub global_atomics: u64,
+    /// Batches of workgroups a functional run started on its thread pool,
+    /// committed or not.
+    pub parallel_batches: u64,
 }
 
 impl Counts {
@@ -69,6 +72,7 @@ impl Counts {
         self.copies += other.copies;
         self.parallel_workgroups += other.parallel_workgroups;
         self.global_atomics += other.global_atomics;
+        self.parallel_batches += other.parallel_batches;
     }
 
     /// Counts one executed wave-instruction.

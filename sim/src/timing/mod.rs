@@ -412,6 +412,7 @@ struct Engine<'a, 't, 'p> {
     issue_limits: [u32; CATEGORIES],
     /// Instructions a SIMD may issue in one cycle.
     per_simd: u32,
+    /// How a SIMD picks among its waves that can issue.
     scheduler: SchedulerPolicy,
     /// Per category: whether the other SIMDs of a CU can use up its limit
     /// in a cycle before a SIMD has issued.
