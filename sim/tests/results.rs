@@ -607,6 +607,53 @@ fn an_unwritable_results_folder_is_an_output_error_found_before_running() {
 }
 
 #[test]
+fn the_summary_says_how_a_launch_used_the_threads_and_its_global_atomics() {
+    let dir = common::scratch("results", "threads");
+    let results = dir.to_str().unwrap();
+    let summary = |manifest: &str, mode: &[&str]| -> Value {
+        let mut args = vec![
+            "run",
+            manifest,
+            "--buffers",
+            "none",
+            "--json",
+            "--quiet",
+            "--force",
+            "--results",
+            results,
+        ];
+        args.extend_from_slice(mode);
+        let o = gpusim(&args);
+        assert_eq!(code(&o), 0, "{}", text(&o));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let two = ["--functional", "--threads", "2"];
+    // 65,536 workgroups of 23 wave-instructions, no atomic: all but the
+    // first from batches.
+    let memory = summary("workloads/bench/memory.toml", &two);
+    assert!(memory["run"]["parallel_batches"].as_u64().unwrap() > 0);
+    assert_eq!(memory["run"]["parallel_workgroups"], 65_535);
+    assert_eq!(memory["instructions"]["global_atomics"], 0);
+    // Every workgroup adds to a global histogram: no batch.
+    let atomics = summary("workloads/bench/atomics.toml", &two);
+    assert_eq!(atomics["run"]["parallel_batches"], 0);
+    assert_eq!(atomics["run"]["parallel_workgroups"], 0);
+    assert!(atomics["instructions"]["global_atomics"].as_u64().unwrap() > 0);
+    // 4 workgroups of one wave, each running 11 global atomics outside
+    // its compare-and-swap loop and at least one in it (how many depends
+    // on how the waves interleave, so a timed run may count more).
+    let small = summary("workloads/atomics.toml", &["--functional"]);
+    let count = small["instructions"]["global_atomics"].as_u64().unwrap();
+    assert!(count >= 48, "{count}");
+    // Only workgroup 0's wave runs one, in either mode.
+    for mode in [&["--functional"][..], &[]] {
+        let first = summary("sim/tests/kernels/first_atomic.toml", mode);
+        assert_eq!(first["instructions"]["global_atomics"], 1, "{mode:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn several_workloads_and_folders_run_in_one_call() {
     let dir = common::scratch("results", "batch");
     let results = dir.to_str().unwrap();

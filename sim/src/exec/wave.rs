@@ -57,8 +57,8 @@ pub struct Counts {
     /// Workgroups of a functional run committed from a parallel batch
     /// (the others ran on one thread).
     pub parallel_workgroups: u64,
-    /// Wave-instructions of a functional run that were atomics on global
-    /// memory (in any active lane).
+    /// Wave-instructions that were atomics on global memory (in any
+    /// active lane).
     pub global_atomics: u64,
     /// Batches of workgroups a functional run started on its thread pool,
     /// committed or not.

@@ -72,6 +72,7 @@ pub fn summary_with(out: &RunOutput, files: BufferFiles) -> Value {
             "wave_instructions_per_second": rate(out.counts.wave_instructions),
             "lane_instructions_per_second": rate(out.counts.lane_instructions),
             "parallel_workgroups": out.counts.parallel_workgroups,
+            "parallel_batches": out.counts.parallel_batches,
         },
         "checks": {
             "passed": passed,
@@ -82,6 +83,7 @@ pub fn summary_with(out: &RunOutput, files: BufferFiles) -> Value {
             "wave": out.counts.wave_instructions,
             "lane": out.counts.lane_instructions,
             "copies": out.counts.copies,
+            "global_atomics": out.counts.global_atomics,
             "lane_efficiency": if out.counts.wave_instructions == 0 {
                 0.0
             } else {
