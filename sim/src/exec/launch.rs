@@ -427,33 +427,24 @@ impl<'k> Launch<'k> {
             ..ProgressState::default()
         };
         let mut space = WorkgroupSpace::default();
+        let mut next = 0;
         // With more threads, workgroups run here one at a time while each
         // runs a global atomic (a batch holding such workgroups would be
         // committed no further than them and run again here); the first
         // that runs none, and what the workgroups so far took, say
         // whether the launch is worth waking the pool for.
-        let mut next = if threads < 2 { total } else { 0 };
-        let (p, s) = (&mut progress, &mut state);
-        self.run_in_order(0..next, &mut space, global, printf, &mut counts, p, s)?;
-        while next < total {
+        while threads > 1 && next < total {
             let atomics = counts.global_atomics;
             let (p, s) = (&mut progress, &mut state);
-            self.run_in_order(
-                next..next + 1,
-                &mut space,
-                global,
-                printf,
-                &mut counts,
-                p,
-                s,
-            )?;
+            let one = next..next + 1;
+            self.run_in_order(one, &mut space, global, printf, &mut counts, p, s)?;
             next += 1;
             if counts.global_atomics == atomics {
                 break;
             }
         }
         let per_workgroup = counts.wave_instructions / next.max(1);
-        if next < total && per_workgroup.saturating_mul(total) >= parallel_from {
+        if threads > 1 && next < total && per_workgroup.saturating_mul(total) >= parallel_from {
             let pool = thread_pool(threads)?;
             let (p, s) = (&mut progress, &mut state);
             // The whole loop runs on the pool, not only its parallel

@@ -1546,7 +1546,7 @@ fn encode_series(
         }
         // The first element that does not fit, for the message.
         for i in 0..len {
-            let v = start + (i as f64) * step;
+            let v = element(i);
             let bits = num_to_bits(ty, Num::Float(v)).map_err(|m| {
                 ctx.at(
                     &s.step.span(),
@@ -1579,7 +1579,7 @@ fn encode_series(
         }
         // The first element that does not fit, for the message.
         for i in 0..len {
-            let v = start + (i as i128) * step;
+            let v = element(i);
             let bits = num_to_bits(ty, Num::Int(v)).map_err(|m| {
                 ctx.at(
                     &s.step.span(),

@@ -31,10 +31,12 @@ pub struct RunOptions {
     /// Threads running a functional launch's workgroups (the results are
     /// the same bits on any number); a timed launch runs on one.
     pub threads: usize,
-    /// A functional launch goes to `threads` threads only when its first
-    /// workgroup's wave-instructions times its workgroups reach this:
-    /// below it, waking the pool and committing batches costs more than
-    /// the work (`Launch::run_functional`). 0 always goes.
+    /// A functional launch goes to `threads` threads only when the mean
+    /// wave-instructions of the workgroups it ran first on the calling
+    /// thread (up to the first that ran no global atomic)
+    /// times its workgroups reach this: below it, waking the pool and
+    /// committing batches costs more than the work
+    /// (`Launch::run_functional`). 0 always goes.
     pub parallel_from: u64,
     /// Robust buffer access for every launch, whatever its manifest or
     /// script says (`Dispatch::robust_buffer_access`).
