@@ -92,7 +92,14 @@ macro_rules! for_host {
             unsafe { v3::<W>(regs, private, op, mask) }
         }
         #[cfg(not(target_arch = "x86_64"))]
-        use $handler as through_v3;
+        fn through_v3<const W: usize>(
+            regs: &mut [u64],
+            private: &mut [u8],
+            op: &LaneOp,
+            mask: u64,
+        ) {
+            $handler::<W>(regs, private, op, mask)
+        }
         if $wide {
             for_width!($width, through_v3)
         } else {
@@ -102,20 +109,23 @@ macro_rules! for_host {
 }
 
 /// Whether this host runs the handlers compiled for x86-64-v3.
+#[cfg(target_arch = "x86_64")]
 pub fn wide_lanes() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::is_x86_feature_detected as has;
-        has!("avx2")
-            && has!("fma")
-            && has!("bmi1")
-            && has!("bmi2")
-            && has!("lzcnt")
-            && has!("popcnt")
-            && has!("f16c")
-            && has!("movbe")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
+    use std::arch::is_x86_feature_detected as has;
+    has!("avx2")
+        && has!("fma")
+        && has!("bmi1")
+        && has!("bmi2")
+        && has!("lzcnt")
+        && has!("popcnt")
+        && has!("f16c")
+        && has!("movbe")
+}
+
+/// Whether this host runs the handlers compiled for x86-64-v3: not on
+/// other architectures.
+#[cfg(not(target_arch = "x86_64"))]
+pub fn wide_lanes() -> bool {
     false
 }
 
