@@ -66,6 +66,17 @@ macro_rules! for_width {
     };
 }
 
+/// `$item` (a function) compiled for x86-64-v3, the features `wide_lanes`
+/// looks for: calling it is unsafe, and callers check `wide_lanes` first.
+macro_rules! for_v3 {
+    ($item:item) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt,f16c,movbe")]
+        $item
+    };
+}
+pub(crate) use for_v3;
+
 /// `for_width!`, or with `$wide` the handler compiled again for x86-64-v3
 /// (AVX2, FMA, BMI2), whose lane loops take four 64-bit lanes a vector
 /// instruction instead of two; only where the host has those features
@@ -75,10 +86,10 @@ macro_rules! for_width {
 /// instructions.)
 macro_rules! for_host {
     ($wide:expr, $width:expr, $handler:ident) => {{
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt,f16c,movbe")]
-        fn v3<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
-            $handler::<W>(regs, private, op, mask)
+        for_v3! {
+            fn v3<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
+                $handler::<W>(regs, private, op, mask)
+            }
         }
         #[cfg(target_arch = "x86_64")]
         fn through_v3<const W: usize>(
@@ -108,21 +119,24 @@ macro_rules! for_host {
     }};
 }
 
-/// Whether this host runs the handlers compiled for x86-64-v3.
+/// Whether this host runs the code compiled for x86-64-v3 (found once).
 #[cfg(target_arch = "x86_64")]
 pub fn wide_lanes() -> bool {
     use std::arch::is_x86_feature_detected as has;
-    has!("avx2")
-        && has!("fma")
-        && has!("bmi1")
-        && has!("bmi2")
-        && has!("lzcnt")
-        && has!("popcnt")
-        && has!("f16c")
-        && has!("movbe")
+    static WIDE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *WIDE.get_or_init(|| {
+        has!("avx2")
+            && has!("fma")
+            && has!("bmi1")
+            && has!("bmi2")
+            && has!("lzcnt")
+            && has!("popcnt")
+            && has!("f16c")
+            && has!("movbe")
+    })
 }
 
-/// Whether this host runs the handlers compiled for x86-64-v3: not on
+/// Whether this host runs the code compiled for x86-64-v3: not on
 /// other architectures.
 #[cfg(not(target_arch = "x86_64"))]
 pub fn wide_lanes() -> bool {

@@ -738,8 +738,9 @@ impl Wave {
 
 /// The lanes of `mask` whose element of `row` is not zero. With every lane
 /// active the whole row is looked at, in blocks of eight the compiler
-/// turns into vector compares; otherwise lane by lane (a partial mask's
-/// row scan measured slower on the divergent benchmark).
+/// turns into vector compares (compiled for x86-64-v3 too, where the host
+/// has it); otherwise lane by lane (a partial mask's row scan measured
+/// slower on the divergent benchmark).
 fn nonzero_lanes(row: &[u64], mask: u64) -> u64 {
     if mask != isa::core::mask(row.len() as u32) {
         let mut bits = 0u64;
@@ -750,6 +751,17 @@ fn nonzero_lanes(row: &[u64], mask: u64) -> u64 {
         }
         return bits;
     }
+    #[cfg(target_arch = "x86_64")]
+    if crate::exec::lane_ops::wide_lanes() {
+        // SAFETY: `wide_lanes` found the features on this host.
+        return unsafe { nonzero_row_v3(row) };
+    }
+    nonzero_row(row)
+}
+
+/// The lanes of `row` that are not zero.
+#[inline(always)]
+fn nonzero_row(row: &[u64]) -> u64 {
     let mut bits = 0u64;
     for (block, values) in row.chunks(8).enumerate() {
         let mut b = 0u64;
@@ -759,6 +771,12 @@ fn nonzero_lanes(row: &[u64], mask: u64) -> u64 {
         bits |= b << (8 * block);
     }
     bits
+}
+
+crate::exec::lane_ops::for_v3! {
+    fn nonzero_row_v3(row: &[u64]) -> u64 {
+        nonzero_row(row)
+    }
 }
 
 /// Runs the lane-wise instructions from `start` (which must be one) for
@@ -843,6 +861,47 @@ mod tests {
     use crate::exec::memory::GlobalMemory;
     use isa::core::Scalar;
     use isa::ir::{address::PRIVATE_BASE, Dialect};
+
+    /// A branch condition's taken lanes, in each build this host runs,
+    /// against a test of each lane on its own: rows of 3 to 64 lanes,
+    /// full and partial masks, zero and non-zero values (a value only
+    /// its high bits set included).
+    #[test]
+    fn taken_lanes_are_the_active_nonzero_ones_in_every_build() {
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for width in [3usize, 4, 8, 13, 32, 64] {
+            let full = isa::core::mask(width as u32);
+            for _ in 0..50 {
+                let row: Vec<u64> = (0..width)
+                    .map(|_| match next() % 3 {
+                        0 => 0,
+                        1 => 1 << 63,
+                        _ => next(),
+                    })
+                    .collect();
+                for mask in [full, next() & full] {
+                    let expected = (0..width)
+                        .filter(|&l| mask >> l & 1 != 0 && row[l] != 0)
+                        .fold(0u64, |b, l| b | 1 << l);
+                    assert_eq!(nonzero_lanes(&row, mask), expected, "{row:x?} {mask:#x}");
+                    if mask == full {
+                        assert_eq!(nonzero_row(&row), expected, "{row:x?}");
+                        #[cfg(target_arch = "x86_64")]
+                        if crate::exec::lane_ops::wide_lanes() {
+                            // SAFETY: the host has the features.
+                            assert_eq!(unsafe { nonzero_row_v3(&row) }, expected, "{row:x?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     fn kernel(insts: Vec<Inst>, reg_count: u32, private_bytes: u32) -> Kernel {
         Kernel {
