@@ -653,13 +653,7 @@ mod tests {
     }
 
     fn check_build(kinds: &[LaneKind], wide: bool) {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::exec::xorshift(0x2545_f491_4f6c_dd1du64);
         // Narrow rows (3, 4, 8: `Launch::register_width`) and wave widths.
         for &width in &[3usize, 4, 8, 32, 64] {
             for &kind in kinds {
@@ -757,13 +751,7 @@ mod tests {
     /// load gives 0 or 1; inactive lanes and other bytes keep their values.
     #[test]
     fn private_loads_and_stores_match_each_lanes_own_bytes() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::exec::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let stride = 24;
         for &width in &[3usize, 4, 8, 32, 64] {
             let all = isa::core::mask(width as u32);

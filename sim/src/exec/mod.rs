@@ -12,3 +12,14 @@ pub mod memory;
 pub mod overlay;
 pub mod progress;
 pub mod wave;
+
+/// A deterministic source of random words for tests (xorshift64).
+#[cfg(test)]
+pub(crate) fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}

@@ -868,13 +868,7 @@ mod tests {
     /// its high bits set included).
     #[test]
     fn taken_lanes_are_the_active_nonzero_ones_in_every_build() {
-        let mut x = 0x0123_4567_89ab_cdefu64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = crate::exec::xorshift(0x0123_4567_89ab_cdefu64);
         for width in [3usize, 4, 8, 13, 32, 64] {
             let full = isa::core::mask(width as u32);
             for _ in 0..50 {
