@@ -1,9 +1,12 @@
 //! Lane-wise instructions (ALU operations, conversions, extended
 //! instructions, copies, loads and stores of private memory at a fixed
-//! offset, jumps to the next instruction) decoded once per launch into a direct handler with its register
-//! rows resolved, so that a wave-instruction does not look at its
-//! operation once per lane and the interpreter's loop makes one indirect
-//! call per instruction.
+//! offset, jumps to the next instruction) decoded once per launch into a
+//! direct handler with its register rows resolved, so that a
+//! wave-instruction does not look at its operation once per lane and the
+//! interpreter's loop makes one indirect call per instruction. A private
+//! location that only fixed accesses reach is held in a register row of
+//! its own, so that its loads and stores are copies
+//! (`locations_in_registers`).
 //!
 //! The meaning stays `isa`'s: a handler calls `isa::core::eval`,
 //! `isa::core::convert` or `isa::ext::eval`. For the frequent (operation,
@@ -13,7 +16,7 @@
 
 use crate::exec::memory;
 use isa::core::{Alu, AluOp, Convert, Scalar};
-use isa::ir::{ExtOp, Inst, Kernel};
+use isa::ir::{Dialect, ExtOp, Inst, Kernel, Pc, Reg};
 use isa::liveness::alu_arity;
 
 /// What a handler computes, for the general handlers.
@@ -85,10 +88,10 @@ pub(crate) use for_v3;
 /// keep the baseline build: compiled for v3 they took 1.5x the host
 /// instructions.)
 macro_rules! for_host {
-    ($wide:expr, $width:expr, $handler:ident) => {{
+    ($wide:expr, $width:expr, $handler:ident $(, $arg:literal)*) => {{
         for_v3! {
             fn v3<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
-                $handler::<W>(regs, private, op, mask)
+                $handler::<$($arg,)* W>(regs, private, op, mask)
             }
         }
         #[cfg(target_arch = "x86_64")]
@@ -109,12 +112,12 @@ macro_rules! for_host {
             op: &LaneOp,
             mask: u64,
         ) {
-            $handler::<W>(regs, private, op, mask)
+            $handler::<$($arg,)* W>(regs, private, op, mask)
         }
         if $wide {
             for_width!($width, through_v3)
         } else {
-            for_width!($width, $handler)
+            for_width!($width, $handler $(, $arg)*)
         }
     }};
 }
@@ -153,13 +156,22 @@ pub struct Decoded {
     /// `copies_before[b] - copies_before[a]`, counted without looking at
     /// each.
     pub copies_before: Vec<u64>,
+    /// Per pc, where the run of lane-wise instructions from it ends: the
+    /// first pc at or after it that holds another kind (or the end).
+    pub run_ends: Vec<Pc>,
+    /// The register rows a wave stores: the kernel's registers, then the
+    /// private locations held as registers (`locations_in_registers`).
+    pub rows: usize,
 }
 
 /// Decodes `kernel` for waves `width` lanes wide, with the handlers this
 /// host runs fastest.
 pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
-    let private = private_accesses(kernel, width);
-    let insts: Vec<Option<LaneOp>> = decode(kernel, width, wide_lanes())
+    let wide = wide_lanes();
+    // Moves on rows of 4 or 8 lanes gain nothing from wider vectors, and
+    // the v3 build's extra call costs 1% on an n-body step.
+    let (private, locations) = private_accesses(kernel, width, wide && width > 8);
+    let insts: Vec<Option<LaneOp>> = decode(kernel, width, wide)
         .into_iter()
         .zip(private)
         .map(|(lane, private)| lane.or(private))
@@ -170,28 +182,42 @@ pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
             Some(*copies)
         }))
         .collect();
+    let mut run_ends = vec![insts.len() as Pc; insts.len()];
+    for pc in (0..insts.len()).rev() {
+        if insts[pc].is_none() {
+            run_ends[pc] = pc as Pc;
+        } else if pc + 1 < insts.len() {
+            run_ends[pc] = run_ends[pc + 1];
+        }
+    }
     Decoded {
         insts,
         copies_before,
+        run_ends,
+        rows: kernel.reg_count as usize + locations,
     }
 }
 
-/// Per instruction: a load or store whose address register holds one
-/// constant in every lane (a constant no instruction overwrites) and
-/// whose bytes lie in private memory, decoded.
-fn private_accesses(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {
-    let written = isa::liveness::written(kernel);
-    let mut constant: Vec<Option<u64>> = vec![None; written.len()];
-    for &(r, v) in kernel
-        .constants
-        .iter()
-        .filter(|&&(r, _)| !written[r as usize])
-    {
-        constant[r as usize] = Some(v);
-    }
+/// A load or store at a fixed place in private memory: its address
+/// register holds a constant no instruction overwrites, and its bytes lie
+/// in private memory.
+#[derive(Clone, Copy)]
+struct FixedAccess {
+    /// The register loaded or stored.
+    reg: Reg,
+    addr: Reg,
+    /// Its offset in each lane's private memory.
+    at: usize,
+    bytes: usize,
+    store: bool,
+    boolean: bool,
+}
+
+/// The fixed private accesses of `kernel`, per instruction.
+fn fixed_accesses(kernel: &Kernel) -> Vec<Option<FixedAccess>> {
+    let constant = unwritten_constants(kernel);
     let base = isa::ir::address::PRIVATE_BASE;
-    let stride = kernel.private_bytes as usize;
-    let end = base + stride as u64;
+    let end = base + kernel.private_bytes as u64;
     kernel
         .insts
         .iter()
@@ -214,21 +240,167 @@ fn private_accesses(kernel: &Kernel, width: usize) -> Vec<Option<LaneOp>> {
             // The address a lane would compute.
             let at = constant[addr as usize]?.wrapping_add(offset as u64);
             let bytes = ty.bytes() as usize;
-            (at >= base && at.checked_add(bytes as u64)? <= end).then(|| {
-                let row = reg as usize * width;
-                LaneOp {
-                    handler: private_handler(bytes, store, ty == Scalar::Bool, width),
-                    dst: row,
-                    src: [row; 4],
-                    width,
-                    kind: LaneKind::Private {
-                        at: (at - base) as usize,
-                        stride,
-                    },
-                }
+            (at >= base && at.checked_add(bytes as u64)? <= end).then_some(FixedAccess {
+                reg,
+                addr,
+                at: (at - base) as usize,
+                bytes,
+                store,
+                boolean: ty == Scalar::Bool,
             })
         })
         .collect()
+}
+
+/// Per register: the value it holds in every lane for the whole run, if
+/// it is a constant no instruction overwrites.
+fn unwritten_constants(kernel: &Kernel) -> Vec<Option<u64>> {
+    let written = isa::liveness::written(kernel);
+    let mut constant: Vec<Option<u64>> = vec![None; written.len()];
+    for &(r, v) in kernel
+        .constants
+        .iter()
+        .filter(|&&(r, _)| !written[r as usize])
+    {
+        constant[r as usize] = Some(v);
+    }
+    constant
+}
+
+/// The private locations (offset in each lane's private memory) a wave
+/// holds in register rows of their own instead of bytes, each with its
+/// row's index after the kernel's registers: a fixed load of such a
+/// location is a copy from its row, a store a copy into it (kept to the
+/// stored bytes), which costs a fraction of a byte access. A location
+/// qualifies when every access to its bytes is a fixed one of the same
+/// offset and size and none of its bytes is a built-in's copy (written at
+/// launch). None does unless no pointer into private memory exists but
+/// the fixed accesses' address constants: in a shader (logical
+/// addressing, where no pointer is made from an integer), no instruction
+/// reads a register holding a private address except as the address of
+/// a fixed access. Private memory is zeroed when a wave starts; the rows
+/// are too (`Wave::restart`).
+fn locations_in_registers(
+    kernel: &Kernel,
+    fixed: &[Option<FixedAccess>],
+) -> std::collections::BTreeMap<usize, usize> {
+    use std::collections::BTreeMap;
+    if kernel.dialect != Dialect::Shader {
+        return BTreeMap::new();
+    }
+    let private = isa::ir::address::PRIVATE_BASE..isa::ir::address::PRIVATE_END;
+    let pointers: Vec<bool> = unwritten_constants(kernel)
+        .iter()
+        .map(|c| c.is_some_and(|v| private.contains(&v)))
+        .collect();
+    let mut sources = Vec::new();
+    for (inst, access) in kernel.insts.iter().zip(fixed) {
+        isa::liveness::sources(kernel, inst, &mut sources);
+        let escapes = |&r: &Reg| {
+            let as_address = access.is_some_and(|a| r == a.addr && !(a.store && r == a.reg));
+            pointers[r as usize] && !as_address
+        };
+        if sources.iter().any(escapes) {
+            return BTreeMap::new();
+        }
+    }
+    // Every location as (offset, bytes), in order; one whose bytes meet
+    // another's or a built-in's is left in memory.
+    let mut spans: Vec<(usize, usize)> = fixed.iter().flatten().map(|a| (a.at, a.bytes)).collect();
+    spans.sort_unstable();
+    spans.dedup();
+    let builtins: Vec<(usize, usize)> = kernel
+        .builtins
+        .iter()
+        .map(|b| (b.offset as usize, b.regs.len() * b.ty.bytes() as usize))
+        .collect();
+    let meets = |(a, n): (usize, usize), (b, m): (usize, usize)| a < b + m && b < a + n;
+    let mut reach = 0;
+    let mut held = BTreeMap::new();
+    for (i, &span) in spans.iter().enumerate() {
+        let (at, bytes) = span;
+        let after_earlier = at >= reach;
+        reach = reach.max(at + bytes);
+        let before_later = spans.get(i + 1).is_none_or(|&(next, _)| next >= at + bytes);
+        if after_earlier && before_later && !builtins.iter().any(|&b| meets(span, b)) {
+            held.insert(at, kernel.reg_count as usize + held.len());
+        }
+    }
+    held
+}
+
+/// Per instruction: its fixed private access decoded (the handler for a
+/// row of its own where the location has one, `locations_in_registers`);
+/// and the rows those locations take.
+fn private_accesses(kernel: &Kernel, width: usize, wide: bool) -> (Vec<Option<LaneOp>>, usize) {
+    let fixed = fixed_accesses(kernel);
+    let held = locations_in_registers(kernel, &fixed);
+    let stride = kernel.private_bytes as usize;
+    let ops = fixed
+        .iter()
+        .map(|access| {
+            let a = (*access)?;
+            let row = a.reg as usize * width;
+            let kind = LaneKind::Private { at: a.at, stride };
+            let op = match held.get(&a.at) {
+                Some(&location) if a.store => LaneOp {
+                    handler: stored_bytes_handler(a.bytes, width, wide),
+                    dst: location * width,
+                    src: [row; 4],
+                    width,
+                    kind,
+                },
+                Some(&location) => LaneOp {
+                    handler: if a.boolean {
+                        for_host!(wide, width, nonzero)
+                    } else {
+                        for_host!(wide, width, copy)
+                    },
+                    dst: row,
+                    src: [location * width; 4],
+                    width,
+                    kind,
+                },
+                None => LaneOp {
+                    handler: private_handler(a.bytes, a.store, a.boolean, width),
+                    dst: row,
+                    src: [row; 4],
+                    width,
+                    kind,
+                },
+            };
+            Some(op)
+        })
+        .collect();
+    (ops, held.len())
+}
+
+/// A store into a location held in a register row: the row gets the low
+/// `bytes` of the value, as the location's bytes would.
+fn stored_bytes_handler(bytes: usize, width: usize, wide: bool) -> Handler {
+    match bytes {
+        1 => for_host!(wide, width, low_bytes, 1),
+        2 => for_host!(wide, width, low_bytes, 2),
+        4 => for_host!(wide, width, low_bytes, 4),
+        _ => for_host!(wide, width, low_bytes, 8),
+    }
+}
+
+#[inline(always)]
+fn low_bytes<const N: usize, const W: usize>(
+    regs: &mut [u64],
+    _: &mut [u8],
+    op: &LaneOp,
+    mask: u64,
+) {
+    sparse_up_to::<1, W, SPARSE_MOVES>(regs, op, mask, |[a]| a & (u64::MAX >> (64 - 8 * N)));
+}
+
+/// A Bool load from a location held in a register row: 1 where its first
+/// byte is not zero, as `load_bool` reads it.
+#[inline(always)]
+fn nonzero<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
+    sparse_up_to::<1, W, SPARSE_MOVES>(regs, op, mask, |[a]| (a & 0xff != 0) as u64);
 }
 
 /// The handler of a private load or store of `bytes` (1, 2, 4 or 8) for
@@ -333,6 +505,13 @@ fn decode(kernel: &Kernel, width: usize, wide: bool) -> Vec<Option<LaneOp>> {
 /// active ones.
 const SPARSE_LANES: u32 = 8;
 
+/// `SPARSE_LANES` for the handlers that only move a value (register
+/// copies, and loads and stores of private locations held in rows): a
+/// lane visited costs them about 5 host instructions, a whole row of 64
+/// lanes kept where active about 12 a lane (the select of the source or
+/// the destination becomes a select of their addresses, lane by lane).
+const SPARSE_MOVES: u32 = 40;
+
 /// Runs `f` over the lanes of `mask`, reading `N` source rows and writing
 /// the destination row of `op`. Inactive lanes keep their values: a
 /// register holds other values in them (coalesced registers, phi copies).
@@ -348,12 +527,23 @@ fn lanes<const N: usize, const W: usize>(
     mask: u64,
     f: impl Fn([u64; N]) -> u64,
 ) {
+    sparse_up_to::<N, W, SPARSE_LANES>(regs, op, mask, f)
+}
+
+/// `lanes`, visiting lanes one by one at or below `SPARSE` active lanes.
+#[inline(always)]
+fn sparse_up_to<const N: usize, const W: usize, const SPARSE: u32>(
+    regs: &mut [u64],
+    op: &LaneOp,
+    mask: u64,
+    f: impl Fn([u64; N]) -> u64,
+) {
     if W == 0 {
-        any_lanes(regs, op, mask, f)
+        any_lanes::<N, SPARSE>(regs, op, mask, f)
     } else if mask == isa::core::mask(W as u32) {
         narrow::<N, W>(regs, op, f)
     } else {
-        outlined(|| any_lanes(regs, op, mask, f))
+        outlined(|| any_lanes::<N, SPARSE>(regs, op, mask, f))
     }
 }
 
@@ -365,7 +555,7 @@ fn outlined(f: impl FnOnce()) {
 
 /// `lanes` for rows of any width.
 #[inline(always)]
-fn any_lanes<const N: usize>(
+fn any_lanes<const N: usize, const SPARSE: u32>(
     regs: &mut [u64],
     op: &LaneOp,
     mask: u64,
@@ -373,7 +563,7 @@ fn any_lanes<const N: usize>(
 ) {
     let width = op.width;
     let full = isa::core::mask(width as u32);
-    if mask != full && mask.count_ones() <= SPARSE_LANES {
+    if mask != full && mask.count_ones() <= SPARSE {
         if mask == 0 {
             return;
         }
@@ -464,7 +654,7 @@ fn narrow<const N: usize, const W: usize>(
 
 #[inline(always)]
 fn copy<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
-    lanes::<1, W>(regs, op, mask, |[a]| a);
+    sparse_up_to::<1, W, SPARSE_MOVES>(regs, op, mask, |[a]| a);
 }
 
 /// The general handlers: the operation is read per lane.
@@ -815,5 +1005,153 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A fixed private access for the tests below: a store of register
+    /// `reg`, or a load into it, through address register `addr`.
+    fn access(store: bool, ty: Scalar, reg: Reg, addr: Reg) -> Inst {
+        if store {
+            Inst::Store {
+                ty,
+                src: reg,
+                addr,
+                offset: 0,
+            }
+        } else {
+            Inst::Load {
+                ty,
+                dst: reg,
+                addr,
+                offset: 0,
+            }
+        }
+    }
+
+    /// Locations held in register rows read back what their bytes would:
+    /// random runs of fixed stores and loads (1, 2, 4 and 8 bytes, Bool
+    /// loads) under random masks, against the same kernel as an OpenCL
+    /// one, whose locations stay bytes in private memory.
+    #[test]
+    fn locations_held_in_rows_read_back_what_their_bytes_would() {
+        let mut next = crate::exec::xorshift(0x5851_f42d_4c95_7f2du64);
+        let sizes = [1usize, 2, 4, 8, 4, 2];
+        let (locations, values) = (sizes.len() as Reg, 5);
+        for width in [3usize, 4, 8, 64] {
+            for _ in 0..20 {
+                let mut insts = Vec::new();
+                for _ in 0..60 {
+                    let l = (next() % locations as u64) as Reg;
+                    let bytes = sizes[l as usize];
+                    let bool_load = bytes == 4 && next().is_multiple_of(3);
+                    let store = !bool_load && next().is_multiple_of(2);
+                    let ty = if bool_load {
+                        Scalar::Bool
+                    } else {
+                        Scalar::Int(8 * bytes as u8)
+                    };
+                    let value = locations + (next() % values) as Reg;
+                    insts.push(access(store, ty, value, l));
+                }
+                let mut k = crate::exec::kernel(insts, locations + values as Reg, 64);
+                k.constants = (0..locations)
+                    .map(|l| (l, isa::ir::address::PRIVATE_BASE + 8 * l as u64))
+                    .collect();
+                let held = decode_kernel(&k, width);
+                assert_eq!(
+                    held.rows,
+                    (locations + values as Reg) as usize + sizes.len()
+                );
+                k.dialect = Dialect::OpenCl;
+                let bytes = decode_kernel(&k, width);
+                assert_eq!(bytes.rows, k.reg_count as usize);
+                let mut regs: Vec<u64> = (0..held.rows * width).map(|_| next()).collect();
+                regs[k.reg_count as usize * width..].fill(0);
+                let mut byte_regs = regs[..k.reg_count as usize * width].to_vec();
+                let mut private = vec![0u8; 64 * width];
+                for (pc, (a, b)) in held.insts.iter().zip(&bytes.insts).enumerate() {
+                    let (a, b) = (a.expect("decoded"), b.expect("decoded"));
+                    let mask = match next() % 3 {
+                        0 => isa::core::mask(width as u32),
+                        _ => next() & isa::core::mask(width as u32),
+                    };
+                    (a.handler)(&mut regs, &mut [], &a, mask);
+                    (b.handler)(&mut byte_regs, &mut private, &b, mask);
+                    assert_eq!(
+                        regs[..byte_regs.len()],
+                        byte_regs[..],
+                        "width {width}, after {:?} (pc {pc})",
+                        k.insts[pc]
+                    );
+                }
+            }
+        }
+    }
+
+    /// Which locations a kernel's waves hold in rows: every one with only
+    /// fixed accesses of its own offset and size, none that a built-in's
+    /// copy or another location's bytes overlap, and none at all in a
+    /// kernel where a pointer into private memory is used otherwise (an
+    /// address computed from it, a pointer stored) or in an OpenCL kernel.
+    #[test]
+    fn only_locations_nothing_else_reaches_are_held_in_rows() {
+        let base = isa::ir::address::PRIVATE_BASE;
+        let int = Scalar::Int(32);
+        // Registers 0-4: addresses at offsets 0, 4, 8, 12 and 16; 5-6 values.
+        let held = |insts: Vec<Inst>, edit: &dyn Fn(&mut Kernel)| {
+            let mut k = crate::exec::kernel(insts, 7, 32);
+            k.constants = (0..5).map(|l| (l, base + 4 * l as u64)).collect();
+            edit(&mut k);
+            let fixed = fixed_accesses(&k);
+            locations_in_registers(&k, &fixed)
+                .into_keys()
+                .collect::<Vec<_>>()
+        };
+        let each = |l: Reg, store: bool| access(store, int, 5, l);
+        let plain: Vec<Inst> = (0..5)
+            .flat_map(|l| [each(l, true), each(l, false)])
+            .collect();
+        assert_eq!(held(plain.clone(), &|_| {}), [0, 4, 8, 12, 16]);
+        // An 8-byte load at offset 4 meets the locations at 4 and 8.
+        let mut wide = plain.clone();
+        wide.push(access(false, Scalar::Int(64), 6, 1));
+        assert_eq!(held(wide, &|_| {}), [0, 12, 16]);
+        // A 2-byte store at offset 12 is another size there.
+        let mut narrow = plain.clone();
+        narrow.push(access(true, Scalar::Int(16), 6, 3));
+        assert_eq!(held(narrow, &|_| {}), [0, 4, 8, 16]);
+        // A built-in's copy at offsets 8 to 15.
+        let builtin = |k: &mut Kernel| {
+            k.builtins.push(isa::ir::BuiltInSlot {
+                builtin: isa::ir::BuiltIn::LocalInvocationId,
+                offset: 8,
+                ty: int,
+                regs: vec![5, 6],
+            })
+        };
+        assert_eq!(held(plain.clone(), &builtin), [0, 4, 16]);
+        // An access past the private memory is no fixed one: it faults in
+        // the checked path, and its address counts as a pointer used
+        // otherwise.
+        let short = |k: &mut Kernel| k.private_bytes = 16;
+        assert_eq!(held(plain.clone(), &short), [] as [usize; 0]);
+        let escapes = [
+            Inst::Alu {
+                alu: Alu {
+                    op: AluOp::IAdd,
+                    ty: Scalar::Int(64),
+                },
+                dst: 6,
+                src: [2, 5, 0, 0],
+            },
+            access(true, Scalar::Int(64), 2, 4),
+            Inst::Mov { dst: 6, src: 0 },
+        ];
+        for escape in escapes {
+            let mut insts = plain.clone();
+            insts.push(escape.clone());
+            assert_eq!(held(insts, &|_| {}), [] as [usize; 0], "{escape:?}");
+        }
+        let opencl = |k: &mut Kernel| k.dialect = Dialect::OpenCl;
+        assert_eq!(held(plain, &opencl), [] as [usize; 0]);
     }
 }

@@ -23,3 +23,34 @@ pub(crate) fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
         x
     }
 }
+
+/// A shader kernel of `insts` for tests, with `reg_count` registers and
+/// `private_bytes` of private memory per lane, and nothing else.
+#[cfg(test)]
+pub(crate) fn kernel(
+    insts: Vec<isa::ir::Inst>,
+    reg_count: u32,
+    private_bytes: u32,
+) -> isa::ir::Kernel {
+    isa::ir::Kernel {
+        name: "test".into(),
+        source: String::new(),
+        dialect: isa::ir::Dialect::Shader,
+        pointer_bits: 64,
+        insts,
+        origins: Vec::new(),
+        switches: Vec::new(),
+        printf_calls: Vec::new(),
+        reg_count,
+        constants: Vec::new(),
+        local_size: None,
+        resources: Vec::new(),
+        params: Vec::new(),
+        builtins: Vec::new(),
+        private_bytes,
+        workgroup_bytes: 0,
+        scalar_regs: Vec::new(),
+        scalar_stores: Vec::new(),
+        loop_merges: Vec::new(),
+    }
+}

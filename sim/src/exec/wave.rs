@@ -123,7 +123,7 @@ impl Wave {
     ) -> Wave {
         let mut wave = Wave {
             width,
-            regs: vec![0u64; kernel.reg_count as usize * width],
+            regs: vec![0u64; decoded.rows * width],
             decoded: decoded.clone(),
             stack: Vec::new(),
             alive: 0,
@@ -139,13 +139,15 @@ impl Wave {
     /// Starts the wave again from the kernel's entry with its first
     /// `lanes` lanes, reusing its memory: `resets` (register, value in
     /// every lane) are set, the other registers keep what they held, and
-    /// private memory is zeroed. The caller names in `resets` every
-    /// register whose old value a lane could see (`Launch::new`).
+    /// private memory is zeroed, with the rows of the private locations
+    /// held as registers. The caller names in `resets` every register
+    /// whose old value a lane could see (`Launch::new`).
     pub fn restart(&mut self, kernel: &Kernel, lanes: usize, resets: &[(u32, u64)]) {
         let w = self.width;
         for &(r, v) in resets {
             self.regs[r as usize * w..(r as usize + 1) * w].fill(v);
         }
+        self.regs[kernel.reg_count as usize * w..].fill(0);
         // Resized too: a wave that faulted may have lost its private
         // memory (it is taken out while the wave runs).
         self.private.clear();
@@ -274,7 +276,7 @@ impl Wave {
             let budget = (limit - executed).min(Pc::MAX as u64) as Pc;
             let start = top.pc;
             let stop = top.reconverge.min(end).min(start.saturating_add(budget));
-            let pc = lane_run(insts, &mut self.regs, mem.private, start, stop, top.mask);
+            let pc = lane_run(&decoded, &mut self.regs, mem.private, start, stop, top.mask);
             let n = (pc - start) as u64;
             copies += decoded.copies_before[pc as usize] - decoded.copies_before[start as usize];
             if n > 0 {
@@ -316,7 +318,7 @@ impl Wave {
         insts[top.pc as usize].as_ref()?;
         let stop = top.reconverge.min(insts.len() as Pc);
         let end = lane_run(
-            insts,
+            &self.decoded,
             &mut self.regs,
             &mut self.private,
             top.pc,
@@ -779,34 +781,40 @@ crate::exec::lane_ops::for_v3! {
     }
 }
 
-/// Runs the lane-wise instructions from `start` (which must be one) for
-/// the lanes of `mask`, up to `stop` or the first instruction of another
-/// kind; returns the pc it stopped at.
+/// Runs the lane-wise instructions from `start` for the lanes of `mask`,
+/// up to `stop` or the first instruction of another kind, at least the
+/// one at `start` if it is lane-wise (`stop` can lie before it: a
+/// reconvergence point at a loop's header); returns the pc it stopped at.
 #[inline(always)]
 fn lane_run(
-    insts: &[Option<LaneOp>],
+    decoded: &Decoded,
     regs: &mut [u64],
     private: &mut [u8],
     start: Pc,
     stop: Pc,
     mask: u64,
 ) -> Pc {
-    let mut pc = start;
+    let end = decoded.run_ends[start as usize].min(stop.max(start + 1));
+    let run = decoded
+        .insts
+        .get(start as usize..end as usize)
+        .unwrap_or_default();
+    let mut call = |op: &Option<LaneOp>| {
+        if let Some(op) = op {
+            (op.handler)(regs, private, op, mask)
+        }
+    };
     // Unrolled: each call site sees every fourth instruction, which the
     // host's predictor of indirect calls finds easier.
-    'run: loop {
-        for _ in 0..4 {
-            let Some(op) = &insts[pc as usize] else {
-                break 'run;
-            };
-            (op.handler)(regs, private, op, mask);
-            pc += 1;
-            if pc >= stop {
-                break 'run;
-            }
-        }
+    let mut fours = run.chunks_exact(4);
+    for four in &mut fours {
+        call(&four[0]);
+        call(&four[1]);
+        call(&four[2]);
+        call(&four[3]);
     }
-    pc
+    fours.remainder().iter().for_each(call);
+    start + run.len() as Pc
 }
 
 /// Appends `addrs[lane] + offset` for the lanes of `mask`, lowest first.
@@ -860,7 +868,7 @@ mod tests {
     use super::*;
     use crate::exec::memory::GlobalMemory;
     use isa::core::Scalar;
-    use isa::ir::{address::PRIVATE_BASE, Dialect};
+    use isa::ir::address::PRIVATE_BASE;
 
     /// A branch condition's taken lanes, in each build this host runs,
     /// against a test of each lane on its own: rows of 3 to 64 lanes,
@@ -897,30 +905,6 @@ mod tests {
         }
     }
 
-    fn kernel(insts: Vec<Inst>, reg_count: u32, private_bytes: u32) -> Kernel {
-        Kernel {
-            name: "test".into(),
-            source: String::new(),
-            dialect: Dialect::Shader,
-            pointer_bits: 64,
-            insts,
-            origins: Vec::new(),
-            switches: Vec::new(),
-            printf_calls: Vec::new(),
-            reg_count,
-            constants: Vec::new(),
-            local_size: None,
-            resources: Vec::new(),
-            params: Vec::new(),
-            builtins: Vec::new(),
-            private_bytes,
-            workgroup_bytes: 0,
-            scalar_regs: Vec::new(),
-            scalar_stores: Vec::new(),
-            loop_merges: Vec::new(),
-        }
-    }
-
     #[test]
     fn loads_through_any_register_pair_see_the_old_address() {
         let load = |dst, addr| Inst::Load {
@@ -931,7 +915,7 @@ mod tests {
         };
         // Each lane's private memory holds a pointer to its second word,
         // which holds 100 + lane.
-        let k = kernel(
+        let k = crate::exec::kernel(
             vec![load(1, 0), load(0, 1), load(2, 2), Inst::Return],
             3,
             16,
@@ -971,7 +955,7 @@ mod tests {
         // Lanes 0 and 1 take one side of a branch, 2 and 3 the other; both
         // sides are runs of lane-wise instructions, ended by a jump on one
         // side and by the reconvergence point on the other.
-        let k = kernel(
+        let k = crate::exec::kernel(
             vec![
                 alu(AluOp::IAdd, int, 1, 0, 0),
                 alu(AluOp::IMul, int, 2, 1, 0),
