@@ -744,12 +744,20 @@ impl Wave {
 /// has it); otherwise lane by lane (a partial mask's row scan measured
 /// slower on the divergent benchmark).
 fn nonzero_lanes(row: &[u64], mask: u64) -> u64 {
+    if mask == 0 {
+        return 0;
+    }
     if mask != isa::core::mask(row.len() as u32) {
+        let top = 63 - mask.leading_zeros() as usize;
+        assert!(top < row.len(), "a mask past its row");
         let mut bits = 0u64;
-        for lane in lanes(mask) {
-            if row[lane] != 0 {
-                bits |= 1 << lane;
-            }
+        let mut rest = mask;
+        while rest != 0 {
+            let lane = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            // SAFETY: lane <= top, checked above. No branch on the value:
+            // a condition's lanes differ, which the host mispredicts.
+            bits |= ((unsafe { *row.get_unchecked(lane) } != 0) as u64) << lane;
         }
         return bits;
     }
