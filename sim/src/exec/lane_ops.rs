@@ -84,9 +84,9 @@ pub(crate) use for_v3;
 /// (AVX2, FMA, BMI2), whose lane loops take four 64-bit lanes a vector
 /// instruction instead of two; only where the host has those features
 /// (`wide_lanes`). The results are the same bits: no floating-point
-/// operation is fused or reordered either way. (Private loads and stores
-/// keep the baseline build: compiled for v3 they took 1.5x the host
-/// instructions.)
+/// operation is fused or reordered either way. (Byte accesses of private
+/// memory keep the baseline build: compiled for v3 they took 1.5x the
+/// host instructions.)
 macro_rules! for_host {
     ($wide:expr, $width:expr, $handler:ident $(, $arg:literal)*) => {{
         for_v3! {
@@ -182,13 +182,13 @@ pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
             Some(*copies)
         }))
         .collect();
-    let mut run_ends = vec![insts.len() as Pc; insts.len()];
+    let mut run_ends = vec![0; insts.len()];
+    let mut end = insts.len() as Pc;
     for pc in (0..insts.len()).rev() {
         if insts[pc].is_none() {
-            run_ends[pc] = pc as Pc;
-        } else if pc + 1 < insts.len() {
-            run_ends[pc] = run_ends[pc + 1];
+            end = pc as Pc;
         }
+        run_ends[pc] = end;
     }
     Decoded {
         insts,
@@ -213,9 +213,9 @@ struct FixedAccess {
     boolean: bool,
 }
 
-/// The fixed private accesses of `kernel`, per instruction.
-fn fixed_accesses(kernel: &Kernel) -> Vec<Option<FixedAccess>> {
-    let constant = unwritten_constants(kernel);
+/// The fixed private accesses of `kernel`, per instruction; `constant`
+/// is `unwritten_constants(kernel)`.
+fn fixed_accesses(kernel: &Kernel, constant: &[Option<u64>]) -> Vec<Option<FixedAccess>> {
     let base = isa::ir::address::PRIVATE_BASE;
     let end = base + kernel.private_bytes as u64;
     kernel
@@ -282,6 +282,7 @@ fn unwritten_constants(kernel: &Kernel) -> Vec<Option<u64>> {
 /// are too (`Wave::restart`).
 fn locations_in_registers(
     kernel: &Kernel,
+    constant: &[Option<u64>],
     fixed: &[Option<FixedAccess>],
 ) -> std::collections::BTreeMap<usize, usize> {
     use std::collections::BTreeMap;
@@ -289,7 +290,7 @@ fn locations_in_registers(
         return BTreeMap::new();
     }
     let private = isa::ir::address::PRIVATE_BASE..isa::ir::address::PRIVATE_END;
-    let pointers: Vec<bool> = unwritten_constants(kernel)
+    let pointers: Vec<bool> = constant
         .iter()
         .map(|c| c.is_some_and(|v| private.contains(&v)))
         .collect();
@@ -333,8 +334,9 @@ fn locations_in_registers(
 /// row of its own where the location has one, `locations_in_registers`);
 /// and the rows those locations take.
 fn private_accesses(kernel: &Kernel, width: usize, wide: bool) -> (Vec<Option<LaneOp>>, usize) {
-    let fixed = fixed_accesses(kernel);
-    let held = locations_in_registers(kernel, &fixed);
+    let constant = unwritten_constants(kernel);
+    let fixed = fixed_accesses(kernel, &constant);
+    let held = locations_in_registers(kernel, &constant, &fixed);
     let stride = kernel.private_bytes as usize;
     let ops = fixed
         .iter()
@@ -1101,8 +1103,9 @@ mod tests {
             let mut k = crate::exec::kernel(insts, 7, 32);
             k.constants = (0..5).map(|l| (l, base + 4 * l as u64)).collect();
             edit(&mut k);
-            let fixed = fixed_accesses(&k);
-            locations_in_registers(&k, &fixed)
+            let constant = unwritten_constants(&k);
+            let fixed = fixed_accesses(&k, &constant);
+            locations_in_registers(&k, &constant, &fixed)
                 .into_keys()
                 .collect::<Vec<_>>()
         };

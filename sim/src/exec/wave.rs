@@ -259,8 +259,7 @@ impl Wave {
             "a functional run records no addresses"
         );
         let decoded = Arc::clone(&self.decoded);
-        let insts = &decoded.insts[..];
-        let end = insts.len() as Pc;
+        let end = decoded.insts.len() as Pc;
         let mut last = 0;
         let mut executed = 0;
         // Counted here and added once: `counts` lives in memory, which the
