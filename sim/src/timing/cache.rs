@@ -266,6 +266,66 @@ mod tests {
         }
     }
 
+    /// A reference cache: per set, a list of (tag, dirty) from least to
+    /// most recently used, as the textbook describes LRU.
+    struct ListLru {
+        sets: Vec<Vec<(u64, bool)>>,
+        ways: usize,
+    }
+
+    impl ListLru {
+        fn access(&mut self, line: u64, write: bool) -> (bool, bool) {
+            let n = self.sets.len() as u64;
+            let set = &mut self.sets[(line % n) as usize];
+            if let Some(i) = set.iter().position(|&(t, _)| t == line) {
+                let (t, dirty) = set.remove(i);
+                set.push((t, dirty | write));
+                return (true, false);
+            }
+            let wrote_back = set.len() == self.ways && set.remove(0).1;
+            set.push((line, write));
+            (false, wrote_back)
+        }
+
+        fn invalidate(&mut self, line: u64) {
+            let n = self.sets.len() as u64;
+            self.sets[(line % n) as usize].retain(|&(t, _)| t != line);
+        }
+    }
+
+    #[test]
+    fn hits_misses_and_write_backs_follow_a_list_in_recency_order() {
+        let mut random = crate::exec::xorshift(0x5eed_cafe);
+        for (sets, ways) in [(1usize, 1usize), (1, 4), (4, 2), (8, 4), (2, 16)] {
+            let mut cache = Cache::new((sets * ways * 64) as u32, 64, ways as u32);
+            let mut reference = ListLru {
+                sets: vec![Vec::new(); sets],
+                ways,
+            };
+            // A few more lines than fit, so that sets fill, evict and hit.
+            let lines = (sets * ways * 2) as u64;
+            for step in 0..20_000 {
+                let line = random() % lines;
+                let r = random() % 8;
+                if r == 0 {
+                    cache.invalidate(line * 64);
+                    reference.invalidate(line);
+                    continue;
+                }
+                let write = r < 3;
+                let got = cache.access(line * 64, write);
+                let want = reference.access(line, write);
+                assert_eq!(
+                    (got.hit, got.wrote_back),
+                    want,
+                    "{sets} sets x {ways} ways, step {step}, line {line}"
+                );
+            }
+            let dirty: usize = reference.sets.iter().flatten().filter(|l| l.1).count();
+            assert_eq!(cache.dirty_lines(), dirty as u64);
+        }
+    }
+
     #[test]
     fn fills_and_invalidations_find_their_line() {
         let mut c = Cache::new(256, 64, 2);
