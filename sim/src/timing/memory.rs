@@ -115,6 +115,11 @@ pub struct MemorySystem {
     line_buffer: Vec<u64>,
     /// Scratch for the (bank, word) pairs of one group of LDS lanes.
     lds_buffer: Vec<(u64, u64)>,
+    /// Per LDS bank: the words (or, for atomics, lanes) one group of lanes
+    /// wants from it; zero between groups.
+    lds_wanted: Vec<u64>,
+    /// Division by the LDS banks: a word's bank.
+    lds_bank: Divisor,
 }
 
 impl MemorySystem {
@@ -155,6 +160,8 @@ impl MemorySystem {
             address_free: HashMap::default(),
             line_buffer: Vec::new(),
             lds_buffer: Vec::new(),
+            lds_wanted: vec![0; m.lds.banks as usize],
+            lds_bank: Divisor::new(m.lds.banks as u64),
             dram_free: 0,
             l1_latency: m.l1.latency as u64,
             l1_mshrs: m.l1.mshrs as usize,
@@ -492,20 +499,27 @@ impl MemorySystem {
                 self.stats.lds_conflict_cycles += degree - 1;
                 continue;
             }
-            wanted.clear();
-            wanted.extend(group.iter().map(|&a| ((a / 4) % banks, a / 4)));
-            wanted.sort_unstable();
-            let (mut degree, mut run) = (1u64, 0u64);
-            for (i, &(bank, word)) in wanted.iter().enumerate() {
-                let new_bank = i == 0 || wanted[i - 1].0 != bank;
-                if new_bank {
-                    run = 0;
+            let degree = match self.conflict_degree(group, serialise) {
+                Some(degree) => degree,
+                None => {
+                    // Words too far apart for the bitmap: sorted by bank.
+                    wanted.clear();
+                    wanted.extend(group.iter().map(|&a| ((a / 4) % banks, a / 4)));
+                    wanted.sort_unstable();
+                    let (mut degree, mut run) = (1u64, 0u64);
+                    for (i, &(bank, word)) in wanted.iter().enumerate() {
+                        let new_bank = i == 0 || wanted[i - 1].0 != bank;
+                        if new_bank {
+                            run = 0;
+                        }
+                        if new_bank || serialise || wanted[i - 1].1 != word {
+                            run += 1;
+                        }
+                        degree = degree.max(run);
+                    }
+                    degree
                 }
-                if new_bank || serialise || wanted[i - 1].1 != word {
-                    run += 1;
-                }
-                degree = degree.max(run);
-            }
+            };
             cycles += degree;
             self.stats.lds_conflict_cycles += degree - 1;
         }
@@ -514,6 +528,39 @@ impl MemorySystem {
         let start = cycle.max(self.lds_free[cu]);
         self.lds_free[cu] = start + cycles;
         start + cycles + self.lds_latency
+    }
+}
+
+impl MemorySystem {
+    /// The most distinct words (with `serialise`, lanes) that one group of
+    /// LDS lanes wants from one bank, when the group's words lie within
+    /// `BITMAP_WORDS` of each other, the usual case: each lane's word is
+    /// marked in a bitmap and counted at its bank the first time.
+    fn conflict_degree(&mut self, group: &[u64], serialise: bool) -> Option<u64> {
+        const BITMAP_WORDS: u64 = 512;
+        let (low, high) = group.iter().fold((u64::MAX, 0), |(lo, hi), &a| {
+            (lo.min(a / 4), hi.max(a / 4))
+        });
+        if high - low >= BITMAP_WORDS {
+            return None;
+        }
+        let mut seen = [0u64; BITMAP_WORDS as usize / 64];
+        let mut degree = 1;
+        for &a in group {
+            let word = a / 4;
+            let at = (word - low) as usize;
+            let bit = 1u64 << (at % 64);
+            if serialise || seen[at / 64] & bit == 0 {
+                seen[at / 64] |= bit;
+                let wanted = &mut self.lds_wanted[self.lds_bank.rem(word) as usize];
+                *wanted += 1;
+                degree = degree.max(*wanted);
+            }
+        }
+        for &a in group {
+            self.lds_wanted[self.lds_bank.rem(a / 4) as usize] = 0;
+        }
+        Some(degree)
     }
 }
 
@@ -546,6 +593,51 @@ fn hits_misses(caches: &[FirstLevel]) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// LDS access times against the definition: per group of `banks`
+    /// lanes, the most distinct words (for atomics, lanes) any one bank
+    /// is asked for, counted with a set per bank.
+    #[test]
+    fn lds_groups_take_the_most_words_one_bank_is_asked_for() {
+        let mut random = crate::exec::xorshift(0x1d5_ba4c);
+        for banks in [1u32, 3, 16, 32, 64] {
+            let mut cfg = Config::default_config();
+            cfg.memory.lds.banks = banks;
+            let mut mem = MemorySystem::new(&cfg);
+            let latency = cfg.memory.lds.latency as u64;
+            let mut free = 0;
+            for step in 0..2_000 {
+                // Words within a few banks' reach of each other, or spread
+                // over the whole LDS, with some lanes sharing a word.
+                let spread = [4u64, 64, 600, 1 << 20][random() as usize % 4];
+                let base = random() % 4096;
+                let lanes = 1 + random() as usize % 64;
+                let addrs: Vec<u64> = (0..lanes)
+                    .map(|_| 4 * (base + random() % spread) + random() % 4)
+                    .collect();
+                let serialise = random() % 3 == 0;
+                let mut cycles = 0;
+                for group in addrs.chunks(banks as usize) {
+                    let mut per_bank = vec![std::collections::BTreeSet::new(); banks as usize];
+                    for (lane, &a) in group.iter().enumerate() {
+                        let word = a / 4;
+                        // Serialised lanes count even when they share a word.
+                        let key = if serialise { (word, lane) } else { (word, 0) };
+                        per_bank[(word % banks as u64) as usize].insert(key);
+                    }
+                    cycles += per_bank.iter().map(|b| b.len() as u64).max().unwrap();
+                }
+                let cycle = 1_000 * step;
+                let start = cycle.max(free);
+                free = start + cycles.max(1);
+                assert_eq!(
+                    mem.lds(0, cycle, &addrs, serialise),
+                    free + latency,
+                    "{banks} banks, step {step}: {addrs:?}, serialise {serialise}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_coalescer_asks_for_each_line_once_in_order_of_first_use() {
