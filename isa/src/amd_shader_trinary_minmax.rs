@@ -90,12 +90,12 @@ pub fn lower(b: &mut dyn Builder, call: &Call) -> Result<Vec<Reg>, String> {
 /// Two-operand min and max lane operations (float ones with this set's
 /// NaN and signed-zero rules): the basic operations an emulation uses,
 /// as every GPU has them.
-const FMIN2: u16 = 0x100;
-const FMAX2: u16 = 0x101;
-const UMIN2: u16 = 0x102;
-const UMAX2: u16 = 0x103;
-const SMIN2: u16 = 0x104;
-const SMAX2: u16 = 0x105;
+pub const FMIN2: u16 = 0x100;
+pub const FMAX2: u16 = 0x101;
+pub const UMIN2: u16 = 0x102;
+pub const UMAX2: u16 = 0x103;
+pub const SMIN2: u16 = 0x104;
+pub const SMAX2: u16 = 0x105;
 
 /// Names of the helper lane operations of the emulation.
 pub fn helper_name(op: ExtOp) -> Option<&'static str> {

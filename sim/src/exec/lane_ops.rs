@@ -16,7 +16,7 @@
 
 use crate::exec::memory;
 use isa::core::{Alu, AluOp, Convert, Scalar};
-use isa::ir::{Dialect, ExtOp, Inst, Kernel, Pc, Reg};
+use isa::ir::{Dialect, ExtOp, ExtSet, Inst, Kernel, Pc, Reg};
 use isa::liveness::alu_arity;
 
 /// What a handler computes, for the general handlers.
@@ -770,17 +770,21 @@ fn convert_handler(cv: Convert, width: usize, wide: bool) -> Handler {
     for_host!(wide, width, general_convert)
 }
 
-/// A handler of its own for each listed GLSL.std.450 instruction on 32-bit
-/// operands.
-macro_rules! glsl_handlers {
-    ($($op:ident $ty:ident;)*) => {
+/// A handler of its own for each listed extended instruction: its set, the
+/// module naming its opcode, the opcode, and its operands' type (32-bit
+/// unless a width follows).
+macro_rules! ext_handlers {
+    ($($set:ident $module:ident::$op:ident $ty:ident $(($bits:literal))?;)*) => {
         fn ext_handler(ext: ExtOp, width: usize, wide: bool) -> Handler {
-            use isa::glsl_std_450 as glsl;
             $(
-                if ext == glsl_op(glsl::$op, Scalar::$ty(32)) {
+                if ext == ext_op(ExtSet::$set, isa::$module::$op, Scalar::$ty(32 $(- 32 + $bits)?)) {
                     #[inline(always)]
                     fn instruction<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
-                        const EXT: ExtOp = glsl_op(glsl::$op, Scalar::$ty(32));
+                        const EXT: ExtOp = ext_op(
+                            ExtSet::$set,
+                            isa::$module::$op,
+                            Scalar::$ty(32 $(- 32 + $bits)?),
+                        );
                         lanes::<3, W>(regs, op, mask, |[a, b, c]| isa::ext::eval(EXT, a, b, c))
                     }
                     return for_host!(wide, width, instruction);
@@ -791,19 +795,82 @@ macro_rules! glsl_handlers {
     };
 }
 
-const fn glsl_op(opcode: u16, ty: Scalar) -> ExtOp {
+const fn ext_op(set: ExtSet, opcode: u16, ty: Scalar) -> ExtOp {
     ExtOp {
-        set: isa::ir::ExtSet::Glsl,
+        set,
         opcode,
         ty,
         aux: ty,
     }
 }
 
-glsl_handlers! {
-    FMA Float; FMIN Float; FMAX Float; FCLAMP Float; FABS Float; FLOOR Float; FMIX Float;
-    SQRT Float; INVERSE_SQRT Float; NMIN Float; NMAX Float;
-    UMIN Int; UMAX Int; SMIN Int; SMAX Int; UCLAMP Int; SCLAMP Int;
+// The GLSL.std.450 instructions kernels use most; the trinary min, max and
+// mid, and the two-operand min and max their emulation is made of; and the
+// saturating, averaging and absolute-difference instructions at the widths
+// they serve: native and emulated runs of a study then cost the host alike.
+ext_handlers! {
+    Glsl glsl_std_450::FMA Float;
+    Glsl glsl_std_450::FMIN Float;
+    Glsl glsl_std_450::FMAX Float;
+    Glsl glsl_std_450::FCLAMP Float;
+    Glsl glsl_std_450::FABS Float;
+    Glsl glsl_std_450::FLOOR Float;
+    Glsl glsl_std_450::FMIX Float;
+    Glsl glsl_std_450::SQRT Float;
+    Glsl glsl_std_450::INVERSE_SQRT Float;
+    Glsl glsl_std_450::NMIN Float;
+    Glsl glsl_std_450::NMAX Float;
+    Glsl glsl_std_450::UMIN Int;
+    Glsl glsl_std_450::UMAX Int;
+    Glsl glsl_std_450::SMIN Int;
+    Glsl glsl_std_450::SMAX Int;
+    Glsl glsl_std_450::UCLAMP Int;
+    Glsl glsl_std_450::SCLAMP Int;
+    AmdTrinary amd_shader_trinary_minmax::FMIN3 Float;
+    AmdTrinary amd_shader_trinary_minmax::FMAX3 Float;
+    AmdTrinary amd_shader_trinary_minmax::FMID3 Float;
+    AmdTrinary amd_shader_trinary_minmax::UMIN3 Int;
+    AmdTrinary amd_shader_trinary_minmax::UMAX3 Int;
+    AmdTrinary amd_shader_trinary_minmax::UMID3 Int;
+    AmdTrinary amd_shader_trinary_minmax::SMIN3 Int;
+    AmdTrinary amd_shader_trinary_minmax::SMAX3 Int;
+    AmdTrinary amd_shader_trinary_minmax::SMID3 Int;
+    AmdTrinary amd_shader_trinary_minmax::FMIN2 Float;
+    AmdTrinary amd_shader_trinary_minmax::FMAX2 Float;
+    AmdTrinary amd_shader_trinary_minmax::UMIN2 Int;
+    AmdTrinary amd_shader_trinary_minmax::UMAX2 Int;
+    AmdTrinary amd_shader_trinary_minmax::SMIN2 Int;
+    AmdTrinary amd_shader_trinary_minmax::SMAX2 Int;
+    IntelInt2 intel_shader_integer_functions2::IADD_SAT Int(8);
+    IntelInt2 intel_shader_integer_functions2::IADD_SAT Int(16);
+    IntelInt2 intel_shader_integer_functions2::IADD_SAT Int;
+    IntelInt2 intel_shader_integer_functions2::UADD_SAT Int(8);
+    IntelInt2 intel_shader_integer_functions2::UADD_SAT Int(16);
+    IntelInt2 intel_shader_integer_functions2::UADD_SAT Int;
+    IntelInt2 intel_shader_integer_functions2::ISUB_SAT Int(8);
+    IntelInt2 intel_shader_integer_functions2::ISUB_SAT Int(16);
+    IntelInt2 intel_shader_integer_functions2::ISUB_SAT Int;
+    IntelInt2 intel_shader_integer_functions2::USUB_SAT Int(8);
+    IntelInt2 intel_shader_integer_functions2::USUB_SAT Int(16);
+    IntelInt2 intel_shader_integer_functions2::USUB_SAT Int;
+    IntelInt2 intel_shader_integer_functions2::ABS_ISUB Int(8);
+    IntelInt2 intel_shader_integer_functions2::ABS_ISUB Int(16);
+    IntelInt2 intel_shader_integer_functions2::ABS_ISUB Int;
+    IntelInt2 intel_shader_integer_functions2::ABS_USUB Int(8);
+    IntelInt2 intel_shader_integer_functions2::ABS_USUB Int(16);
+    IntelInt2 intel_shader_integer_functions2::ABS_USUB Int;
+    IntelInt2 intel_shader_integer_functions2::IAVERAGE Int(8);
+    IntelInt2 intel_shader_integer_functions2::IAVERAGE Int(16);
+    IntelInt2 intel_shader_integer_functions2::IAVERAGE Int;
+    IntelInt2 intel_shader_integer_functions2::UAVERAGE Int(8);
+    IntelInt2 intel_shader_integer_functions2::UAVERAGE Int(16);
+    IntelInt2 intel_shader_integer_functions2::UAVERAGE Int;
+    IntelInt2 intel_shader_integer_functions2::IAVERAGE_ROUNDED Int(8);
+    IntelInt2 intel_shader_integer_functions2::IAVERAGE_ROUNDED Int(16);
+    IntelInt2 intel_shader_integer_functions2::IAVERAGE_ROUNDED Int;
+    IntelInt2 intel_shader_integer_functions2::UAVERAGE_ROUNDED Int(8);
+    IntelInt2 intel_shader_integer_functions2::UAVERAGE_ROUNDED Int(16);
+    IntelInt2 intel_shader_integer_functions2::UAVERAGE_ROUNDED Int;
 }
 
 /// The handler of `kind` for rows `width` lanes wide (`wide`: compiled for
@@ -928,9 +995,28 @@ mod tests {
             false,
             false,
         )));
-        for opcode in 1..=81 {
-            for ty in [Scalar::Int(32), Scalar::Float(32)] {
-                kinds.push(LaneKind::Ext(glsl_op(opcode, ty)));
+        // Every opcode of the sets with handlers of their own, at the
+        // types those handlers take and the types they leave to the
+        // general one.
+        let trinary = (1..=9).chain(0x100..=0x105);
+        let intel = {
+            use isa::intel_shader_integer_functions2 as intel;
+            intel::FIRST..=intel::UMUL32X16
+        };
+        let sets = [
+            (ExtSet::Glsl, (1..=81).collect::<Vec<u16>>()),
+            (ExtSet::AmdTrinary, trinary.collect()),
+            (ExtSet::IntelInt2, intel.collect()),
+        ];
+        for (set, opcodes) in sets {
+            for opcode in opcodes {
+                for ty in [8, 16, 32, 64]
+                    .map(Scalar::Int)
+                    .into_iter()
+                    .chain([Scalar::Float(32)])
+                {
+                    kinds.push(LaneKind::Ext(ext_op(set, opcode, ty)));
+                }
             }
         }
         kinds.push(LaneKind::Copy);

@@ -529,18 +529,16 @@ impl MemorySystem {
         self.lds_free[cu] = start + cycles;
         start + cycles + self.lds_latency
     }
-}
 
-impl MemorySystem {
     /// The most distinct words (with `serialise`, lanes) that one group of
     /// LDS lanes wants from one bank, when the group's words lie within
     /// `BITMAP_WORDS` of each other, the usual case: each lane's word is
     /// marked in a bitmap and counted at its bank the first time.
     fn conflict_degree(&mut self, group: &[u64], serialise: bool) -> Option<u64> {
         const BITMAP_WORDS: u64 = 512;
-        let (low, high) = group.iter().fold((u64::MAX, 0), |(lo, hi), &a| {
-            (lo.min(a / 4), hi.max(a / 4))
-        });
+        let (low, high) = group
+            .iter()
+            .fold((u64::MAX, 0), |(lo, hi), &a| (lo.min(a / 4), hi.max(a / 4)));
         if high - low >= BITMAP_WORDS {
             return None;
         }
@@ -615,7 +613,7 @@ mod tests {
                 let addrs: Vec<u64> = (0..lanes)
                     .map(|_| 4 * (base + random() % spread) + random() % 4)
                     .collect();
-                let serialise = random() % 3 == 0;
+                let serialise = random().is_multiple_of(3);
                 let mut cycles = 0;
                 for group in addrs.chunks(banks as usize) {
                     let mut per_bank = vec![std::collections::BTreeSet::new(); banks as usize];
