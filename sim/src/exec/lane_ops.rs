@@ -730,15 +730,25 @@ alu_handlers! {
     Select Float(32) 3;
 }
 
-/// The frequent conversions: between 32-bit integers and floats, and
-/// 32-bit integers widened to 64 (address arithmetic).
-const CONVERSIONS: [Convert; 6] = [
+/// The frequent conversions: between 32-bit integers and floats, 32-bit
+/// integers widened to 64 (address arithmetic) and 64-bit ones narrowed,
+/// bytes and halves widened and narrowed (packed pixels and saturating
+/// arithmetic), and floats widened.
+const CONVERSIONS: [Convert; 14] = [
     conversion(Scalar::Int(32), Scalar::Float(32), false, false),
     conversion(Scalar::Int(32), Scalar::Float(32), true, false),
+    conversion(Scalar::Int(32), Scalar::Float(32), true, true),
     conversion(Scalar::Float(32), Scalar::Int(32), false, false),
     conversion(Scalar::Float(32), Scalar::Int(32), false, true),
     conversion(Scalar::Int(32), Scalar::Int(64), false, false),
     conversion(Scalar::Int(32), Scalar::Int(64), true, true),
+    conversion(Scalar::Int(64), Scalar::Int(32), false, false),
+    conversion(Scalar::Int(8), Scalar::Int(32), false, false),
+    conversion(Scalar::Int(16), Scalar::Int(32), false, false),
+    conversion(Scalar::Int(16), Scalar::Int(32), true, true),
+    conversion(Scalar::Int(32), Scalar::Int(8), false, false),
+    conversion(Scalar::Int(32), Scalar::Int(16), false, false),
+    conversion(Scalar::Float(32), Scalar::Float(64), false, false),
 ];
 
 const fn conversion(from: Scalar, to: Scalar, from_signed: bool, to_signed: bool) -> Convert {
@@ -766,7 +776,7 @@ fn convert_handler(cv: Convert, width: usize, wide: bool) -> Handler {
             )*
         };
     }
-    pick!(0 1 2 3 4 5);
+    pick!(0 1 2 3 4 5 6 7 8 9 10 11 12 13);
     for_host!(wide, width, general_convert)
 }
 
@@ -990,8 +1000,8 @@ mod tests {
             .map(|&cv| LaneKind::Convert(cv))
             .collect();
         kinds.push(LaneKind::Convert(conversion(
-            Scalar::Float(32),
             Scalar::Float(64),
+            Scalar::Float(32),
             false,
             false,
         )));
