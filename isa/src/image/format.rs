@@ -97,6 +97,16 @@ struct Layout {
     shift: [u32; 4],
 }
 
+impl Layout {
+    /// Bytes per texel.
+    fn bytes(&self) -> usize {
+        if self.numeric == SharedExponent {
+            return 4; // the exponent sits above the components
+        }
+        (0..4).map(|i| self.shift[i] + self.bits[i]).max().unwrap() as usize / 8
+    }
+}
+
 /// `n` components of `width` bits, R first, from the lowest bit up.
 const fn array(numeric: Numeric, n: usize, width: u32) -> Layout {
     let mut bits = [0; 4];
@@ -286,11 +296,7 @@ impl Format {
 
     /// Bytes per texel.
     pub fn bytes(self) -> usize {
-        let l = self.layout();
-        if l.numeric == SharedExponent {
-            return 4; // the exponent sits above the components
-        }
-        (0..4).map(|i| l.shift[i] + l.bits[i]).max().unwrap() as usize / 8
+        self.layout().bytes()
     }
 
     /// The number of components the format stores, 1..=4.
@@ -310,9 +316,17 @@ impl Format {
     /// missing channels read as 0 for G and B and 1 (1.0 or integer 1) for
     /// A, as Vulkan's "Conversion to RGBA" says.
     pub fn decode(self, bytes: &[u8]) -> Texel {
-        assert_eq!(bytes.len(), self.bytes(), "a texel of {self:?}");
-        let word = bytes.iter().rev().fold(0u128, |w, &b| w << 8 | b as u128);
         let l = self.layout();
+        assert_eq!(bytes.len(), l.bytes(), "a texel of {self:?}");
+        // Texels of up to 8 bytes, nearly all, read as one word.
+        let word = match bytes.len() {
+            n @ 1..=8 => {
+                let mut low = [0u8; 8];
+                low[..n].copy_from_slice(bytes);
+                u64::from_le_bytes(low) as u128
+            }
+            _ => bytes.iter().rev().fold(0u128, |w, &b| w << 8 | b as u128),
+        };
         let raw = |i: usize| (word >> l.shift[i]) as u64 & mask(l.bits[i]);
         let present = |i: usize| l.bits[i] != 0;
         match l.numeric {
@@ -363,6 +377,7 @@ impl Format {
 }
 
 /// Component `i` (R, G, B, A) of a float format from its `bits`-wide code.
+#[inline]
 fn decode_float(numeric: Numeric, i: usize, c: u64, bits: u32) -> f32 {
     let unorm_max = mask(bits) as f32;
     match numeric {
