@@ -318,13 +318,9 @@ impl Format {
     pub fn decode(self, bytes: &[u8]) -> Texel {
         let l = self.layout();
         assert_eq!(bytes.len(), l.bytes(), "a texel of {self:?}");
-        // Texels of up to 8 bytes, nearly all, read as one word.
-        let word = match bytes.len() {
-            n @ 1..=8 => {
-                let mut low = [0u8; 8];
-                low[..n].copy_from_slice(bytes);
-                u64::from_le_bytes(low) as u128
-            }
+        // Four-byte texels, the most common, read as one word.
+        let word = match *bytes {
+            [a, b, c, d] => u32::from_le_bytes([a, b, c, d]) as u128,
             _ => bytes.iter().rev().fold(0u128, |w, &b| w << 8 | b as u128),
         };
         let raw = |i: usize| (word >> l.shift[i]) as u64 & mask(l.bits[i]);
