@@ -780,26 +780,21 @@ fn convert_handler(cv: Convert, width: usize, wide: bool) -> Handler {
     for_host!(wide, width, general_convert)
 }
 
-/// A handler of its own for each listed extended instruction: its set, the
-/// module naming its opcode, the opcode, and its operands' type (32-bit
-/// unless a width follows).
+/// A handler of its own for each listed extended instruction (its set, the
+/// module naming its opcode, the opcode) on operands of each listed width.
 macro_rules! ext_handlers {
-    ($($set:ident $module:ident::$op:ident $ty:ident $(($bits:literal))?;)*) => {
+    ($($set:ident $module:ident::$op:ident $ty:ident($($bits:literal),+);)*) => {
         fn ext_handler(ext: ExtOp, width: usize, wide: bool) -> Handler {
-            $(
-                if ext == ext_op(ExtSet::$set, isa::$module::$op, Scalar::$ty(32 $(- 32 + $bits)?)) {
+            $($(
+                if ext == ext_op(ExtSet::$set, isa::$module::$op, Scalar::$ty($bits)) {
                     #[inline(always)]
                     fn instruction<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
-                        const EXT: ExtOp = ext_op(
-                            ExtSet::$set,
-                            isa::$module::$op,
-                            Scalar::$ty(32 $(- 32 + $bits)?),
-                        );
+                        const EXT: ExtOp = ext_op(ExtSet::$set, isa::$module::$op, Scalar::$ty($bits));
                         lanes::<3, W>(regs, op, mask, |[a, b, c]| isa::ext::eval(EXT, a, b, c))
                     }
                     return for_host!(wide, width, instruction);
                 }
-            )*
+            )+)*
             for_host!(wide, width, general_ext)
         }
     };
@@ -819,68 +814,48 @@ const fn ext_op(set: ExtSet, opcode: u16, ty: Scalar) -> ExtOp {
 // saturating, averaging and absolute-difference instructions at the widths
 // they serve: native and emulated runs of a study then cost the host alike.
 ext_handlers! {
-    Glsl glsl_std_450::FMA Float;
-    Glsl glsl_std_450::FMIN Float;
-    Glsl glsl_std_450::FMAX Float;
-    Glsl glsl_std_450::FCLAMP Float;
-    Glsl glsl_std_450::FABS Float;
-    Glsl glsl_std_450::FLOOR Float;
-    Glsl glsl_std_450::FMIX Float;
-    Glsl glsl_std_450::SQRT Float;
-    Glsl glsl_std_450::INVERSE_SQRT Float;
-    Glsl glsl_std_450::NMIN Float;
-    Glsl glsl_std_450::NMAX Float;
-    Glsl glsl_std_450::UMIN Int;
-    Glsl glsl_std_450::UMAX Int;
-    Glsl glsl_std_450::SMIN Int;
-    Glsl glsl_std_450::SMAX Int;
-    Glsl glsl_std_450::UCLAMP Int;
-    Glsl glsl_std_450::SCLAMP Int;
-    AmdTrinary amd_shader_trinary_minmax::FMIN3 Float;
-    AmdTrinary amd_shader_trinary_minmax::FMAX3 Float;
-    AmdTrinary amd_shader_trinary_minmax::FMID3 Float;
-    AmdTrinary amd_shader_trinary_minmax::UMIN3 Int;
-    AmdTrinary amd_shader_trinary_minmax::UMAX3 Int;
-    AmdTrinary amd_shader_trinary_minmax::UMID3 Int;
-    AmdTrinary amd_shader_trinary_minmax::SMIN3 Int;
-    AmdTrinary amd_shader_trinary_minmax::SMAX3 Int;
-    AmdTrinary amd_shader_trinary_minmax::SMID3 Int;
-    AmdTrinary amd_shader_trinary_minmax::FMIN2 Float;
-    AmdTrinary amd_shader_trinary_minmax::FMAX2 Float;
-    AmdTrinary amd_shader_trinary_minmax::UMIN2 Int;
-    AmdTrinary amd_shader_trinary_minmax::UMAX2 Int;
-    AmdTrinary amd_shader_trinary_minmax::SMIN2 Int;
-    AmdTrinary amd_shader_trinary_minmax::SMAX2 Int;
-    IntelInt2 intel_shader_integer_functions2::IADD_SAT Int(8);
-    IntelInt2 intel_shader_integer_functions2::IADD_SAT Int(16);
-    IntelInt2 intel_shader_integer_functions2::IADD_SAT Int;
-    IntelInt2 intel_shader_integer_functions2::UADD_SAT Int(8);
-    IntelInt2 intel_shader_integer_functions2::UADD_SAT Int(16);
-    IntelInt2 intel_shader_integer_functions2::UADD_SAT Int;
-    IntelInt2 intel_shader_integer_functions2::ISUB_SAT Int(8);
-    IntelInt2 intel_shader_integer_functions2::ISUB_SAT Int(16);
-    IntelInt2 intel_shader_integer_functions2::ISUB_SAT Int;
-    IntelInt2 intel_shader_integer_functions2::USUB_SAT Int(8);
-    IntelInt2 intel_shader_integer_functions2::USUB_SAT Int(16);
-    IntelInt2 intel_shader_integer_functions2::USUB_SAT Int;
-    IntelInt2 intel_shader_integer_functions2::ABS_ISUB Int(8);
-    IntelInt2 intel_shader_integer_functions2::ABS_ISUB Int(16);
-    IntelInt2 intel_shader_integer_functions2::ABS_ISUB Int;
-    IntelInt2 intel_shader_integer_functions2::ABS_USUB Int(8);
-    IntelInt2 intel_shader_integer_functions2::ABS_USUB Int(16);
-    IntelInt2 intel_shader_integer_functions2::ABS_USUB Int;
-    IntelInt2 intel_shader_integer_functions2::IAVERAGE Int(8);
-    IntelInt2 intel_shader_integer_functions2::IAVERAGE Int(16);
-    IntelInt2 intel_shader_integer_functions2::IAVERAGE Int;
-    IntelInt2 intel_shader_integer_functions2::UAVERAGE Int(8);
-    IntelInt2 intel_shader_integer_functions2::UAVERAGE Int(16);
-    IntelInt2 intel_shader_integer_functions2::UAVERAGE Int;
-    IntelInt2 intel_shader_integer_functions2::IAVERAGE_ROUNDED Int(8);
-    IntelInt2 intel_shader_integer_functions2::IAVERAGE_ROUNDED Int(16);
-    IntelInt2 intel_shader_integer_functions2::IAVERAGE_ROUNDED Int;
-    IntelInt2 intel_shader_integer_functions2::UAVERAGE_ROUNDED Int(8);
-    IntelInt2 intel_shader_integer_functions2::UAVERAGE_ROUNDED Int(16);
-    IntelInt2 intel_shader_integer_functions2::UAVERAGE_ROUNDED Int;
+    Glsl glsl_std_450::FMA Float(32);
+    Glsl glsl_std_450::FMIN Float(32);
+    Glsl glsl_std_450::FMAX Float(32);
+    Glsl glsl_std_450::FCLAMP Float(32);
+    Glsl glsl_std_450::FABS Float(32);
+    Glsl glsl_std_450::FLOOR Float(32);
+    Glsl glsl_std_450::FMIX Float(32);
+    Glsl glsl_std_450::SQRT Float(32);
+    Glsl glsl_std_450::INVERSE_SQRT Float(32);
+    Glsl glsl_std_450::NMIN Float(32);
+    Glsl glsl_std_450::NMAX Float(32);
+    Glsl glsl_std_450::UMIN Int(32);
+    Glsl glsl_std_450::UMAX Int(32);
+    Glsl glsl_std_450::SMIN Int(32);
+    Glsl glsl_std_450::SMAX Int(32);
+    Glsl glsl_std_450::UCLAMP Int(32);
+    Glsl glsl_std_450::SCLAMP Int(32);
+    AmdTrinary amd_shader_trinary_minmax::FMIN3 Float(32);
+    AmdTrinary amd_shader_trinary_minmax::FMAX3 Float(32);
+    AmdTrinary amd_shader_trinary_minmax::FMID3 Float(32);
+    AmdTrinary amd_shader_trinary_minmax::UMIN3 Int(32);
+    AmdTrinary amd_shader_trinary_minmax::UMAX3 Int(32);
+    AmdTrinary amd_shader_trinary_minmax::UMID3 Int(32);
+    AmdTrinary amd_shader_trinary_minmax::SMIN3 Int(32);
+    AmdTrinary amd_shader_trinary_minmax::SMAX3 Int(32);
+    AmdTrinary amd_shader_trinary_minmax::SMID3 Int(32);
+    AmdTrinary amd_shader_trinary_minmax::FMIN2 Float(32);
+    AmdTrinary amd_shader_trinary_minmax::FMAX2 Float(32);
+    AmdTrinary amd_shader_trinary_minmax::UMIN2 Int(32);
+    AmdTrinary amd_shader_trinary_minmax::UMAX2 Int(32);
+    AmdTrinary amd_shader_trinary_minmax::SMIN2 Int(32);
+    AmdTrinary amd_shader_trinary_minmax::SMAX2 Int(32);
+    IntelInt2 intel_shader_integer_functions2::IADD_SAT Int(8, 16, 32);
+    IntelInt2 intel_shader_integer_functions2::UADD_SAT Int(8, 16, 32);
+    IntelInt2 intel_shader_integer_functions2::ISUB_SAT Int(8, 16, 32);
+    IntelInt2 intel_shader_integer_functions2::USUB_SAT Int(8, 16, 32);
+    IntelInt2 intel_shader_integer_functions2::ABS_ISUB Int(8, 16, 32);
+    IntelInt2 intel_shader_integer_functions2::ABS_USUB Int(8, 16, 32);
+    IntelInt2 intel_shader_integer_functions2::IAVERAGE Int(8, 16, 32);
+    IntelInt2 intel_shader_integer_functions2::UAVERAGE Int(8, 16, 32);
+    IntelInt2 intel_shader_integer_functions2::IAVERAGE_ROUNDED Int(8, 16, 32);
+    IntelInt2 intel_shader_integer_functions2::UAVERAGE_ROUNDED Int(8, 16, 32);
 }
 
 /// The handler of `kind` for rows `width` lanes wide (`wide`: compiled for
