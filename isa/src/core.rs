@@ -503,12 +503,25 @@ fn fmt(w: u32) -> (u32, u32) {
     }
 }
 
-/// A float of width `w` widened exactly to f64.
+/// A float of width `w` widened exactly to f64; a NaN becomes a quiet NaN
+/// with its sign and payload.
 #[inline(always)]
 pub fn to_f64(w: u32, a: u64) -> f64 {
     match w {
         16 => half::f16::from_bits(a as u16).to_f64(),
-        32 => f32::from_bits(a as u32) as f64,
+        32 => {
+            let f = f32::from_bits(a as u32);
+            if f.is_nan() {
+                // Spelt out, as the hardware widens: the compiler may give
+                // a cast's NaN any payload, and where a widening meets a
+                // narrowing it passes a signalling NaN through unquieted,
+                // so that a handler and the general path disagreed.
+                let bits = a & 0xffff_ffff;
+                f64::from_bits((bits >> 31) << 63 | 0x7ff8 << 48 | (bits & 0x7f_ffff) << 29)
+            } else {
+                f as f64
+            }
+        }
         _ => f64::from_bits(a),
     }
 }
@@ -519,6 +532,11 @@ pub fn to_f64(w: u32, a: u64) -> f64 {
 pub fn from_f64(w: u32, x: f64) -> u64 {
     match w {
         16 => f64_to_narrow(x.to_bits(), 10, 5, Rounding::Rte),
+        32 if x.is_nan() => {
+            // Spelt out for the reason `to_f64` gives.
+            let bits = x.to_bits();
+            (bits >> 63) << 31 | 0x7fc0_0000 | (bits >> 29) & 0x7f_ffff
+        }
         32 => (x as f32).to_bits() as u64,
         _ => x.to_bits(),
     }
@@ -2186,6 +2204,24 @@ mod tests {
         assert!(f64::from_bits(n).is_nan() && n >> 63 == 1);
         let n = cvt(F32, F64, false, false, None, false, 0xff80_0001);
         assert!(f64::from_bits(n).is_nan() && n >> 63 == 1);
+    }
+
+    /// 32-bit NaNs widened and narrowed again come back quiet with their
+    /// sign and payload, whether the compiler sees the values or not (a
+    /// widening meeting a narrowing once passed a signalling NaN through).
+    #[test]
+    fn f32_nans_come_back_quiet_with_their_payload() {
+        for sign in [0u64, 0x8000_0000] {
+            for payload in [1u64, 0x1234, 0x20_0001, 0x3f_ffff, 0x40_0000, 0x7f_ffff] {
+                let nan = sign | 0x7f80_0000 | payload;
+                let quiet = nan | 0x40_0000;
+                let widened = to_f64(32, nan).to_bits();
+                assert_eq!(widened, sign << 32 | 0x7ff8 << 48 | payload << 29);
+                assert_eq!(from_f64(32, to_f64(32, nan)), quiet, "{nan:#x}");
+                let opaque = std::hint::black_box(nan);
+                assert_eq!(from_f64(32, to_f64(32, opaque)), quiet, "{nan:#x}");
+            }
+        }
     }
 
     #[test]
