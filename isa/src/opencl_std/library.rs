@@ -25,6 +25,7 @@ mod integer;
 #[path = "vector_data.rs"]
 mod vector_data;
 
+pub use integer::intel_equivalent;
 pub use vector_data::MISALIGNED_64;
 
 use crate::core::{AluOp, Scalar};

@@ -13,6 +13,9 @@ pub mod printf;
 use crate::instruction_set::{Builder, Call, Coverage, OpClass};
 use crate::ir::{ExtOp, Reg};
 
+/// The SPV_INTEL_shader_integer_functions2 instruction with the meaning of
+/// an OpenCL.std integer instruction, if there is one.
+pub use library::intel_equivalent;
 /// The bits a misaligned vloada_halfn / vstorea_halfn address is or-ed with
 /// (64-bit pointers), so that its access faults; the simulator names it.
 pub use library::MISALIGNED_64;

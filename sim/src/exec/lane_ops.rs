@@ -858,13 +858,26 @@ ext_handlers! {
     IntelInt2 intel_shader_integer_functions2::UAVERAGE_ROUNDED Int(8, 16, 32);
 }
 
+/// The extended instruction whose handler runs `ext`: an OpenCL.std integer
+/// instruction with an INTEL twin of the same meaning takes the twin's.
+fn handled_as(ext: ExtOp) -> ExtOp {
+    match isa::opencl_std::intel_equivalent(ext.opcode) {
+        Some(opcode) if ext.set == ExtSet::OpenCl && ext.aux == ext.ty => ExtOp {
+            set: ExtSet::IntelInt2,
+            opcode,
+            ..ext
+        },
+        _ => ext,
+    }
+}
+
 /// The handler of `kind` for rows `width` lanes wide (`wide`: compiled for
 /// x86-64-v3).
 fn handler(kind: LaneKind, width: usize, wide: bool) -> Handler {
     match kind {
         LaneKind::Alu(alu) => alu_handler(alu, width, wide),
         LaneKind::Convert(cv) => convert_handler(cv, width, wide),
-        LaneKind::Ext(ext) => ext_handler(ext, width, wide),
+        LaneKind::Ext(ext) => ext_handler(handled_as(ext), width, wide),
         LaneKind::Copy => for_host!(wide, width, copy),
         LaneKind::Next => |_, _, _, _| {},
         LaneKind::Private { .. } => unreachable!("private accesses get their handler by size"),
@@ -992,6 +1005,8 @@ mod tests {
             (ExtSet::Glsl, (1..=81).collect::<Vec<u16>>()),
             (ExtSet::AmdTrinary, trinary.collect()),
             (ExtSet::IntelInt2, intel.collect()),
+            // The integer instructions, some run by their INTEL twins.
+            (ExtSet::OpenCl, (141..=170).chain(201..=204).collect()),
         ];
         for (set, opcodes) in sets {
             for opcode in opcodes {
