@@ -503,25 +503,12 @@ fn fmt(w: u32) -> (u32, u32) {
     }
 }
 
-/// A float of width `w` widened exactly to f64; a NaN becomes a quiet NaN
-/// with its sign and payload.
+/// A float of width `w` widened exactly to f64.
 #[inline(always)]
 pub fn to_f64(w: u32, a: u64) -> f64 {
     match w {
         16 => half::f16::from_bits(a as u16).to_f64(),
-        32 => {
-            let f = f32::from_bits(a as u32);
-            if f.is_nan() {
-                // Spelt out, as the hardware widens: the compiler may give
-                // a cast's NaN any payload, and where a widening meets a
-                // narrowing it passes a signalling NaN through unquieted,
-                // so that a handler and the general path disagreed.
-                let bits = a & 0xffff_ffff;
-                f64::from_bits((bits >> 31) << 63 | 0x7ff8 << 48 | (bits & 0x7f_ffff) << 29)
-            } else {
-                f as f64
-            }
-        }
+        32 => f32::from_bits(a as u32) as f64,
         _ => f64::from_bits(a),
     }
 }
@@ -532,12 +519,16 @@ pub fn to_f64(w: u32, a: u64) -> f64 {
 pub fn from_f64(w: u32, x: f64) -> u64 {
     match w {
         16 => f64_to_narrow(x.to_bits(), 10, 5, Rounding::Rte),
-        32 if x.is_nan() => {
-            // Spelt out for the reason `to_f64` gives.
-            let bits = x.to_bits();
-            (bits >> 63) << 31 | 0x7fc0_0000 | (bits >> 29) & 0x7f_ffff
+        32 => {
+            // A NaN result quieted here, as the hardware narrows: where a
+            // widening meets this narrowing the compiler may fold the two
+            // away and pass a signalling NaN through, and a handler and
+            // the general path then disagreed. Integer operations, so
+            // that lane loops stay vectorised.
+            let narrowed = (x as f32).to_bits();
+            let nan = (narrowed & 0x7fff_ffff) > 0x7f80_0000;
+            (narrowed | (nan as u32) << 22) as u64
         }
-        32 => (x as f32).to_bits() as u64,
         _ => x.to_bits(),
     }
 }
