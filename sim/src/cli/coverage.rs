@@ -65,6 +65,13 @@ fn specs() -> Vec<Spec> {
             )),
             notes: &[
                 "Instruction 47 (IMix) was removed from the specification and is not listed.",
+                "A 32-bit float result that is a NaN is always a quiet NaN: a signalling NaN \
+                 operand that an instruction returns (FMin, FMax, FClamp, FAbs and the like, where \
+                 the specification leaves NaN results undefined) comes back with its quiet bit set, \
+                 its sign and payload kept, as the hardware's conversions through f64 give. Every \
+                 build of a lane operation (its own handler, the general one, the x86-64-v3 build) \
+                 gives these bits; before 2026-11-27 an operation's own handler could return the \
+                 signalling NaN unchanged (`core::tests::f32_nans_come_back_quiet_with_their_payload`).",
                 "InterpolateAtCentroid, InterpolateAtSample and InterpolateAtOffset exist only for \
                  fragment shaders; a compute kernel using them is refused.",
                 "f16 compound functions (Length, Distance, Normalize, Cross, Reflect, Refract, \
