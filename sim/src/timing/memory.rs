@@ -480,7 +480,7 @@ impl MemorySystem {
     pub fn lds(&mut self, cu: usize, cycle: u64, addrs: &[u64], serialise: bool) -> u64 {
         self.stats.lds_instructions += 1;
         let mut cycles = 0u64;
-        let banks = self.lds_banks as u64;
+        let bank_of = self.lds_bank;
         // (bank, word) of each lane of a group, sorted so that each bank's
         // words are side by side.
         let mut wanted = std::mem::take(&mut self.lds_buffer);
@@ -504,7 +504,7 @@ impl MemorySystem {
                 None => {
                     // Words too far apart for the bitmap: sorted by bank.
                     wanted.clear();
-                    wanted.extend(group.iter().map(|&a| ((a / 4) % banks, a / 4)));
+                    wanted.extend(group.iter().map(|&a| (bank_of.rem(a / 4), a / 4)));
                     wanted.sort_unstable();
                     let (mut degree, mut run) = (1u64, 0u64);
                     for (i, &(bank, word)) in wanted.iter().enumerate() {
