@@ -405,9 +405,6 @@ struct Engine<'a, 't, 'p> {
     next: Vec<NextInst>,
     /// Per (CU, SIMD): the SIMD cannot issue before this cycle.
     wake: Vec<u64>,
-    /// Per CU: the least of its SIMDs' `wake`, so that a cycle passes a
-    /// sleeping CU by without looking at its SIMDs.
-    cu_wake: Vec<u64>,
     /// Per category: instructions a CU may issue in one cycle.
     issue_limits: [u32; CATEGORIES],
     /// Instructions a SIMD may issue in one cycle.
@@ -425,6 +422,10 @@ struct Engine<'a, 't, 'p> {
     check_uniformity: bool,
     /// Resources were freed (or nothing placed yet): try dispatching.
     dispatch_dirty: bool,
+    /// The last dispatch found no CU with room for a workgroup.
+    all_full: bool,
+    /// CUs that freed room since the last dispatch.
+    freed: Vec<usize>,
     /// Workgroups resident on all CUs.
     resident: usize,
     /// CUs that became empty during the current cycle.
@@ -432,6 +433,10 @@ struct Engine<'a, 't, 'p> {
     /// CUs with resident workgroups, in ascending order: each cycle visits
     /// only these, however wide the GPU.
     busy: Vec<usize>,
+    /// Beside each CU of `busy`: the least of its SIMDs' `wake`, so that a
+    /// cycle passes a sleeping CU by without looking at its SIMDs. In one
+    /// array of their own, the CUs a cycle passes by cost a read each.
+    busy_wake: Vec<u64>,
     /// When the last global store or atomic issued so far completes.
     writes_done: u64,
     /// Per unit: its instances' range among one SIMD's slots.
@@ -612,7 +617,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             fit_counts: Vec::new(),
             simds: cu.simds as usize,
             wake: vec![0; all_simds],
-            cu_wake: vec![0; cfg.gpu.compute_units as usize],
             issue_limits,
             per_simd: issue.per_simd,
             scheduler: cu.scheduler,
@@ -621,9 +625,12 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             scalar_period: Divisor::new(scalar_interval * cu.simds as u64),
             check_uniformity: false,
             dispatch_dirty: true,
+            all_full: false,
+            freed: Vec::new(),
             resident: 0,
             emptied: Vec::new(),
             busy: Vec::new(),
+            busy_wake: Vec::new(),
             writes_done: 0,
             unit_slots,
             slots_per_simd,
@@ -698,13 +705,24 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// Places waiting workgroups on CUs with room.
     fn dispatch_workgroups(&mut self) -> Result<(), ExecError> {
         let n = self.cus.len();
+        // Once no CU had room, only those that freed some since can have it:
+        // placing only takes room. Of them, the one the scan would reach
+        // first.
+        let mut freed = std::mem::take(&mut self.freed);
         while self.workgroups_placed < self.total_workgroups {
             let start = match self.cfg.gpu.dispatch {
                 crate::input::config::DispatchPolicy::RoundRobin => self.next_cu,
                 crate::input::config::DispatchPolicy::FillFirst => 0,
             };
-            let Some(cu) = (0..n).map(|i| (start + i) % n).find(|&c| self.fits(c)) else {
-                return Ok(());
+            let found = if self.all_full {
+                freed.retain(|&c| self.fits(c));
+                freed.iter().copied().min_by_key(|&c| (c + n - start) % n)
+            } else {
+                (0..n).map(|i| (start + i) % n).find(|&c| self.fits(c))
+            };
+            let Some(cu) = found else {
+                self.all_full = true;
+                break;
             };
             let i = self.workgroups_placed;
             self.workgroups_placed += 1;
@@ -713,6 +731,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             self.next_cu = (cu + 1) % n;
             self.place(coords, cu);
         }
+        freed.clear();
+        self.freed = freed;
         Ok(())
     }
 
@@ -821,7 +841,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             self.simd_state[k].vgprs += v;
             self.simd_state[k].sgprs += g;
             self.wake[k] = 0;
-            self.cu_wake[c] = 0;
             let next = if unfinished {
                 self.plan(slot)
             } else {
@@ -845,10 +864,13 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
         let cu = &mut self.cus[c];
         cu.workgroups += 1;
+        let at = self.busy.partition_point(|&b| b < c);
         if cu.workgroups == 1 {
-            let at = self.busy.partition_point(|&b| b < c);
             self.busy.insert(at, c);
+            self.busy_wake.insert(at, 0);
         }
+        // Its new waves may issue from the next cycle.
+        self.busy_wake[at] = 0;
         cu.lds_used += self.launch.workgroup_bytes;
         self.resident += 1;
         let group = Workgroup {
@@ -887,13 +909,16 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// One cycle of every CU. Returns whether anything issued and, if not,
     /// the earliest cycle at which something could.
     fn cycle_step(&mut self, global: &mut GlobalMemory) -> Result<(bool, u64), ExecError> {
+        let cycle = self.cycle;
         let mut issued_any = false;
-        let mut next_event = u64::MAX;
         let mut order = std::mem::take(&mut self.order);
         let busy = std::mem::take(&mut self.busy);
-        for &c in &busy {
-            if self.cycle < self.cu_wake[c] {
-                next_event = next_event.min(self.cu_wake[c]);
+        // Nothing but this loop changes the wakes while it runs: a barrier
+        // released by an issue is on the CU being visited, whose wake is
+        // worked out from its SIMDs' after the visit.
+        let mut busy_wake = std::mem::take(&mut self.busy_wake);
+        for (&c, cu_wake) in busy.iter().zip(busy_wake.iter_mut()) {
+            if cycle < *cu_wake {
                 continue;
             }
             let mut budget = self.issue_limits;
@@ -901,9 +926,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             let mut awake = false;
             for s in 0..self.simds {
                 let k = c * self.simds + s;
-                if self.cycle < self.wake[k] {
+                if cycle < self.wake[k] {
                     // Asleep: nothing it waits for has happened yet.
-                    next_event = next_event.min(self.wake[k]);
                     continue;
                 }
                 // Out of the SIMD while it issues, which can finish waves.
@@ -933,34 +957,39 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 }
                 self.simd_state[k].active = active;
                 if let Some((reason, wake)) = stall {
-                    self.report.stall(k, reason, self.cycle);
-                    next_event = next_event.min(wake);
+                    self.report.stall(k, reason, cycle);
                     self.wake[k] = wake;
                 } else {
                     issued_any = true;
-                    self.report.busy_simd(k, self.cycle);
-                    match self.stall_ahead(c, s) {
-                        Some(wake) => next_event = next_event.min(wake),
-                        None => awake = true,
-                    }
+                    self.report.busy_simd(k, cycle);
+                    awake |= self.stall_ahead(c, s).is_none();
                 }
             }
             // Otherwise the CU sleeps until its first SIMD wakes (a barrier
             // released this cycle set its SIMDs' `wake` to 0).
-            self.cu_wake[c] = if awake {
+            *cu_wake = if awake {
                 0
             } else {
                 let simds = &self.wake[c * self.simds..(c + 1) * self.simds];
                 simds.iter().copied().min().unwrap_or(u64::MAX)
             };
         }
+        // Only a cycle in which nothing issued needs the next one at which
+        // something could, and every sleeping SIMD counts in its CU's wake.
+        let next_event = match issued_any {
+            true => cycle + 1,
+            false => busy_wake.iter().copied().min().unwrap_or(u64::MAX),
+        };
         self.order = order;
         self.busy = busy;
+        self.busy_wake = busy_wake;
         for c in std::mem::take(&mut self.emptied) {
             if self.cus[c].workgroups == 0 {
                 // Its SIMDs were marked idle; it is visited again once a
                 // workgroup is placed on it.
-                self.busy.retain(|&b| b != c);
+                let at = self.busy.partition_point(|&b| b < c);
+                self.busy.remove(at);
+                self.busy_wake.remove(at);
                 for s in 0..self.simds {
                     self.report
                         .stall(c * self.simds + s, Stall::NoWave, self.cycle + 1);
@@ -1543,8 +1572,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 self.waves[m].wave.release();
                 self.waves[m].next_issue = self.cycle + 1;
                 self.next[m] = self.plan(m);
+                // The CU's wake follows from these once its visit ends.
                 self.wake[c * self.simds + self.waves[m].simd] = 0;
-                self.cu_wake[c] = 0;
             }
         }
         if done == members {
@@ -1569,6 +1598,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             }
             self.resident -= 1;
             self.dispatch_dirty = true;
+            self.freed.push(c);
             // Its lists and shared memory go to the next workgroup placed.
             self.free_workgroups.push(wg);
             self.record_occupancy(c);
