@@ -220,9 +220,6 @@ struct ComputeUnit {
 struct Simd {
     /// Resident waves (indices into the wave table), oldest first.
     waves: Vec<usize>,
-    /// The unfinished ones among them, oldest first: those the scheduler
-    /// looks at.
-    active: Vec<usize>,
     vgprs: u32,
     sgprs: u32,
     /// Id of the last wave it issued from (round-robin and greedy
@@ -376,6 +373,9 @@ struct Engine<'a, 't, 'p> {
     cus: Vec<ComputeUnit>,
     /// Per (CU, SIMD), at `c * simds + s`.
     simd_state: Vec<Simd>,
+    /// Per (CU, SIMD): the unfinished ones among its resident waves,
+    /// oldest first, those the scheduler looks at.
+    active: Vec<Vec<usize>>,
     /// The cycle each unit instance is free: per SIMD (as `simd_state`),
     /// per unit, per instance, in one array (see `Engine::instances`).
     unit_free: Vec<u64>,
@@ -422,6 +422,8 @@ struct Engine<'a, 't, 'p> {
     check_uniformity: bool,
     /// Resources were freed (or nothing placed yet): try dispatching.
     dispatch_dirty: bool,
+    /// A barrier was released in the CU being visited.
+    released: bool,
     /// The last dispatch found no CU with room for a workgroup.
     all_full: bool,
     /// CUs that freed room since the last dispatch.
@@ -601,6 +603,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 cfg.gpu.compute_units as usize
             ],
             simd_state: vec![Simd::default(); all_simds],
+            active: vec![Vec::new(); all_simds],
             unit_free: vec![0; all_simds * slots_per_simd],
             unit_first_free: vec![0; all_simds * cfg.units.len()],
             mem: MemorySystem::new(cfg),
@@ -626,6 +629,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             check_uniformity: false,
             dispatch_dirty: true,
             all_full: false,
+            released: false,
             freed: Vec::new(),
             resident: 0,
             emptied: Vec::new(),
@@ -836,7 +840,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             let unfinished = wave.state != WaveState::Done;
             self.simd_state[k].waves.push(slot);
             if unfinished {
-                self.simd_state[k].active.push(slot);
+                self.active[k].push(slot);
             }
             self.simd_state[k].vgprs += v;
             self.simd_state[k].sgprs += g;
@@ -917,6 +921,9 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         // released by an issue is on the CU being visited, whose wake is
         // worked out from its SIMDs' after the visit.
         let mut busy_wake = std::mem::take(&mut self.busy_wake);
+        // Only `place` adds waves to these, and an issue finishes them at
+        // most, which the loop takes out.
+        let mut active_waves = std::mem::take(&mut self.active);
         for (&c, cu_wake) in busy.iter().zip(busy_wake.iter_mut()) {
             if cycle < *cu_wake {
                 continue;
@@ -924,21 +931,23 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             let mut budget = self.issue_limits;
             // A SIMD issued and may issue again next cycle.
             let mut awake = false;
+            // The least of the SIMDs' wakes, as they are set.
+            let mut first_wake = u64::MAX;
             for s in 0..self.simds {
                 let k = c * self.simds + s;
-                if cycle < self.wake[k] {
+                let wake = self.wake[k];
+                if cycle < wake {
                     // Asleep: nothing it waits for has happened yet.
+                    first_wake = first_wake.min(wake);
                     continue;
                 }
-                // Out of the SIMD while it issues, which can finish waves.
-                let mut active = std::mem::take(&mut self.simd_state[k].active);
+                let active = &mut active_waves[k];
                 if active.is_empty() {
-                    self.simd_state[k].active = active;
                     self.report.stall(k, Stall::NoWave, self.cycle);
                     self.wake[k] = u64::MAX;
                     continue;
                 }
-                let order = self.schedule_order(k, &active, &mut order);
+                let order = self.schedule_order(k, active, &mut order);
                 let mut issued = 0;
                 let mut finished = false;
                 for &w in order {
@@ -955,23 +964,29 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 if finished {
                     active.retain(|&w| self.waves[w].wave.state != WaveState::Done);
                 }
-                self.simd_state[k].active = active;
                 if let Some((reason, wake)) = stall {
                     self.report.stall(k, reason, cycle);
                     self.wake[k] = wake;
+                    first_wake = first_wake.min(wake);
                 } else {
                     issued_any = true;
                     self.report.busy_simd(k, cycle);
-                    awake |= self.stall_ahead(c, s).is_none();
+                    match self.stall_ahead(c, s, active) {
+                        Some(wake) => first_wake = first_wake.min(wake),
+                        None => awake = true,
+                    }
                 }
             }
-            // Otherwise the CU sleeps until its first SIMD wakes (a barrier
-            // released this cycle set its SIMDs' `wake` to 0).
+            // Otherwise the CU sleeps until its first SIMD wakes. A barrier
+            // released in the visit set its SIMDs' `wake` to 0, those
+            // visited already too.
             *cu_wake = if awake {
                 0
-            } else {
+            } else if std::mem::take(&mut self.released) {
                 let simds = &self.wake[c * self.simds..(c + 1) * self.simds];
                 simds.iter().copied().min().unwrap_or(u64::MAX)
+            } else {
+                first_wake
             };
         }
         // Only a cycle in which nothing issued needs the next one at which
@@ -983,6 +998,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         self.order = order;
         self.busy = busy;
         self.busy_wake = busy_wake;
+        self.active = active_waves;
         for c in std::mem::take(&mut self.emptied) {
             if self.cus[c].workgroups == 0 {
                 // Its SIMDs were marked idle; it is visited again once a
@@ -1041,9 +1057,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         active: &'o [usize],
         order: &'o mut Vec<usize>,
     ) -> &'o [usize] {
-        let last = match (self.scheduler, self.simd_state[k].last_issued) {
-            (SchedulerPolicy::OldestFirst, _) | (_, None) => return active,
-            (_, Some(last)) => last,
+        if self.scheduler == SchedulerPolicy::OldestFirst {
+            return active;
+        }
+        let Some(last) = self.simd_state[k].last_issued else {
+            return active;
         };
         order.clear();
         order.extend_from_slice(active);
@@ -1107,14 +1125,14 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// operand, its stores or a barrier), works out now the stall that the
     /// SIMD's look in the next cycle would find, while the wave's figures
     /// are in the host's cache, and puts the SIMD to sleep until then;
-    /// returns when it wakes. No other SIMD changes what it finds, but for
+    /// returns when it wakes if it sleeps. No other SIMD changes what it finds, but for
     /// a barrier's release, which wakes the SIMD as before (the stall then
     /// lasts no cycle). With more waves one of them is usually ready, and
     /// looking costs more than the look next cycle saves.
-    fn stall_ahead(&mut self, c: usize, s: usize) -> Option<u64> {
+    fn stall_ahead(&mut self, c: usize, s: usize, active: &[usize]) -> Option<u64> {
         let k = c * self.simds + s;
         let next_cycle = self.cycle + 1;
-        let &[w] = &self.simd_state[k].active[..] else {
+        let &[w] = active else {
             return None;
         };
         let next = &self.next[w];
@@ -1574,6 +1592,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 self.next[m] = self.plan(m);
                 // The CU's wake follows from these once its visit ends.
                 self.wake[c * self.simds + self.waves[m].simd] = 0;
+                self.released = true;
             }
         }
         if done == members {

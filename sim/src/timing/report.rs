@@ -481,9 +481,11 @@ pub struct Timeline {
     /// The run's end (set when it finishes).
     pub end: u64,
     /// Per CU, per bin: resident waves x cycles.
-    pub resident: Vec<Vec<u64>>,
-    /// Per unit, per bin: busy cycles of its instances on every CU.
-    pub unit_busy: Vec<Vec<u64>>,
+    pub resident: Vec<[u64; Timeline::BINS]>,
+    /// Per unit, per bin: busy cycles of its instances on every CU (bins
+    /// in an array, so that the issue that adds to one is not checked
+    /// against a length).
+    pub unit_busy: Vec<[u64; Timeline::BINS]>,
 }
 
 impl Timeline {
@@ -494,8 +496,8 @@ impl Timeline {
             bin_cycles: 1,
             bin_shift: 0,
             end: 0,
-            resident: vec![vec![0; Self::BINS]; cus],
-            unit_busy: vec![vec![0; Self::BINS]; units],
+            resident: vec![[0; Self::BINS]; cus],
+            unit_busy: vec![[0; Self::BINS]; units],
         }
     }
 
@@ -537,7 +539,8 @@ impl Timeline {
     #[inline(always)]
     fn unit_busy(&mut self, unit: usize, cycle: u64, cycles: u64) {
         self.reach(cycle);
-        self.unit_busy[unit][(cycle >> self.bin_shift) as usize] += cycles;
+        // `reach` made the bin one of the first `BINS`.
+        self.unit_busy[unit][(cycle >> self.bin_shift) as usize % Self::BINS] += cycles;
     }
 
     /// `waves` were resident on `cu` from `from` to `to`.
