@@ -1352,7 +1352,9 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             let coords = self.workgroups[wg].coords;
             return Err(self.launch.over_budget(coords, 0, step.pc));
         }
-        self.simd_state[c * self.simds + s].last_issued = Some(id);
+        if self.scheduler != SchedulerPolicy::OldestFirst {
+            self.simd_state[c * self.simds + s].last_issued = Some(id);
+        }
         self.report.issued_on(c);
         let passes = self.passes as u64;
         let mut complete = cycle + latency as u64;
