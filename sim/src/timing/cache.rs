@@ -1,13 +1,23 @@
 //! A set-associative cache with least-recently-used replacement: tags only,
 //! the data lives in the functional memory.
 
-/// One cached line: its address / line size, whether it was written, and
-/// the cycle its data arrives.
+/// One cached line: its address / line size, and the cycle its data
+/// arrives with `DIRTY` set once it was written. Two words, so that a set
+/// of 16 ways is four host cache lines and its tags are read at a stride
+/// of 16 bytes.
 #[derive(Clone, Copy, Default)]
 struct Line {
     tag: u64,
-    dirty: bool,
     ready: u64,
+}
+
+/// The bit of `Line::ready` that marks a written line (no cycle reaches it).
+const DIRTY: u64 = 1 << 63;
+
+impl Line {
+    fn dirty(&self) -> bool {
+        self.ready & DIRTY != 0
+    }
 }
 
 /// Division by a number fixed at set-up: a shift and a mask when it is a
@@ -114,6 +124,7 @@ impl Cache {
 
     /// The set holding `line`, as its slots, and the first slot's index in
     /// `lines`.
+    #[inline(always)]
     fn set(&mut self, line: u64) -> (&mut [Line], &mut usize, usize) {
         let s = self.sets.rem(self.interleave.div(line)) as usize;
         if self.block_of_set.is_empty() {
@@ -149,8 +160,8 @@ impl Cache {
             // Most recently used goes last.
             slots[i..n].rotate_left(1);
             let l = &mut slots[n - 1];
-            l.dirty |= write;
-            let ready = l.ready;
+            l.ready |= if write { DIRTY } else { 0 };
+            let ready = l.ready & !DIRTY;
             self.hits += 1;
             return Access {
                 hit: true,
@@ -162,11 +173,10 @@ impl Cache {
         let mut wrote_back = false;
         let new = Line {
             tag,
-            dirty: write,
-            ready: 0,
+            ready: if write { DIRTY } else { 0 },
         };
         let at = if n == ways {
-            wrote_back = slots[0].dirty;
+            wrote_back = slots[0].dirty();
             slots.rotate_left(1);
             ways - 1
         } else {
@@ -188,7 +198,7 @@ impl Cache {
         (0..self.used.len())
             .map(|b| {
                 let slots = &self.lines[b * self.ways..b * self.ways + self.used[b]];
-                slots.iter().filter(|l| l.dirty).count() as u64
+                slots.iter().filter(|l| l.dirty()).count() as u64
             })
             .sum()
     }
@@ -196,7 +206,9 @@ impl Cache {
     /// Records when the data of the line an access left in `slot` arrives
     /// (no other access of this cache in between).
     pub fn fill(&mut self, slot: usize, ready: u64) {
-        self.lines[slot].ready = ready;
+        debug_assert!(ready < DIRTY, "a cycle below the dirty bit");
+        let line = &mut self.lines[slot];
+        line.ready = ready | line.ready & DIRTY;
     }
 
     /// Drops the line holding `addr` if present (a write-through cache
@@ -336,5 +348,23 @@ mod tests {
         assert_eq!(c.access(64, false).ready, 0, "the other line keeps its own");
         c.invalidate(0);
         assert!(!c.access(0, false).hit);
+    }
+
+    #[test]
+    fn a_written_line_stays_dirty_through_its_fill_and_later_reads() {
+        // One set of one way: the next line evicts it.
+        let mut c = Cache::new(64, 64, 1);
+        let write = c.access(0, true);
+        c.fill(write.slot, 300);
+        let read = c.access(0, false);
+        assert_eq!((read.hit, read.ready), (true, 300), "its data arrives then");
+        assert_eq!(c.dirty_lines(), 1);
+        assert!(c.access(64, false).wrote_back);
+        // Written by a hit after a clean fill, too.
+        let miss = c.access(0, false);
+        c.fill(miss.slot, 7);
+        assert_eq!(c.access(0, true).ready, 7);
+        assert_eq!(c.dirty_lines(), 1);
+        assert!(c.access(64, false).wrote_back);
     }
 }
