@@ -1125,10 +1125,11 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     /// operand, its stores or a barrier), works out now the stall that the
     /// SIMD's look in the next cycle would find, while the wave's figures
     /// are in the host's cache, and puts the SIMD to sleep until then;
-    /// returns when it wakes if it sleeps. No other SIMD changes what it finds, but for
-    /// a barrier's release, which wakes the SIMD as before (the stall then
-    /// lasts no cycle). With more waves one of them is usually ready, and
-    /// looking costs more than the look next cycle saves.
+    /// returns when it wakes, if it sleeps. No other SIMD changes what it
+    /// finds, but for a barrier's release, which wakes the SIMD as before
+    /// (the stall then lasts no cycle). With more waves one of them is
+    /// usually ready, and looking costs more than the look next cycle
+    /// saves.
     fn stall_ahead(&mut self, c: usize, s: usize, active: &[usize]) -> Option<u64> {
         let k = c * self.simds + s;
         let next_cycle = self.cycle + 1;
