@@ -107,7 +107,6 @@ pub struct MemorySystem {
     dram_latency: u64,
     transfer: u64,
     l2_line_bytes: u64,
-    lds_banks: usize,
     lds_latency: u64,
     atomic: [(u64, u64); 3],
     pub stats: MemoryStats,
@@ -171,7 +170,6 @@ impl MemorySystem {
             dram_latency: m.dram.latency as u64,
             transfer: (m.l2.line_bytes as u64).div_ceil(m.dram.bytes_per_cycle as u64),
             l2_line_bytes: m.l2.line_bytes as u64,
-            lds_banks: m.lds.banks as usize,
             lds_latency: m.lds.latency as u64,
             atomic: [
                 (a.integer.latency as u64, a.integer.interval as u64),
@@ -484,7 +482,7 @@ impl MemorySystem {
         // (bank, word) of each lane of a group, sorted so that each bank's
         // words are side by side.
         let mut wanted = std::mem::take(&mut self.lds_buffer);
-        for group in addrs.chunks(self.lds_banks) {
+        for group in addrs.chunks(bank_of.d() as usize) {
             // The common patterns need no sorting: consecutive words (at
             // most one per bank), and one word for every lane (a broadcast,
             // unless atomics serialise on it).
