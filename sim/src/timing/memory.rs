@@ -227,14 +227,20 @@ impl MemorySystem {
         let shift = self.l1[cu].cache.line_shift();
         // The usual case, lanes in address order less than a line apart,
         // touches every line from the first lane's to the last's: tested
-        // on the whole row at once.
-        let line = 1u64 << shift;
-        let in_order = addrs.windows(2).fold(true, |ok, pair| {
-            ok & (pair[1] >= pair[0]) & (pair[1].wrapping_sub(pair[0]) < line)
-        });
-        if let (true, Some(first), Some(last)) = (in_order, addrs.first(), addrs.last()) {
-            lines.extend(first >> shift..=last >> shift);
-            return lines;
+        // on the whole row at once. A step back is a gap of 2^63 or more,
+        // wrapped, so one test, each gap shifted to nothing, covers both;
+        // but for rows that cross the top of the address space, which the
+        // last test finds.
+        let next = addrs.get(1..).unwrap_or_default();
+        let gaps = addrs
+            .iter()
+            .zip(next)
+            .fold(0, |any, (a, b)| any | b.wrapping_sub(*a) >> shift);
+        if let (0, Some(&first), Some(&last)) = (gaps, addrs.first(), addrs.last()) {
+            if first <= last {
+                lines.extend(first >> shift..=last >> shift);
+                return lines;
+            }
         }
         let mut last = None;
         for &a in addrs {
