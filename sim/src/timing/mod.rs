@@ -1186,8 +1186,24 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         } else {
             0
         };
+        let at_barrier = matches!(tw.wave.state, WaveState::AtBarrier(_));
+        let earliest = if at_barrier {
+            u64::MAX
+        } else {
+            tw.next_issue.max(operands).max(memory)
+        };
+        if !t.is_memory {
+            // Most instructions: no space to work out, on their own unit.
+            return NextInst {
+                pc: pc as u32,
+                at_barrier,
+                earliest,
+                space: None,
+                category: t.category,
+                unit: Some(t.unit as u32),
+            };
+        }
         let space = match tw.ahead {
-            _ if !t.is_memory => None,
             // Ahead of the wave, memory instructions are decoded private
             // accesses, whose address is fixed.
             Some(_) => match tw.wave.lane_op(pc as u32).map(|op| op.kind) {
@@ -1196,18 +1212,12 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             },
             None => self.space(tw, pc),
         };
-        let category = t.category_in(space);
-        let at_barrier = matches!(tw.wave.state, WaveState::AtBarrier(_));
         NextInst {
             pc: pc as u32,
             at_barrier,
-            earliest: if at_barrier {
-                u64::MAX
-            } else {
-                tw.next_issue.max(operands).max(memory)
-            },
+            earliest,
             space,
-            category,
+            category: t.category_in(space),
             unit: t.uses_unit(space).then_some(t.unit as u32),
         }
     }
