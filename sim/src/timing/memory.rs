@@ -227,10 +227,11 @@ impl MemorySystem {
         let shift = self.l1[cu].cache.line_shift();
         // The usual case, lanes in address order less than a line apart,
         // touches every line from the first lane's to the last's: tested
-        // on the whole row at once. A step back is a gap of 2^63 or more,
-        // wrapped, so one test, each gap shifted to nothing, covers both;
-        // but for rows that cross the top of the address space, which the
-        // last test finds.
+        // on the whole row at once. Wrapped, a step back is a huge gap, so
+        // one test covers order and distance: every gap shifted right by
+        // the line size is zero. A row that passes it with a step back
+        // crosses the top of the address space, and then its first lane's
+        // address is above its last's.
         let next = addrs.get(1..).unwrap_or_default();
         let gaps = addrs
             .iter()
