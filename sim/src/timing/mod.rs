@@ -145,21 +145,16 @@ struct InstTiming {
 
 impl InstTiming {
     /// The issue category of the instruction when it touches `space`
-    /// (none for an instruction that is not a memory access).
-    fn category_in(&self, space: Option<Space>) -> Category {
+    /// (none for an instruction that is not a memory access), and the unit
+    /// it keeps busy: none for global and LDS accesses, which take the
+    /// memory paths instead.
+    fn category_and_unit(&self, space: Option<Space>) -> (Category, Option<u32>) {
         match space {
-            Some(Space::Global) if self.scalar_load => Category::Scalar,
-            Some(Space::Global) => Category::Memory,
-            Some(Space::Workgroup(_)) => Category::Lds,
-            _ => self.category,
+            Some(Space::Global) if self.scalar_load => (Category::Scalar, None),
+            Some(Space::Global) => (Category::Memory, None),
+            Some(Space::Workgroup(_)) => (Category::Lds, None),
+            _ => (self.category, Some(self.unit as u32)),
         }
-    }
-
-    /// Whether it runs on its functional unit when it touches `space`:
-    /// global and LDS accesses take the memory paths instead.
-    fn uses_unit(&self, space: Option<Space>) -> bool {
-        self.category_in(space) == self.category
-            && !(self.scalar_load && space == Some(Space::Global))
     }
 }
 
@@ -1186,24 +1181,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         } else {
             0
         };
-        let at_barrier = matches!(tw.wave.state, WaveState::AtBarrier(_));
-        let earliest = if at_barrier {
-            u64::MAX
-        } else {
-            tw.next_issue.max(operands).max(memory)
-        };
-        if !t.is_memory {
-            // Most instructions: no space to work out, on their own unit.
-            return NextInst {
-                pc: pc as u32,
-                at_barrier,
-                earliest,
-                space: None,
-                category: t.category,
-                unit: Some(t.unit as u32),
-            };
-        }
         let space = match tw.ahead {
+            _ if !t.is_memory => None,
             // Ahead of the wave, memory instructions are decoded private
             // accesses, whose address is fixed.
             Some(_) => match tw.wave.lane_op(pc as u32).map(|op| op.kind) {
@@ -1212,13 +1191,19 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             },
             None => self.space(tw, pc),
         };
+        let (category, unit) = t.category_and_unit(space);
+        let at_barrier = matches!(tw.wave.state, WaveState::AtBarrier(_));
         NextInst {
             pc: pc as u32,
             at_barrier,
-            earliest,
+            earliest: if at_barrier {
+                u64::MAX
+            } else {
+                tw.next_issue.max(operands).max(memory)
+            },
             space,
-            category: t.category_in(space),
-            unit: t.uses_unit(space).then_some(t.unit as u32),
+            category,
+            unit,
         }
     }
 
