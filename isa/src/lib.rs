@@ -7,7 +7,8 @@
 //! `validate` (the rules lowering relies on), `ir` (the kernel IR),
 //! `instruction_set` (what every extended set implements), the five set
 //! files, `ext` (the registry over them), `atomics`, `subgroup` (cross-lane
-//! operations), `vocabulary` (names and op classes), `liveness`, `lower`.
+//! operations), `vocabulary` (names and op classes), `liveness`,
+//! `interference` (which registers may share storage), `lower`.
 
 pub mod amd_shader_trinary_minmax;
 pub mod asm;
@@ -20,6 +21,7 @@ pub mod glsl_std_450;
 pub mod image;
 pub mod instruction_set;
 pub mod intel_shader_integer_functions2;
+pub mod interference;
 pub mod ir;
 pub mod liveness;
 pub mod lower;

@@ -11,8 +11,9 @@
 //! Liveness is per lane (`liveness`): every write changes only the lanes
 //! that execute it, so each lane sees the sequential program.
 
+use crate::interference::Interference;
 use crate::ir::{Inst, Kernel, Pc, PrintfOperand, Reg, EXIT_PC};
-use crate::liveness::{alu_arity, destination, Liveness, RegSet};
+use crate::liveness::{alu_arity, destination, RegSet};
 use std::collections::HashMap;
 
 /// An edge stub holding phi copies: its first instruction and its closing
@@ -20,62 +21,6 @@ use std::collections::HashMap;
 pub(super) struct Stub {
     pub start: Pc,
     pub jump: Pc,
-}
-
-/// The most interfering pairs the graph is built from. A kernel with more
-/// (hundreds of thousands of values live at once: a fuzzed or generated
-/// giant) keeps its copies as instructions, so that lowering time stays
-/// bounded; every bundled kernel needs far fewer.
-const MAX_INTERFERENCE_PAIRS: usize = 1 << 22;
-
-/// The most registers copies may relate: the graph is a bit matrix over
-/// them (8 MiB at this size). A kernel with more keeps its copies.
-const MAX_RELATED: usize = 8192;
-
-/// Interference among the registers copies relate: a symmetric bit
-/// matrix over their compact indices.
-struct Interference {
-    /// Each register's compact index (`u32::MAX`: not related).
-    index: Vec<u32>,
-    rows: Vec<RegSet>,
-}
-
-impl Interference {
-    fn new(related: &RegSet, regs: usize) -> Interference {
-        let mut index = vec![u32::MAX; regs];
-        let mut n = 0;
-        for r in related.iter() {
-            index[r as usize] = n;
-            n += 1;
-        }
-        Interference {
-            index,
-            rows: (0..n).map(|_| RegSet::new(n as usize)).collect(),
-        }
-    }
-
-    fn add(&mut self, a: Reg, b: Reg) {
-        let (a, b) = (self.index[a as usize], self.index[b as usize]);
-        self.rows[a as usize].insert(b);
-        self.rows[b as usize].insert(a);
-    }
-
-    fn interfere(&self, a: Reg, b: Reg) -> bool {
-        self.rows[self.index[a as usize] as usize].contains(self.index[b as usize])
-    }
-
-    /// `gone` joins `keep`'s class: its neighbours become `keep`'s.
-    fn merge(&mut self, keep: Reg, gone: Reg) {
-        let (k, g) = (self.index[keep as usize], self.index[gone as usize]);
-        let size = self.rows.len();
-        let neighbours = std::mem::replace(&mut self.rows[g as usize], RegSet::new(size));
-        for n in neighbours.iter() {
-            let row = &mut self.rows[n as usize];
-            row.remove(g);
-            row.insert(k);
-            self.rows[k as usize].insert(n);
-        }
-    }
 }
 
 pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
@@ -107,50 +52,16 @@ pub(super) fn coalesce(kernel: &mut Kernel, stubs: &[Stub]) {
         return;
     }
     // Interference among the registers copies relate (no other pair is
-    // ever asked about).
+    // ever asked about). A kernel whose graph is too large keeps its
+    // copies as instructions.
     let mut related = RegSet::new(regs);
     for &(d, s) in &copies {
         related.insert(d);
         related.insert(s);
     }
-    if related.iter().count() > MAX_RELATED {
+    let Some(mut adj) = Interference::build(kernel, &free, &related, &preloaded) else {
         return;
-    }
-    let live = Liveness::new(kernel, |r| free.contains(r));
-    let mut adj = Interference::new(&related, regs);
-    let mut edges = 0usize;
-    for b in 0..live.blocks() {
-        live.walk_back(kernel, b, |pc, after| {
-            if edges > MAX_INTERFERENCE_PAIRS {
-                return;
-            }
-            let inst = &kernel.insts[pc];
-            let Some(d) = destination(inst).filter(|&d| related.contains(d)) else {
-                return;
-            };
-            let copied = match inst {
-                Inst::Mov { src, .. } => Some(*src),
-                _ => None,
-            };
-            for r in after.iter() {
-                if r != d && Some(r) != copied && related.contains(r) {
-                    adj.add(d, r);
-                    edges += 1;
-                }
-            }
-        });
-    }
-    if edges > MAX_INTERFERENCE_PAIRS {
-        return;
-    }
-    // The preloaded registers are written at launch, before the entry.
-    if let Some(entry) = live.live_in.first() {
-        for p in preloaded.iter().filter(|&p| related.contains(p)) {
-            for r in entry.iter().filter(|&r| r != p && related.contains(r)) {
-                adj.add(p, r);
-            }
-        }
-    }
+    };
 
     // Union-find over registers; a class holding a built-in is named by it,
     // so that the built-in's slot keeps its register.

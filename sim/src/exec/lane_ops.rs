@@ -159,19 +159,47 @@ pub struct Decoded {
     /// Per pc, where the run of lane-wise instructions from it ends: the
     /// first pc at or after it that holds another kind (or the end).
     pub run_ends: Vec<Pc>,
-    /// The register rows a wave stores: the kernel's registers, then the
-    /// private locations held as registers (`locations_in_registers`).
+    /// Each register's row (`isa::interference::row_per_register`, or
+    /// one row per register in a kernel that reads across lanes).
+    pub row_of: Vec<u32>,
+    /// The rows the registers take; the private locations held as
+    /// registers (`locations_in_registers`) come after them.
+    pub register_rows: usize,
+    /// The register rows a wave stores.
     pub rows: usize,
 }
 
 /// Decodes `kernel` for waves `width` lanes wide, with the handlers this
 /// host runs fastest.
 pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
+    // Registers share rows where no lane can tell: a lane's inactive
+    // elements hold other registers' values, which only a cross-lane
+    // operation could read.
+    let rows = if reads_across_lanes(kernel) {
+        isa::interference::row_each(kernel)
+    } else {
+        isa::interference::row_per_register(kernel)
+    };
+    decode_in_rows(kernel, width, rows)
+}
+
+/// `decode_kernel` with the registers in the given rows (each register's
+/// row, and how many rows they take).
+pub(crate) fn decode_in_rows(
+    kernel: &Kernel,
+    width: usize,
+    (row_of, register_rows): (Vec<u32>, usize),
+) -> Decoded {
     let wide = wide_lanes();
+    let rows = Rows {
+        of: &row_of,
+        width,
+        held_from: register_rows,
+    };
     // Moves on rows of 4 or 8 lanes gain nothing from wider vectors, and
     // the v3 build's extra call costs 1% on an n-body step.
-    let (private, locations) = private_accesses(kernel, width, wide && width > 8);
-    let insts: Vec<Option<LaneOp>> = decode(kernel, width, wide)
+    let (private, locations) = private_accesses(kernel, &rows, wide && width > 8);
+    let insts: Vec<Option<LaneOp>> = decode(kernel, &rows, wide)
         .into_iter()
         .zip(private)
         .map(|(lane, private)| lane.or(private))
@@ -194,7 +222,33 @@ pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
         insts,
         copies_before,
         run_ends,
-        rows: kernel.reg_count as usize + locations,
+        row_of,
+        register_rows,
+        rows: register_rows + locations,
+    }
+}
+
+/// Whether an instruction of `kernel` reads other lanes' registers (a
+/// cross-lane operation), which can then see lanes that never wrote them.
+pub fn reads_across_lanes(kernel: &Kernel) -> bool {
+    kernel
+        .insts
+        .iter()
+        .any(|i| matches!(i, Inst::CrossLane { .. }))
+}
+
+/// Where a wave's rows are, for decoding: each register's row, their
+/// width, and the first row of the private locations held as registers.
+struct Rows<'a> {
+    of: &'a [u32],
+    width: usize,
+    held_from: usize,
+}
+
+impl Rows<'_> {
+    /// The first element of register `r`'s row.
+    fn start(&self, r: Reg) -> usize {
+        self.of[r as usize] as usize * self.width
     }
 }
 
@@ -269,7 +323,7 @@ fn unwritten_constants(kernel: &Kernel) -> Vec<Option<u64>> {
 
 /// The private locations (offset in each lane's private memory) a wave
 /// holds in register rows of their own instead of bytes, each with its
-/// row's index after the kernel's registers: a fixed load of such a
+/// row's index, from `first_row` on: a fixed load of such a
 /// location is a copy from its row, a store a copy into it (kept to the
 /// stored bytes), which costs a fraction of a byte access. A location
 /// qualifies when every access to its bytes is a fixed one of the same
@@ -284,6 +338,7 @@ fn locations_in_registers(
     kernel: &Kernel,
     constant: &[Option<u64>],
     fixed: &[Option<FixedAccess>],
+    first_row: usize,
 ) -> std::collections::BTreeMap<usize, usize> {
     use std::collections::BTreeMap;
     if kernel.dialect != Dialect::Shader {
@@ -324,7 +379,7 @@ fn locations_in_registers(
         reach = reach.max(at + bytes);
         let before_later = spans.get(i + 1).is_none_or(|&(next, _)| next >= at + bytes);
         if after_earlier && before_later && !builtins.iter().any(|&b| meets(span, b)) {
-            held.insert(at, kernel.reg_count as usize + held.len());
+            held.insert(at, first_row + held.len());
         }
     }
     held
@@ -333,16 +388,17 @@ fn locations_in_registers(
 /// Per instruction: its fixed private access decoded (the handler for a
 /// row of its own where the location has one, `locations_in_registers`);
 /// and the rows those locations take.
-fn private_accesses(kernel: &Kernel, width: usize, wide: bool) -> (Vec<Option<LaneOp>>, usize) {
+fn private_accesses(kernel: &Kernel, rows: &Rows, wide: bool) -> (Vec<Option<LaneOp>>, usize) {
+    let width = rows.width;
     let constant = unwritten_constants(kernel);
     let fixed = fixed_accesses(kernel, &constant);
-    let held = locations_in_registers(kernel, &constant, &fixed);
+    let held = locations_in_registers(kernel, &constant, &fixed, rows.held_from);
     let stride = kernel.private_bytes as usize;
     let ops = fixed
         .iter()
         .map(|access| {
             let a = (*access)?;
-            let row = a.reg as usize * width;
+            let row = rows.start(a.reg);
             let kind = LaneKind::Private { at: a.at, stride };
             let op = match held.get(&a.at) {
                 Some(&location) if a.store => LaneOp {
@@ -471,8 +527,8 @@ fn private_access<const N: usize, const STORE: bool, const W: usize>(
 /// wide: `Some` at the pc of each, `None` elsewhere; with the handlers
 /// compiled for x86-64-v3 (`wide`, only where `wide_lanes`) or for the
 /// build's baseline (`.cargo/config.toml`).
-fn decode(kernel: &Kernel, width: usize, wide: bool) -> Vec<Option<LaneOp>> {
-    let row = |r: u32| r as usize * width;
+fn decode(kernel: &Kernel, rows: &Rows, wide: bool) -> Vec<Option<LaneOp>> {
+    let width = rows.width;
     kernel
         .insts
         .iter()
@@ -493,8 +549,8 @@ fn decode(kernel: &Kernel, width: usize, wide: bool) -> Vec<Option<LaneOp>> {
             };
             Some(LaneOp {
                 handler: handler(kind, width, wide),
-                dst: row(dst),
-                src: src.map(row),
+                dst: rows.start(dst),
+                src: src.map(|r| rows.start(r)),
                 width,
                 kind,
             })
@@ -1145,16 +1201,15 @@ mod tests {
                     .map(|l| (l, isa::ir::address::PRIVATE_BASE + 8 * l as u64))
                     .collect();
                 let held = decode_kernel(&k, width);
-                assert_eq!(
-                    held.rows,
-                    (locations + values as Reg) as usize + sizes.len()
-                );
+                assert_eq!(held.rows, held.register_rows + sizes.len());
                 k.dialect = Dialect::OpenCl;
                 let bytes = decode_kernel(&k, width);
-                assert_eq!(bytes.rows, k.reg_count as usize);
+                assert_eq!(bytes.rows, bytes.register_rows);
+                assert_eq!(bytes.row_of, held.row_of);
+                let registers = held.register_rows * width;
                 let mut regs: Vec<u64> = (0..held.rows * width).map(|_| next()).collect();
-                regs[k.reg_count as usize * width..].fill(0);
-                let mut byte_regs = regs[..k.reg_count as usize * width].to_vec();
+                regs[registers..].fill(0);
+                let mut byte_regs = regs[..registers].to_vec();
                 let mut private = vec![0u8; 64 * width];
                 for (pc, (a, b)) in held.insts.iter().zip(&bytes.insts).enumerate() {
                     let (a, b) = (a.expect("decoded"), b.expect("decoded"));
@@ -1191,7 +1246,7 @@ mod tests {
             edit(&mut k);
             let constant = unwritten_constants(&k);
             let fixed = fixed_accesses(&k, &constant);
-            locations_in_registers(&k, &constant, &fixed)
+            locations_in_registers(&k, &constant, &fixed, 7)
                 .into_keys()
                 .collect::<Vec<_>>()
         };

@@ -1,13 +1,13 @@
 //! A kernel launch: its grid, the uniform register values of the dispatch,
 //! and the functional execution of every workgroup (no timing).
 
-use crate::exec::lane_ops::Decoded;
+use crate::exec::lane_ops::{reads_across_lanes, Decoded};
 use crate::exec::memory::{write_le, GlobalMemory, GlobalView, RecentRegions, WaveMemory};
 use crate::exec::overlay::{commit_batch, Overlay};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Counts, Wave, WaveState};
 use isa::core::Scalar;
-use isa::ir::{BuiltIn, Dialect, Inst, Kernel, Reg};
+use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
 use isa::module::Location;
 use std::fmt;
 use std::sync::Arc;
@@ -756,13 +756,4 @@ fn xyz(v: [u64; 3]) -> [u64; 4] {
 /// A lane mask as the four 32-bit words of a `uvec4`.
 fn words(mask: u64) -> [u64; 4] {
     [mask & 0xffff_ffff, mask >> 32, 0, 0]
-}
-
-/// Whether an instruction of `kernel` reads other lanes' registers (a
-/// cross-lane operation), which can then see lanes that never wrote them.
-fn reads_across_lanes(kernel: &Kernel) -> bool {
-    kernel
-        .insts
-        .iter()
-        .any(|i| matches!(i, Inst::CrossLane { .. }))
 }

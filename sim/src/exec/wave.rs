@@ -85,7 +85,9 @@ impl Counts {
 
 pub struct Wave {
     pub width: usize,
-    /// regs[reg * width + lane]
+    /// regs[row * width + lane], each register in its row
+    /// (`Decoded::row_of`), the private locations held as registers after
+    /// them.
     regs: Vec<u64>,
     /// The kernel decoded for this width.
     decoded: Arc<Decoded>,
@@ -145,9 +147,10 @@ impl Wave {
     pub fn restart(&mut self, kernel: &Kernel, lanes: usize, resets: &[(u32, u64)]) {
         let w = self.width;
         for &(r, v) in resets {
-            self.regs[r as usize * w..(r as usize + 1) * w].fill(v);
+            let row = self.row(r);
+            self.regs[row..row + w].fill(v);
         }
-        self.regs[kernel.reg_count as usize * w..].fill(0);
+        self.regs[self.decoded.register_rows * w..].fill(0);
         // Resized too: a wave that faulted may have lost its private
         // memory (it is taken out while the wave runs).
         self.private.clear();
@@ -177,7 +180,8 @@ impl Wave {
     /// Sets the first `values.len()` lanes of a register before the wave
     /// starts (a built-in): lane `l` to `(values[l] + shift) & bits`.
     pub fn preload_row(&mut self, reg: u32, values: &[u64], shift: u64, bits: u64) {
-        let row = &mut self.regs[reg as usize * self.width..][..values.len()];
+        let row = self.row(reg);
+        let row = &mut self.regs[row..][..values.len()];
         for (r, &v) in row.iter_mut().zip(values) {
             *r = v.wrapping_add(shift) & bits;
         }
@@ -226,7 +230,13 @@ impl Wave {
 
     #[inline]
     fn reg(&self, r: u32, lane: usize) -> u64 {
-        self.regs[r as usize * self.width + lane]
+        self.regs[self.row(r) + lane]
+    }
+
+    /// The first element of register `r`'s row.
+    #[inline]
+    fn row(&self, r: u32) -> usize {
+        self.decoded.row_of[r as usize] as usize * self.width
     }
 
     /// Executes one instruction for the active lanes.
@@ -370,10 +380,10 @@ impl Wave {
                 // Sources are copied first: the result may land in one.
                 let mut copies = [[0u64; isa::subgroup::MAX_WIDTH]; 3];
                 for (copy, &r) in copies.iter_mut().zip(src) {
-                    copy[..w].copy_from_slice(&self.regs[r as usize * w..][..w]);
+                    copy[..w].copy_from_slice(&self.regs[self.row(r)..][..w]);
                 }
                 let [a, b, c] = &copies;
-                let d = *dst as usize * w;
+                let d = self.row(*dst);
                 isa::subgroup::eval(
                     *op,
                     *ty,
@@ -389,7 +399,7 @@ impl Wave {
                 addr,
                 offset,
             } => {
-                let (a, d) = (*addr as usize * w, *dst as usize * w);
+                let (a, d) = (self.row(*addr), self.row(*dst));
                 self.record(mask, *addr, *offset);
                 // The addresses are read while the results are written; a
                 // load through its own destination reads a copy.
@@ -418,7 +428,7 @@ impl Wave {
                 addr,
                 offset,
             } => {
-                let (a, v) = (*addr as usize * w, *src as usize * w);
+                let (a, v) = (self.row(*addr), self.row(*src));
                 self.record(mask, *addr, *offset);
                 let addrs = &self.regs[a..a + w];
                 mem.store_lanes(
@@ -439,7 +449,7 @@ impl Wave {
                 comparator,
             } => {
                 let bytes = ty.bytes() as u64;
-                let a = *addr as usize * w;
+                let a = self.row(*addr);
                 let addrs = &self.regs[a..a + w];
                 if self.record_addresses {
                     push_addresses(&mut self.addresses, mask, addrs, 0);
@@ -448,7 +458,7 @@ impl Wave {
                 // Lanes apply their operations one after another, lowest
                 // first; the results go to `dst` once all are done (it may
                 // be one of the operands).
-                let (v, c) = (*value as usize * w, *comparator as usize * w);
+                let (v, c) = (self.row(*value), self.row(*comparator));
                 let mut old = [0u64; isa::subgroup::MAX_WIDTH];
                 let regs = &self.regs;
                 mem.update_lanes(mask, addrs, bytes, |lane, was| {
@@ -459,7 +469,7 @@ impl Wave {
                     (new != was || *op == isa::ir::AtomicOp::Store).then_some(new)
                 })
                 .map_err(|(lane, e)| fault(Some(lane), format!("atomic: {e}")))?;
-                let d = *dst as usize * w;
+                let d = self.row(*dst);
                 for lane in lanes(mask) {
                     self.regs[d + lane] = old[lane];
                 }
@@ -477,7 +487,7 @@ impl Wave {
                 reconverge,
                 loop_exit,
             } => {
-                let c = *cond as usize * w;
+                let c = self.row(*cond);
                 let taken = nonzero_lanes(&self.regs[c..c + w], mask);
                 let paths = [(*if_true, taken), (*if_false, mask & !taken)];
                 if *loop_exit && (taken == 0 || taken == mask) {
@@ -555,7 +565,8 @@ impl Wave {
                     let r = self
                         .printf(c, lane, mem)
                         .map_err(|e| fault(Some(lane), format!("printf: {e}")))?;
-                    self.regs[*dst as usize * w + lane] = r;
+                    let d = self.row(*dst);
+                    self.regs[d + lane] = r;
                 }
             }
             Inst::Unreachable => {
@@ -620,7 +631,7 @@ impl Wave {
     #[inline(always)]
     fn record(&mut self, mask: u64, addr: u32, offset: i64) {
         if self.record_addresses {
-            let a = addr as usize * self.width;
+            let a = self.row(addr);
             let addrs = &self.regs[a..a + self.width];
             push_addresses(&mut self.addresses, mask, addrs, offset as u64);
         }
@@ -984,7 +995,10 @@ mod tests {
             7,
             0,
         );
-        let ops = Arc::new(crate::exec::lane_ops::decode_kernel(&k, 4));
+        // A row each: the registers are read after the kernel, where none
+        // is live any more.
+        let rows = isa::interference::row_each(&k);
+        let ops = Arc::new(crate::exec::lane_ops::decode_in_rows(&k, 4, rows));
         let new_wave = || {
             let mut w = Wave::new(&k, &ops, 4, 4, &[(6, 2)]);
             w.preload_row(0, &[0, 1, 2, 3], 0, u64::MAX);
@@ -1038,6 +1052,127 @@ mod tests {
                 assert_eq!((w.reg(1, lane), w.reg(2, lane)), (r1, r2), "lane {lane}");
                 assert_eq!(w.reg(5, lane), r1 + r2, "lane {lane}");
                 assert_eq!(w.reg(4, lane), if l < 2 { 0 } else { r2 }, "lane {lane}");
+            }
+        }
+    }
+
+    /// Registers sharing rows (`isa::interference::row_per_register`)
+    /// against a row each, on random kernels of nested diverging branches
+    /// whose lanes store values as they go: every lane's stores are the
+    /// same bytes. A register given the row of one still live in some
+    /// lane would store another value there.
+    #[test]
+    fn registers_sharing_rows_store_what_a_row_each_does() {
+        use crate::exec::lane_ops::decode_in_rows;
+        use isa::core::{Alu, AluOp};
+        use isa::interference::{row_each, row_per_register};
+        // Register 0 holds a value per lane, 1-4 the addresses of four
+        // private words, 5 and up the values the kernel computes (read
+        // before written in some lanes).
+        const SLOTS: u32 = 4;
+        const VALUES: u32 = 10;
+        let mut next = crate::exec::xorshift(0x2545_f491_4f6c_dd1du64);
+        let (mut registers, mut rows) = (0, 0);
+        for case in 0..300 {
+            let mut insts = Vec::new();
+            gen(&mut insts, &mut next, 0);
+            insts.push(Inst::Return);
+            let mut k = crate::exec::kernel(insts, 1 + SLOTS + VALUES, 8 * SLOTS);
+            // OpenCL: the private words stay bytes, not rows.
+            k.dialect = isa::ir::Dialect::OpenCl;
+            // The values start as numbers of their own, which a lane
+            // reading one before writing it stores.
+            let init: Vec<(u32, u64)> = (1..=SLOTS)
+                .map(|r| (r, PRIVATE_BASE + 8 * (r as u64 - 1)))
+                .chain((1 + SLOTS..k.reg_count).map(|r| (r, 1000 + r as u64)))
+                .collect();
+            let lane_values: Vec<u64> = (0..64).map(|_| next() % 8).collect();
+            let shared = row_per_register(&k);
+            registers += k.reg_count as usize;
+            rows += shared.1;
+            let run = |rows: (Vec<u32>, usize)| {
+                let ops = Arc::new(decode_in_rows(&k, 64, rows));
+                let mut wave = Wave::new(&k, &ops, 64, 64, &init);
+                wave.preload_row(0, &lane_values, 0, u64::MAX);
+                let mut private = std::mem::take(&mut wave.private);
+                let (mut global, mut shared, mut printf) =
+                    (GlobalMemory::default(), [], String::new());
+                let mut mem = WaveMemory::new(
+                    &mut global,
+                    &mut shared,
+                    &mut private,
+                    8 * SLOTS as usize,
+                    &mut printf,
+                );
+                while wave.state == WaveState::Ready {
+                    wave.step(&k, &mut mem).unwrap();
+                }
+                private
+            };
+            assert_eq!(run(shared), run(row_each(&k)), "case {case}: {:?}", k.insts);
+        }
+        assert!(rows < registers, "rows were shared: {rows} of {registers}");
+
+        /// Appends a random block: ALU operations, stores, and at depths
+        /// below 3 an if-else whose sides are blocks.
+        fn gen(insts: &mut Vec<Inst>, next: &mut impl FnMut() -> u64, depth: u32) {
+            let value = |next: &mut dyn FnMut() -> u64| 1 + SLOTS + (next() % VALUES as u64) as u32;
+            let operand = |next: &mut dyn FnMut() -> u64| match next() % 4 {
+                0 => 0,
+                _ => value(next),
+            };
+            for _ in 0..next() % 6 + 1 {
+                match next() % 8 {
+                    0..=3 => {
+                        let ops = [AluOp::IAdd, AluOp::IMul, AluOp::BitwiseXor, AluOp::ISub];
+                        insts.push(Inst::Alu {
+                            alu: Alu {
+                                op: ops[(next() % 4) as usize],
+                                ty: Scalar::Int(32),
+                            },
+                            dst: value(next),
+                            src: [operand(next), operand(next), 0, 0],
+                        });
+                    }
+                    4 | 5 => insts.push(Inst::Store {
+                        ty: Scalar::Int(64),
+                        src: operand(next),
+                        addr: 1 + (next() % SLOTS as u64) as u32,
+                        offset: 0,
+                    }),
+                    6 => insts.push(Inst::Mov {
+                        dst: value(next),
+                        src: operand(next),
+                    }),
+                    _ if depth < 3 => {
+                        let cond = value(next);
+                        insts.push(Inst::Alu {
+                            alu: Alu {
+                                op: AluOp::ULessThan,
+                                ty: Scalar::Int(32),
+                            },
+                            dst: cond,
+                            src: [0, operand(next), 0, 0],
+                        });
+                        let branch = insts.len();
+                        insts.push(Inst::Return);
+                        gen(insts, next, depth + 1);
+                        let jump = insts.len();
+                        insts.push(Inst::Return);
+                        let if_false = insts.len() as Pc;
+                        gen(insts, next, depth + 1);
+                        let merge = insts.len() as Pc;
+                        insts[jump] = Inst::Jump { target: merge };
+                        insts[branch] = Inst::Branch {
+                            cond,
+                            if_true: branch as Pc + 1,
+                            if_false,
+                            reconverge: merge,
+                            loop_exit: false,
+                        };
+                    }
+                    _ => {}
+                }
             }
         }
     }
