@@ -159,9 +159,10 @@ pub struct Decoded {
     /// Per pc, where the run of lane-wise instructions from it ends: the
     /// first pc at or after it that holds another kind (or the end).
     pub run_ends: Vec<Pc>,
-    /// Each register's row (`isa::interference::row_per_register`, or
-    /// one row per register in a kernel that reads across lanes).
-    pub row_of: Vec<u32>,
+    /// Where each register's row starts in a wave's registers: its row
+    /// (`isa::interference::row_per_register`, or one row per register in
+    /// a kernel that reads across lanes) times the width.
+    pub row_start: Vec<usize>,
     /// The rows the registers take; the private locations held as
     /// registers (`locations_in_registers`) come after them.
     pub register_rows: usize,
@@ -222,7 +223,7 @@ pub(crate) fn decode_in_rows(
         insts,
         copies_before,
         run_ends,
-        row_of,
+        row_start: (0..kernel.reg_count).map(|r| rows.start(r)).collect(),
         register_rows,
         rows: register_rows + locations,
     }
@@ -1205,7 +1206,7 @@ mod tests {
                 k.dialect = Dialect::OpenCl;
                 let bytes = decode_kernel(&k, width);
                 assert_eq!(bytes.rows, bytes.register_rows);
-                assert_eq!(bytes.row_of, held.row_of);
+                assert_eq!(bytes.row_start, held.row_start);
                 let registers = held.register_rows * width;
                 let mut regs: Vec<u64> = (0..held.rows * width).map(|_| next()).collect();
                 regs[registers..].fill(0);

@@ -86,7 +86,7 @@ impl Counts {
 pub struct Wave {
     pub width: usize,
     /// regs[row * width + lane], each register in its row
-    /// (`Decoded::row_of`), the private locations held as registers after
+    /// (`Decoded::row_start`), the private locations held as registers after
     /// them.
     regs: Vec<u64>,
     /// The kernel decoded for this width.
@@ -236,7 +236,7 @@ impl Wave {
     /// The first element of register `r`'s row.
     #[inline]
     fn row(&self, r: u32) -> usize {
-        self.decoded.row_of[r as usize] as usize * self.width
+        self.decoded.row_start[r as usize]
     }
 
     /// Executes one instruction for the active lanes.
