@@ -103,7 +103,11 @@ impl<'k> Launch<'k> {
         let register_width = Launch::register_width(kernel, local_size, wave_width);
         let mut launch = Launch {
             kernel,
-            decoded: Arc::new(crate::exec::lane_ops::decode_kernel(kernel, register_width)),
+            decoded: Arc::new(crate::exec::lane_ops::decode_kernel(
+                kernel,
+                register_width,
+                &uniforms,
+            )),
             builtins_in_memory: Launch::builtins_in_memory(kernel),
             workgroups,
             local_size,
