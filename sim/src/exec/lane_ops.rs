@@ -1051,12 +1051,12 @@ mod tests {
                         let before = regs.clone();
                         // The sources in the wave's own rows, or in shared
                         // rows holding the same values.
-                        let shared_sources = next().is_multiple_of(2);
+                        let shared_sources = next() % 2 == 0;
                         let tag = if shared_sources { SHARED } else { 0 };
                         let op = LaneOp {
                             handler: handler(kind, width, wide),
                             dst: dst * width,
-                            src: src.map(|r| (r * width) | tag),
+                            src: src.map(|r| r * width | tag),
                             width,
                             kind,
                         };
