@@ -54,31 +54,7 @@ pub struct LaneOp {
 
 /// Computes `op` for the lanes of `mask` of a wave whose private memory is
 /// `private`. Four arguments, so that all of them travel in registers.
-pub type Handler = fn(regs: &mut Registers, private: &mut [u8], op: &LaneOp, mask: u64);
-
-/// Marks a row start (`LaneOp::src`, `Decoded::row_start`) as one in the
-/// launch's shared rows rather than the wave's own.
-pub const SHARED: usize = 1 << (usize::BITS - 1);
-
-/// The register rows a handler works on: the wave's own, and the rows
-/// of the launch's constants, which every wave shares (`Decoded::shared`)
-/// instead of holding a copy.
-pub struct Registers<'a> {
-    pub own: &'a mut [u64],
-    pub shared: &'a [u64],
-}
-
-impl Registers<'_> {
-    /// The `width` elements from row start `start` (`SHARED` or not).
-    #[inline(always)]
-    pub fn row(&self, start: usize, width: usize) -> &[u64] {
-        if start & SHARED != 0 {
-            &self.shared[start & !SHARED..][..width]
-        } else {
-            &self.own[start..][..width]
-        }
-    }
-}
+pub type Handler = fn(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64);
 
 /// The row widths handlers are made for besides any (0): the narrow
 /// rows of workgroups of up to 4 and 8 invocations. The width is the
@@ -114,13 +90,13 @@ pub(crate) use for_v3;
 macro_rules! for_host {
     ($wide:expr, $width:expr, $handler:ident $(, $arg:literal)*) => {{
         for_v3! {
-            fn v3<const W: usize>(regs: &mut Registers, private: &mut [u8], op: &LaneOp, mask: u64) {
+            fn v3<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
                 $handler::<$($arg,)* W>(regs, private, op, mask)
             }
         }
         #[cfg(target_arch = "x86_64")]
         fn through_v3<const W: usize>(
-            regs: &mut Registers,
+            regs: &mut [u64],
             private: &mut [u8],
             op: &LaneOp,
             mask: u64,
@@ -131,7 +107,7 @@ macro_rules! for_host {
         }
         #[cfg(not(target_arch = "x86_64"))]
         fn through_v3<const W: usize>(
-            regs: &mut Registers,
+            regs: &mut [u64],
             private: &mut [u8],
             op: &LaneOp,
             mask: u64,
@@ -183,25 +159,20 @@ pub struct Decoded {
     /// Per pc, where the run of lane-wise instructions from it ends: the
     /// first pc at or after it that holds another kind (or the end).
     pub run_ends: Vec<Pc>,
-    /// Where each register's row starts: in the launch's `shared` rows
-    /// (marked `SHARED`) for a constant, else in the wave's own, at its
-    /// row (`isa::interference::row_per_register`, or one row per register
-    /// in a kernel that reads across lanes) times the width.
+    /// Where each register's row starts in a wave's registers: its row
+    /// (`isa::interference::row_per_register`, or one row per register in
+    /// a kernel that reads across lanes) times the width.
     pub row_start: Vec<usize>,
-    /// The rows of the launch's constants that no instruction writes,
-    /// which every wave reads instead of holding copies.
-    pub shared: Vec<u64>,
-    /// The rows the registers take in a wave; the private locations held
-    /// as registers (`locations_in_registers`) come after them.
+    /// The rows the registers take; the private locations held as
+    /// registers (`locations_in_registers`) come after them.
     pub register_rows: usize,
     /// The register rows a wave stores.
     pub rows: usize,
 }
 
 /// Decodes `kernel` for waves `width` lanes wide, with the handlers this
-/// host runs fastest; `constants` (register, value) are the values set in
-/// every lane of every wave of the launch.
-pub fn decode_kernel(kernel: &Kernel, width: usize, constants: &[(Reg, u64)]) -> Decoded {
+/// host runs fastest.
+pub fn decode_kernel(kernel: &Kernel, width: usize) -> Decoded {
     // Registers share rows where no lane can tell: a lane's inactive
     // elements hold other registers' values, which only a cross-lane
     // operation could read.
@@ -210,42 +181,19 @@ pub fn decode_kernel(kernel: &Kernel, width: usize, constants: &[(Reg, u64)]) ->
     } else {
         isa::interference::row_per_register(kernel)
     };
-    decode_in_rows(kernel, width, rows, constants)
+    decode_in_rows(kernel, width, rows)
 }
 
 /// `decode_kernel` with the registers in the given rows (each register's
-/// row, and how many rows they take), but for the `constants` no
-/// instruction writes, which are in the launch's shared rows instead.
+/// row, and how many rows they take).
 pub(crate) fn decode_in_rows(
     kernel: &Kernel,
     width: usize,
-    (row_of, rows_given): (Vec<u32>, usize),
-    constants: &[(Reg, u64)],
+    (row_of, register_rows): (Vec<u32>, usize),
 ) -> Decoded {
     let wide = wide_lanes();
-    let written = isa::liveness::written(kernel);
-    let mut row_start = vec![usize::MAX; kernel.reg_count as usize];
-    let mut shared = Vec::new();
-    for &(r, v) in constants.iter().filter(|&&(r, _)| !written[r as usize]) {
-        row_start[r as usize] = SHARED | shared.len();
-        shared.extend(std::iter::repeat_n(v, width));
-    }
-    // The others' rows, numbered again without the constants' (a
-    // register no instruction writes has a row of its own).
-    let mut renumbered = vec![usize::MAX; rows_given];
-    let mut register_rows = 0;
-    for (start, &row) in row_start.iter_mut().zip(&row_of) {
-        if *start == usize::MAX {
-            let new = &mut renumbered[row as usize];
-            if *new == usize::MAX {
-                *new = register_rows;
-                register_rows += 1;
-            }
-            *start = *new * width;
-        }
-    }
     let rows = Rows {
-        start: &row_start,
+        of: &row_of,
         width,
         held_from: register_rows,
     };
@@ -275,8 +223,7 @@ pub(crate) fn decode_in_rows(
         insts,
         copies_before,
         run_ends,
-        row_start,
-        shared,
+        row_start: (0..kernel.reg_count).map(|r| rows.start(r)).collect(),
         register_rows,
         rows: register_rows + locations,
     }
@@ -291,19 +238,18 @@ pub fn reads_across_lanes(kernel: &Kernel) -> bool {
         .any(|i| matches!(i, Inst::CrossLane { .. }))
 }
 
-/// Where a wave's rows are, for decoding: where each register's row
-/// starts (`Decoded::row_start`), their width, and the first row of the
-/// private locations held as registers.
+/// Where a wave's rows are, for decoding: each register's row, their
+/// width, and the first row of the private locations held as registers.
 struct Rows<'a> {
-    start: &'a [usize],
+    of: &'a [u32],
     width: usize,
     held_from: usize,
 }
 
 impl Rows<'_> {
-    /// Where register `r`'s row starts.
+    /// The first element of register `r`'s row.
     fn start(&self, r: Reg) -> usize {
-        self.start[r as usize]
+        self.of[r as usize] as usize * self.width
     }
 }
 
@@ -476,8 +422,7 @@ fn private_accesses(kernel: &Kernel, rows: &Rows, wide: bool) -> (Vec<Option<Lan
                 },
                 None => LaneOp {
                     handler: private_handler(a.bytes, a.store, a.boolean, width),
-                    // A store writes no row; it stores `src[0]`.
-                    dst: if a.store { 0 } else { row },
+                    dst: row,
                     src: [row; 4],
                     width,
                     kind,
@@ -502,7 +447,7 @@ fn stored_bytes_handler(bytes: usize, width: usize, wide: bool) -> Handler {
 
 #[inline(always)]
 fn low_bytes<const N: usize, const W: usize>(
-    regs: &mut Registers,
+    regs: &mut [u64],
     _: &mut [u8],
     op: &LaneOp,
     mask: u64,
@@ -513,7 +458,7 @@ fn low_bytes<const N: usize, const W: usize>(
 /// A Bool load from a location held in a register row: 1 where its first
 /// byte is not zero, as `load_bool` reads it.
 #[inline(always)]
-fn nonzero<const W: usize>(regs: &mut Registers, _: &mut [u8], op: &LaneOp, mask: u64) {
+fn nonzero<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
     sparse_up_to::<1, W, SPARSE_MOVES>(regs, op, mask, |[a]| (a & 0xff != 0) as u64);
 }
 
@@ -533,9 +478,9 @@ fn private_handler(bytes: usize, store: bool, boolean: bool, width: usize) -> Ha
     }
 }
 
-fn load_bool<const W: usize>(regs: &mut Registers, private: &mut [u8], op: &LaneOp, mask: u64) {
+fn load_bool<const W: usize>(regs: &mut [u64], private: &mut [u8], op: &LaneOp, mask: u64) {
     private_access::<1, false, W>(regs, private, op, mask);
-    booleans(&mut regs.own[op.dst..op.dst + op.width], mask);
+    booleans(&mut regs[op.dst..op.dst + op.width], mask);
 }
 
 /// Makes the loaded bytes in `row` booleans (1 where not zero) in the
@@ -549,10 +494,10 @@ pub fn booleans(row: &mut [u64], mask: u64) {
     }
 }
 
-/// A private load (`STORE` false) of `N` bytes into the row at `op.dst`,
-/// or a store of the row at `op.src[0]`.
+/// A private load (`STORE` false) or store of `N` bytes into or from the
+/// row at `op.dst`.
 fn private_access<const N: usize, const STORE: bool, const W: usize>(
-    regs: &mut Registers,
+    regs: &mut [u64],
     private: &mut [u8],
     op: &LaneOp,
     mask: u64,
@@ -560,22 +505,20 @@ fn private_access<const N: usize, const STORE: bool, const W: usize>(
     let LaneKind::Private { at, stride } = op.kind else {
         unreachable!("a private handler holds a private access")
     };
-    if STORE {
-        let row = regs.row(op.src[0], op.width);
-        if W == 0 {
-            memory::store_private::<N>(private, stride, at, mask, row);
-        } else if mask != isa::core::mask(W as u32) {
-            outlined(|| memory::store_private::<N>(private, stride, at, mask, row));
+    let row = &mut regs[op.dst..op.dst + op.width];
+    let any_lanes = |private: &mut [u8], row: &mut [u64]| {
+        if STORE {
+            memory::store_private::<N>(private, stride, at, mask, row)
         } else {
-            memory::store_narrow::<N, W>(private, stride, at, row);
+            memory::load_private::<N>(private, stride, at, mask, row)
         }
-        return;
-    }
-    let row = &mut regs.own[op.dst..op.dst + op.width];
+    };
     if W == 0 {
-        memory::load_private::<N>(private, stride, at, mask, row);
+        any_lanes(private, row);
     } else if mask != isa::core::mask(W as u32) {
-        outlined(|| memory::load_private::<N>(private, stride, at, mask, row));
+        outlined(|| any_lanes(private, row));
+    } else if STORE {
+        memory::store_narrow::<N, W>(private, stride, at, row);
     } else {
         memory::load_narrow::<N, W>(private, stride, at, row);
     }
@@ -638,7 +581,7 @@ const SPARSE_MOVES: u32 = 40;
 /// other cases are a call away, so that the handler saves no registers.
 #[inline(always)]
 fn lanes<const N: usize, const W: usize>(
-    regs: &mut Registers,
+    regs: &mut [u64],
     op: &LaneOp,
     mask: u64,
     f: impl Fn([u64; N]) -> u64,
@@ -649,7 +592,7 @@ fn lanes<const N: usize, const W: usize>(
 /// `lanes`, visiting lanes one by one at or below `SPARSE` active lanes.
 #[inline(always)]
 fn sparse_up_to<const N: usize, const W: usize, const SPARSE: u32>(
-    regs: &mut Registers,
+    regs: &mut [u64],
     op: &LaneOp,
     mask: u64,
     f: impl Fn([u64; N]) -> u64,
@@ -672,60 +615,52 @@ fn outlined(f: impl FnOnce()) {
 /// `lanes` for rows of any width.
 #[inline(always)]
 fn any_lanes<const N: usize, const SPARSE: u32>(
-    regs: &mut Registers,
+    regs: &mut [u64],
     op: &LaneOp,
     mask: u64,
     f: impl Fn([u64; N]) -> u64,
 ) {
     let width = op.width;
     let full = isa::core::mask(width as u32);
-    // Every row is reached through these pointers alone, bounds-checked
-    // once: a source in the wave's own rows may be the destination row.
-    let (own_len, own) = (regs.own.len(), regs.own.as_mut_ptr());
-    let in_bounds = |start: usize, len: usize| start.checked_add(width).is_some_and(|e| e <= len);
-    let rows_in_bounds = in_bounds(op.dst, own_len)
-        && op.src[..N].iter().all(|&s| match s & SHARED {
-            0 => in_bounds(s, own_len),
-            _ => in_bounds(s & !SHARED, regs.shared.len()),
-        });
-    assert!(rows_in_bounds, "register rows past the wave's registers");
-    let sources: [*const u64; N] = std::array::from_fn(|i| match op.src[i] & SHARED {
-        // SAFETY: in bounds, checked above.
-        0 => unsafe { own.add(op.src[i]).cast_const() },
-        _ => unsafe { regs.shared.as_ptr().add(op.src[i] & !SHARED) },
-    });
-    // SAFETY: in bounds, checked above.
-    let dst = unsafe { own.add(op.dst) };
     if mask != full && mask.count_ones() <= SPARSE {
+        if mask == 0 {
+            return;
+        }
+        // One bounds check: the highest active lane's elements are in the
+        // registers, so every lower lane's are.
+        let top = 63 - mask.leading_zeros() as usize;
+        let lanes_in_bounds =
+            op.dst + top < regs.len() && op.src[..N].iter().all(|&s| s + top < regs.len());
+        assert!(lanes_in_bounds, "register rows past the wave's registers");
         let mut rest = mask;
         while rest != 0 {
             let lane = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            // SAFETY: lane < width, and every row is `width` long.
+            // SAFETY: lane <= top, checked above for every row.
             unsafe {
-                let v = f(std::array::from_fn(|i| *sources[i].add(lane)));
-                *dst.add(lane) = v;
+                let v = f(std::array::from_fn(|i| {
+                    *regs.get_unchecked(op.src[i] + lane)
+                }));
+                *regs.get_unchecked_mut(op.dst + lane) = v;
             }
         }
         return;
     }
+    let rows_in_bounds =
+        op.dst + width <= regs.len() && op.src[..N].iter().all(|&s| s + width <= regs.len());
+    assert!(rows_in_bounds, "register rows past the wave's registers");
     if op.src[..N].contains(&op.dst) {
         // Results go to a buffer first: the destination is a source. The
         // buffer is left uninitialised (zeroing all of it cost more than
         // the work on a narrow row).
         let mut buffer = [std::mem::MaybeUninit::<u64>::uninit(); isa::subgroup::MAX_WIDTH];
+        let rows: [&[u64]; N] = std::array::from_fn(|i| &regs[op.src[i]..op.src[i] + width]);
         for (lane, o) in buffer[..width].iter_mut().enumerate() {
-            // SAFETY: lane < width, and every row is `width` long.
-            o.write(f(std::array::from_fn(|i| unsafe { *sources[i].add(lane) })));
+            o.write(f(std::array::from_fn(|i| rows[i][lane])));
         }
-        // SAFETY: the first `width` elements were written just above, and
-        // nothing else refers to the destination row now.
-        let (out, dst): (&[u64], &mut [u64]) = unsafe {
-            (
-                std::slice::from_raw_parts(buffer.as_ptr().cast(), width),
-                std::slice::from_raw_parts_mut(dst, width),
-            )
-        };
+        // SAFETY: the first `width` elements were written just above.
+        let out: &[u64] = unsafe { std::slice::from_raw_parts(buffer.as_ptr().cast(), width) };
+        let dst = &mut regs[op.dst..op.dst + width];
         if mask == full {
             dst.copy_from_slice(out);
         } else {
@@ -736,14 +671,14 @@ fn any_lanes<const N: usize, const SPARSE: u32>(
         }
         return;
     }
+    let base = regs.as_mut_ptr();
     // SAFETY: the rows are in bounds (checked above) and the destination
-    // row is none of the source rows; the wave's rows start at multiples
-    // of `width` and are `width` long, so distinct rows do not overlap,
-    // and the shared rows are another allocation.
+    // row is none of the source rows; rows start at multiples of `width`
+    // and are `width` long, so distinct rows do not overlap.
     let (rows, dst): ([&[u64]; N], &mut [u64]) = unsafe {
         (
-            std::array::from_fn(|i| std::slice::from_raw_parts(sources[i], width)),
-            std::slice::from_raw_parts_mut(dst, width),
+            std::array::from_fn(|i| std::slice::from_raw_parts(base.add(op.src[i]), width)),
+            std::slice::from_raw_parts_mut(base.add(op.dst), width),
         )
     };
     if mask == full {
@@ -763,27 +698,27 @@ fn any_lanes<const N: usize, const SPARSE: u32>(
 /// a source.
 #[inline(always)]
 fn narrow<const N: usize, const W: usize>(
-    regs: &mut Registers,
+    regs: &mut [u64],
     op: &LaneOp,
     f: impl Fn([u64; N]) -> u64,
 ) {
     let rows: [[u64; W]; N] = std::array::from_fn(|i| {
-        regs.row(op.src[i], W)
+        regs[op.src[i]..op.src[i] + W]
             .try_into()
             .expect("a register row in the wave's registers")
     });
     let out: [u64; W] = std::array::from_fn(|lane| f(std::array::from_fn(|i| rows[i][lane])));
-    regs.own[op.dst..op.dst + W].copy_from_slice(&out);
+    regs[op.dst..op.dst + W].copy_from_slice(&out);
 }
 
 #[inline(always)]
-fn copy<const W: usize>(regs: &mut Registers, _: &mut [u8], op: &LaneOp, mask: u64) {
+fn copy<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
     sparse_up_to::<1, W, SPARSE_MOVES>(regs, op, mask, |[a]| a);
 }
 
 /// The general handlers: the operation is read per lane.
 #[inline(always)]
-fn general_alu<const W: usize>(regs: &mut Registers, _: &mut [u8], op: &LaneOp, mask: u64) {
+fn general_alu<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
     let LaneKind::Alu(alu) = op.kind else {
         unreachable!("an ALU handler holds an ALU operation")
     };
@@ -798,7 +733,7 @@ fn general_alu<const W: usize>(regs: &mut Registers, _: &mut [u8], op: &LaneOp, 
 }
 
 #[inline(always)]
-fn general_convert<const W: usize>(regs: &mut Registers, _: &mut [u8], op: &LaneOp, mask: u64) {
+fn general_convert<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
     let LaneKind::Convert(cv) = op.kind else {
         unreachable!("a conversion handler holds a conversion")
     };
@@ -806,7 +741,7 @@ fn general_convert<const W: usize>(regs: &mut Registers, _: &mut [u8], op: &Lane
 }
 
 #[inline(always)]
-fn general_ext<const W: usize>(regs: &mut Registers, _: &mut [u8], op: &LaneOp, mask: u64) {
+fn general_ext<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
     let LaneKind::Ext(ext) = op.kind else {
         unreachable!("an extended-instruction handler holds one")
     };
@@ -821,7 +756,7 @@ macro_rules! alu_handlers {
             $(
                 if alu == (Alu { op: AluOp::$op, ty: Scalar::$ty($bits) }) {
                     #[inline(always)]
-                    fn pair<const W: usize>(regs: &mut Registers, _: &mut [u8], op: &LaneOp, mask: u64) {
+                    fn pair<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
                         const ALU: Alu = Alu { op: AluOp::$op, ty: Scalar::$ty($bits) };
                         lanes::<$n, W>(regs, op, mask, |s| {
                             let at = |i: usize| s.get(i).copied().unwrap_or(0);
@@ -890,7 +825,7 @@ fn convert_handler(cv: Convert, width: usize, wide: bool) -> Handler {
             $(
                 if cv == CONVERSIONS[$i] {
                     #[inline(always)]
-                    fn frequent<const W: usize>(regs: &mut Registers, _: &mut [u8], op: &LaneOp, mask: u64) {
+                    fn frequent<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
                         lanes::<1, W>(regs, op, mask, |[a]| isa::core::convert(CONVERSIONS[$i], a))
                     }
                     return for_host!(wide, width, frequent);
@@ -910,7 +845,7 @@ macro_rules! ext_handlers {
             $($(
                 if ext == ext_op(ExtSet::$set, isa::$module::$op, Scalar::$ty($bits)) {
                     #[inline(always)]
-                    fn instruction<const W: usize>(regs: &mut Registers, _: &mut [u8], op: &LaneOp, mask: u64) {
+                    fn instruction<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
                         const EXT: ExtOp = ext_op(ExtSet::$set, isa::$module::$op, Scalar::$ty($bits));
                         lanes::<3, W>(regs, op, mask, |[a, b, c]| isa::ext::eval(EXT, a, b, c))
                     }
@@ -1049,22 +984,14 @@ mod tests {
                             })
                             .collect();
                         let before = regs.clone();
-                        // The sources in the wave's own rows, or in shared
-                        // rows holding the same values.
-                        let shared_sources = next() % 2 == 0;
-                        let tag = if shared_sources { SHARED } else { 0 };
                         let op = LaneOp {
                             handler: handler(kind, width, wide),
                             dst: dst * width,
-                            src: src.map(|r| r * width | tag),
+                            src: src.map(|r| r * width),
                             width,
                             kind,
                         };
-                        let mut rows = Registers {
-                            own: &mut regs,
-                            shared: &before,
-                        };
-                        (op.handler)(&mut rows, &mut [], &op, mask);
+                        (op.handler)(&mut regs, &mut [], &op, mask);
                         for lane in 0..width {
                             let s = src.map(|r| before[r * width + lane]);
                             let expected = if mask >> lane & 1 == 0 {
@@ -1188,11 +1115,7 @@ mod tests {
                         width,
                         kind: LaneKind::Private { at, stride },
                     };
-                    let mut rows = Registers {
-                        own: &mut regs,
-                        shared: &[],
-                    };
-                    (op.handler)(&mut rows, &mut private, &op, mask);
+                    (op.handler)(&mut regs, &mut private, &op, mask);
                     for lane in 0..width {
                         let own = lane * stride + at..lane * stride + at + bytes;
                         let active = mask >> lane & 1 != 0;
@@ -1278,11 +1201,10 @@ mod tests {
                 k.constants = (0..locations)
                     .map(|l| (l, isa::ir::address::PRIVATE_BASE + 8 * l as u64))
                     .collect();
-                let constants = k.constants.clone();
-                let held = decode_kernel(&k, width, &constants);
+                let held = decode_kernel(&k, width);
                 assert_eq!(held.rows, held.register_rows + sizes.len());
                 k.dialect = Dialect::OpenCl;
-                let bytes = decode_kernel(&k, width, &constants);
+                let bytes = decode_kernel(&k, width);
                 assert_eq!(bytes.rows, bytes.register_rows);
                 assert_eq!(bytes.row_start, held.row_start);
                 let registers = held.register_rows * width;
@@ -1296,16 +1218,8 @@ mod tests {
                         0 => isa::core::mask(width as u32),
                         _ => next() & isa::core::mask(width as u32),
                     };
-                    let mut rows = Registers {
-                        own: &mut regs,
-                        shared: &held.shared,
-                    };
-                    (a.handler)(&mut rows, &mut [], &a, mask);
-                    let mut byte_rows = Registers {
-                        own: &mut byte_regs,
-                        shared: &bytes.shared,
-                    };
-                    (b.handler)(&mut byte_rows, &mut private, &b, mask);
+                    (a.handler)(&mut regs, &mut [], &a, mask);
+                    (b.handler)(&mut byte_regs, &mut private, &b, mask);
                     assert_eq!(
                         regs[..byte_regs.len()],
                         byte_regs[..],

@@ -103,11 +103,7 @@ impl<'k> Launch<'k> {
         let register_width = Launch::register_width(kernel, local_size, wave_width);
         let mut launch = Launch {
             kernel,
-            decoded: Arc::new(crate::exec::lane_ops::decode_kernel(
-                kernel,
-                register_width,
-                &uniforms,
-            )),
+            decoded: Arc::new(crate::exec::lane_ops::decode_kernel(kernel, register_width)),
             builtins_in_memory: Launch::builtins_in_memory(kernel),
             workgroups,
             local_size,

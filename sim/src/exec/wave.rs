@@ -6,7 +6,7 @@
 //! lanes reach its reconvergence point, where the entry below holds them
 //! all again. Lanes that return are removed from every entry.
 
-use crate::exec::lane_ops::{Decoded, LaneKind, LaneOp, Registers, SHARED};
+use crate::exec::lane_ops::{Decoded, LaneKind, LaneOp};
 use crate::exec::memory::WaveMemory;
 use isa::ir::{Inst, Kernel, Pc, EXIT_PC};
 use std::sync::Arc;
@@ -87,7 +87,7 @@ pub struct Wave {
     pub width: usize,
     /// regs[row * width + lane], each register in its row
     /// (`Decoded::row_start`), the private locations held as registers after
-    /// them; the launch's constants are in `Decoded::shared`.
+    /// them.
     regs: Vec<u64>,
     /// The kernel decoded for this width.
     decoded: Arc<Decoded>,
@@ -147,11 +147,8 @@ impl Wave {
     pub fn restart(&mut self, kernel: &Kernel, lanes: usize, resets: &[(u32, u64)]) {
         let w = self.width;
         for &(r, v) in resets {
-            // A constant's shared row holds its value already.
-            let row = self.decoded.row_start[r as usize];
-            if row & SHARED == 0 {
-                self.regs[row..row + w].fill(v);
-            }
+            let row = self.row(r);
+            self.regs[row..row + w].fill(v);
         }
         self.regs[self.decoded.register_rows * w..].fill(0);
         // Resized too: a wave that faulted may have lost its private
@@ -233,25 +230,13 @@ impl Wave {
 
     #[inline]
     fn reg(&self, r: u32, lane: usize) -> u64 {
-        self.read(r)[lane]
+        self.regs[self.row(r) + lane]
     }
 
-    /// Register `r`'s row, to read: the wave's own or a shared one.
-    #[inline]
-    fn read(&self, r: u32) -> &[u64] {
-        register_row(&self.regs, &self.decoded, r, self.width)
-    }
-
-    /// Where register `r`'s row starts in the wave's own rows, to write
-    /// (an instruction writes no constant, whose row is shared).
+    /// The first element of register `r`'s row.
     #[inline]
     fn row(&self, r: u32) -> usize {
-        let start = self.decoded.row_start[r as usize];
-        debug_assert!(
-            start & SHARED == 0,
-            "a written register has a row of its own"
-        );
-        start
+        self.decoded.row_start[r as usize]
     }
 
     /// Executes one instruction for the active lanes.
@@ -377,11 +362,7 @@ impl Wave {
         let w = self.width;
         let next = pc + 1;
         if let Some(op) = &self.decoded.insts[pc as usize] {
-            let mut regs = Registers {
-                own: &mut self.regs,
-                shared: &self.decoded.shared,
-            };
-            (op.handler)(&mut regs, mem.private, op, mask);
+            (op.handler)(&mut self.regs, mem.private, op, mask);
             let copy = matches!(op.kind, LaneKind::Copy);
             self.go_on(kernel, next);
             return Ok(copy);
@@ -399,7 +380,7 @@ impl Wave {
                 // Sources are copied first: the result may land in one.
                 let mut copies = [[0u64; isa::subgroup::MAX_WIDTH]; 3];
                 for (copy, &r) in copies.iter_mut().zip(src) {
-                    copy[..w].copy_from_slice(self.read(r));
+                    copy[..w].copy_from_slice(&self.regs[self.row(r)..][..w]);
                 }
                 let [a, b, c] = &copies;
                 let d = self.row(*dst);
@@ -418,15 +399,12 @@ impl Wave {
                 addr,
                 offset,
             } => {
-                let (a, d) = (self.decoded.row_start[*addr as usize], self.row(*dst));
+                let (a, d) = (self.row(*addr), self.row(*dst));
                 self.record(mask, *addr, *offset);
                 // The addresses are read while the results are written; a
                 // load through its own destination reads a copy.
                 let copy: [u64; isa::subgroup::MAX_WIDTH];
-                let (addrs, out) = if a & SHARED != 0 {
-                    let shared = &self.decoded.shared[a & !SHARED..][..w];
-                    (shared, &mut self.regs[d..d + w])
-                } else if a == d {
+                let (addrs, out) = if a == d {
                     let mut c = [0u64; isa::subgroup::MAX_WIDTH];
                     c[..w].copy_from_slice(&self.regs[a..a + w]);
                     copy = c;
@@ -450,13 +428,15 @@ impl Wave {
                 addr,
                 offset,
             } => {
+                let (a, v) = (self.row(*addr), self.row(*src));
                 self.record(mask, *addr, *offset);
+                let addrs = &self.regs[a..a + w];
                 mem.store_lanes(
                     mask,
-                    self.read(*addr),
+                    addrs,
                     *offset as u64,
                     ty.bytes() as u64,
-                    self.read(*src),
+                    &self.regs[v..v + w],
                 )
                 .map_err(|(lane, e)| fault(Some(lane), format!("store: {e}")))?;
             }
@@ -469,7 +449,8 @@ impl Wave {
                 comparator,
             } => {
                 let bytes = ty.bytes() as u64;
-                let addrs = register_row(&self.regs, &self.decoded, *addr, w);
+                let a = self.row(*addr);
+                let addrs = &self.regs[a..a + w];
                 if self.record_addresses {
                     push_addresses(&mut self.addresses, mask, addrs, 0);
                 }
@@ -477,12 +458,12 @@ impl Wave {
                 // Lanes apply their operations one after another, lowest
                 // first; the results go to `dst` once all are done (it may
                 // be one of the operands).
-                let values = register_row(&self.regs, &self.decoded, *value, w);
-                let comparators = register_row(&self.regs, &self.decoded, *comparator, w);
+                let (v, c) = (self.row(*value), self.row(*comparator));
                 let mut old = [0u64; isa::subgroup::MAX_WIDTH];
+                let regs = &self.regs;
                 mem.update_lanes(mask, addrs, bytes, |lane, was| {
                     old[lane] = was;
-                    let new = op.apply(*ty, was, values[lane], comparators[lane]);
+                    let new = op.apply(*ty, was, regs[v + lane], regs[c + lane]);
                     // An unchanged value is not written (an overlay then
                     // records no write) but by a store.
                     (new != was || *op == isa::ir::AtomicOp::Store).then_some(new)
@@ -506,7 +487,8 @@ impl Wave {
                 reconverge,
                 loop_exit,
             } => {
-                let taken = nonzero_lanes(self.read(*cond), mask);
+                let c = self.row(*cond);
+                let taken = nonzero_lanes(&self.regs[c..c + w], mask);
                 let paths = [(*if_true, taken), (*if_false, mask & !taken)];
                 if *loop_exit && (taken == 0 || taken == mask) {
                     self.stay_in_loop(if taken != 0 { *if_true } else { *if_false }, *reconverge);
@@ -649,7 +631,8 @@ impl Wave {
     #[inline(always)]
     fn record(&mut self, mask: u64, addr: u32, offset: i64) {
         if self.record_addresses {
-            let addrs = register_row(&self.regs, &self.decoded, addr, self.width);
+            let a = self.row(addr);
+            let addrs = &self.regs[a..a + self.width];
             push_addresses(&mut self.addresses, mask, addrs, offset as u64);
         }
     }
@@ -816,18 +799,6 @@ crate::exec::lane_ops::for_v3! {
     }
 }
 
-/// Register `r`'s row of a wave whose own rows are `own`: one of them or
-/// one of the launch's shared rows.
-#[inline]
-fn register_row<'a>(own: &'a [u64], decoded: &'a Decoded, r: u32, width: usize) -> &'a [u64] {
-    let start = decoded.row_start[r as usize];
-    if start & SHARED != 0 {
-        &decoded.shared[start & !SHARED..][..width]
-    } else {
-        &own[start..][..width]
-    }
-}
-
 /// Runs the lane-wise instructions from `start` for the lanes of `mask`,
 /// up to `stop` or the first instruction of another kind, at least the
 /// one at `start` if it is lane-wise (`stop` can lie before it: a
@@ -846,13 +817,9 @@ fn lane_run(
         .insts
         .get(start as usize..end as usize)
         .unwrap_or_default();
-    let mut regs = Registers {
-        own: regs,
-        shared: &decoded.shared,
-    };
     let mut call = |op: &Option<LaneOp>| {
         if let Some(op) = op {
-            (op.handler)(&mut regs, private, op, mask)
+            (op.handler)(regs, private, op, mask)
         }
     };
     // Unrolled: each call site sees every fourth instruction, which the
@@ -971,7 +938,7 @@ mod tests {
             3,
             16,
         );
-        let ops = Arc::new(crate::exec::lane_ops::decode_kernel(&k, 4, &[]));
+        let ops = Arc::new(crate::exec::lane_ops::decode_kernel(&k, 4));
         let mut wave = Wave::new(&k, &ops, 4, 3, &[(0, PRIVATE_BASE), (2, PRIVATE_BASE)]);
         for lane in 0..4 {
             let at = lane * 16;
@@ -1031,12 +998,7 @@ mod tests {
         // A row each: the registers are read after the kernel, where none
         // is live any more.
         let rows = isa::interference::row_each(&k);
-        let ops = Arc::new(crate::exec::lane_ops::decode_in_rows(
-            &k,
-            4,
-            rows,
-            &[(6, 2)],
-        ));
+        let ops = Arc::new(crate::exec::lane_ops::decode_in_rows(&k, 4, rows));
         let new_wave = || {
             let mut w = Wave::new(&k, &ops, 4, 4, &[(6, 2)]);
             w.preload_row(0, &[0, 1, 2, 3], 0, u64::MAX);
@@ -1094,9 +1056,8 @@ mod tests {
         }
     }
 
-    /// Registers sharing rows (`isa::interference::row_per_register`),
-    /// constants in the launch's shared rows, against a row each, on
-    /// random kernels of nested diverging branches
+    /// Registers sharing rows (`isa::interference::row_per_register`)
+    /// against a row each, on random kernels of nested diverging branches
     /// whose lanes store values as they go: every lane's stores are the
     /// same bytes. A register given the row of one still live in some
     /// lane would store another value there.
@@ -1129,8 +1090,8 @@ mod tests {
             let shared = row_per_register(&k);
             registers += k.reg_count as usize;
             rows += shared.1;
-            let run = |rows: (Vec<u32>, usize), constants: &[(u32, u64)]| {
-                let ops = Arc::new(decode_in_rows(&k, 64, rows, constants));
+            let run = |rows: (Vec<u32>, usize)| {
+                let ops = Arc::new(decode_in_rows(&k, 64, rows));
                 let mut wave = Wave::new(&k, &ops, 64, 64, &init);
                 wave.preload_row(0, &lane_values, 0, u64::MAX);
                 let mut private = std::mem::take(&mut wave.private);
@@ -1148,13 +1109,7 @@ mod tests {
                 }
                 private
             };
-            // Shared: the addresses too, in the launch's rows.
-            assert_eq!(
-                run(shared, &init),
-                run(row_each(&k), &[]),
-                "case {case}: {:?}",
-                k.insts
-            );
+            assert_eq!(run(shared), run(row_each(&k)), "case {case}: {:?}", k.insts);
         }
         assert!(rows < registers, "rows were shared: {rows} of {registers}");
 
