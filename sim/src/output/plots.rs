@@ -32,7 +32,11 @@ impl Title<'_> {
         } else {
             format!(" on {}", self.config)
         };
-        format!("{what}: {}{config}, {} cycles", self.workload, self.cycles)
+        format!(
+            "{what}: {}{config}, {} cycles",
+            self.workload,
+            grouped(self.cycles)
+        )
     }
 }
 
@@ -90,15 +94,34 @@ fn err(e: impl std::fmt::Display) -> String {
     format!("plotting: {e}")
 }
 
-/// An axis label: whole numbers for counts like cycles, three decimals
-/// for ratios.
+/// An axis label: whole numbers for counts like cycles, their digits
+/// grouped, three decimals for ratios.
 pub fn axis_number(v: f64) -> String {
     if v.abs() >= 100.0 || v == 0.0 {
-        format!("{v:.0}")
+        let sign = if v < 0.0 { "-" } else { "" };
+        format!("{sign}{}", grouped(v.abs().round() as u64))
     } else {
         format!("{v:.3}")
     }
 }
+
+/// A whole number with its digits in groups of three ("25,000,000"), as
+/// counts of cycles and events are easiest to read.
+pub fn grouped(v: u64) -> String {
+    let digits = v.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// Pixels left above and below each bar of a bar chart, so that
+/// neighbouring bars read as separate.
+const BAR_GAP: u32 = 6;
 
 fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
@@ -158,18 +181,21 @@ fn stalls<DB: DrawingBackend>(
         .x_desc(
             "SIMD-cycles (green: issuing, red: stalled with waves resident, grey: no wave placed)",
         )
+        .x_label_formatter(&|x| grouped(*x))
         .label_style((FONT, 14))
         .draw()
         .map_err(err)?;
     chart
         .draw_series(bars.iter().enumerate().map(|(i, (_, v, color))| {
-            Rectangle::new(
+            let mut bar = Rectangle::new(
                 [
                     (0, SegmentValue::Exact(i)),
                     (*v, SegmentValue::Exact(i + 1)),
                 ],
                 color.mix(0.75).filled(),
-            )
+            );
+            bar.set_margin(BAR_GAP, BAR_GAP, 0, 0);
+            bar
         }))
         .map_err(err)?;
     chart
@@ -184,7 +210,7 @@ fn stalls<DB: DrawingBackend>(
                 format!("{} of all", percent(*v as f64 / all as f64))
             };
             Text::new(
-                format!("{v} ({share})"),
+                format!("{} ({share})", grouped(*v)),
                 (*v, SegmentValue::CenterOf(i)),
                 (FONT, 13).into_font(),
             )
@@ -224,7 +250,7 @@ fn occupancy<DB: DrawingBackend>(
         .x_desc("cycle")
         .y_desc("CU")
         .y_labels(0)
-        .x_label_formatter(&|x| format!("{x:.0}"))
+        .x_label_formatter(&|x| grouped(x.round() as u64))
         .label_style((FONT, 13))
         .draw()
         .map_err(err)?;
@@ -265,7 +291,7 @@ fn occupancy<DB: DrawingBackend>(
         .map_err(err)?;
     line.configure_mesh()
         .x_desc("cycle")
-        .x_label_formatter(&|x| format!("{x:.0}"))
+        .x_label_formatter(&|x| grouped(x.round() as u64))
         .y_desc("waves per CU")
         .label_style((FONT, 13))
         .draw()
@@ -309,7 +335,7 @@ fn utilisation<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .x_desc("cycle")
-        .x_label_formatter(&|x| format!("{x:.0}"))
+        .x_label_formatter(&|x| grouped(x.round() as u64))
         .y_desc("busy fraction")
         .label_style((FONT, 13))
         .draw()
@@ -426,12 +452,12 @@ fn memory<DB: DrawingBackend>(
         (
             "L1 hit rate",
             f.l1_hit_rate,
-            format!("{} hits, {} misses", f.l1.0, f.l1.1),
+            format!("{} hits, {} misses", grouped(f.l1.0), grouped(f.l1.1)),
         ),
         (
             "L2 hit rate",
             f.l2_hit_rate,
-            format!("{} hits, {} misses", f.l2.0, f.l2.1),
+            format!("{} hits, {} misses", grouped(f.l2.0), grouped(f.l2.1)),
         ),
         (
             "DRAM bandwidth / peak",
@@ -443,7 +469,8 @@ fn memory<DB: DrawingBackend>(
             f.atomic_serialised_fraction,
             format!(
                 "{} operations, mean queue {:.1} cycles",
-                f.atomic_operations, f.atomic_mean_queue
+                grouped(f.atomic_operations),
+                f.atomic_mean_queue
             ),
         ),
     ];
@@ -473,13 +500,15 @@ fn memory<DB: DrawingBackend>(
         .map_err(err)?;
     chart
         .draw_series(bars.iter().enumerate().map(|(i, (_, v, _))| {
-            Rectangle::new(
+            let mut bar = Rectangle::new(
                 [
                     (0.0, SegmentValue::Exact(i)),
                     (v.clamp(0.0, 1.0), SegmentValue::Exact(i + 1)),
                 ],
                 RGBColor(70, 110, 180).mix(0.75).filled(),
-            )
+            );
+            bar.set_margin(BAR_GAP, BAR_GAP, 0, 0);
+            bar
         }))
         .map_err(err)?;
     for (i, (_, v, detail)) in bars.iter().enumerate() {
@@ -520,6 +549,23 @@ mod tests {
         // A thousand lines do not make a 32,000-pixel image.
         assert_eq!(chart_size(1000), chart_size(MOST_LEGEND_ROWS));
         assert!(chart_size(1000).1 <= 4000);
+    }
+
+    #[test]
+    fn counts_are_grouped_in_threes() {
+        let cases = [
+            (0, "0"),
+            (7, "7"),
+            (999, "999"),
+            (1_000, "1,000"),
+            (25_000_000, "25,000,000"),
+            (u64::MAX, "18,446,744,073,709,551,615"),
+        ];
+        for (v, text) in cases {
+            assert_eq!(grouped(v), text);
+        }
+        assert_eq!(axis_number(-12_345.4), "-12,345");
+        assert_eq!(axis_number(0.25), "0.250");
     }
 
     #[test]
