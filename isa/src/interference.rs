@@ -133,7 +133,9 @@ pub fn row_per_register(kernel: &Kernel) -> (Vec<u32>, usize) {
     for d in kernel.insts.iter().filter_map(destination) {
         shared.insert(d);
     }
-    if kernel.insts.is_empty() {
+    // A kernel with more written registers than a graph may relate keeps a
+    // row each without the liveness pass (a giant kernel's is long).
+    if kernel.insts.is_empty() || shared.iter().count() > MAX_RELATED {
         return row_each(kernel);
     }
     let entry = Liveness::new(kernel, |_| true).live_in.swap_remove(0);
