@@ -293,6 +293,11 @@ fn occupancy<DB: DrawingBackend>(
         .x_desc("cycle")
         .x_label_formatter(&|x| grouped(x.round() as u64))
         .y_desc("waves per CU")
+        // Whole numbers of waves without a decimal.
+        .y_label_formatter(&|v| match v.fract() {
+            0.0 => format!("{v:.0}"),
+            _ => format!("{v:.1}"),
+        })
         .label_style((FONT, 13))
         .draw()
         .map_err(err)?;
