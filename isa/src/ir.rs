@@ -497,6 +497,33 @@ pub struct Kernel {
 }
 
 impl Kernel {
+    /// A shader kernel of `insts` over `reg_count` registers and nothing
+    /// else (no constants, resources, built-ins or memory), named "test":
+    /// what tests of passes and of execution start from.
+    pub fn bare(insts: Vec<Inst>, reg_count: u32) -> Kernel {
+        Kernel {
+            name: "test".into(),
+            source: String::new(),
+            dialect: Dialect::Shader,
+            pointer_bits: 64,
+            insts,
+            origins: Vec::new(),
+            switches: Vec::new(),
+            printf_calls: Vec::new(),
+            reg_count,
+            constants: Vec::new(),
+            local_size: None,
+            resources: Vec::new(),
+            params: Vec::new(),
+            builtins: Vec::new(),
+            private_bytes: 0,
+            workgroup_bytes: 0,
+            scalar_regs: Vec::new(),
+            scalar_stores: Vec::new(),
+            loop_merges: Vec::new(),
+        }
+    }
+
     /// Whether register `r` is a scalar register.
     pub fn is_scalar_reg(&self, r: Reg) -> bool {
         self.scalar_regs.get(r as usize).copied().unwrap_or(false)

@@ -7,31 +7,7 @@
 
 use isa::core::{Alu, AluOp, Scalar};
 use isa::interference::row_per_register;
-use isa::ir::{Dialect, Inst, Kernel, Reg};
-
-fn kernel(insts: Vec<Inst>, reg_count: u32) -> Kernel {
-    Kernel {
-        name: "test".into(),
-        source: String::new(),
-        dialect: Dialect::Shader,
-        pointer_bits: 64,
-        insts,
-        origins: Vec::new(),
-        switches: Vec::new(),
-        printf_calls: Vec::new(),
-        reg_count,
-        constants: Vec::new(),
-        local_size: None,
-        resources: Vec::new(),
-        params: Vec::new(),
-        builtins: Vec::new(),
-        private_bytes: 0,
-        workgroup_bytes: 0,
-        scalar_regs: Vec::new(),
-        scalar_stores: Vec::new(),
-        loop_merges: Vec::new(),
-    }
-}
+use isa::ir::{Inst, Kernel, Reg};
 
 /// (destination, sources) of an instruction of these kernels.
 fn operands(inst: &Inst) -> (Reg, Vec<Reg>) {
@@ -76,7 +52,7 @@ fn no_register_is_written_over_a_live_value_in_its_row() {
             })
             .chain([Inst::Return])
             .collect();
-        let k = kernel(insts, regs);
+        let k = Kernel::bare(insts, regs);
         let (row, rows) = row_per_register(&k);
         assert!(row.iter().all(|&x| (x as usize) < rows), "case {case}");
         rows_used += rows;

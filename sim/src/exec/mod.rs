@@ -32,25 +32,7 @@ pub(crate) fn kernel(
     reg_count: u32,
     private_bytes: u32,
 ) -> isa::ir::Kernel {
-    isa::ir::Kernel {
-        name: "test".into(),
-        source: String::new(),
-        dialect: isa::ir::Dialect::Shader,
-        pointer_bits: 64,
-        insts,
-        origins: Vec::new(),
-        switches: Vec::new(),
-        printf_calls: Vec::new(),
-        reg_count,
-        constants: Vec::new(),
-        local_size: None,
-        resources: Vec::new(),
-        params: Vec::new(),
-        builtins: Vec::new(),
-        private_bytes,
-        workgroup_bytes: 0,
-        scalar_regs: Vec::new(),
-        scalar_stores: Vec::new(),
-        loop_merges: Vec::new(),
-    }
+    let mut kernel = isa::ir::Kernel::bare(insts, reg_count);
+    kernel.private_bytes = private_bytes;
+    kernel
 }
