@@ -41,7 +41,7 @@ pub enum LaneKind {
 }
 
 /// One decoded lane-wise instruction: the first element of each register
-/// row it reads and writes (`register x wave width`) and its handler.
+/// row it reads and writes (`Decoded::row_start`) and its handler.
 #[derive(Clone, Copy)]
 pub struct LaneOp {
     pub handler: Handler,
