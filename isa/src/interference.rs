@@ -40,16 +40,15 @@ impl Interference {
         related: &RegSet,
         preloaded: &RegSet,
     ) -> Option<Interference> {
-        let regs = kernel.reg_count as usize;
-        if related.iter().count() > MAX_RELATED {
+        let n = related.iter().count();
+        if n > MAX_RELATED {
             return None;
         }
         let live = Liveness::new(kernel, |r| tracked.contains(r));
-        let mut index = vec![u32::MAX; regs];
-        for (n, r) in related.iter().enumerate() {
-            index[r as usize] = n as u32;
+        let mut index = vec![u32::MAX; kernel.reg_count as usize];
+        for (i, r) in related.iter().enumerate() {
+            index[r as usize] = i as u32;
         }
-        let n = related.iter().count();
         let mut graph = Interference {
             index,
             rows: (0..n).map(|_| RegSet::new(n)).collect(),
@@ -133,21 +132,16 @@ pub fn row_per_register(kernel: &Kernel) -> (Vec<u32>, usize) {
     for d in kernel.insts.iter().filter_map(destination) {
         shared.insert(d);
     }
-    // A kernel with more written registers than a graph may relate keeps a
-    // row each without the liveness pass (a giant kernel's is long).
-    if kernel.insts.is_empty() || shared.iter().count() > MAX_RELATED {
-        return row_each(kernel);
-    }
-    let entry = Liveness::new(kernel, |_| true).live_in.swap_remove(0);
-    for r in entry.iter() {
-        shared.remove(r);
-    }
     for slot in &kernel.builtins {
         for &r in &slot.regs {
             shared.remove(r);
         }
     }
-    let Some(mut graph) = Interference::build(kernel, &shared, &shared, &RegSet::new(regs)) else {
+    // Each counts as written at launch, which a wave's restart does to
+    // those a lane reads before writing (`Launch::reuse_resets`): one live
+    // into the entry then interferes with every other, and keeps a row of
+    // its own.
+    let Some(mut graph) = Interference::build(kernel, &shared, &shared, &shared) else {
         return row_each(kernel);
     };
     // The unshared registers first, one row each; the shared ones in the
