@@ -342,9 +342,12 @@ impl Wave {
         })
     }
 
-    /// The decoded lane-wise instruction at `pc`, if it is one.
-    pub fn lane_op(&self, pc: Pc) -> Option<&LaneOp> {
-        self.decoded.insts[pc as usize].as_ref()
+    /// Whether the instruction at `pc` is a register copy, from the counts
+    /// of copies (a small table every wave shares, where the decoded
+    /// instruction would be a cache miss of its own).
+    pub fn is_copy(&self, pc: Pc) -> bool {
+        let before = &self.decoded.copies_before;
+        before[pc as usize + 1] != before[pc as usize]
     }
 
     /// Executes the instruction at `pc` for the lanes of `mask` (the top

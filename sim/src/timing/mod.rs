@@ -14,7 +14,6 @@ mod memory;
 pub mod report;
 pub mod trace;
 
-use crate::exec::lane_ops::LaneKind;
 use crate::exec::launch::{ExecError, Launch};
 use crate::exec::memory::{space_of, GlobalMemory, Space, WaveMemory};
 use crate::exec::progress::{Progress, ProgressState, TICK};
@@ -93,6 +92,15 @@ enum Category {
 /// Issue categories.
 const CATEGORIES: usize = 6;
 
+/// The address space a memory instruction touches, as far as the scheduler
+/// tells them apart (an address would make `NextInst` twice the size).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Touches {
+    Global,
+    Lds,
+    Private,
+}
+
 /// What reports and traces call the paths after the config's units: the
 /// scalar ALU, the LDS, the vector memory path and the scalar memory path.
 const PATHS: [&str; 4] = [SCALAR_UNIT, "lds", "memory", "scalar_memory"];
@@ -148,11 +156,11 @@ impl InstTiming {
     /// (none for an instruction that is not a memory access), and the unit
     /// it keeps busy: none for global and LDS accesses, which take the
     /// memory paths instead.
-    fn category_and_unit(&self, space: Option<Space>) -> (Category, Option<u32>) {
+    fn category_and_unit(&self, space: Option<Touches>) -> (Category, Option<u32>) {
         match space {
-            Some(Space::Global) if self.scalar_load => (Category::Scalar, None),
-            Some(Space::Global) => (Category::Memory, None),
-            Some(Space::Workgroup(_)) => (Category::Lds, None),
+            Some(Touches::Global) if self.scalar_load => (Category::Scalar, None),
+            Some(Touches::Global) => (Category::Memory, None),
+            Some(Touches::Lds) => (Category::Lds, None),
             _ => (self.category, Some(self.unit as u32)),
         }
     }
@@ -190,7 +198,7 @@ struct NextInst {
     /// every wave that cannot issue yet.
     earliest: u64,
     /// For a memory instruction, the address space it touches.
-    space: Option<Space>,
+    space: Option<Touches>,
     category: Category,
     /// The unit it keeps busy, if it is not a global or LDS access.
     unit: Option<u32>,
@@ -1185,10 +1193,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             _ if !t.is_memory => None,
             // Ahead of the wave, memory instructions are decoded private
             // accesses, whose address is fixed.
-            Some(_) => match tw.wave.lane_op(pc as u32).map(|op| op.kind) {
-                Some(LaneKind::Private { at, .. }) => Some(Space::Private(at as u64)),
-                _ => unreachable!("runs ahead hold lane-wise instructions only"),
-            },
+            Some(_) => Some(Touches::Private),
             None => self.space(tw, pc),
         };
         let (category, unit) = t.category_and_unit(space);
@@ -1275,9 +1280,13 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
 
     /// The address space a memory instruction at `pc` will touch, judged
     /// by its first active lane.
-    fn space(&self, tw: &TWave, pc: usize) -> Option<Space> {
+    fn space(&self, tw: &TWave, pc: usize) -> Option<Touches> {
         let addr = tw.wave.first_lane_address(&self.kernel.insts[pc])?;
-        space_of(addr, 1).ok()
+        Some(match space_of(addr, 1).ok()? {
+            Space::Global => Touches::Global,
+            Space::Workgroup(_) => Touches::Lds,
+            Space::Private(_) => Touches::Private,
+        })
     }
 
     /// Issues wave `w`'s next instruction; returns whether the wave
@@ -1362,7 +1371,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         // Global and LDS accesses go to the memory system; everything else
         // (private memory included) to its unit, and only the space is read.
         match space {
-            Some(Space::Global) => match &self.kernel.insts[pc] {
+            Some(Touches::Global) => match &self.kernel.insts[pc] {
                 Inst::Load { ty, .. } if scalar_load => {
                     let addr = self.waves[w].wave.addresses[0];
                     complete = self.mem.scalar_load(c, cycle, addr, ty.bytes() as u64);
@@ -1398,7 +1407,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 }
                 _ => {}
             },
-            Some(Space::Workgroup(_)) => {
+            Some(Touches::Lds) => {
                 let inst = &self.kernel.insts[pc];
                 if matches!(
                     inst,
@@ -1439,7 +1448,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
         let slot = match (unit_used, space) {
             (Some(u), _) => u,
-            (None, Some(Space::Workgroup(_))) => self.unit_names.len() + 1,
+            (None, Some(Touches::Lds)) => self.unit_names.len() + 1,
             (None, _) if scalar_load => self.unit_names.len() + 3,
             (None, _) => self.unit_names.len() + 2,
         };
@@ -1500,7 +1509,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         if run.start == run.end {
             tw.ahead = None;
         }
-        let copy = matches!(tw.wave.lane_op(pc).map(|op| op.kind), Some(LaneKind::Copy));
+        let copy = tw.wave.is_copy(pc);
         Some(Step {
             pc,
             lanes: mask.count_ones(),
