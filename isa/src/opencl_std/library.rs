@@ -26,6 +26,12 @@ mod integer;
 mod vector_data;
 
 pub use integer::intel_equivalent;
+/// The integer instructions the simulator gives lane-wise handlers of their
+/// own.
+pub use integer::{
+    POPCOUNT, ROTATE, S_ABS, S_CLAMP, S_MAD24, S_MAX, S_MIN, S_MUL24, S_MUL_HI, U_ABS, U_CLAMP,
+    U_MAD24, U_MAX, U_MIN, U_MUL24, U_MUL_HI,
+};
 pub use vector_data::MISALIGNED_64;
 
 use crate::core::{AluOp, Scalar};

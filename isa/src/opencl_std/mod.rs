@@ -19,6 +19,10 @@ pub use library::intel_equivalent;
 /// The bits a misaligned vloada_halfn / vstorea_halfn address is or-ed with
 /// (64-bit pointers), so that its access faults; the simulator names it.
 pub use library::MISALIGNED_64;
+pub use library::{
+    POPCOUNT, ROTATE, S_ABS, S_CLAMP, S_MAD24, S_MAX, S_MIN, S_MUL24, S_MUL_HI, U_ABS, U_CLAMP,
+    U_MAD24, U_MAX, U_MIN, U_MUL24, U_MUL_HI,
+};
 pub use math::ACCURACY;
 
 /// Highest instruction number of section 2.1 (math).

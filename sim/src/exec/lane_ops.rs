@@ -867,9 +867,11 @@ const fn ext_op(set: ExtSet, opcode: u16, ty: Scalar) -> ExtOp {
 }
 
 // The GLSL.std.450 instructions kernels use most; the trinary min, max and
-// mid, and the two-operand min and max their emulation is made of; and the
+// mid, and the two-operand min and max their emulation is made of; the
 // saturating, averaging and absolute-difference instructions at the widths
-// they serve: native and emulated runs of a study then cost the host alike.
+// they serve: native and emulated runs of a study then cost the host alike;
+// and the OpenCL.std integer instructions OpenCL kernels use most that have
+// no INTEL twin (those with one take its handler, `handled_as`).
 ext_handlers! {
     Glsl glsl_std_450::FMA Float(32);
     Glsl glsl_std_450::FMIN Float(32);
@@ -913,6 +915,22 @@ ext_handlers! {
     IntelInt2 intel_shader_integer_functions2::UAVERAGE Int(8, 16, 32);
     IntelInt2 intel_shader_integer_functions2::IAVERAGE_ROUNDED Int(8, 16, 32);
     IntelInt2 intel_shader_integer_functions2::UAVERAGE_ROUNDED Int(8, 16, 32);
+    OpenCl opencl_std::S_ABS Int(8, 16, 32);
+    OpenCl opencl_std::U_ABS Int(8, 16, 32);
+    OpenCl opencl_std::S_MAX Int(8, 16, 32);
+    OpenCl opencl_std::U_MAX Int(8, 16, 32);
+    OpenCl opencl_std::S_MIN Int(8, 16, 32);
+    OpenCl opencl_std::U_MIN Int(8, 16, 32);
+    OpenCl opencl_std::S_CLAMP Int(8, 16, 32);
+    OpenCl opencl_std::U_CLAMP Int(8, 16, 32);
+    OpenCl opencl_std::S_MUL_HI Int(32);
+    OpenCl opencl_std::U_MUL_HI Int(32);
+    OpenCl opencl_std::ROTATE Int(32);
+    OpenCl opencl_std::POPCOUNT Int(32);
+    OpenCl opencl_std::S_MAD24 Int(32);
+    OpenCl opencl_std::U_MAD24 Int(32);
+    OpenCl opencl_std::S_MUL24 Int(32);
+    OpenCl opencl_std::U_MUL24 Int(32);
 }
 
 /// The extended instruction whose handler runs `ext`: an OpenCL.std integer
