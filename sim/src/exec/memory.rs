@@ -135,13 +135,19 @@ pub enum Space {
     Private(u64),
 }
 
+/// Whether `addr` is in global memory (a buffer, or where a robust or an
+/// image access that leads nowhere points).
+#[inline]
+fn is_global(addr: u64) -> bool {
+    (GLOBAL_BASE..WORKGROUP_BASE).contains(&addr)
+        || (ROBUST_WINDOW..ROBUST_END).contains(&addr)
+        || image_nowhere(addr)
+}
+
 pub fn space_of(addr: u64, bytes: u64) -> Result<Space, String> {
     if addr == 0 {
         Err("access through a null pointer".into())
-    } else if (GLOBAL_BASE..WORKGROUP_BASE).contains(&addr)
-        || (ROBUST_WINDOW..ROBUST_END).contains(&addr)
-        || image_nowhere(addr)
-    {
+    } else if is_global(addr) {
         Ok(Space::Global)
     } else if (WORKGROUP_BASE..PRIVATE_BASE).contains(&addr) {
         Ok(Space::Workgroup(addr - WORKGROUP_BASE))
@@ -314,7 +320,7 @@ impl<'a> WaveMemory<'a> {
     /// addresses): one on global memory is counted, and makes a parallel
     /// workgroup's result depend on the others.
     pub fn note_atomic(&mut self, mut addrs: impl Iterator<Item = u64>) {
-        if addrs.any(|addr| space_of(addr, 1) == Ok(Space::Global)) {
+        if addrs.any(is_global) {
             self.global_atomics += 1;
             if let GlobalView::Overlaid(_, overlay) = &mut self.global {
                 overlay.atomic = true;
