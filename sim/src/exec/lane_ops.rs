@@ -751,13 +751,13 @@ fn general_ext<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask
 /// A handler of its own for each listed (operation, type) pair, with the
 /// operation a constant inside it.
 macro_rules! alu_handlers {
-    ($($op:ident $ty:ident($bits:literal) $n:literal;)*) => {
+    ($($op:ident $ty:ident $(($bits:literal))? $n:literal;)*) => {
         fn alu_handler(alu: Alu, width: usize, wide: bool) -> Handler {
             $(
-                if alu == (Alu { op: AluOp::$op, ty: Scalar::$ty($bits) }) {
+                if alu == (Alu { op: AluOp::$op, ty: Scalar::$ty $(($bits))? }) {
                     #[inline(always)]
                     fn pair<const W: usize>(regs: &mut [u64], _: &mut [u8], op: &LaneOp, mask: u64) {
-                        const ALU: Alu = Alu { op: AluOp::$op, ty: Scalar::$ty($bits) };
+                        const ALU: Alu = Alu { op: AluOp::$op, ty: Scalar::$ty $(($bits))? };
                         lanes::<$n, W>(regs, op, mask, |s| {
                             let at = |i: usize| s.get(i).copied().unwrap_or(0);
                             isa::core::eval(ALU, at(0), at(1), at(2), at(3))
@@ -785,6 +785,12 @@ alu_handlers! {
     FOrdLessThan Float(32) 2; FOrdGreaterThan Float(32) 2; FOrdLessThanEqual Float(32) 2;
     FOrdGreaterThanEqual Float(32) 2; FOrdEqual Float(32) 2; FUnordNotEqual Float(32) 2;
     Select Float(32) 3;
+    // Sizes, indices and their tests in OpenCL kernels (`size_t`), flags,
+    // and doubles.
+    ULessThan Int(64) 2; SLessThan Int(64) 2; IEqual Int(64) 2; UDiv Int(64) 2;
+    ShiftRightLogical Int(64) 2; BitwiseAnd Int(64) 2; BitwiseOr Int(64) 2; BitwiseXor Int(64) 2;
+    LogicalAnd Bool 2; LogicalOr Bool 2; LogicalNot Bool 1;
+    FAdd Float(64) 2; FMul Float(64) 2; Select Float(64) 3;
 }
 
 /// The frequent conversions: between 32-bit integers and floats, 32-bit
