@@ -19,9 +19,12 @@ pub use library::intel_equivalent;
 /// The bits a misaligned vloada_halfn / vstorea_halfn address is or-ed with
 /// (64-bit pointers), so that its access faults; the simulator names it.
 pub use library::MISALIGNED_64;
+/// The integer instructions' numbers (section 2.2).
 pub use library::{
-    POPCOUNT, ROTATE, S_ABS, S_CLAMP, S_MAD24, S_MAX, S_MIN, S_MUL24, S_MUL_HI, U_ABS, U_CLAMP,
-    U_MAD24, U_MAX, U_MIN, U_MUL24, U_MUL_HI,
+    CLZ, CTZ, POPCOUNT, ROTATE, S_ABS, S_ABS_DIFF, S_ADD_SAT, S_CLAMP, S_HADD, S_MAD24, S_MAD_HI,
+    S_MAD_SAT, S_MAX, S_MIN, S_MUL24, S_MUL_HI, S_RHADD, S_SUB_SAT, S_UPSAMPLE, U_ABS, U_ABS_DIFF,
+    U_ADD_SAT, U_CLAMP, U_HADD, U_MAD24, U_MAD_HI, U_MAD_SAT, U_MAX, U_MIN, U_MUL24, U_MUL_HI,
+    U_RHADD, U_SUB_SAT, U_UPSAMPLE,
 };
 pub use math::ACCURACY;
 
