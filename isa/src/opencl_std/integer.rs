@@ -30,40 +30,44 @@
 
 use crate::core::Scalar;
 
-pub const S_ABS: u16 = 141;
-pub const S_ABS_DIFF: u16 = 142;
-pub const S_ADD_SAT: u16 = 143;
-pub const U_ADD_SAT: u16 = 144;
-pub const S_HADD: u16 = 145;
-pub const U_HADD: u16 = 146;
-pub const S_RHADD: u16 = 147;
-pub const U_RHADD: u16 = 148;
-pub const S_CLAMP: u16 = 149;
-pub const U_CLAMP: u16 = 150;
-pub const CLZ: u16 = 151;
-pub const CTZ: u16 = 152;
-pub const S_MAD_HI: u16 = 153;
-pub const U_MAD_SAT: u16 = 154;
-pub const S_MAD_SAT: u16 = 155;
-pub const S_MAX: u16 = 156;
-pub const U_MAX: u16 = 157;
-pub const S_MIN: u16 = 158;
-pub const U_MIN: u16 = 159;
-pub const S_MUL_HI: u16 = 160;
-pub const ROTATE: u16 = 161;
-pub const S_SUB_SAT: u16 = 162;
-pub const U_SUB_SAT: u16 = 163;
-pub const U_UPSAMPLE: u16 = 164;
-pub const S_UPSAMPLE: u16 = 165;
-pub const POPCOUNT: u16 = 166;
-pub const S_MAD24: u16 = 167;
-pub const U_MAD24: u16 = 168;
-pub const S_MUL24: u16 = 169;
-pub const U_MUL24: u16 = 170;
-pub const U_ABS: u16 = 201;
-pub const U_ABS_DIFF: u16 = 202;
-pub const U_MUL_HI: u16 = 203;
-pub const U_MAD_HI: u16 = 204;
+/// The instructions' numbers.
+pub mod opcodes {
+    pub const S_ABS: u16 = 141;
+    pub const S_ABS_DIFF: u16 = 142;
+    pub const S_ADD_SAT: u16 = 143;
+    pub const U_ADD_SAT: u16 = 144;
+    pub const S_HADD: u16 = 145;
+    pub const U_HADD: u16 = 146;
+    pub const S_RHADD: u16 = 147;
+    pub const U_RHADD: u16 = 148;
+    pub const S_CLAMP: u16 = 149;
+    pub const U_CLAMP: u16 = 150;
+    pub const CLZ: u16 = 151;
+    pub const CTZ: u16 = 152;
+    pub const S_MAD_HI: u16 = 153;
+    pub const U_MAD_SAT: u16 = 154;
+    pub const S_MAD_SAT: u16 = 155;
+    pub const S_MAX: u16 = 156;
+    pub const U_MAX: u16 = 157;
+    pub const S_MIN: u16 = 158;
+    pub const U_MIN: u16 = 159;
+    pub const S_MUL_HI: u16 = 160;
+    pub const ROTATE: u16 = 161;
+    pub const S_SUB_SAT: u16 = 162;
+    pub const U_SUB_SAT: u16 = 163;
+    pub const U_UPSAMPLE: u16 = 164;
+    pub const S_UPSAMPLE: u16 = 165;
+    pub const POPCOUNT: u16 = 166;
+    pub const S_MAD24: u16 = 167;
+    pub const U_MAD24: u16 = 168;
+    pub const S_MUL24: u16 = 169;
+    pub const U_MUL24: u16 = 170;
+    pub const U_ABS: u16 = 201;
+    pub const U_ABS_DIFF: u16 = 202;
+    pub const U_MUL_HI: u16 = 203;
+    pub const U_MAD_HI: u16 = 204;
+}
+pub use opcodes::*;
 
 /// The SPV_INTEL_shader_integer_functions2 instruction with the same
 /// meaning, for the instructions of the families a GPU may emulate: they

@@ -26,13 +26,7 @@ mod integer;
 mod vector_data;
 
 pub use integer::intel_equivalent;
-/// The integer instructions' numbers.
-pub use integer::{
-    CLZ, CTZ, POPCOUNT, ROTATE, S_ABS, S_ABS_DIFF, S_ADD_SAT, S_CLAMP, S_HADD, S_MAD24, S_MAD_HI,
-    S_MAD_SAT, S_MAX, S_MIN, S_MUL24, S_MUL_HI, S_RHADD, S_SUB_SAT, S_UPSAMPLE, U_ABS, U_ABS_DIFF,
-    U_ADD_SAT, U_CLAMP, U_HADD, U_MAD24, U_MAD_HI, U_MAD_SAT, U_MAX, U_MIN, U_MUL24, U_MUL_HI,
-    U_RHADD, U_SUB_SAT, U_UPSAMPLE,
-};
+pub use integer::opcodes as integer_opcodes;
 pub use vector_data::MISALIGNED_64;
 
 use crate::core::{AluOp, Scalar};

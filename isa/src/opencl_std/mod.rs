@@ -13,19 +13,14 @@ pub mod printf;
 use crate::instruction_set::{Builder, Call, Coverage, OpClass};
 use crate::ir::{ExtOp, Reg};
 
+/// The integer instructions' numbers (section 2.2).
+pub use library::integer_opcodes::*;
 /// The SPV_INTEL_shader_integer_functions2 instruction with the meaning of
 /// an OpenCL.std integer instruction, if there is one.
 pub use library::intel_equivalent;
 /// The bits a misaligned vloada_halfn / vstorea_halfn address is or-ed with
 /// (64-bit pointers), so that its access faults; the simulator names it.
 pub use library::MISALIGNED_64;
-/// The integer instructions' numbers (section 2.2).
-pub use library::{
-    CLZ, CTZ, POPCOUNT, ROTATE, S_ABS, S_ABS_DIFF, S_ADD_SAT, S_CLAMP, S_HADD, S_MAD24, S_MAD_HI,
-    S_MAD_SAT, S_MAX, S_MIN, S_MUL24, S_MUL_HI, S_RHADD, S_SUB_SAT, S_UPSAMPLE, U_ABS, U_ABS_DIFF,
-    U_ADD_SAT, U_CLAMP, U_HADD, U_MAD24, U_MAD_HI, U_MAD_SAT, U_MAX, U_MIN, U_MUL24, U_MUL_HI,
-    U_RHADD, U_SUB_SAT, U_UPSAMPLE,
-};
 pub use math::ACCURACY;
 
 /// Highest instruction number of section 2.1 (math).
