@@ -17,6 +17,7 @@ pub mod core;
 pub mod dis;
 pub mod ext;
 pub mod ext_shader_atomic_float_min_max;
+pub mod global_writes;
 pub mod glsl_std_450;
 pub mod image;
 pub mod instruction_set;

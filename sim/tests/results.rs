@@ -633,11 +633,15 @@ fn the_summary_says_how_a_launch_used_the_threads_and_its_global_atomics() {
     let memory = summary("workloads/bench/memory.toml", &two);
     assert!(memory["run"]["parallel_batches"].as_u64().unwrap() > 0);
     assert_eq!(memory["run"]["parallel_workgroups"], 65_535);
+    // Each workgroup's stores fall in its own stretch of `c`, which no
+    // load reads: written in place, no overlay.
+    assert_eq!(memory["run"]["in_place_workgroups"], 65_535);
     assert_eq!(memory["instructions"]["global_atomics"], 0);
     // Every workgroup adds to a global histogram: no batch.
     let atomics = summary("workloads/bench/atomics.toml", &two);
     assert_eq!(atomics["run"]["parallel_batches"], 0);
     assert_eq!(atomics["run"]["parallel_workgroups"], 0);
+    assert_eq!(atomics["run"]["in_place_workgroups"], 0);
     assert!(atomics["instructions"]["global_atomics"].as_u64().unwrap() > 0);
     // 4 workgroups of one wave, each running 11 global atomics outside
     // its compare-and-swap loop and at least one in it (how many depends

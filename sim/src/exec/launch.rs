@@ -6,6 +6,7 @@ use crate::exec::memory::{write_le, GlobalMemory, GlobalView, RecentRegions, Wav
 use crate::exec::overlay::{commit_batch, Overlay};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Counts, Wave, WaveState};
+use crate::exec::windows::{ChunkMemory, Undo, WindowPlan};
 use isa::core::Scalar;
 use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
 use isa::module::Location;
@@ -524,6 +525,8 @@ impl<'k> Launch<'k> {
         // pages on the committing thread that workers allocated makes the
         // allocator return and fetch memory from the system each batch.
         let mut overlays: Vec<Overlay> = Vec::new();
+        let mut undos: Vec<Undo> = Vec::new();
+        let in_place = self.window_plan(global);
         while next < total {
             counts.parallel_batches += 1;
             let end = (next + batch).min(total);
@@ -534,7 +537,6 @@ impl<'k> Launch<'k> {
             let budget = self
                 .max_wave_instructions
                 .saturating_sub(counts.wave_instructions);
-            let shared: &GlobalMemory = global;
             // Consecutive workgroups share an overlay, run in order on one
             // thread: neighbours mostly touch neighbouring bytes, so a
             // chunk's pages cost little more than one workgroup's.
@@ -542,51 +544,93 @@ impl<'k> Launch<'k> {
             let chunks = (end - next).div_ceil(chunk);
             let start = next;
             let range = move |k: u64| start + k * chunk..(start + (k + 1) * chunk).min(end);
-            overlays.resize_with(chunks as usize, Overlay::default);
-            let results: Vec<Result<(String, Counts), ExecError>> = overlays
-                .par_iter_mut()
-                .enumerate()
-                .map_init(WorkgroupSpace::default, |space, (k, overlay)| {
-                    overlay.clear();
-                    let mut out = String::new();
-                    let mut own = Counts::default();
-                    for i in range(k as u64) {
-                        self.run_workgroup(
-                            space,
-                            self.coords(i),
-                            GlobalView::Overlaid(shared, overlay),
-                            &mut out,
-                            &mut own,
-                            budget,
-                            &mut None,
-                            &mut ProgressState::default(),
-                        )?;
-                    }
-                    Ok((out, own))
-                })
-                .collect();
+            let ranges: Vec<_> = (0..chunks).map(range).collect();
+            let run_chunk = |space: &mut WorkgroupSpace, k: usize, mut view: GlobalView| {
+                let mut out = String::new();
+                let mut own = Counts::default();
+                for i in ranges[k].clone() {
+                    self.run_workgroup(
+                        space,
+                        self.coords(i),
+                        view.reborrow(),
+                        &mut out,
+                        &mut own,
+                        budget,
+                        &mut None,
+                        &mut ProgressState::default(),
+                    )?;
+                }
+                Ok((out, own))
+            };
             // The chunks that finished within the launch's budget, in
             // order, up to the first that failed or went past it.
-            let mut total_waves = counts.wave_instructions;
-            let finished = results
-                .iter()
-                .position(|r| match r {
-                    Ok((_, own)) => {
-                        total_waves += own.wave_instructions;
-                        total_waves > self.max_wave_instructions
-                    }
-                    Err(_) => true,
-                })
-                .unwrap_or(results.len());
+            let finished = |results: &[Result<(String, Counts), ExecError>]| {
+                let mut total_waves = counts.wave_instructions;
+                results
+                    .iter()
+                    .position(|r| match r {
+                        Ok((_, own)) => {
+                            total_waves += own.wave_instructions;
+                            total_waves > self.max_wave_instructions
+                        }
+                        Err(_) => true,
+                    })
+                    .unwrap_or(results.len())
+            };
+            let (results, committed) = match &in_place {
+                // Written in place: the chunks from the first that did not
+                // finish on are undone.
+                Some(plan) => {
+                    undos.resize_with(chunks as usize, Undo::default);
+                    let (shared, windows) = plan.cut(&mut global.buffers, &ranges);
+                    let mut memories: Vec<ChunkMemory> = windows
+                        .into_iter()
+                        .zip(&mut undos)
+                        .map(|(windows, undo)| ChunkMemory {
+                            shared: &shared,
+                            windows,
+                            undo,
+                            conflict: false,
+                        })
+                        .collect();
+                    let results: Vec<_> = memories
+                        .par_iter_mut()
+                        .enumerate()
+                        .map_init(WorkgroupSpace::default, |space, (k, memory)| {
+                            memory.undo.clear();
+                            run_chunk(space, k, GlobalView::InPlace(memory))
+                        })
+                        .collect();
+                    let committed = finished(&results);
+                    memories[committed..]
+                        .par_iter_mut()
+                        .for_each(ChunkMemory::undo);
+                    (results, committed)
+                }
+                None => {
+                    overlays.resize_with(chunks as usize, Overlay::default);
+                    let shared: &GlobalMemory = global;
+                    let results: Vec<_> = overlays
+                        .par_iter_mut()
+                        .enumerate()
+                        .map_init(WorkgroupSpace::default, |space, (k, overlay)| {
+                            overlay.clear();
+                            run_chunk(space, k, GlobalView::Overlaid(shared, overlay))
+                        })
+                        .collect();
+                    let finished = finished(&results);
+                    let mut buffers: Vec<&mut [u8]> =
+                        global.buffers.iter_mut().map(|b| &mut b.data[..]).collect();
+                    (results, commit_batch(&overlays, finished, &mut buffers))
+                }
+            };
             let results_len = results.len();
-            let mut buffers: Vec<&mut [u8]> =
-                global.buffers.iter_mut().map(|b| &mut b.data[..]).collect();
-            let committed = commit_batch(&overlays, finished, &mut buffers);
             for (k, (out, own)) in results.into_iter().take(committed).flatten().enumerate() {
                 printf.push_str(&out);
                 counts.merge(own);
                 for _ in range(k as u64) {
                     counts.parallel_workgroups += 1;
+                    counts.in_place_workgroups += u64::from(in_place.is_some());
                     next += 1;
                     workgroup_done(progress, state, counts);
                 }
@@ -596,6 +640,24 @@ impl<'k> Launch<'k> {
             }
         }
         Ok(next)
+    }
+
+    /// How the chunks of a parallel batch may write global memory in
+    /// place (`windows`), when the kernel's stores say they may.
+    fn window_plan(&self, global: &GlobalMemory) -> Option<WindowPlan> {
+        if global.robust {
+            return None;
+        }
+        let writes = isa::global_writes::global_writes(self.kernel)?;
+        let bases: Vec<u64> = global.buffers.iter().map(|b| b.base).collect();
+        WindowPlan::new(
+            &writes.windows,
+            &writes.read_roots,
+            &self.uniforms,
+            &bases,
+            self.workgroups,
+            self.local_size,
+        )
     }
 
     /// Runs workgroup `wg`, adding its instructions to `counts`, which

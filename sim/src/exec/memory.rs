@@ -3,6 +3,7 @@
 //! tell the spaces apart (see `isa::ir::address`).
 
 use crate::exec::overlay::Overlay;
+use crate::exec::windows::InPlace;
 use isa::ir::address::{
     GLOBAL_BASE, IMAGE_NOWHERE, PRIVATE_BASE, PRIVATE_END, ROBUST_END, ROBUST_WINDOW,
     WORKGROUP_BASE,
@@ -104,27 +105,45 @@ impl GlobalMemory {
         Ok(base)
     }
 
-    /// The buffer holding all `bytes` at `addr`, with its index.
-    fn find(&self, addr: u64, bytes: u64) -> Result<(usize, &GlobalBuffer), String> {
-        // Buffers are sorted by address: the candidate is the last one
-        // starting at or below `addr`.
-        let i = self.buffers.partition_point(|b| b.base <= addr);
-        if i > 0 {
-            let b = &self.buffers[i - 1];
-            let off = addr - b.base;
-            if off + bytes <= b.data.len() as u64 {
-                return Ok((i - 1, b));
-            }
-            return Err(format!(
-                "{bytes}-byte access at {addr:#x} is outside buffer '{}' ({:#x}..{:#x}, {} bytes; offset {off})",
-                b.name,
-                b.base,
-                b.base + b.data.len() as u64,
-                b.data.len()
-            ));
-        }
-        Err(format!("{bytes}-byte access at {addr:#x} is in no buffer"))
+    /// The buffer holding all `bytes` at `addr`: its index.
+    fn find(&self, addr: u64, bytes: u64) -> Result<usize, String> {
+        find_in(
+            &self.buffers,
+            |b| (&b.name, b.base, b.data.len()),
+            addr,
+            bytes,
+        )
     }
+
+    /// `find`, with the buffer's start and length.
+    fn find_placed(&self, addr: u64, bytes: u64) -> Result<(usize, u64, usize), String> {
+        let i = self.find(addr, bytes)?;
+        Ok((i, self.buffers[i].base, self.buffers[i].data.len()))
+    }
+}
+
+/// Of `buffers`, sorted by address (`place` gives each one's name, base
+/// and length), the one holding all `bytes` at `addr`.
+pub(crate) fn find_in<B>(
+    buffers: &[B],
+    place: impl Fn(&B) -> (&str, u64, usize),
+    addr: u64,
+    bytes: u64,
+) -> Result<usize, String> {
+    // The candidate is the last one starting at or below `addr`.
+    let i = buffers.partition_point(|b| place(b).1 <= addr);
+    if i > 0 {
+        let (name, base, len) = place(&buffers[i - 1]);
+        let off = addr - base;
+        if off + bytes <= len as u64 {
+            return Ok(i - 1);
+        }
+        return Err(format!(
+            "{bytes}-byte access at {addr:#x} is outside buffer '{name}' ({base:#x}..{:#x}, {len} bytes; offset {off})",
+            base + len as u64,
+        ));
+    }
+    Err(format!("{bytes}-byte access at {addr:#x} is in no buffer"))
 }
 
 /// Which space an address belongs to, and its offset there.
@@ -216,6 +235,9 @@ pub enum GlobalView<'a> {
     /// Reads see the buffers plus the workgroup's own writes, which the
     /// overlay keeps (workgroups run in parallel; see `overlay`).
     Overlaid(&'a GlobalMemory, &'a mut Overlay),
+    /// Reads and writes go to the buffers, writes only to the windows of
+    /// the workgroup's chunk (workgroups run in parallel; see `windows`).
+    InPlace(&'a mut dyn InPlace),
 }
 
 impl GlobalView<'_> {
@@ -224,6 +246,7 @@ impl GlobalView<'_> {
         match self {
             GlobalView::Direct(g) => GlobalView::Direct(g),
             GlobalView::Overlaid(g, o) => GlobalView::Overlaid(g, o),
+            GlobalView::InPlace(c) => GlobalView::InPlace(*c),
         }
     }
 }
@@ -238,10 +261,21 @@ enum Target<'m> {
         overlay: &'m mut Overlay,
         buffer: usize,
     },
+    /// In buffer `buffer`, which a chunk running in parallel reads or
+    /// writes in place (see `windows`).
+    InPlace {
+        chunk: &'m mut dyn InPlace,
+        buffer: usize,
+    },
     /// Nowhere (robust buffer access out of bounds, or an image access
     /// outside its image): reads give zeros and writes are dropped.
     Nowhere,
 }
+
+/// What an access that would break a chunk's view in place (`windows`)
+/// fails with: the chunk is undone and runs again on one thread, so this
+/// is never shown.
+const CONFLICT: &str = "an access outside the chunk's windows";
 
 /// Addresses `lo..hi` map to `place` from its start.
 #[derive(Clone, Copy)]
@@ -309,10 +343,27 @@ impl<'a> WaveMemory<'a> {
         self.recent
     }
 
-    fn buffers(&self) -> &GlobalMemory {
+    /// The buffer holding all `bytes` at `addr`: its index, start and
+    /// length.
+    fn find_buffer(&self, addr: u64, bytes: u64) -> Result<(usize, u64, usize), String> {
         match &self.global {
-            GlobalView::Direct(g) => g,
-            GlobalView::Overlaid(g, _) => g,
+            GlobalView::Direct(g) => g.find_placed(addr, bytes),
+            GlobalView::Overlaid(g, _) => g.find_placed(addr, bytes),
+            GlobalView::InPlace(c) => {
+                let buffers = c.buffers();
+                find_in(buffers, |b| (b.name, b.base, b.len), addr, bytes)
+                    .map(|i| (i, buffers[i].base, buffers[i].len))
+            }
+        }
+    }
+
+    /// Whether accesses outside every buffer read zeros and write nothing.
+    fn robust(&self) -> bool {
+        match &self.global {
+            GlobalView::Direct(g) => g.robust,
+            GlobalView::Overlaid(g, _) => g.robust,
+            // Robust launches are not run in place.
+            GlobalView::InPlace(_) => false,
         }
     }
 
@@ -356,13 +407,13 @@ impl<'a> WaveMemory<'a> {
                 hi: IMAGE_NOWHERE + (1 << 32),
                 place: Place::Nowhere,
             }),
-            Space::Global => match self.buffers().find(addr, bytes) {
-                Ok((i, b)) => Ok(Region {
-                    lo: b.base,
-                    hi: b.base + b.data.len() as u64,
+            Space::Global => match self.find_buffer(addr, bytes) {
+                Ok((i, base, len)) => Ok(Region {
+                    lo: base,
+                    hi: base + len as u64,
                     place: Place::Buffer(i),
                 }),
-                Err(_) if self.buffers().robust => Ok(Region {
+                Err(_) if self.robust() => Ok(Region {
                     lo: addr,
                     hi: addr.saturating_add(bytes),
                     place: Place::Nowhere,
@@ -438,6 +489,13 @@ impl<'a> WaveMemory<'a> {
                         buffer: i,
                     },
                 ),
+                GlobalView::InPlace(chunk) => (
+                    r,
+                    Target::InPlace {
+                        chunk: &mut **chunk,
+                        buffer: i,
+                    },
+                ),
             },
             Place::Workgroup => (r, Target::Bytes(&mut *self.workgroup, 0)),
             Place::Private => (r, Target::Bytes(&mut *self.private, self.private_bytes)),
@@ -505,6 +563,12 @@ impl<'a> WaveMemory<'a> {
                         overlay.note_read(buffer, span.within.start, span.within.end);
                         true
                     }
+                    Target::InPlace { chunk, buffer } => {
+                        let first = mask.trailing_zeros() as usize;
+                        let data = chunk.read(buffer).ok_or((first, CONFLICT.to_string()))?;
+                        gather::<N>(layout, data, 0, lo, mask, full, addrs, offset, out);
+                        true
+                    }
                     Target::Overlay { .. } | Target::Nowhere => false,
                 }
             }
@@ -563,7 +627,17 @@ impl<'a> WaveMemory<'a> {
                     overlay.write(buffer, span.within.start, &row[..lanes * N]);
                     true
                 }
-                Target::Overlay { .. } | Target::Nowhere => false,
+                Target::InPlace { chunk, buffer } if span.layout == Layout::Contiguous => {
+                    let mut row = [0u8; isa::subgroup::MAX_WIDTH * 8];
+                    for (b, v) in row.chunks_exact_mut(N).zip(&values[..lanes]) {
+                        b.copy_from_slice(&v.to_le_bytes()[..N]);
+                    }
+                    if !chunk.write(buffer, span.within.start, &row[..lanes * N]) {
+                        return Err((0, CONFLICT.to_string()));
+                    }
+                    true
+                }
+                Target::Overlay { .. } | Target::InPlace { .. } | Target::Nowhere => false,
             },
         };
         if done {
@@ -711,6 +785,30 @@ impl<'a> WaveMemory<'a> {
                         overlay.write(buffer, at, &bytes);
                     }
                 }),
+                // Reads from a buffer no chunk writes; writes (an atomic's
+                // too) to the chunk's windows. The first that may not
+                // stops the lanes.
+                Target::InPlace { chunk, buffer } => {
+                    let mut stopped = None;
+                    lanes_in_region::<N>(&mut rest, addrs, offset, r, &mut |lane, at| {
+                        if stopped.is_some() {
+                            return;
+                        }
+                        let mut bytes = [0u8; N];
+                        if READ {
+                            match chunk.read(buffer) {
+                                Some(data) => bytes.copy_from_slice(&data[at..at + N]),
+                                None => return stopped = Some(lane),
+                            }
+                        }
+                        if access(lane, &mut bytes) && WRITE && !chunk.write(buffer, at, &bytes) {
+                            stopped = Some(lane);
+                        }
+                    });
+                    if let Some(lane) = stopped {
+                        return Err((lane, CONFLICT.to_string()));
+                    }
+                }
                 // Robust out-of-bounds: reads give zeros, writes are dropped.
                 Target::Nowhere => {
                     lanes_in_region::<N>(&mut rest, addrs, offset, r, &mut |lane, _| {
@@ -738,6 +836,10 @@ impl<'a> WaveMemory<'a> {
                 overlay.read(data, buffer, at, b);
                 read_le(b)
             }
+            Target::InPlace { chunk, buffer } => match chunk.read(buffer) {
+                Some(data) => read_le(&data[at..at + n]),
+                None => return Err(CONFLICT.to_string()),
+            },
             Target::Nowhere => 0,
         })
     }
@@ -1122,11 +1224,11 @@ mod tests {
         let a = g.add("a", vec![0; 16]).unwrap();
         let b = g.add("b", vec![0; 16]).unwrap();
         assert!(b >= a + 16 + GUARD);
-        assert_eq!(g.find(a + 12, 4).map(|(i, _)| i), Ok(0));
-        assert_eq!(g.find(b, 4).map(|(i, _)| i), Ok(1));
-        let e = g.find(a + 13, 4).map(|(i, _)| i).unwrap_err();
+        assert_eq!(g.find(a + 12, 4), Ok(0));
+        assert_eq!(g.find(b, 4), Ok(1));
+        let e = g.find(a + 13, 4).unwrap_err();
         assert!(e.contains("outside buffer 'a'"), "{e}");
-        let e = g.find(a - 1, 1).map(|(i, _)| i).unwrap_err();
+        let e = g.find(a - 1, 1).unwrap_err();
         assert!(e.contains("in no buffer"), "{e}");
     }
 

@@ -12,6 +12,7 @@ pub mod memory;
 pub mod overlay;
 pub mod progress;
 pub mod wave;
+pub mod windows;
 
 /// A deterministic source of random words for tests (xorshift64).
 #[cfg(test)]

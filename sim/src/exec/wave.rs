@@ -57,6 +57,9 @@ pub struct Counts {
     /// Workgroups of a functional run committed from a parallel batch
     /// (the others ran on one thread).
     pub parallel_workgroups: u64,
+    /// Of those, the workgroups whose batch wrote global memory in place
+    /// (`exec::windows`) rather than through overlays.
+    pub in_place_workgroups: u64,
     /// Wave-instructions that were atomics on global memory (in any
     /// active lane).
     pub global_atomics: u64,
@@ -71,6 +74,7 @@ impl Counts {
         self.lane_instructions += other.lane_instructions;
         self.copies += other.copies;
         self.parallel_workgroups += other.parallel_workgroups;
+        self.in_place_workgroups += other.in_place_workgroups;
         self.global_atomics += other.global_atomics;
         self.parallel_batches += other.parallel_batches;
     }

@@ -72,6 +72,7 @@ pub fn summary_with(out: &RunOutput, files: BufferFiles) -> Value {
             "wave_instructions_per_second": rate(out.counts.wave_instructions),
             "lane_instructions_per_second": rate(out.counts.lane_instructions),
             "parallel_workgroups": out.counts.parallel_workgroups,
+            "in_place_workgroups": out.counts.in_place_workgroups,
             "parallel_batches": out.counts.parallel_batches,
         },
         "checks": {

@@ -1,0 +1,445 @@
+//! Where a kernel's invocations write global memory, found before it runs:
+//! when every store to a buffer writes at `buffer + scale · x + offset`,
+//! `x` the invocation's global id in x, with one positive scale per buffer
+//! and all offsets within a stride of it, invocations with different `x`
+//! write different bytes, and a run of workgroups along x writes one
+//! stretch of the buffer that no other run's stretch overlaps. A parallel
+//! functional launch uses it to let workgroups write such buffers in place
+//! (`sim`'s `exec::windows`), which checks every access against the
+//! stretches as it runs: this analysis only predicts, so it may follow
+//! values as integers without asking whether they wrap.
+//!
+//! Values are followed through registers and through private variables at
+//! fixed addresses (where unoptimised kernels keep the index): a variable
+//! whose every store writes one value, and which is stored before any
+//! load can run (in the kernel's first block, before its loads), holds it.
+
+use crate::core::{AluOp, Scalar};
+use crate::ir::{address, BuiltIn, Inst, Kernel, Pc, Reg};
+use crate::liveness::{destination, successors, transfers};
+
+/// Bytes `from..to` after `root + scale · x` are what the stores through
+/// `root` (a register the launch sets: a buffer's address) write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StoreWindow {
+    pub root: Reg,
+    pub scale: i64,
+    pub from: i64,
+    pub to: i64,
+}
+
+/// What global memory a kernel's invocations reach.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GlobalWrites {
+    /// One window per buffer written, each read by no load.
+    pub windows: Vec<StoreWindow>,
+    /// The registers holding the addresses loads read through.
+    pub read_roots: Vec<Reg>,
+}
+
+/// What a value is offset from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Root {
+    /// Nothing: an integer.
+    Plain,
+    /// A register the launch sets (a buffer's address or an argument).
+    Launch(Reg),
+    /// An address in private or workgroup memory.
+    Local,
+}
+
+/// A lattice value: not yet seen, one known value, or several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lat<T> {
+    Unset,
+    Known(T),
+    Unknown,
+}
+
+impl<T: PartialEq + Copy> Lat<T> {
+    fn join(self, other: Lat<T>) -> Lat<T> {
+        match (self, other) {
+            (Lat::Unset, x) | (x, Lat::Unset) => x,
+            (Lat::Known(a), Lat::Known(b)) if a == b => self,
+            _ => Lat::Unknown,
+        }
+    }
+}
+
+/// A register's value: its root, and `scale · x + offset` beyond it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Value {
+    root: Lat<Root>,
+    affine: Lat<(i64, i64)>,
+}
+
+impl Value {
+    const UNSET: Value = Value {
+        root: Lat::Unset,
+        affine: Lat::Unset,
+    };
+    const UNKNOWN: Value = Value {
+        root: Lat::Unknown,
+        affine: Lat::Unknown,
+    };
+    /// An integer nothing is known of.
+    const PLAIN: Value = Value {
+        root: Lat::Known(Root::Plain),
+        affine: Lat::Unknown,
+    };
+
+    fn constant(c: u64) -> Value {
+        let local = (address::WORKGROUP_BASE..address::PRIVATE_END).contains(&c);
+        Value {
+            root: Lat::Known(if local { Root::Local } else { Root::Plain }),
+            affine: Lat::Known((0, c as i64)),
+        }
+    }
+
+    fn join(self, other: Value) -> Value {
+        Value {
+            root: self.root.join(other.root),
+            affine: self.affine.join(other.affine),
+        }
+    }
+
+    fn constant_value(self) -> Option<i64> {
+        match self.affine {
+            Lat::Known((0, c)) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// A private location at a fixed address: its offset and size.
+type Location = (i64, u32);
+
+/// Finds where `kernel`'s invocations write global memory; `None` when a
+/// store or an atomic may reach global memory at an address not of the
+/// form above, or a load reads a buffer that is written or through an
+/// address whose buffer is not known.
+pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
+    let values = values(kernel);
+    let mut writes = GlobalWrites::default();
+    let read = |v: Value, writes: &mut GlobalWrites| match v.root {
+        Lat::Known(Root::Local) => Some(()),
+        Lat::Known(Root::Launch(r)) => {
+            writes.read_roots.push(r);
+            Some(())
+        }
+        _ => None,
+    };
+    for inst in &kernel.insts {
+        match inst {
+            Inst::Load { addr, .. } => read(values[*addr as usize], &mut writes)?,
+            Inst::Printf { call, .. } => {
+                let c = &kernel.printf_calls[*call as usize];
+                read(values[c.format.0 as usize], &mut writes)?;
+                for a in &c.args {
+                    if let crate::ir::PrintfOperand::Pointer(r, _) = a {
+                        read(values[*r as usize], &mut writes)?;
+                    }
+                }
+            }
+            Inst::Atomic { addr, .. } if values[*addr as usize].root != Lat::Known(Root::Local) => {
+                return None
+            }
+            Inst::Store {
+                ty, addr, offset, ..
+            } => {
+                let v = values[*addr as usize];
+                match (v.root, v.affine) {
+                    (Lat::Known(Root::Local), _) => {}
+                    (Lat::Known(Root::Launch(root)), Lat::Known((scale, c))) => {
+                        let from = c.checked_add(*offset)?;
+                        let to = from.checked_add(i64::from(ty.bytes()))?;
+                        match writes.windows.iter_mut().find(|w| w.root == root) {
+                            Some(w) if w.scale == scale => {
+                                (w.from, w.to) = (w.from.min(from), w.to.max(to));
+                            }
+                            Some(_) => return None,
+                            None => writes.windows.push(StoreWindow {
+                                root,
+                                scale,
+                                from,
+                                to,
+                            }),
+                        }
+                    }
+                    _ => return None,
+                }
+            }
+            _ => {}
+        }
+    }
+    writes.read_roots.sort_unstable();
+    writes.read_roots.dedup();
+    let disjoint = |w: &StoreWindow| {
+        w.scale > 0 && w.to - w.from <= w.scale && !writes.read_roots.contains(&w.root)
+    };
+    writes.windows.iter().all(disjoint).then_some(writes)
+}
+
+/// Every register's value, to a fixed point.
+fn values(kernel: &Kernel) -> Vec<Value> {
+    let n = kernel.reg_count as usize;
+    let mut values = vec![Value::UNSET; n];
+    let mut set_by_launch = vec![true; n];
+    for d in kernel.insts.iter().filter_map(destination) {
+        set_by_launch[d as usize] = false;
+    }
+    for (r, by_launch) in set_by_launch.iter().enumerate() {
+        if *by_launch {
+            values[r] = Value {
+                root: Lat::Known(Root::Launch(r as Reg)),
+                affine: Lat::Known((0, 0)),
+            };
+        }
+    }
+    for &(r, c) in &kernel.constants {
+        values[r as usize] = Value::constant(c);
+    }
+    for slot in &kernel.builtins {
+        for (i, &r) in slot.regs.iter().enumerate() {
+            values[r as usize] = global_x(slot.builtin, i);
+        }
+    }
+    let first_block_end = first_block_end(kernel);
+    loop {
+        let private = PrivateStores::new(kernel, &values, first_block_end);
+        let mut changed = false;
+        for inst in &kernel.insts {
+            let Some(dst) = destination(inst) else {
+                continue;
+            };
+            let v = value_of(kernel, inst, &values, &private);
+            let joined = values[dst as usize].join(v);
+            if joined != values[dst as usize] {
+                values[dst as usize] = joined;
+                changed = true;
+            }
+        }
+        if !changed {
+            return values;
+        }
+    }
+}
+
+/// Where the kernel's first block ends: no jump or branch leads to a pc
+/// before it.
+fn first_block_end(kernel: &Kernel) -> Pc {
+    let mut end = kernel.insts.len() as Pc;
+    let mut next = Vec::new();
+    for (pc, inst) in kernel.insts.iter().enumerate() {
+        if transfers(inst) {
+            end = end.min(pc as Pc);
+            successors(kernel, pc, &mut next);
+            end = next.iter().fold(end, |e, &t| e.min(t));
+        }
+    }
+    end
+}
+
+/// The value of component `i` of `builtin`: the global id's x, or an
+/// integer.
+fn global_x(builtin: BuiltIn, i: usize) -> Value {
+    Value {
+        root: Lat::Known(Root::Plain),
+        affine: if builtin == BuiltIn::GlobalInvocationId && i == 0 {
+            Lat::Known((1, 0))
+        } else {
+            Lat::Unknown
+        },
+    }
+}
+
+/// The value `inst` writes, from its operands' values so far.
+fn value_of(kernel: &Kernel, inst: &Inst, values: &[Value], private: &PrivateStores) -> Value {
+    let v = |r: &Reg| values[*r as usize];
+    match inst {
+        Inst::Mov { src, .. } => v(src),
+        Inst::Convert { cv, src, .. } => match (cv.from, cv.to) {
+            (Scalar::Int(_), Scalar::Int(_)) if !cv.saturate => v(src),
+            _ => Value::PLAIN,
+        },
+        Inst::Alu { alu, src, .. } => {
+            let (a, b) = (v(&src[0]), v(&src[1]));
+            match alu.op {
+                AluOp::IAdd => add(a, b, 1),
+                AluOp::ISub => add(a, b, -1),
+                AluOp::IMul => match (a.constant_value(), b.constant_value()) {
+                    (_, Some(k)) => scaled(a, b, k),
+                    (Some(k), _) => scaled(b, a, k),
+                    _ => Value::PLAIN,
+                },
+                AluOp::ShiftLeftLogical => match b.constant_value() {
+                    Some(k @ 0..=62) => scaled(a, b, 1 << k),
+                    _ => Value::PLAIN,
+                },
+                _ => Value::PLAIN,
+            }
+        }
+        Inst::Load {
+            addr, offset, ty, ..
+        } => {
+            let at = v(addr);
+            match (at.root, at.constant_value()) {
+                (Lat::Known(Root::Local), Some(c)) if in_private(c + offset) => {
+                    private.value(kernel, values, (c + offset, ty.bytes()))
+                }
+                _ => Value::UNKNOWN,
+            }
+        }
+        _ => Value::UNKNOWN,
+    }
+}
+
+/// Whether `at` is an address in private memory.
+fn in_private(at: i64) -> bool {
+    (address::PRIVATE_BASE..address::PRIVATE_END).contains(&(at as u64))
+}
+
+/// `a + sign · b`.
+fn add(a: Value, b: Value, sign: i64) -> Value {
+    let root = match (a.root, b.root) {
+        (Lat::Unset, _) | (_, Lat::Unset) => Lat::Unset,
+        (r, Lat::Known(Root::Plain)) => r,
+        (Lat::Known(Root::Plain), r) if sign == 1 => r,
+        _ => Lat::Unknown,
+    };
+    let affine = match (a.affine, b.affine) {
+        (Lat::Unset, _) | (_, Lat::Unset) => Lat::Unset,
+        (Lat::Known((s, c)), Lat::Known((t, d))) => {
+            match (s.checked_add(sign * t), c.checked_add(sign * d)) {
+                (Some(s), Some(c)) => Lat::Known((s, c)),
+                _ => Lat::Unknown,
+            }
+        }
+        _ => Lat::Unknown,
+    };
+    Value { root, affine }
+}
+
+/// `a · k`, `k` the value of `b`.
+fn scaled(a: Value, b: Value, k: i64) -> Value {
+    let root = match (a.root, b.root) {
+        (Lat::Known(Root::Plain), Lat::Known(Root::Plain)) => Lat::Known(Root::Plain),
+        (Lat::Unset, _) | (_, Lat::Unset) => Lat::Unset,
+        _ => Lat::Unknown,
+    };
+    let affine = match a.affine {
+        Lat::Known((s, c)) => match (s.checked_mul(k), c.checked_mul(k)) {
+            (Some(s), Some(c)) => Lat::Known((s, c)),
+            _ => Lat::Unknown,
+        },
+        other => other,
+    };
+    Value { root, affine }
+}
+
+/// The stores to private memory, for following values through variables.
+struct PrivateStores {
+    /// Stores at a fixed address: location, stored register, pc.
+    fixed: Vec<(Location, Reg, Pc)>,
+    /// A store at an address not known, which could reach any location.
+    any: bool,
+    /// Loads at a fixed address: location, pc.
+    loads: Vec<(Location, Pc)>,
+    /// Where the kernel's first block ends: no jump or branch leads to a
+    /// pc before it.
+    first_block_end: Pc,
+}
+
+impl PrivateStores {
+    /// The stores and loads of private memory, as far as `values` (so
+    /// far) tell their addresses; an address not yet seen is left out.
+    fn new(kernel: &Kernel, values: &[Value], first_block_end: Pc) -> PrivateStores {
+        let local_at = |r: Reg, offset: i64| {
+            let v = values[r as usize];
+            match (v.root, v.constant_value()) {
+                (Lat::Unset, _) | (Lat::Known(Root::Launch(_)), _) => Ok(None),
+                (Lat::Known(Root::Local | Root::Plain), Some(c)) => {
+                    Ok(in_private(c + offset).then_some(c + offset))
+                }
+                _ => Err(()),
+            }
+        };
+        let mut stores = PrivateStores {
+            fixed: Vec::new(),
+            any: false,
+            loads: Vec::new(),
+            first_block_end,
+        };
+        for (pc, inst) in kernel.insts.iter().enumerate() {
+            match inst {
+                Inst::Store {
+                    ty,
+                    src,
+                    addr,
+                    offset,
+                } => match local_at(*addr, *offset) {
+                    Ok(Some(at)) => stores.fixed.push(((at, ty.bytes()), *src, pc as Pc)),
+                    Ok(None) => {}
+                    Err(()) => stores.any = true,
+                },
+                Inst::Load {
+                    ty, addr, offset, ..
+                } => {
+                    if let Ok(Some(at)) = local_at(*addr, *offset) {
+                        stores.loads.push(((at, ty.bytes()), pc as Pc));
+                    }
+                }
+                Inst::Atomic { addr, .. } => stores.any |= local_at(*addr, 0) != Ok(None),
+                _ => {}
+            }
+        }
+        stores
+    }
+
+    /// What a load of `at` reads, from the stored registers' values.
+    fn value(&self, kernel: &Kernel, values: &[Value], at: Location) -> Value {
+        let overlaps = |(o, n): Location| o < at.0 + at.1 as i64 && at.0 < o + n as i64;
+        let builtin = kernel.builtins.iter().find(|s| {
+            let base = (address::PRIVATE_BASE + s.offset as u64) as i64;
+            overlaps((base, s.ty.bytes() * s.regs.len() as u32))
+        });
+        if self.any {
+            return Value::UNKNOWN;
+        }
+        let mut v = Value::UNSET;
+        for &(loc, src, _) in &self.fixed {
+            if loc == at {
+                v = v.join(values[src as usize]);
+            } else if overlaps(loc) {
+                return Value::UNKNOWN;
+            }
+        }
+        if let Some(slot) = builtin {
+            // A built-in's copy holds its value unless something stores
+            // there.
+            let x = (address::PRIVATE_BASE + slot.offset as u64) as i64;
+            return match v {
+                Value::UNSET if at == (x, slot.ty.bytes()) => global_x(slot.builtin, 0),
+                _ => Value::UNKNOWN,
+            };
+        }
+        // Private memory starts zeroed: the zero is read unless a store in
+        // the first block comes before every load of the location.
+        let first_load = self
+            .loads
+            .iter()
+            .filter(|l| l.0 == at)
+            .map(|l| l.1)
+            .min()
+            .unwrap_or(Pc::MAX);
+        let stored_first = self
+            .fixed
+            .iter()
+            .any(|&(loc, _, pc)| loc == at && pc < self.first_block_end && pc < first_load);
+        if stored_first {
+            v
+        } else {
+            v.join(Value::constant(0))
+        }
+    }
+}
