@@ -211,3 +211,42 @@ fn a_run_that_takes_the_inputs_gives_what_a_run_that_copies_them_gives() {
         assert!(w.buffers.iter().any(|b| !b.init.is_empty()), "{name}");
     }
 }
+
+#[test]
+fn a_chunk_that_reads_what_others_write_in_place_is_undone() {
+    // Workgroups 0-15 write c[0..1024) in place; 16-31 load past buffer
+    // a into c[2048..4096), which workgroups 32-63 write (see
+    // in_place_conflict.spvasm). The chunk holding workgroup 16 reads c:
+    // it and every chunk after it are undone (those from 32 on wrote
+    // their windows), and the launch finishes on one thread, where
+    // workgroups 16-31 read c before 32-63 write it.
+    let w = Workload::load(&root().join("sim/tests/kernels/in_place_conflict.toml")).unwrap();
+    let want: Vec<u32> = (0..4096u32)
+        .map(|i| match i {
+            0..1024 => i + 1,
+            1024..2048 => 1,
+            _ => 3 * i,
+        })
+        .collect();
+    for threads in [2, 4] {
+        let opts = RunOptions {
+            threads,
+            parallel_from: 0,
+            ..RunOptions::default()
+        };
+        let out = run_workload(&w, &opts).unwrap();
+        let c = out.counts;
+        assert!(
+            (1..16).contains(&c.parallel_workgroups),
+            "{threads} threads: {c:?}"
+        );
+        assert_eq!(c.in_place_workgroups, c.parallel_workgroups);
+        assert_eq!(out.buffers[1].name, "c");
+        let got: Vec<u32> = out.buffers[1]
+            .bytes
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+            .collect();
+        assert!(got == want, "{threads} threads");
+    }
+}
