@@ -443,3 +443,171 @@ impl PrivateStores {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Alu;
+    use crate::ir::{BuiltInSlot, Inst::*};
+
+    const I32: Scalar = Scalar::Int(32);
+    const I64: Scalar = Scalar::Int(64);
+    /// A private variable's address.
+    const VAR: u64 = address::PRIVATE_BASE + 16;
+
+    fn alu(op: AluOp, dst: Reg, a: Reg, b: Reg) -> Inst {
+        Inst::Alu {
+            alu: Alu { op, ty: I64 },
+            dst,
+            src: [a, b, 0, 0],
+        }
+    }
+
+    /// Registers: 0 the global id's x, 1 a read buffer, 2 a written one,
+    /// 3 the constant 4, 4 the variable's address, 5 the constant 1;
+    /// `insts` from 6 on.
+    fn kernel(insts: Vec<Inst>) -> Kernel {
+        let mut k = Kernel::bare(insts, 16);
+        k.constants = vec![(3, 4), (4, VAR), (5, 1)];
+        k.builtins = vec![BuiltInSlot {
+            builtin: BuiltIn::GlobalInvocationId,
+            offset: 0,
+            ty: I32,
+            regs: vec![0, 14, 15],
+        }];
+        k
+    }
+
+    /// `c[x + k] = a[x]`, the index kept in a private variable as
+    /// unoptimised kernels do.
+    fn copy_through_variable(stored: Reg) -> Vec<Inst> {
+        vec![
+            Store {
+                ty: I32,
+                src: stored,
+                addr: 4,
+                offset: 0,
+            },
+            Load {
+                ty: I32,
+                dst: 6,
+                addr: 4,
+                offset: 0,
+            },
+            alu(AluOp::IMul, 7, 6, 3),
+            alu(AluOp::IAdd, 8, 1, 7),
+            Load {
+                ty: I32,
+                dst: 9,
+                addr: 8,
+                offset: 0,
+            },
+            alu(AluOp::IAdd, 10, 2, 7),
+            Store {
+                ty: I32,
+                src: 9,
+                addr: 10,
+                offset: 8,
+            },
+            Return,
+        ]
+    }
+
+    #[test]
+    fn an_index_kept_in_a_variable_gives_each_invocation_its_own_word() {
+        let found = global_writes(&kernel(copy_through_variable(0))).unwrap();
+        assert_eq!(
+            found.windows,
+            [StoreWindow {
+                root: 2,
+                scale: 4,
+                from: 8,
+                to: 12
+            }]
+        );
+        assert_eq!(found.read_roots, [1]);
+    }
+
+    #[test]
+    fn stores_that_may_overlap_or_reach_a_read_buffer_are_refused() {
+        // The index is the constant 1: every invocation writes one word.
+        assert_eq!(global_writes(&kernel(copy_through_variable(5))), None);
+        // Loads and stores through one buffer.
+        let mut insts = copy_through_variable(0);
+        insts[5] = alu(AluOp::IAdd, 10, 1, 7);
+        assert_eq!(global_writes(&kernel(insts)), None);
+        // Words 8 bytes apart, 12 bytes wide.
+        let mut insts = copy_through_variable(0);
+        insts[6] = Store {
+            ty: Scalar::Float(64),
+            src: 9,
+            addr: 10,
+            offset: 5,
+        };
+        assert_eq!(global_writes(&kernel(insts)), None);
+        // A global atomic.
+        let mut insts = copy_through_variable(0);
+        insts.insert(
+            7,
+            Atomic {
+                op: crate::ir::AtomicOp::IIncrement,
+                ty: I32,
+                dst: 11,
+                addr: 10,
+                value: 5,
+                comparator: 5,
+            },
+        );
+        assert_eq!(global_writes(&kernel(insts)), None);
+    }
+
+    #[test]
+    fn a_variable_loaded_before_its_store_can_run_holds_something_else() {
+        // The store comes after a branch whose two ways meet: the first
+        // load could read the zero private memory starts with.
+        let mut insts = copy_through_variable(0);
+        insts.insert(
+            0,
+            Branch {
+                cond: 5,
+                if_true: 1,
+                if_false: 1,
+                reconverge: 1,
+                loop_exit: false,
+            },
+        );
+        insts.insert(
+            2,
+            Load {
+                ty: I32,
+                dst: 12,
+                addr: 4,
+                offset: 0,
+            },
+        );
+        assert_eq!(global_writes(&kernel(insts.clone())), None);
+        // Without the early load the store still comes after the branch,
+        // outside the first block: the analysis stays cautious.
+        insts.remove(2);
+        assert_eq!(global_writes(&kernel(insts)), None);
+    }
+
+    #[test]
+    fn a_loop_counter_is_not_an_index_of_the_invocation() {
+        // x8 = x8 + 1 in a loop: not scale · x + offset.
+        let insts = vec![
+            Mov { dst: 6, src: 0 },
+            alu(AluOp::IAdd, 6, 6, 5),
+            alu(AluOp::IMul, 7, 6, 3),
+            alu(AluOp::IAdd, 10, 2, 7),
+            Store {
+                ty: I32,
+                src: 5,
+                addr: 10,
+                offset: 0,
+            },
+            Return,
+        ];
+        assert_eq!(global_writes(&kernel(insts)), None);
+    }
+}

@@ -8,7 +8,8 @@
 //! `instruction_set` (what every extended set implements), the five set
 //! files, `ext` (the registry over them), `atomics`, `subgroup` (cross-lane
 //! operations), `vocabulary` (names and op classes), `liveness`,
-//! `interference` (which registers may share storage), `lower`.
+//! `interference` (which registers may share storage), `global_writes`
+//! (where invocations' stores fall), `lower`.
 
 pub mod amd_shader_trinary_minmax;
 pub mod asm;

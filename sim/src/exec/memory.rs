@@ -565,7 +565,9 @@ impl<'a> WaveMemory<'a> {
                     }
                     Target::InPlace { chunk, buffer } => {
                         let first = mask.trailing_zeros() as usize;
-                        let data = chunk.read(buffer).ok_or_else(|| (first, CONFLICT.to_string()))?;
+                        let data = chunk
+                            .read(buffer)
+                            .ok_or_else(|| (first, CONFLICT.to_string()))?;
                         gather::<N>(layout, data, 0, lo, mask, full, addrs, offset, out);
                         true
                     }
