@@ -590,7 +590,6 @@ impl<'k> Launch<'k> {
                             shared: &shared,
                             windows,
                             undo,
-                            conflict: false,
                         })
                         .collect();
                     let results: Vec<_> = memories

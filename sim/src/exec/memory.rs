@@ -597,24 +597,18 @@ impl<'a> WaveMemory<'a> {
             None => false,
             Some(span) => match span.bytes {
                 Target::Bytes(data, stride) => {
-                    let at = |lane: usize| (addrs[lane].wrapping_add(offset) - span.lo) as usize;
-                    if span.layout == Layout::Contiguous && stride == 0 {
-                        let at = at(0);
-                        for (b, v) in data[at..at + lanes * N]
-                            .chunks_exact_mut(N)
-                            .zip(&values[..lanes])
-                        {
-                            b.copy_from_slice(&v.to_le_bytes()[..N]);
-                        }
-                    } else {
-                        // Lowest lane first, so that lanes storing to one
-                        // address leave the highest lane's value, as lane
-                        // by lane would.
-                        each_active(mask, full, lanes, |lane| {
-                            let at = lane * stride + at(lane);
-                            data[at..at + N].copy_from_slice(&values[lane].to_le_bytes()[..N]);
-                        });
-                    }
+                    let lo = span.lo;
+                    scatter::<N>(
+                        span.layout,
+                        data,
+                        stride,
+                        lo,
+                        mask,
+                        full,
+                        addrs,
+                        offset,
+                        values,
+                    );
                     true
                 }
                 // A whole row of consecutive words: one write to the
@@ -629,17 +623,18 @@ impl<'a> WaveMemory<'a> {
                     overlay.write(buffer, span.within.start, &row[..lanes * N]);
                     true
                 }
-                Target::InPlace { chunk, buffer } if span.layout == Layout::Contiguous => {
-                    let mut row = [0u8; isa::subgroup::MAX_WIDTH * 8];
-                    for (b, v) in row.chunks_exact_mut(N).zip(&values[..lanes]) {
-                        b.copy_from_slice(&v.to_le_bytes()[..N]);
-                    }
-                    if !chunk.write(buffer, span.within.start, &row[..lanes * N]) {
-                        return Err((0, CONFLICT.to_string()));
-                    }
+                // The span's bytes of the chunk's window, what they held
+                // kept.
+                Target::InPlace { chunk, buffer } => {
+                    let first = mask.trailing_zeros() as usize;
+                    let lo = span.lo + span.within.start as u64;
+                    let data = chunk
+                        .write_range(buffer, span.within)
+                        .ok_or_else(|| (first, CONFLICT.to_string()))?;
+                    scatter::<N>(span.layout, data, 0, lo, mask, full, addrs, offset, values);
                     true
                 }
-                Target::Overlay { .. } | Target::InPlace { .. } | Target::Nowhere => false,
+                Target::Overlay { .. } | Target::Nowhere => false,
             },
         };
         if done {
@@ -888,6 +883,43 @@ struct Span<'m> {
     bytes: Target<'m>,
     layout: Layout,
     within: std::ops::Range<usize>,
+}
+
+/// Writes the low `N` bytes of `values[lane]` at `addrs[lane] + offset`
+/// for each lane of `mask` (`full`: every lane) into `data`, which starts
+/// at address `lo` and holds lanes' copies `stride` bytes apart (0:
+/// shared); the addresses lie as `layout` says and all fit.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn scatter<const N: usize>(
+    layout: Layout,
+    data: &mut [u8],
+    stride: usize,
+    lo: u64,
+    mask: u64,
+    full: bool,
+    addrs: &[u64],
+    offset: u64,
+    values: &[u64],
+) {
+    let lanes = addrs.len();
+    let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
+    if layout == Layout::Contiguous && stride == 0 {
+        let at = at(0);
+        for (b, v) in data[at..at + lanes * N]
+            .chunks_exact_mut(N)
+            .zip(&values[..lanes])
+        {
+            b.copy_from_slice(&v.to_le_bytes()[..N]);
+        }
+    } else {
+        // Lowest lane first, so that lanes storing to one address leave
+        // the highest lane's value, as lane by lane would.
+        each_active(mask, full, lanes, |lane| {
+            let at = lane * stride + at(lane);
+            data[at..at + N].copy_from_slice(&values[lane].to_le_bytes()[..N]);
+        });
+    }
 }
 
 /// Reads the `N` bytes of each lane of `mask` (`full`: every lane) at

@@ -17,6 +17,7 @@
 //! on one thread, as after a batch of overlays.
 
 use isa::global_writes::StoreWindow;
+use isa::ir::Reg;
 
 /// A windowed buffer: its index, and where its windows are for workgroup
 /// x-ids: bytes `scale · x + from .. scale · x + to` for each global x-id,
@@ -45,8 +46,8 @@ impl WindowPlan {
     /// or a written buffer is also read or written through another root.
     pub fn new(
         windows: &[StoreWindow],
-        read_roots: &[u32],
-        uniforms: &[(u32, u64)],
+        read_roots: &[Reg],
+        uniforms: &[(Reg, u64)],
         bases: &[u64],
         workgroups: [u32; 3],
         local_size: [u32; 3],
@@ -54,7 +55,7 @@ impl WindowPlan {
         if workgroups[1] != 1 || workgroups[2] != 1 || windows.is_empty() {
             return None;
         }
-        let buffer_of = |root: u32| {
+        let buffer_of = |root: Reg| {
             let (_, value) = uniforms.iter().find(|u| u.0 == root)?;
             bases.iter().position(|b| b == value)
         };
@@ -166,8 +167,6 @@ pub struct ChunkMemory<'a, 'u> {
     pub shared: &'a [Shared<'a>],
     pub windows: Vec<Window<'a>>,
     pub undo: &'u mut Undo,
-    /// An access went where it may not: the chunk stopped before it.
-    pub conflict: bool,
 }
 
 /// How a wave reaches a chunk's memory (`ChunkMemory`), behind a reference
@@ -176,11 +175,23 @@ pub trait InPlace {
     /// Every buffer's place.
     fn buffers(&self) -> &[Shared<'_>];
     /// The bytes of buffer `buffer` for reading, unless it is windowed
-    /// (which is then a conflict).
-    fn read(&mut self, buffer: usize) -> Option<&[u8]>;
+    /// (a conflict).
+    fn read(&self, buffer: usize) -> Option<&[u8]>;
+    /// Bytes `range` of buffer `buffer` to write, what they hold kept;
+    /// `None` (a conflict) outside the chunk's window.
+    fn write_range(&mut self, buffer: usize, range: std::ops::Range<usize>) -> Option<&mut [u8]>;
+
     /// Writes `bytes` at offset `at` of buffer `buffer`, keeping what they
     /// replace; false (a conflict) outside the chunk's window.
-    fn write(&mut self, buffer: usize, at: usize, bytes: &[u8]) -> bool;
+    fn write(&mut self, buffer: usize, at: usize, bytes: &[u8]) -> bool {
+        match self.write_range(buffer, at..at + bytes.len()) {
+            Some(place) => {
+                place.copy_from_slice(bytes);
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 impl InPlace for ChunkMemory<'_, '_> {
@@ -188,25 +199,19 @@ impl InPlace for ChunkMemory<'_, '_> {
         self.shared
     }
 
-    fn read(&mut self, buffer: usize) -> Option<&[u8]> {
-        let data = self.shared[buffer].data;
-        self.conflict |= data.is_none();
-        data
+    fn read(&self, buffer: usize) -> Option<&[u8]> {
+        self.shared[buffer].data
     }
 
-    fn write(&mut self, buffer: usize, at: usize, bytes: &[u8]) -> bool {
+    fn write_range(&mut self, buffer: usize, range: std::ops::Range<usize>) -> Option<&mut [u8]> {
         let fits = |w: &&mut Window| {
-            w.buffer == buffer && at >= w.from && at + bytes.len() <= w.from + w.data.len()
+            w.buffer == buffer && range.start >= w.from && range.end <= w.from + w.data.len()
         };
-        let Some(w) = self.windows.iter_mut().find(fits) else {
-            self.conflict = true;
-            return false;
-        };
-        let place = &mut w.data[at - w.from..at - w.from + bytes.len()];
-        self.undo.writes.push((buffer, at, bytes.len()));
+        let w = self.windows.iter_mut().find(fits)?;
+        let place = &mut w.data[range.start - w.from..range.end - w.from];
+        self.undo.writes.push((buffer, range.start, range.len()));
         self.undo.old.extend_from_slice(place);
-        place.copy_from_slice(bytes);
-        true
+        Some(place)
     }
 }
 
@@ -224,5 +229,102 @@ impl ChunkMemory<'_, '_> {
             end -= len;
         }
         self.undo.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exec::memory::GlobalMemory;
+
+    /// Buffers a (read) and c (written at 8·x + 4 .. 8·x + 8), workgroups
+    /// of 2 invocations, and the plan for them.
+    fn setup() -> (GlobalMemory, WindowPlan) {
+        let mut g = GlobalMemory::default();
+        let a = g.add("a", vec![1; 64]).unwrap();
+        let c = g.add("c", (0..64).collect()).unwrap();
+        let window = StoreWindow {
+            root: 7,
+            scale: 8,
+            from: 4,
+            to: 8,
+        };
+        let uniforms = [(6, a), (7, c)];
+        let plan = WindowPlan::new(&[window], &[6], &uniforms, &[a, c], [4, 1, 1], [2, 1, 1]);
+        (g, plan.unwrap())
+    }
+
+    #[test]
+    fn chunks_get_the_stretches_their_workgroups_store_to() {
+        let (mut g, plan) = setup();
+        // Workgroups 0-1 (x 0-3) store to bytes 4..32, 2-3 (x 4-7) to
+        // 36..64; the bytes between belong to neither.
+        let (shared, windows) = plan.cut(&mut g.buffers, &[0..2, 2..4]);
+        assert!(shared[0].data.is_some() && shared[1].data.is_none());
+        let spans: Vec<Vec<(usize, usize, usize)>> = windows
+            .iter()
+            .map(|ws| {
+                ws.iter()
+                    .map(|w| (w.buffer, w.from, w.data.len()))
+                    .collect()
+            })
+            .collect();
+        assert_eq!(spans, [vec![(1, 4, 28)], vec![(1, 36, 28)]]);
+    }
+
+    #[test]
+    fn a_chunk_writes_only_its_window_and_its_writes_are_undone_newest_first() {
+        let (mut g, plan) = setup();
+        let mut undo = [Undo::default(), Undo::default()];
+        {
+            let (shared, windows) = plan.cut(&mut g.buffers, &[0..2, 2..4]);
+            let mut chunks: Vec<ChunkMemory> = windows
+                .into_iter()
+                .zip(&mut undo)
+                .map(|(windows, undo)| ChunkMemory {
+                    shared: &shared,
+                    windows,
+                    undo,
+                })
+                .collect();
+            let (first, second) = chunks.split_at_mut(1);
+            assert_eq!(first[0].read(0), Some(&[1u8; 64][..]));
+            assert_eq!(first[0].read(1), None, "a windowed buffer is not read");
+            assert!(!first[0].write(0, 0, &[9]), "nor is a read one written");
+            assert!(!first[0].write(1, 36, &[9]), "the next chunk's window");
+            assert!(!first[0].write(1, 30, &[9; 4]), "across its end");
+            assert!(first[0].write(1, 4, &[9; 4]));
+            assert!(first[0].write(1, 5, &[8; 2]));
+            assert!(second[0].write(1, 60, &[7; 4]));
+            first[0].undo();
+        }
+        let c = &g.buffers[1].data;
+        let want: Vec<u8> = (0..60).chain([7; 4]).collect();
+        assert_eq!(
+            c, &want,
+            "the first chunk's writes undone, the second's kept"
+        );
+    }
+
+    #[test]
+    fn a_plan_needs_a_row_of_workgroups_and_buffers_written_through_one_root_only() {
+        let window = StoreWindow {
+            root: 7,
+            scale: 8,
+            from: 0,
+            to: 8,
+        };
+        let bases = [0x1_0000, 0x2_0000];
+        let plan = |read: &[Reg], uniforms: &[(Reg, u64)], workgroups| {
+            WindowPlan::new(&[window], read, uniforms, &bases, workgroups, [64, 1, 1]).is_some()
+        };
+        let two = [(6, bases[0]), (7, bases[1])];
+        assert!(plan(&[6], &two, [4, 1, 1]));
+        assert!(!plan(&[6], &two, [4, 2, 1]), "two rows of workgroups");
+        assert!(!plan(&[6], &two, [4, 1, 2]));
+        // Root 6 is bound to the written buffer too.
+        let same = [(6, bases[1]), (7, bases[1])];
+        assert!(!plan(&[6], &same, [4, 1, 1]), "read through another root");
+        assert!(!plan(&[], &[(7, 0x3_0000)], [4, 1, 1]), "no buffer there");
     }
 }
