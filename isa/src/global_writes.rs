@@ -18,8 +18,9 @@ use crate::core::{AluOp, Scalar};
 use crate::ir::{address, BuiltIn, Inst, Kernel, Pc, Reg};
 use crate::liveness::{destination, successors, transfers};
 
-/// Bytes `from..to` after `root + scale · x` are what the stores through
-/// `root` (a register the launch sets: a buffer's address) write.
+/// Bytes `from..to` after `root + scale · x` hold what invocation `x`
+/// stores through `root` (a register the launch sets: a buffer's address)
+/// and loads through it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StoreWindow {
     pub root: Reg,
@@ -31,9 +32,10 @@ pub struct StoreWindow {
 /// What global memory a kernel's invocations reach.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GlobalWrites {
-    /// One window per buffer written, each read by no load.
+    /// One window per buffer written.
     pub windows: Vec<StoreWindow>,
-    /// The registers holding the addresses loads read through.
+    /// The registers holding the addresses of the buffers loads read
+    /// that no store writes.
     pub read_roots: Vec<Reg>,
 }
 
@@ -116,57 +118,83 @@ type Location = (i64, u32);
 
 /// Finds where `kernel`'s invocations write global memory; `None` when a
 /// store or an atomic may reach global memory at an address not of the
-/// form above, or a load reads a buffer that is written or through an
-/// address whose buffer is not known.
+/// form above, a load reads a written buffer elsewhere than in its
+/// invocation's window, or through an address whose buffer is not known.
 pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
     let values = values(kernel);
     let mut writes = GlobalWrites::default();
-    let read = |v: Value, writes: &mut GlobalWrites| match v.root {
-        Lat::Known(Root::Local) => Some(()),
-        Lat::Known(Root::Launch(r)) => {
-            writes.read_roots.push(r);
-            Some(())
+    // Where `bytes` at `addr + offset` fall in buffer `root`'s window, if
+    // they are `scale · x + offset` beyond its address.
+    let reach = |addr: Reg, offset: i64, bytes: u32| -> Option<(Reg, i64, i64, i64)> {
+        let v = values[addr as usize];
+        match (v.root, v.affine) {
+            (Lat::Known(Root::Launch(root)), Lat::Known((scale, c))) => {
+                let from = c.checked_add(offset)?;
+                Some((root, scale, from, from.checked_add(i64::from(bytes))?))
+            }
+            _ => None,
         }
-        _ => None,
+    };
+    let local = |addr: Reg| values[addr as usize].root == Lat::Known(Root::Local);
+    // The stores make the windows.
+    for inst in &kernel.insts {
+        match inst {
+            Inst::Atomic { addr, .. } if !local(*addr) => return None,
+            Inst::Store {
+                ty, addr, offset, ..
+            } if !local(*addr) => {
+                let (root, scale, from, to) = reach(*addr, *offset, ty.bytes())?;
+                match writes.windows.iter_mut().find(|w| w.root == root) {
+                    Some(w) if w.scale == scale => {
+                        (w.from, w.to) = (w.from.min(from), w.to.max(to))
+                    }
+                    Some(_) => return None,
+                    None => writes.windows.push(StoreWindow {
+                        root,
+                        scale,
+                        from,
+                        to,
+                    }),
+                }
+            }
+            _ => {}
+        }
+    }
+    // A load of a written buffer reads within its invocation's window,
+    // which grows to hold it; loads of the others name their buffers.
+    let read = |addr: Reg, offset: i64, bytes: u32, writes: &mut GlobalWrites| {
+        if local(addr) {
+            return Some(());
+        }
+        let Lat::Known(Root::Launch(root)) = values[addr as usize].root else {
+            return None;
+        };
+        match writes.windows.iter_mut().find(|w| w.root == root) {
+            Some(w) => match reach(addr, offset, bytes)? {
+                (_, scale, from, to) if scale == w.scale => {
+                    (w.from, w.to) = (w.from.min(from), w.to.max(to));
+                }
+                _ => return None,
+            },
+            None => writes.read_roots.push(root),
+        }
+        Some(())
     };
     for inst in &kernel.insts {
         match inst {
-            Inst::Load { addr, .. } => read(values[*addr as usize], &mut writes)?,
+            Inst::Load {
+                ty, addr, offset, ..
+            } => read(*addr, *offset, ty.bytes(), &mut writes)?,
+            // A string's length is not known: as a load of a whole
+            // stride of bytes (a written buffer's is refused).
             Inst::Printf { call, .. } => {
                 let c = &kernel.printf_calls[*call as usize];
-                read(values[c.format.0 as usize], &mut writes)?;
-                for a in &c.args {
-                    if let crate::ir::PrintfOperand::Pointer(r, _) = a {
-                        read(values[*r as usize], &mut writes)?;
-                    }
-                }
-            }
-            Inst::Atomic { addr, .. } if values[*addr as usize].root != Lat::Known(Root::Local) => {
-                return None
-            }
-            Inst::Store {
-                ty, addr, offset, ..
-            } => {
-                let v = values[*addr as usize];
-                match (v.root, v.affine) {
-                    (Lat::Known(Root::Local), _) => {}
-                    (Lat::Known(Root::Launch(root)), Lat::Known((scale, c))) => {
-                        let from = c.checked_add(*offset)?;
-                        let to = from.checked_add(i64::from(ty.bytes()))?;
-                        match writes.windows.iter_mut().find(|w| w.root == root) {
-                            Some(w) if w.scale == scale => {
-                                (w.from, w.to) = (w.from.min(from), w.to.max(to));
-                            }
-                            Some(_) => return None,
-                            None => writes.windows.push(StoreWindow {
-                                root,
-                                scale,
-                                from,
-                                to,
-                            }),
-                        }
-                    }
-                    _ => return None,
+                let pointers = c.args.iter().filter_map(|a| match a {
+                    crate::ir::PrintfOperand::Pointer(r, o) => Some((*r, *o)),
+                    crate::ir::PrintfOperand::Value(_) => None,
+                });
+                for (r, o) in std::iter::once(c.format).chain(pointers) {
+                    read(r, o, u32::MAX, &mut writes)?;
                 }
             }
             _ => {}
@@ -174,9 +202,7 @@ pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
     }
     writes.read_roots.sort_unstable();
     writes.read_roots.dedup();
-    let disjoint = |w: &StoreWindow| {
-        w.scale > 0 && w.to - w.from <= w.scale && !writes.read_roots.contains(&w.root)
-    };
+    let disjoint = |w: &StoreWindow| w.scale > 0 && w.to - w.from <= w.scale;
     writes.windows.iter().all(disjoint).then_some(writes)
 }
 
@@ -529,12 +555,49 @@ mod tests {
     }
 
     #[test]
+    fn a_buffer_loaded_and_stored_at_the_invocations_own_words_has_a_window_over_both() {
+        // c[x] = c[x]: the load through c too.
+        let mut insts = copy_through_variable(0);
+        insts[3] = alu(AluOp::IAdd, 8, 2, 7);
+        insts[6] = Store {
+            ty: I32,
+            src: 9,
+            addr: 10,
+            offset: 0,
+        };
+        let found = global_writes(&kernel(insts.clone())).unwrap();
+        assert_eq!(
+            found.windows,
+            [StoreWindow {
+                root: 2,
+                scale: 4,
+                from: 0,
+                to: 4
+            }]
+        );
+        // c[x + 2] = c[x]: the word loaded is another invocation's.
+        insts[6] = Store {
+            ty: I32,
+            src: 9,
+            addr: 10,
+            offset: 8,
+        };
+        assert_eq!(global_writes(&kernel(insts)), None);
+    }
+
+    #[test]
     fn stores_that_may_overlap_or_reach_a_read_buffer_are_refused() {
         // The index is the constant 1: every invocation writes one word.
         assert_eq!(global_writes(&kernel(copy_through_variable(5))), None);
-        // Loads and stores through one buffer.
+        // Stores to the buffer the loads read, whose first word every
+        // invocation loads.
         let mut insts = copy_through_variable(0);
-        insts[5] = alu(AluOp::IAdd, 10, 1, 7);
+        insts[4] = Load {
+            ty: I32,
+            dst: 9,
+            addr: 2,
+            offset: 0,
+        };
         assert_eq!(global_writes(&kernel(insts)), None);
         // Words 8 bytes apart, 12 bytes wide.
         let mut insts = copy_through_variable(0);

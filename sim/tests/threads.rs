@@ -213,6 +213,35 @@ fn a_run_that_takes_the_inputs_gives_what_a_run_that_copies_them_gives() {
 }
 
 #[test]
+fn kernels_whose_invocations_store_to_their_own_words_write_in_place() {
+    let run = |path: &str| {
+        let w = Workload::load(&root().join(path)).unwrap();
+        let opts = RunOptions {
+            threads: 2,
+            parallel_from: 0,
+            ..RunOptions::default()
+        };
+        run_workload(&w, &opts).unwrap().counts
+    };
+    // c[i] = a[i] + b[i]; y[i] = a x[i] + y[i] (loads of the words
+    // stored, through OpenCL arguments) with found[i] set: every workgroup
+    // after the first in place.
+    for path in [
+        "workloads/vector_add.toml",
+        "workloads/opencl_saxpy_branchy.toml",
+    ] {
+        let c = run(path);
+        assert_eq!(c.parallel_workgroups, 3, "{path}");
+        assert_eq!(c.in_place_workgroups, 3, "{path}");
+    }
+    // A reduction stores each workgroup's sum at its workgroup id, which
+    // the analysis does not follow: through overlays.
+    let reduction = run("workloads/reduction.toml");
+    assert_eq!(reduction.parallel_workgroups, 3);
+    assert_eq!(reduction.in_place_workgroups, 0);
+}
+
+#[test]
 fn a_chunk_that_reads_what_others_write_in_place_is_undone() {
     // Workgroups 0-15 write c[0..1024) in place; 16-31 load past buffer
     // a into c[2048..4096), which workgroups 32-63 write (see

@@ -566,8 +566,9 @@ impl<'a> WaveMemory<'a> {
                     Target::InPlace { chunk, buffer } => {
                         let first = mask.trailing_zeros() as usize;
                         let data = chunk
-                            .read(buffer)
+                            .read_range(buffer, span.within.clone())
                             .ok_or_else(|| (first, CONFLICT.to_string()))?;
+                        let lo = lo + span.within.start as u64;
                         gather::<N>(layout, data, 0, lo, mask, full, addrs, offset, out);
                         true
                     }
@@ -793,8 +794,8 @@ impl<'a> WaveMemory<'a> {
                         }
                         let mut bytes = [0u8; N];
                         if READ {
-                            match chunk.read(buffer) {
-                                Some(data) => bytes.copy_from_slice(&data[at..at + N]),
+                            match chunk.read_range(buffer, at..at + N) {
+                                Some(data) => bytes.copy_from_slice(data),
                                 None => return stopped = Some(lane),
                             }
                         }
@@ -833,8 +834,8 @@ impl<'a> WaveMemory<'a> {
                 overlay.read(data, buffer, at, b);
                 read_le(b)
             }
-            Target::InPlace { chunk, buffer } => match chunk.read(buffer) {
-                Some(data) => read_le(&data[at..at + n]),
+            Target::InPlace { chunk, buffer } => match chunk.read_range(buffer, at..at + n) {
+                Some(data) => read_le(data),
                 None => return Err(CONFLICT.to_string()),
             },
             Target::Nowhere => 0,

@@ -174,9 +174,9 @@ pub struct ChunkMemory<'a, 'u> {
 pub trait InPlace {
     /// Every buffer's place.
     fn buffers(&self) -> &[Shared<'_>];
-    /// The bytes of buffer `buffer` for reading, unless it is windowed
-    /// (a conflict).
-    fn read(&self, buffer: usize) -> Option<&[u8]>;
+    /// Bytes `range` of buffer `buffer` to read: of a buffer no chunk
+    /// writes, or of this chunk's window; `None` (a conflict) elsewhere.
+    fn read_range(&self, buffer: usize, range: std::ops::Range<usize>) -> Option<&[u8]>;
     /// Bytes `range` of buffer `buffer` to write, what they hold kept;
     /// `None` (a conflict) outside the chunk's window.
     fn write_range(&mut self, buffer: usize, range: std::ops::Range<usize>) -> Option<&mut [u8]>;
@@ -199,14 +199,16 @@ impl InPlace for ChunkMemory<'_, '_> {
         self.shared
     }
 
-    fn read(&self, buffer: usize) -> Option<&[u8]> {
-        self.shared[buffer].data
+    fn read_range(&self, buffer: usize, range: std::ops::Range<usize>) -> Option<&[u8]> {
+        if let Some(data) = self.shared[buffer].data {
+            return Some(&data[range]);
+        }
+        let w = self.window(buffer, &range)?;
+        Some(&w.data[range.start - w.from..range.end - w.from])
     }
 
     fn write_range(&mut self, buffer: usize, range: std::ops::Range<usize>) -> Option<&mut [u8]> {
-        let fits = |w: &&mut Window| {
-            w.buffer == buffer && range.start >= w.from && range.end <= w.from + w.data.len()
-        };
+        let fits = |w: &&mut Window| w.holds(buffer, &range);
         let w = self.windows.iter_mut().find(fits)?;
         let place = &mut w.data[range.start - w.from..range.end - w.from];
         self.undo.writes.push((buffer, range.start, range.len()));
@@ -215,7 +217,21 @@ impl InPlace for ChunkMemory<'_, '_> {
     }
 }
 
+impl Window<'_> {
+    /// Whether this window holds bytes `range` of buffer `buffer`.
+    fn holds(&self, buffer: usize, range: &std::ops::Range<usize>) -> bool {
+        self.buffer == buffer
+            && range.start >= self.from
+            && range.end <= self.from + self.data.len()
+    }
+}
+
 impl ChunkMemory<'_, '_> {
+    /// This chunk's window holding bytes `range` of buffer `buffer`.
+    fn window(&self, buffer: usize, range: &std::ops::Range<usize>) -> Option<&Window<'_>> {
+        self.windows.iter().find(|w| w.holds(buffer, range))
+    }
+
     /// Puts back what this chunk's writes replaced, newest first.
     pub fn undo(&mut self) {
         let mut end = self.undo.old.len();
@@ -288,13 +304,16 @@ mod tests {
                 })
                 .collect();
             let (first, second) = chunks.split_at_mut(1);
-            assert_eq!(first[0].read(0), Some(&[1u8; 64][..]));
-            assert_eq!(first[0].read(1), None, "a windowed buffer is not read");
+            assert_eq!(first[0].read_range(0, 0..64), Some(&[1u8; 64][..]));
+            assert_eq!(first[0].read_range(1, 4..8), Some(&[4, 5, 6, 7][..]));
+            assert_eq!(first[0].read_range(1, 36..40), None, "another's window");
+            assert_eq!(first[0].read_range(1, 0..4), None, "nobody's bytes");
             assert!(!first[0].write(0, 0, &[9]), "nor is a read one written");
             assert!(!first[0].write(1, 36, &[9]), "the next chunk's window");
             assert!(!first[0].write(1, 30, &[9; 4]), "across its end");
             assert!(first[0].write(1, 4, &[9; 4]));
             assert!(first[0].write(1, 5, &[8; 2]));
+            assert_eq!(first[0].read_range(1, 4..8), Some(&[9, 8, 8, 9][..]));
             assert!(second[0].write(1, 60, &[7; 4]));
             first[0].undo();
         }
