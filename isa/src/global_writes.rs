@@ -1,9 +1,10 @@
 //! Where a kernel's invocations write global memory, found before it runs:
-//! when every store to a buffer writes at `buffer + scale · x + offset`,
-//! `x` the invocation's global id in x, with one positive scale per buffer
-//! and all offsets within a stride of it, invocations with different `x`
-//! write different bytes, and a run of workgroups along x writes one
-//! stretch of the buffer that no other run's stretch overlaps. A parallel
+//! when every store to a buffer, and every load of it, falls at `buffer +
+//! a · global x + b · workgroup x + c · local x + offset` (the ids' x
+//! components), with one `a`, `b`, `c` per buffer, each workgroup's bytes
+//! of it can lie in a stretch of its own (`StoreWindow::per_workgroup`),
+//! and a run of workgroups along x then reaches one stretch of the buffer
+//! that no other run's stretch overlaps. A parallel
 //! functional launch uses it to let workgroups write such buffers in place
 //! (`sim`'s `exec::windows`), which checks every access against the
 //! stretches as it runs: this analysis only predicts, so it may follow
@@ -18,15 +19,40 @@ use crate::core::{AluOp, Scalar};
 use crate::ir::{address, BuiltIn, Inst, Kernel, Pc, Reg};
 use crate::liveness::{destination, successors, transfers};
 
-/// Bytes `from..to` after `root + scale · x` hold what invocation `x`
-/// stores through `root` (a register the launch sets: a buffer's address)
-/// and loads through it.
+/// Bytes `from..to` after `root + steps · (global x, workgroup x, local
+/// x)` hold what an invocation stores through `root` (a register the
+/// launch sets: a buffer's address) and loads through it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StoreWindow {
     pub root: Reg,
-    pub scale: i64,
+    pub steps: [i64; 3],
     pub from: i64,
     pub to: i64,
+}
+
+impl StoreWindow {
+    /// For workgroups of `local_x` invocations in x: the bytes workgroup
+    /// `w` reaches are `stride · w + from .. stride · w + to`, as
+    /// `(stride, from, to)`, when those of different workgroups cannot
+    /// overlap (`None` otherwise). The global id is `w · local_x + local`.
+    pub fn per_workgroup(&self, local_x: u32) -> Option<(i64, i64, i64)> {
+        let [global, group, local] = self.steps;
+        let last = i64::from(local_x.checked_sub(1)?);
+        let stride = global.checked_mul(i64::from(local_x))?.checked_add(group)?;
+        let per_lane = global.checked_add(local)?;
+        let to = self.to.checked_add(per_lane.checked_mul(last)?)?;
+        (stride > 0 && per_lane >= 0 && to - self.from <= stride).then_some((stride, self.from, to))
+    }
+
+    /// Grows to hold `other`'s bytes, which must be reached with the same
+    /// steps.
+    fn cover(&mut self, other: &StoreWindow) -> Option<()> {
+        if other.steps != self.steps {
+            return None;
+        }
+        (self.from, self.to) = (self.from.min(other.from), self.to.max(other.to));
+        Some(())
+    }
 }
 
 /// What global memory a kernel's invocations reach.
@@ -46,8 +72,10 @@ enum Root {
     Plain,
     /// A register the launch sets (a buffer's address or an argument).
     Launch(Reg),
-    /// An address in private or workgroup memory.
-    Local,
+    /// An address in private memory.
+    Private,
+    /// An address in workgroup memory.
+    Workgroup,
 }
 
 /// A lattice value: not yet seen, one known value, or several.
@@ -68,11 +96,14 @@ impl<T: PartialEq + Copy> Lat<T> {
     }
 }
 
-/// A register's value: its root, and `scale · x + offset` beyond it.
+/// `[a, b, c, d]`: `a · global x + b · workgroup x + c · local x + d`.
+type Affine = [i64; 4];
+
+/// A register's value: its root, and an `Affine` beyond it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Value {
     root: Lat<Root>,
-    affine: Lat<(i64, i64)>,
+    affine: Lat<Affine>,
 }
 
 impl Value {
@@ -91,10 +122,16 @@ impl Value {
     };
 
     fn constant(c: u64) -> Value {
-        let local = (address::WORKGROUP_BASE..address::PRIVATE_END).contains(&c);
+        let root = if in_private(c as i64) {
+            Root::Private
+        } else if (address::WORKGROUP_BASE..address::PRIVATE_BASE).contains(&c) {
+            Root::Workgroup
+        } else {
+            Root::Plain
+        };
         Value {
-            root: Lat::Known(if local { Root::Local } else { Root::Plain }),
-            affine: Lat::Known((0, c as i64)),
+            root: Lat::Known(root),
+            affine: Lat::Known([0, 0, 0, c as i64]),
         }
     }
 
@@ -107,7 +144,7 @@ impl Value {
 
     fn constant_value(self) -> Option<i64> {
         match self.affine {
-            Lat::Known((0, c)) => Some(c),
+            Lat::Known([0, 0, 0, c]) => Some(c),
             _ => None,
         }
     }
@@ -123,19 +160,30 @@ type Location = (i64, u32);
 pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
     let values = values(kernel);
     let mut writes = GlobalWrites::default();
-    // Where `bytes` at `addr + offset` fall in buffer `root`'s window, if
-    // they are `scale · x + offset` beyond its address.
-    let reach = |addr: Reg, offset: i64, bytes: u32| -> Option<(Reg, i64, i64, i64)> {
+    // The window of `bytes` at `addr + offset`, if they are an `Affine`
+    // beyond a buffer's address.
+    let reach = |addr: Reg, offset: i64, bytes: u32| -> Option<StoreWindow> {
         let v = values[addr as usize];
         match (v.root, v.affine) {
-            (Lat::Known(Root::Launch(root)), Lat::Known((scale, c))) => {
-                let from = c.checked_add(offset)?;
-                Some((root, scale, from, from.checked_add(i64::from(bytes))?))
+            (Lat::Known(Root::Launch(root)), Lat::Known([a, b, c, d])) => {
+                let from = d.checked_add(offset)?;
+                let to = from.checked_add(i64::from(bytes))?;
+                Some(StoreWindow {
+                    root,
+                    steps: [a, b, c],
+                    from,
+                    to,
+                })
             }
             _ => None,
         }
     };
-    let local = |addr: Reg| values[addr as usize].root == Lat::Known(Root::Local);
+    let local = |addr: Reg| {
+        matches!(
+            values[addr as usize].root,
+            Lat::Known(Root::Private | Root::Workgroup)
+        )
+    };
     // The stores make the windows.
     for inst in &kernel.insts {
         match inst {
@@ -143,18 +191,10 @@ pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
             Inst::Store {
                 ty, addr, offset, ..
             } if !local(*addr) => {
-                let (root, scale, from, to) = reach(*addr, *offset, ty.bytes())?;
-                match writes.windows.iter_mut().find(|w| w.root == root) {
-                    Some(w) if w.scale == scale => {
-                        (w.from, w.to) = (w.from.min(from), w.to.max(to))
-                    }
-                    Some(_) => return None,
-                    None => writes.windows.push(StoreWindow {
-                        root,
-                        scale,
-                        from,
-                        to,
-                    }),
+                let new = reach(*addr, *offset, ty.bytes())?;
+                match writes.windows.iter_mut().find(|w| w.root == new.root) {
+                    Some(w) => w.cover(&new)?,
+                    None => writes.windows.push(new),
                 }
             }
             _ => {}
@@ -170,12 +210,7 @@ pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
             return None;
         };
         match writes.windows.iter_mut().find(|w| w.root == root) {
-            Some(w) => match reach(addr, offset, bytes)? {
-                (_, scale, from, to) if scale == w.scale => {
-                    (w.from, w.to) = (w.from.min(from), w.to.max(to));
-                }
-                _ => return None,
-            },
+            Some(w) => w.cover(&reach(addr, offset, bytes)?)?,
             None => writes.read_roots.push(root),
         }
         Some(())
@@ -202,8 +237,7 @@ pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
     }
     writes.read_roots.sort_unstable();
     writes.read_roots.dedup();
-    let disjoint = |w: &StoreWindow| w.scale > 0 && w.to - w.from <= w.scale;
-    writes.windows.iter().all(disjoint).then_some(writes)
+    Some(writes)
 }
 
 /// Every register's value, to a fixed point.
@@ -218,7 +252,7 @@ fn values(kernel: &Kernel) -> Vec<Value> {
         if *by_launch {
             values[r] = Value {
                 root: Lat::Known(Root::Launch(r as Reg)),
-                affine: Lat::Known((0, 0)),
+                affine: Lat::Known([0, 0, 0, 0]),
             };
         }
     }
@@ -227,7 +261,7 @@ fn values(kernel: &Kernel) -> Vec<Value> {
     }
     for slot in &kernel.builtins {
         for (i, &r) in slot.regs.iter().enumerate() {
-            values[r as usize] = global_x(slot.builtin, i);
+            values[r as usize] = builtin_value(slot.builtin, i);
         }
     }
     let first_block_end = first_block_end(kernel);
@@ -266,16 +300,18 @@ fn first_block_end(kernel: &Kernel) -> Pc {
     end
 }
 
-/// The value of component `i` of `builtin`: the global id's x, or an
-/// integer.
-fn global_x(builtin: BuiltIn, i: usize) -> Value {
+/// The value of component `i` of `builtin`: the global, workgroup or
+/// local id's x, or an integer.
+fn builtin_value(builtin: BuiltIn, i: usize) -> Value {
+    let affine = match (builtin, i) {
+        (BuiltIn::GlobalInvocationId, 0) => Lat::Known([1, 0, 0, 0]),
+        (BuiltIn::WorkgroupId, 0) => Lat::Known([0, 1, 0, 0]),
+        (BuiltIn::LocalInvocationId, 0) => Lat::Known([0, 0, 1, 0]),
+        _ => Lat::Unknown,
+    };
     Value {
         root: Lat::Known(Root::Plain),
-        affine: if builtin == BuiltIn::GlobalInvocationId && i == 0 {
-            Lat::Known((1, 0))
-        } else {
-            Lat::Unknown
-        },
+        affine,
     }
 }
 
@@ -310,7 +346,7 @@ fn value_of(kernel: &Kernel, inst: &Inst, values: &[Value], private: &PrivateSto
         } => {
             let at = v(addr);
             match (at.root, at.constant_value()) {
-                (Lat::Known(Root::Local), Some(c)) if in_private(c + offset) => {
+                (Lat::Known(Root::Private), Some(c)) if in_private(c + offset) => {
                     private.value(kernel, values, (c + offset, ty.bytes()))
                 }
                 _ => Value::UNKNOWN,
@@ -335,12 +371,7 @@ fn add(a: Value, b: Value, sign: i64) -> Value {
     };
     let affine = match (a.affine, b.affine) {
         (Lat::Unset, _) | (_, Lat::Unset) => Lat::Unset,
-        (Lat::Known((s, c)), Lat::Known((t, d))) => {
-            match (s.checked_add(sign * t), c.checked_add(sign * d)) {
-                (Some(s), Some(c)) => Lat::Known((s, c)),
-                _ => Lat::Unknown,
-            }
-        }
+        (Lat::Known(x), Lat::Known(y)) => each(|i| x[i].checked_add(sign * y[i])),
         _ => Lat::Unknown,
     };
     Value { root, affine }
@@ -354,13 +385,18 @@ fn scaled(a: Value, b: Value, k: i64) -> Value {
         _ => Lat::Unknown,
     };
     let affine = match a.affine {
-        Lat::Known((s, c)) => match (s.checked_mul(k), c.checked_mul(k)) {
-            (Some(s), Some(c)) => Lat::Known((s, c)),
-            _ => Lat::Unknown,
-        },
+        Lat::Known(x) => each(|i| x[i].checked_mul(k)),
         other => other,
     };
     Value { root, affine }
+}
+
+/// The `Affine` of `f(0..4)`, unknown if one overflows.
+fn each(f: impl Fn(usize) -> Option<i64>) -> Lat<Affine> {
+    match [f(0), f(1), f(2), f(3)] {
+        [Some(a), Some(b), Some(c), Some(d)] => Lat::Known([a, b, c, d]),
+        _ => Lat::Unknown,
+    }
 }
 
 /// The stores to private memory, for following values through variables.
@@ -383,8 +419,8 @@ impl PrivateStores {
         let local_at = |r: Reg, offset: i64| {
             let v = values[r as usize];
             match (v.root, v.constant_value()) {
-                (Lat::Unset, _) | (Lat::Known(Root::Launch(_)), _) => Ok(None),
-                (Lat::Known(Root::Local | Root::Plain), Some(c)) => {
+                (Lat::Unset | Lat::Known(Root::Launch(_) | Root::Workgroup), _) => Ok(None),
+                (Lat::Known(Root::Private | Root::Plain), Some(c)) => {
                     Ok(in_private(c + offset).then_some(c + offset))
                 }
                 _ => Err(()),
@@ -445,7 +481,7 @@ impl PrivateStores {
             // there.
             let x = (address::PRIVATE_BASE + slot.offset as u64) as i64;
             return match v {
-                Value::UNSET if at == (x, slot.ty.bytes()) => global_x(slot.builtin, 0),
+                Value::UNSET if at == (x, slot.ty.bytes()) => builtin_value(slot.builtin, 0),
                 _ => Value::UNKNOWN,
             };
         }
@@ -546,12 +582,18 @@ mod tests {
             found.windows,
             [StoreWindow {
                 root: 2,
-                scale: 4,
+                steps: [4, 0, 0],
                 from: 8,
                 to: 12
             }]
         );
         assert_eq!(found.read_roots, [1]);
+    }
+
+    /// Whether every window found gives each workgroup of 64 its own
+    /// stretch.
+    fn placed(k: &Kernel) -> bool {
+        global_writes(k).is_some_and(|g| g.windows.iter().all(|w| w.per_workgroup(64).is_some()))
     }
 
     #[test]
@@ -570,7 +612,7 @@ mod tests {
             found.windows,
             [StoreWindow {
                 root: 2,
-                scale: 4,
+                steps: [4, 0, 0],
                 from: 0,
                 to: 4
             }]
@@ -582,13 +624,13 @@ mod tests {
             addr: 10,
             offset: 8,
         };
-        assert_eq!(global_writes(&kernel(insts)), None);
+        assert!(!placed(&kernel(insts)));
     }
 
     #[test]
     fn stores_that_may_overlap_or_reach_a_read_buffer_are_refused() {
         // The index is the constant 1: every invocation writes one word.
-        assert_eq!(global_writes(&kernel(copy_through_variable(5))), None);
+        assert!(!placed(&kernel(copy_through_variable(5))));
         // Stores to the buffer the loads read, whose first word every
         // invocation loads.
         let mut insts = copy_through_variable(0);
@@ -598,7 +640,7 @@ mod tests {
             addr: 2,
             offset: 0,
         };
-        assert_eq!(global_writes(&kernel(insts)), None);
+        assert!(!placed(&kernel(insts)));
         // Words 8 bytes apart, 12 bytes wide.
         let mut insts = copy_through_variable(0);
         insts[6] = Store {
@@ -607,7 +649,7 @@ mod tests {
             addr: 10,
             offset: 5,
         };
-        assert_eq!(global_writes(&kernel(insts)), None);
+        assert!(!placed(&kernel(insts)));
         // A global atomic.
         let mut insts = copy_through_variable(0);
         insts.insert(
@@ -621,7 +663,7 @@ mod tests {
                 comparator: 5,
             },
         );
-        assert_eq!(global_writes(&kernel(insts)), None);
+        assert!(!placed(&kernel(insts)));
     }
 
     #[test]
@@ -648,11 +690,44 @@ mod tests {
                 offset: 0,
             },
         );
-        assert_eq!(global_writes(&kernel(insts.clone())), None);
+        assert!(!placed(&kernel(insts.clone())));
         // Without the early load the store still comes after the branch,
         // outside the first block: the analysis stays cautious.
         insts.remove(2);
-        assert_eq!(global_writes(&kernel(insts)), None);
+        assert!(!placed(&kernel(insts)));
+    }
+
+    #[test]
+    fn a_workgroup_reaches_a_stretch_of_its_own_when_its_steps_allow() {
+        let window = |steps, from, to| StoreWindow {
+            root: 0,
+            steps,
+            from,
+            to,
+        };
+        // c[x] of 4 bytes, 64 invocations a workgroup: 256 bytes each.
+        assert_eq!(
+            window([4, 0, 0], 0, 4).per_workgroup(64),
+            Some((256, 0, 256))
+        );
+        // A workgroup's sum at its id; a row of 8 bytes at (id, local).
+        assert_eq!(window([0, 4, 0], 0, 4).per_workgroup(64), Some((4, 0, 4)));
+        assert_eq!(
+            window([0, 512, 8], 0, 8).per_workgroup(64),
+            Some((512, 0, 512))
+        );
+        // Rows of 8 bytes, 4 apart: workgroups overlap.
+        assert_eq!(window([0, 256, 4], 0, 8).per_workgroup(64), None);
+        // Words 4 apart, 8 wide; all at one place; counting down.
+        assert_eq!(window([4, 0, 0], 0, 8).per_workgroup(64), None);
+        assert_eq!(window([0, 0, 0], 0, 4).per_workgroup(64), None);
+        assert_eq!(window([-4, 0, 0], 0, 4).per_workgroup(64), None);
+        // 4 · (global x - local x): every lane of a workgroup at its first
+        // word, 256 bytes from the next workgroup's.
+        assert_eq!(
+            window([4, 0, -4], 0, 4).per_workgroup(64),
+            Some((256, 0, 4))
+        );
     }
 
     #[test]
@@ -671,6 +746,6 @@ mod tests {
             },
             Return,
         ];
-        assert_eq!(global_writes(&kernel(insts)), None);
+        assert!(!placed(&kernel(insts)));
     }
 }

@@ -234,11 +234,16 @@ fn kernels_whose_invocations_store_to_their_own_words_write_in_place() {
         assert_eq!(c.parallel_workgroups, 3, "{path}");
         assert_eq!(c.in_place_workgroups, 3, "{path}");
     }
-    // A reduction stores each workgroup's sum at its workgroup id, which
-    // the analysis does not follow: through overlays.
+    // A reduction stores each workgroup's sum at its workgroup id: in
+    // place too.
     let reduction = run("workloads/reduction.toml");
     assert_eq!(reduction.parallel_workgroups, 3);
-    assert_eq!(reduction.in_place_workgroups, 0);
+    assert_eq!(reduction.in_place_workgroups, 3);
+    // A 3x3 median reads its neighbours' rows and writes at an index
+    // built from the id's y as well: through overlays.
+    let median = run("workloads/median/median3x3_u8.toml");
+    assert!(median.parallel_workgroups > 0);
+    assert_eq!(median.in_place_workgroups, 0);
 }
 
 #[test]

@@ -1,11 +1,12 @@
 //! Buffers written in place while workgroups run in parallel: when every
-//! store to a buffer falls at `buffer + scale · x + offset`
-//! (`isa::global_writes`), a run of consecutive workgroups of a dispatch
-//! one workgroup high and deep writes one stretch of it (its window), and
-//! the windows of different runs do not overlap. Each chunk of a batch
-//! then gets its windows as slices of their own and writes there directly,
-//! reads the other buffers (which no chunk writes) directly, and no commit
-//! is needed.
+//! access to a buffer that stores write falls at `buffer + a · global x +
+//! b · workgroup x + c · local x + offset` such that each workgroup's bytes
+//! lie in a stretch of their own (`isa::global_writes`), a run of
+//! consecutive workgroups of a dispatch one workgroup high and deep reaches
+//! one stretch of it (its window), and the windows of different runs do
+//! not overlap. Each chunk of a batch then gets its windows as slices of
+//! their own and reads and writes there directly, reads the other buffers
+//! (which no chunk writes) directly, and no commit is needed.
 //!
 //! The analysis only predicts; what keeps the one-thread result is checked
 //! as the chunk runs: an access to a windowed buffer outside the chunk's
@@ -19,13 +20,12 @@
 use isa::global_writes::StoreWindow;
 use isa::ir::Reg;
 
-/// A windowed buffer: its index, and where its windows are for workgroup
-/// x-ids: bytes `scale · x + from .. scale · x + to` for each global x-id,
-/// from the buffer's start.
+/// A windowed buffer: its index, and the bytes `stride · w + from ..
+/// stride · w + to` from its start that workgroup `w` reaches.
 #[derive(Clone, Copy, Debug)]
 struct Windowed {
     buffer: usize,
-    scale: i64,
+    stride: i64,
     from: i64,
     to: i64,
 }
@@ -34,8 +34,6 @@ struct Windowed {
 #[derive(Clone, Debug)]
 pub struct WindowPlan {
     windowed: Vec<Windowed>,
-    /// Invocations per workgroup in x.
-    local_x: i64,
 }
 
 impl WindowPlan {
@@ -62,11 +60,12 @@ impl WindowPlan {
         let mut windowed = Vec::new();
         for w in windows {
             let buffer = buffer_of(w.root)?;
+            let (stride, from, to) = w.per_workgroup(local_size[0])?;
             windowed.push(Windowed {
                 buffer,
-                scale: w.scale,
-                from: w.from,
-                to: w.to,
+                stride,
+                from,
+                to,
             });
         }
         let read: Vec<Option<usize>> = read_roots.iter().map(|&r| buffer_of(r)).collect();
@@ -76,10 +75,7 @@ impl WindowPlan {
                 return None;
             }
         }
-        Some(WindowPlan {
-            windowed,
-            local_x: i64::from(local_size[0]),
-        })
+        Some(WindowPlan { windowed })
     }
 
     /// Cuts `buffers` for chunks of workgroups: chunk `k` runs workgroups
@@ -111,11 +107,11 @@ impl WindowPlan {
             let mut rest: &'a mut [u8] = &mut b.data;
             let mut at = 0usize;
             for (k, r) in ranges.iter().enumerate() {
-                let x = |wg: u64| (wg as i64).saturating_mul(self.local_x);
                 let clamp = |v: i64| v.clamp(at as i64, len as i64) as usize;
-                let lo = clamp(w.scale.saturating_mul(x(r.start)).saturating_add(w.from));
-                let last = x(r.end).saturating_sub(1);
-                let hi = clamp(w.scale.saturating_mul(last).saturating_add(w.to)).max(lo);
+                let at_group =
+                    |wg: u64, to: i64| w.stride.saturating_mul(wg as i64).saturating_add(to);
+                let lo = clamp(at_group(r.start, w.from));
+                let hi = clamp(at_group(r.end.saturating_sub(1), w.to)).max(lo);
                 let (_, tail) = std::mem::take(&mut rest).split_at_mut(lo - at);
                 let (window, tail) = tail.split_at_mut(hi - lo);
                 rest = tail;
@@ -261,7 +257,7 @@ mod tests {
         let c = g.add("c", (0..64).collect()).unwrap();
         let window = StoreWindow {
             root: 7,
-            scale: 8,
+            steps: [8, 0, 0],
             from: 4,
             to: 8,
         };
@@ -329,7 +325,7 @@ mod tests {
     fn a_plan_needs_a_row_of_workgroups_and_buffers_written_through_one_root_only() {
         let window = StoreWindow {
             root: 7,
-            scale: 8,
+            steps: [8, 0, 0],
             from: 0,
             to: 8,
         };
