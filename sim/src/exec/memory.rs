@@ -625,8 +625,10 @@ impl<'a> WaveMemory<'a> {
                     true
                 }
                 // The span's bytes of the chunk's window, what they held
-                // kept.
-                Target::InPlace { chunk, buffer } => {
+                // kept; scattered lanes one by one, so that the bytes
+                // between them are not kept too (a vec4's components
+                // stored one at a time span four times their bytes).
+                Target::InPlace { chunk, buffer } if span.layout != Layout::Scattered => {
                     let first = mask.trailing_zeros() as usize;
                     let lo = span.lo + span.within.start as u64;
                     let data = chunk
@@ -635,7 +637,7 @@ impl<'a> WaveMemory<'a> {
                     scatter::<N>(span.layout, data, 0, lo, mask, full, addrs, offset, values);
                     true
                 }
-                Target::Overlay { .. } | Target::Nowhere => false,
+                Target::Overlay { .. } | Target::InPlace { .. } | Target::Nowhere => false,
             },
         };
         if done {
