@@ -517,6 +517,16 @@ mod tests {
     /// A private variable's address.
     const VAR: u64 = address::PRIVATE_BASE + 16;
 
+    /// A 32-bit store of `src` at `addr + offset`.
+    fn store(src: Reg, addr: Reg, offset: i64) -> Inst {
+        Store {
+            ty: I32,
+            src,
+            addr,
+            offset,
+        }
+    }
+
     fn alu(op: AluOp, dst: Reg, a: Reg, b: Reg) -> Inst {
         Inst::Alu {
             alu: Alu { op, ty: I64 },
@@ -544,12 +554,7 @@ mod tests {
     /// unoptimised kernels do.
     fn copy_through_variable(stored: Reg) -> Vec<Inst> {
         vec![
-            Store {
-                ty: I32,
-                src: stored,
-                addr: 4,
-                offset: 0,
-            },
+            store(stored, 4, 0),
             Load {
                 ty: I32,
                 dst: 6,
@@ -565,12 +570,7 @@ mod tests {
                 offset: 0,
             },
             alu(AluOp::IAdd, 10, 2, 7),
-            Store {
-                ty: I32,
-                src: 9,
-                addr: 10,
-                offset: 8,
-            },
+            store(9, 10, 8),
             Return,
         ]
     }
@@ -601,12 +601,7 @@ mod tests {
         // c[x] = c[x]: the load through c too.
         let mut insts = copy_through_variable(0);
         insts[3] = alu(AluOp::IAdd, 8, 2, 7);
-        insts[6] = Store {
-            ty: I32,
-            src: 9,
-            addr: 10,
-            offset: 0,
-        };
+        insts[6] = store(9, 10, 0);
         let found = global_writes(&kernel(insts.clone())).unwrap();
         assert_eq!(
             found.windows,
@@ -618,12 +613,7 @@ mod tests {
             }]
         );
         // c[x + 2] = c[x]: the word loaded is another invocation's.
-        insts[6] = Store {
-            ty: I32,
-            src: 9,
-            addr: 10,
-            offset: 8,
-        };
+        insts[6] = store(9, 10, 8);
         assert!(!placed(&kernel(insts)));
     }
 
@@ -738,12 +728,7 @@ mod tests {
             alu(AluOp::IAdd, 6, 6, 5),
             alu(AluOp::IMul, 7, 6, 3),
             alu(AluOp::IAdd, 10, 2, 7),
-            Store {
-                ty: I32,
-                src: 5,
-                addr: 10,
-                offset: 0,
-            },
+            store(5, 10, 0),
             Return,
         ];
         assert!(!placed(&kernel(insts)));

@@ -129,17 +129,21 @@ fn workgroups_that_depend_on_their_order_see_the_in_order_results() {
     }
 }
 
+/// The counts of a run of the manifest at `path` on two threads, every
+/// launch offered to the pool.
+fn counts_on_two_threads(path: &str) -> gpusim::exec::wave::Counts {
+    let w = Workload::load(&root().join(path)).unwrap();
+    let opts = RunOptions {
+        threads: 2,
+        parallel_from: 0,
+        ..RunOptions::default()
+    };
+    run_workload(&w, &opts).unwrap().counts
+}
+
 #[test]
 fn workgroups_running_global_atomics_stay_on_the_calling_thread() {
-    let run = |path: &str| {
-        let w = Workload::load(&root().join(path)).unwrap();
-        let opts = RunOptions {
-            threads: 2,
-            parallel_from: 0,
-            ..RunOptions::default()
-        };
-        run_workload(&w, &opts).unwrap().counts
-    };
+    let run = counts_on_two_threads;
     // Every workgroup (one wave each, 4 in all) runs 11 global atomics
     // outside its compare-and-swap loop and at least one in it: no batch
     // is started (it would be committed no further than its first
@@ -214,15 +218,7 @@ fn a_run_that_takes_the_inputs_gives_what_a_run_that_copies_them_gives() {
 
 #[test]
 fn kernels_whose_invocations_store_to_their_own_words_write_in_place() {
-    let run = |path: &str| {
-        let w = Workload::load(&root().join(path)).unwrap();
-        let opts = RunOptions {
-            threads: 2,
-            parallel_from: 0,
-            ..RunOptions::default()
-        };
-        run_workload(&w, &opts).unwrap().counts
-    };
+    let run = counts_on_two_threads;
     // c[i] = a[i] + b[i]; y[i] = a x[i] + y[i] (loads of the words
     // stored, through OpenCL arguments) with found[i] set: every workgroup
     // after the first in place.

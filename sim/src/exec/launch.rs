@@ -6,7 +6,7 @@ use crate::exec::memory::{write_le, GlobalMemory, GlobalView, RecentRegions, Wav
 use crate::exec::overlay::{commit_batch, Overlay};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Counts, Wave, WaveState};
-use crate::exec::windows::{ChunkMemory, Undo, WindowPlan};
+use crate::exec::windows::{chunk_memories, ChunkMemory, Undo, WindowPlan};
 use isa::core::Scalar;
 use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
 use isa::module::Location;
@@ -582,21 +582,14 @@ impl<'k> Launch<'k> {
                 // finish on are undone.
                 Some(plan) => {
                     undos.resize_with(chunks as usize, Undo::default);
-                    let (shared, windows) = plan.cut(&mut global.buffers, &ranges);
-                    let mut memories: Vec<ChunkMemory> = windows
-                        .into_iter()
-                        .zip(&mut undos)
-                        .map(|(windows, undo)| ChunkMemory {
-                            shared: &shared,
-                            windows,
-                            undo,
-                        })
-                        .collect();
+                    let buffers = global.buffers.iter_mut();
+                    let parts = buffers.map(|b| (b.name.as_str(), b.base, &mut b.data[..]));
+                    let (shared, windows) = plan.cut(parts, &ranges);
+                    let mut memories = chunk_memories(&shared, windows, &mut undos);
                     let results: Vec<_> = memories
                         .par_iter_mut()
                         .enumerate()
                         .map_init(WorkgroupSpace::default, |space, (k, memory)| {
-                            memory.undo.clear();
                             run_chunk(space, k, GlobalView::InPlace(memory))
                         })
                         .collect();

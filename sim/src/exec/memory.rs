@@ -544,10 +544,11 @@ impl<'a> WaveMemory<'a> {
         let done = match self.span::<N>(mask, addrs, offset, full) {
             None => false,
             Some(span) => {
-                let (lo, layout) = (span.lo, span.layout);
+                let lo = span.lo;
+                let lanes = Lanes::of(span.layout, mask, full, addrs, offset);
                 match span.bytes {
                     Target::Bytes(data, stride) => {
-                        gather::<N>(layout, data, stride, lo, mask, full, addrs, offset, out);
+                        gather::<N>(lanes, data, stride, lo, out);
                         true
                     }
                     // A buffer the chunk has not written: read from the
@@ -559,7 +560,7 @@ impl<'a> WaveMemory<'a> {
                         overlay,
                         buffer,
                     } if !overlay.wrote(buffer) => {
-                        gather::<N>(layout, data, 0, lo, mask, full, addrs, offset, out);
+                        gather::<N>(lanes, data, 0, lo, out);
                         overlay.note_read(buffer, span.within.start, span.within.end);
                         true
                     }
@@ -569,7 +570,7 @@ impl<'a> WaveMemory<'a> {
                             .read_range(buffer, span.within.clone())
                             .ok_or_else(|| (first, CONFLICT.to_string()))?;
                         let lo = lo + span.within.start as u64;
-                        gather::<N>(layout, data, 0, lo, mask, full, addrs, offset, out);
+                        gather::<N>(lanes, data, 0, lo, out);
                         true
                     }
                     Target::Overlay { .. } | Target::Nowhere => false,
@@ -598,18 +599,8 @@ impl<'a> WaveMemory<'a> {
             None => false,
             Some(span) => match span.bytes {
                 Target::Bytes(data, stride) => {
-                    let lo = span.lo;
-                    scatter::<N>(
-                        span.layout,
-                        data,
-                        stride,
-                        lo,
-                        mask,
-                        full,
-                        addrs,
-                        offset,
-                        values,
-                    );
+                    let access = Lanes::of(span.layout, mask, full, addrs, offset);
+                    scatter::<N>(access, data, stride, span.lo, values);
                     true
                 }
                 // A whole row of consecutive words: one write to the
@@ -634,7 +625,8 @@ impl<'a> WaveMemory<'a> {
                     let data = chunk
                         .write_range(buffer, span.within)
                         .ok_or_else(|| (first, CONFLICT.to_string()))?;
-                    scatter::<N>(span.layout, data, 0, lo, mask, full, addrs, offset, values);
+                    let access = Lanes::of(span.layout, mask, full, addrs, offset);
+                    scatter::<N>(access, data, 0, lo, values);
                     true
                 }
                 Target::Overlay { .. } | Target::InPlace { .. } | Target::Nowhere => false,
@@ -888,26 +880,45 @@ struct Span<'m> {
     within: std::ops::Range<usize>,
 }
 
-/// Writes the low `N` bytes of `values[lane]` at `addrs[lane] + offset`
-/// for each lane of `mask` (`full`: every lane) into `data`, which starts
-/// at address `lo` and holds lanes' copies `stride` bytes apart (0:
-/// shared); the addresses lie as `layout` says and all fit.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn scatter<const N: usize>(
+/// The lanes of an access whose bytes all lie in one region
+/// (`WaveMemory::span`): lane `l` of `mask` (`full`: every lane) reaches
+/// `addrs[l] + offset`, and the addresses lie as `layout` says.
+#[derive(Clone, Copy)]
+struct Lanes<'x> {
     layout: Layout,
-    data: &mut [u8],
-    stride: usize,
-    lo: u64,
     mask: u64,
     full: bool,
-    addrs: &[u64],
+    addrs: &'x [u64],
     offset: u64,
-    values: &[u64],
-) {
-    let lanes = addrs.len();
-    let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
-    if layout == Layout::Contiguous && stride == 0 {
+}
+
+impl<'x> Lanes<'x> {
+    fn of(layout: Layout, mask: u64, full: bool, addrs: &'x [u64], offset: u64) -> Lanes<'x> {
+        Lanes {
+            layout,
+            mask,
+            full,
+            addrs,
+            offset,
+        }
+    }
+
+    /// Where lane `lane`'s bytes are in memory that starts at address
+    /// `lo`.
+    #[inline(always)]
+    fn at(&self, lo: u64, lane: usize) -> usize {
+        (self.addrs[lane].wrapping_add(self.offset) - lo) as usize
+    }
+}
+
+/// Writes the low `N` bytes of `values[lane]` for each of `access`'s lanes into
+/// `data`, which starts at address `lo` and holds lanes' copies `stride`
+/// bytes apart (0: shared); all fit.
+#[inline(always)]
+fn scatter<const N: usize>(access: Lanes, data: &mut [u8], stride: usize, lo: u64, values: &[u64]) {
+    let (mask, full, lanes) = (access.mask, access.full, access.addrs.len());
+    let at = |lane: usize| access.at(lo, lane);
+    if access.layout == Layout::Contiguous && stride == 0 {
         let at = at(0);
         for (b, v) in data[at..at + lanes * N]
             .chunks_exact_mut(N)
@@ -925,30 +936,18 @@ fn scatter<const N: usize>(
     }
 }
 
-/// Reads the `N` bytes of each lane of `mask` (`full`: every lane) at
-/// `addrs[lane] + offset` into `out[lane]`, from `data` that starts at
-/// address `lo` and holds lanes' copies `stride` bytes apart (0: shared);
-/// the addresses lie as `layout` says and all fit.
-#[allow(clippy::too_many_arguments)]
+/// Reads the `N` bytes of each of `access`'s lanes into `out[lane]`, from `data`
+/// that starts at address `lo` and holds lanes' copies `stride` bytes
+/// apart (0: shared); all fit.
 #[inline(always)]
-fn gather<const N: usize>(
-    layout: Layout,
-    data: &[u8],
-    stride: usize,
-    lo: u64,
-    mask: u64,
-    full: bool,
-    addrs: &[u64],
-    offset: u64,
-    out: &mut [u64],
-) {
-    let lanes = addrs.len();
+fn gather<const N: usize>(access: Lanes, data: &[u8], stride: usize, lo: u64, out: &mut [u64]) {
+    let (mask, full, lanes) = (access.mask, access.full, access.addrs.len());
     let word = |at: usize| le_word::<N>(&data[at..at + N]);
-    let at = |lane: usize| (addrs[lane].wrapping_add(offset) - lo) as usize;
+    let at = |lane: usize| access.at(lo, lane);
     let out = &mut out[..lanes];
     // All lanes active (the common case): straight loops over the rows,
     // which the compiler vectorises.
-    match layout {
+    match access.layout {
         // A uniform or push-constant value in a loop: read once.
         Layout::Uniform if stride == 0 => {
             let shared = word(at(mask.trailing_zeros() as usize));

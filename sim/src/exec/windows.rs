@@ -78,33 +78,34 @@ impl WindowPlan {
         Some(WindowPlan { windowed })
     }
 
-    /// Cuts `buffers` for chunks of workgroups: chunk `k` runs workgroups
-    /// `ranges[k]` (consecutive, ascending) and writes its windows only.
+    /// Cuts `buffers` (each one's name, address and bytes, in order) for
+    /// chunks of workgroups: chunk `k` runs workgroups `ranges[k]`
+    /// (consecutive, ascending) and reaches its windows only.
     pub fn cut<'a>(
         &self,
-        buffers: &'a mut [crate::exec::memory::GlobalBuffer],
+        buffers: impl Iterator<Item = (&'a str, u64, &'a mut [u8])>,
         ranges: &[std::ops::Range<u64>],
     ) -> (Vec<Shared<'a>>, Vec<Vec<Window<'a>>>) {
-        let mut shared = Vec::with_capacity(buffers.len());
+        let mut shared = Vec::new();
         let mut windows: Vec<Vec<Window<'a>>> = ranges.iter().map(|_| Vec::new()).collect();
-        for (i, b) in buffers.iter_mut().enumerate() {
-            let len = b.data.len();
+        for (i, (name, base, data)) in buffers.enumerate() {
+            let len = data.len();
             let Some(w) = self.windowed.iter().find(|w| w.buffer == i) else {
                 shared.push(Shared {
-                    name: &b.name,
-                    base: b.base,
+                    name,
+                    base,
                     len,
-                    data: Some(&b.data),
+                    data: Some(data),
                 });
                 continue;
             };
             shared.push(Shared {
-                name: &b.name,
-                base: b.base,
+                name,
+                base,
                 len,
                 data: None,
             });
-            let mut rest: &'a mut [u8] = &mut b.data;
+            let mut rest: &'a mut [u8] = data;
             let mut at = 0usize;
             for (k, r) in ranges.iter().enumerate() {
                 let clamp = |v: i64| v.clamp(at as i64, len as i64) as usize;
@@ -213,6 +214,27 @@ impl InPlace for ChunkMemory<'_, '_> {
     }
 }
 
+/// Each chunk's memory: the buffers all share, its windows (one list per
+/// chunk, from `WindowPlan::cut`) and its undo log, emptied.
+pub fn chunk_memories<'a, 'u>(
+    shared: &'a [Shared<'a>],
+    windows: Vec<Vec<Window<'a>>>,
+    undos: &'u mut [Undo],
+) -> Vec<ChunkMemory<'a, 'u>> {
+    windows
+        .into_iter()
+        .zip(undos)
+        .map(|(windows, undo)| {
+            undo.clear();
+            ChunkMemory {
+                shared,
+                windows,
+                undo,
+            }
+        })
+        .collect()
+}
+
 impl Window<'_> {
     /// Whether this window holds bytes `range` of buffer `buffer`.
     fn holds(&self, buffer: usize, range: &std::ops::Range<usize>) -> bool {
@@ -247,14 +269,15 @@ impl ChunkMemory<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exec::memory::GlobalMemory;
+
+    /// A buffer: its name, address and bytes.
+    type Buffer = (&'static str, u64, Vec<u8>);
 
     /// Buffers a (read) and c (written at 8·x + 4 .. 8·x + 8), workgroups
     /// of 2 invocations, and the plan for them.
-    fn setup() -> (GlobalMemory, WindowPlan) {
-        let mut g = GlobalMemory::default();
-        let a = g.add("a", vec![1; 64]).unwrap();
-        let c = g.add("c", (0..64).collect()).unwrap();
+    fn setup() -> (Vec<Buffer>, WindowPlan) {
+        let (a, c) = (0x1_0000, 0x2_0000);
+        let g = vec![("a", a, vec![1; 64]), ("c", c, (0..64).collect())];
         let window = StoreWindow {
             root: 7,
             steps: [8, 0, 0],
@@ -266,12 +289,17 @@ mod tests {
         (g, plan.unwrap())
     }
 
+    fn parts(g: &mut [Buffer]) -> impl Iterator<Item = (&str, u64, &mut [u8])> {
+        g.iter_mut()
+            .map(|(name, base, data)| (*name, *base, &mut data[..]))
+    }
+
     #[test]
     fn chunks_get_the_stretches_their_workgroups_store_to() {
         let (mut g, plan) = setup();
         // Workgroups 0-1 (x 0-3) store to bytes 4..32, 2-3 (x 4-7) to
         // 36..64; the bytes between belong to neither.
-        let (shared, windows) = plan.cut(&mut g.buffers, &[0..2, 2..4]);
+        let (shared, windows) = plan.cut(parts(&mut g), &[0..2, 2..4]);
         assert!(shared[0].data.is_some() && shared[1].data.is_none());
         let spans: Vec<Vec<(usize, usize, usize)>> = windows
             .iter()
@@ -289,16 +317,8 @@ mod tests {
         let (mut g, plan) = setup();
         let mut undo = [Undo::default(), Undo::default()];
         {
-            let (shared, windows) = plan.cut(&mut g.buffers, &[0..2, 2..4]);
-            let mut chunks: Vec<ChunkMemory> = windows
-                .into_iter()
-                .zip(&mut undo)
-                .map(|(windows, undo)| ChunkMemory {
-                    shared: &shared,
-                    windows,
-                    undo,
-                })
-                .collect();
+            let (shared, windows) = plan.cut(parts(&mut g), &[0..2, 2..4]);
+            let mut chunks = chunk_memories(&shared, windows, &mut undo);
             let (first, second) = chunks.split_at_mut(1);
             assert_eq!(first[0].read_range(0, 0..64), Some(&[1u8; 64][..]));
             assert_eq!(first[0].read_range(1, 4..8), Some(&[4, 5, 6, 7][..]));
@@ -313,7 +333,7 @@ mod tests {
             assert!(second[0].write(1, 60, &[7; 4]));
             first[0].undo();
         }
-        let c = &g.buffers[1].data;
+        let c = &g[1].2;
         let want: Vec<u8> = (0..60).chain([7; 4]).collect();
         assert_eq!(
             c, &want,
