@@ -144,18 +144,25 @@ pub struct Window<'a> {
     data: &'a mut [u8],
 }
 
-/// The bytes a chunk's writes replaced, oldest first, to undo them.
+/// What a chunk's writes replaced, to undo them: the bytes each write
+/// replaced, oldest first, until they would outgrow the chunk's windows;
+/// from then on the windows' bytes as they were before the chunk (so that
+/// a kernel writing its words over and over holds no more than its
+/// windows).
 #[derive(Default)]
 pub struct Undo {
-    /// (buffer, offset, length) of each write.
+    /// (window, offset in it, length) of each write.
     writes: Vec<(usize, usize, usize)>,
     old: Vec<u8>,
+    /// Each window's bytes before the chunk, once `old` outgrew them.
+    before: Option<Vec<Vec<u8>>>,
 }
 
 impl Undo {
     pub fn clear(&mut self) {
         self.writes.clear();
         self.old.clear();
+        self.before = None;
     }
 }
 
@@ -205,12 +212,17 @@ impl InPlace for ChunkMemory<'_, '_> {
     }
 
     fn write_range(&mut self, buffer: usize, range: std::ops::Range<usize>) -> Option<&mut [u8]> {
-        let fits = |w: &&mut Window| w.holds(buffer, &range);
-        let w = self.windows.iter_mut().find(fits)?;
-        let place = &mut w.data[range.start - w.from..range.end - w.from];
-        self.undo.writes.push((buffer, range.start, range.len()));
-        self.undo.old.extend_from_slice(place);
-        Some(place)
+        let k = self.windows.iter().position(|w| w.holds(buffer, &range))?;
+        let at = range.start - self.windows[k].from;
+        if self.undo.before.is_none() {
+            let place = &self.windows[k].data[at..at + range.len()];
+            self.undo.writes.push((k, at, range.len()));
+            self.undo.old.extend_from_slice(place);
+            if self.undo.old.len() > self.windows.iter().map(|w| w.data.len()).sum() {
+                self.keep_windows();
+            }
+        }
+        Some(&mut self.windows[k].data[at..at + range.len()])
     }
 }
 
@@ -250,19 +262,40 @@ impl ChunkMemory<'_, '_> {
         self.windows.iter().find(|w| w.holds(buffer, range))
     }
 
-    /// Puts back what this chunk's writes replaced, newest first.
+    /// Puts back what this chunk's writes replaced.
     pub fn undo(&mut self) {
-        let mut end = self.undo.old.len();
-        for &(buffer, at, len) in self.undo.writes.iter().rev() {
-            let w = self
-                .windows
-                .iter_mut()
-                .find(|w| w.buffer == buffer)
-                .expect("a write was made in a window of this chunk");
-            w.data[at - w.from..at - w.from + len].copy_from_slice(&self.undo.old[end - len..end]);
-            end -= len;
+        match self.undo.before.take() {
+            Some(before) => {
+                for (w, bytes) in self.windows.iter_mut().zip(&before) {
+                    w.data.copy_from_slice(bytes);
+                }
+            }
+            None => self.replay_log(),
         }
         self.undo.clear();
+    }
+
+    /// Undoes the logged writes, newest first.
+    fn replay_log(&mut self) {
+        let mut end = self.undo.old.len();
+        for &(k, at, len) in self.undo.writes.iter().rev() {
+            self.windows[k].data[at..at + len].copy_from_slice(&self.undo.old[end - len..end]);
+            end -= len;
+        }
+    }
+
+    /// Keeps the windows' bytes as they were before the chunk instead of
+    /// the log, which has outgrown them.
+    fn keep_windows(&mut self) {
+        let now: Vec<Vec<u8>> = self.windows.iter().map(|w| w.data.to_vec()).collect();
+        self.replay_log();
+        let before = self.windows.iter().map(|w| w.data.to_vec()).collect();
+        for (w, bytes) in self.windows.iter_mut().zip(&now) {
+            w.data.copy_from_slice(bytes);
+        }
+        self.undo.writes.clear();
+        self.undo.old.clear();
+        self.undo.before = Some(before);
     }
 }
 
@@ -339,6 +372,26 @@ mod tests {
             c, &want,
             "the first chunk's writes undone, the second's kept"
         );
+    }
+
+    #[test]
+    fn a_chunk_writing_its_words_over_and_over_keeps_no_more_than_its_windows() {
+        let (mut g, plan) = setup();
+        let mut undo = [Undo::default(), Undo::default()];
+        {
+            let (shared, windows) = plan.cut(parts(&mut g), &[0..2, 2..4]);
+            let mut chunks = chunk_memories(&shared, windows, &mut undo);
+            // Its window is 28 bytes: the seventh write of 4 passes them.
+            for i in 0..100u8 {
+                assert!(chunks[0].write(1, 4 + (i as usize % 7) * 4, &[i; 4]));
+                let kept = chunks[0].undo.old.len()
+                    + chunks[0].undo.before.as_ref().map_or(0, |b| b[0].len());
+                assert!(kept <= 28, "{i}: {kept} bytes kept");
+            }
+            assert_eq!(chunks[0].read_range(1, 4..8), Some(&[98; 4][..]));
+            chunks[0].undo();
+        }
+        assert_eq!(g[1].2, (0..64).collect::<Vec<u8>>(), "as before the chunk");
     }
 
     #[test]
