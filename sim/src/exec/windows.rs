@@ -168,9 +168,11 @@ impl Undo {
 
 /// One chunk's view of global memory in a windowed batch.
 pub struct ChunkMemory<'a, 'u> {
-    pub shared: &'a [Shared<'a>],
-    pub windows: Vec<Window<'a>>,
-    pub undo: &'u mut Undo,
+    shared: &'a [Shared<'a>],
+    windows: Vec<Window<'a>>,
+    /// The windows' bytes in all: what the undo log may hold.
+    window_bytes: usize,
+    undo: &'u mut Undo,
 }
 
 /// How a wave reaches a chunk's memory (`ChunkMemory`), behind a reference
@@ -218,7 +220,7 @@ impl InPlace for ChunkMemory<'_, '_> {
             let place = &self.windows[k].data[at..at + range.len()];
             self.undo.writes.push((k, at, range.len()));
             self.undo.old.extend_from_slice(place);
-            if self.undo.old.len() > self.windows.iter().map(|w| w.data.len()).sum() {
+            if self.undo.old.len() > self.window_bytes {
                 self.keep_windows();
             }
         }
@@ -240,6 +242,7 @@ pub fn chunk_memories<'a, 'u>(
             undo.clear();
             ChunkMemory {
                 shared,
+                window_bytes: windows.iter().map(|w| w.data.len()).sum(),
                 windows,
                 undo,
             }
@@ -327,6 +330,16 @@ mod tests {
             .map(|(name, base, data)| (*name, *base, &mut data[..]))
     }
 
+    /// `setup`'s buffers after `f` ran on the memories of two chunks,
+    /// workgroups 0-1 and 2-3.
+    fn with_two_chunks(f: impl FnOnce(&mut [ChunkMemory])) -> Vec<Buffer> {
+        let (mut g, plan) = setup();
+        let mut undo = [Undo::default(), Undo::default()];
+        let (shared, windows) = plan.cut(parts(&mut g), &[0..2, 2..4]);
+        f(&mut chunk_memories(&shared, windows, &mut undo));
+        g
+    }
+
     #[test]
     fn chunks_get_the_stretches_their_workgroups_store_to() {
         let (mut g, plan) = setup();
@@ -347,11 +360,7 @@ mod tests {
 
     #[test]
     fn a_chunk_writes_only_its_window_and_its_writes_are_undone_newest_first() {
-        let (mut g, plan) = setup();
-        let mut undo = [Undo::default(), Undo::default()];
-        {
-            let (shared, windows) = plan.cut(parts(&mut g), &[0..2, 2..4]);
-            let mut chunks = chunk_memories(&shared, windows, &mut undo);
+        let g = with_two_chunks(|chunks| {
             let (first, second) = chunks.split_at_mut(1);
             assert_eq!(first[0].read_range(0, 0..64), Some(&[1u8; 64][..]));
             assert_eq!(first[0].read_range(1, 4..8), Some(&[4, 5, 6, 7][..]));
@@ -365,7 +374,7 @@ mod tests {
             assert_eq!(first[0].read_range(1, 4..8), Some(&[9, 8, 8, 9][..]));
             assert!(second[0].write(1, 60, &[7; 4]));
             first[0].undo();
-        }
+        });
         let c = &g[1].2;
         let want: Vec<u8> = (0..60).chain([7; 4]).collect();
         assert_eq!(
@@ -376,11 +385,7 @@ mod tests {
 
     #[test]
     fn a_chunk_writing_its_words_over_and_over_keeps_no_more_than_its_windows() {
-        let (mut g, plan) = setup();
-        let mut undo = [Undo::default(), Undo::default()];
-        {
-            let (shared, windows) = plan.cut(parts(&mut g), &[0..2, 2..4]);
-            let mut chunks = chunk_memories(&shared, windows, &mut undo);
+        let g = with_two_chunks(|chunks| {
             // Its window is 28 bytes: the seventh write of 4 passes them.
             for i in 0..100u8 {
                 assert!(chunks[0].write(1, 4 + (i as usize % 7) * 4, &[i; 4]));
@@ -390,7 +395,7 @@ mod tests {
             }
             assert_eq!(chunks[0].read_range(1, 4..8), Some(&[98; 4][..]));
             chunks[0].undo();
-        }
+        });
         assert_eq!(g[1].2, (0..64).collect::<Vec<u8>>(), "as before the chunk");
     }
 
