@@ -1,10 +1,13 @@
 //! The meaning of every atomic read-modify-write: the value an atomic
 //! writes back, from the old memory value and its operands. The float
-//! min/max are SPV_EXT_shader_atomic_float_min_max's.
+//! min/max are SPV_EXT_shader_atomic_float_min_max's. Also which atomics
+//! only their effect on memory counts for (blind ones, `blind_atomics`),
+//! and how the effects of many on one location gather into one
+//! (`AtomicOp::gathered`).
 
 use crate::core::Scalar;
 use crate::ext_shader_atomic_float_min_max as efmm;
-use crate::ir::AtomicOp;
+use crate::ir::{AtomicOp, Inst, Kernel};
 
 impl AtomicOp {
     /// The new memory value for a read-modify-write; `value` is the operand
@@ -51,4 +54,59 @@ impl AtomicOp {
         };
         r & mask
     }
+
+    /// For an atomic on an integer of type `ty` whose returned value
+    /// nothing reads: the operation and operand `(op, v)` that stand for
+    /// it when the atomics of one location are gathered, its effect being
+    /// `op.apply(ty, old, v, 0)`. Two operands of one such operation
+    /// gather into `op.apply(ty, a, b, 0)`, which is commutative and
+    /// associative, so the gathered operand's effect is that of every
+    /// atomic it holds, one after another, in any order (increments,
+    /// decrements and subtractions are additions, modulo 2^bits). `None`
+    /// for the atomics whose effect depends on the order: loads, stores,
+    /// exchanges, and the float min and max (two NaNs give the default
+    /// NaN, so a NaN's payload depends on what came before).
+    pub fn gathered(self, ty: Scalar, value: u64) -> Option<(AtomicOp, u64)> {
+        let Scalar::Int(bits) = ty else {
+            return None;
+        };
+        let mask = crate::core::mask(bits.into());
+        match self {
+            AtomicOp::IIncrement => Some((AtomicOp::IAdd, 1)),
+            AtomicOp::IDecrement => Some((AtomicOp::IAdd, mask)),
+            AtomicOp::ISub => Some((AtomicOp::IAdd, value.wrapping_neg() & mask)),
+            AtomicOp::IAdd
+            | AtomicOp::SMin
+            | AtomicOp::SMax
+            | AtomicOp::UMin
+            | AtomicOp::UMax
+            | AtomicOp::And
+            | AtomicOp::Or
+            | AtomicOp::Xor => Some((self, value & mask)),
+            _ => None,
+        }
+    }
+}
+
+/// Per pc: whether the instruction is a blind atomic, one whose returned
+/// value no instruction reads and whose effect gathers
+/// (`AtomicOp::gathered`), so that only its effect on memory counts
+/// (a histogram's increments).
+pub fn blind_atomics(kernel: &Kernel) -> Vec<bool> {
+    let mut read = vec![false; kernel.reg_count as usize];
+    let mut sources = Vec::new();
+    for inst in &kernel.insts {
+        crate::liveness::sources(kernel, inst, &mut sources);
+        for &r in &sources {
+            read[r as usize] = true;
+        }
+    }
+    kernel
+        .insts
+        .iter()
+        .map(|inst| match *inst {
+            Inst::Atomic { op, ty, dst, .. } => !read[dst as usize] && op.gathered(ty, 0).is_some(),
+            _ => false,
+        })
+        .collect()
 }

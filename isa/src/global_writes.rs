@@ -154,8 +154,8 @@ impl Value {
 type Location = (i64, u32);
 
 /// Finds where `kernel`'s invocations write global memory; `None` when a
-/// store or an atomic may reach global memory at an address not of the
-/// form above, a load reads a written buffer elsewhere than in its
+/// store or an atomic (other than a blind one, `atomics::blind_atomics`)
+/// may reach global memory at an address not of the form above, a load reads a written buffer elsewhere than in its
 /// invocation's window, or through an address whose buffer is not known.
 pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
     let values = values(kernel);
@@ -184,10 +184,13 @@ pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
             Lat::Known(Root::Private | Root::Workgroup)
         )
     };
-    // The stores make the windows.
-    for inst in &kernel.insts {
+    // The stores make the windows. Blind atomics write nothing in place:
+    // a parallel run gathers their effects and applies them when it
+    // commits (`sim`'s `exec::gathered`).
+    let blind = crate::atomics::blind_atomics(kernel);
+    for (inst, &blind) in kernel.insts.iter().zip(&blind) {
         match inst {
-            Inst::Atomic { addr, .. } if !local(*addr) => return None,
+            Inst::Atomic { addr, .. } if !local(*addr) && !blind => return None,
             Inst::Store {
                 ty, addr, offset, ..
             } if !local(*addr) => {
@@ -640,19 +643,23 @@ mod tests {
             offset: 5,
         };
         assert!(!placed(&kernel(insts)));
-        // A global atomic.
+        // A global atomic whose result is read; blind, it is left to the
+        // run to gather.
+        let atomic = |op| Atomic {
+            op,
+            ty: I32,
+            dst: 11,
+            addr: 10,
+            value: 5,
+            comparator: 5,
+        };
         let mut insts = copy_through_variable(0);
-        insts.insert(
-            7,
-            Atomic {
-                op: crate::ir::AtomicOp::IIncrement,
-                ty: I32,
-                dst: 11,
-                addr: 10,
-                value: 5,
-                comparator: 5,
-            },
-        );
+        insts.insert(7, atomic(crate::ir::AtomicOp::IIncrement));
+        assert!(placed(&kernel(insts.clone())));
+        insts.insert(8, alu(AluOp::IAdd, 12, 11, 5));
+        assert!(!placed(&kernel(insts)));
+        let mut insts = copy_through_variable(0);
+        insts.insert(7, atomic(crate::ir::AtomicOp::Exchange));
         assert!(!placed(&kernel(insts)));
     }
 

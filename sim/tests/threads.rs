@@ -280,3 +280,44 @@ fn a_chunk_that_reads_what_others_write_in_place_is_undone() {
         assert!(got == want, "{threads} threads");
     }
 }
+
+#[test]
+fn blind_global_atomics_are_gathered_per_chunk_and_applied_in_order() {
+    // A histogram whose every workgroup adds to the global bins, the
+    // values returned unread: every workgroup after the first runs in
+    // parallel, in place, the additions gathered.
+    let hist = counts_on_two_threads("workloads/histogram/histogram_global_uniform.toml");
+    assert!(hist.global_atomics > 0 && hist.ordered_atomics == 0);
+    assert!(hist.parallel_workgroups > 0);
+    assert_eq!(hist.in_place_workgroups, hist.parallel_workgroups);
+    // Workgroups 32-63 read what 0-31 added (gathered_conflict.comp): the
+    // chunk holding workgroup 32 comes after chunks that gathered
+    // additions to that buffer, and the launch finishes on one thread
+    // from it, where the reads see every addition.
+    let w = Workload::load(&root().join("sim/tests/kernels/gathered_conflict.toml")).unwrap();
+    for threads in [2, 4] {
+        let opts = RunOptions {
+            threads,
+            parallel_from: 0,
+            ..RunOptions::default()
+        };
+        let out = run_workload(&w, &opts).unwrap();
+        let c = out.counts;
+        assert!(
+            (1..32).contains(&c.parallel_workgroups),
+            "{threads} threads: {c:?}"
+        );
+        let words = |i: usize| -> Vec<u32> {
+            out.buffers[i]
+                .bytes
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+                .collect()
+        };
+        assert_eq!(words(0), [2048], "{threads} threads: every addition");
+        assert!(
+            words(1) == (0..4096).collect::<Vec<u32>>(),
+            "{threads} threads"
+        );
+    }
+}

@@ -41,9 +41,10 @@ pub struct BenchRow {
     /// batches (a launch stays on one thread when it is too small for the
     /// pool, or while its workgroups run global atomics).
     pub ran_parallel: bool,
-    /// Its launches ran atomics on global memory: why they stayed on one
-    /// thread when none of their workgroups ran in parallel (without
-    /// such atomics, only a launch too small for the pool does).
+    /// Its launches ran atomics on global memory that are not blind
+    /// (`Counts::ordered_atomics`): why they stayed on one thread when none
+    /// of their workgroups ran in parallel (without such atomics, only a
+    /// launch too small for the pool does).
     pub global_atomics: bool,
 }
 
@@ -238,7 +239,7 @@ fn bench_mode(
                 }
             }
             ran_parallel |= launched.counts.parallel_workgroups > 0;
-            global_atomics |= launched.counts.global_atomics > 0;
+            global_atomics |= launched.counts.ordered_atomics > 0;
             waves += launched.counts.wave_instructions;
             lanes += launched.counts.lane_instructions;
             launches += 1;
@@ -389,15 +390,48 @@ mod tests {
 
     #[test]
     fn an_all_core_row_says_global_atomics_kept_it_on_one_thread() {
-        // 3.3 M wave-instructions, far past the pool's threshold, every
-        // workgroup adding to a global histogram.
-        let path = workload("bench/atomics.toml");
+        // The bounding box of 2^18 random points, every invocation on the
+        // same six floats with float atomics, whose effects depend on
+        // their order: 4,096 workgroups, past the pool's threshold.
+        let dir = std::env::temp_dir().join(format!("gpusim_ordered_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bbox.toml");
+        let kernel = workload("atomics_bbox/bbox_contended.spv");
+        let manifest = format!(
+            "name = \"bbox_wide\"\nkernel = {:?}\nentry = \"main\"\nworkgroups = [4096, 1, 1]\n\
+             [[buffer]]\nname = \"points\"\ntype = \"u32\"\nlen = 786432\n\
+             random = {{ seed = 1, min = 0, max = 1065353216 }}\nbinding = {{ set = 0, binding = 0 }}\n\
+             [[buffer]]\nname = \"box\"\ntype = \"u32\"\nlen = 6\nbinding = {{ set = 0, binding = 1 }}\n\
+             [[buffer]]\nname = \"params\"\ntype = \"u32\"\ndata = [262144]\npush_constant = true\n",
+            kernel.display().to_string()
+        );
+        std::fs::write(&path, manifest).unwrap();
         let (rows, errors) = rows_of(std::slice::from_ref(&path), &settings(2, &[Mode::AllCores]));
-        assert!(errors.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(
+            errors.is_empty(),
+            "{:?}",
+            errors.first().map(|e| &e.message)
+        );
         assert!(rows[0].global_atomics && !rows[0].ran_parallel);
         let row = table_row(&rows[0]);
         assert!(
-            row.starts_with("| bench_atomics | functional | 2 (ran on 1: global atomics) |"),
+            row.starts_with("| bbox_wide | functional | 2 (ran on 1: global atomics) |"),
+            "{row}"
+        );
+    }
+
+    #[test]
+    fn blind_global_atomics_run_on_every_thread() {
+        // 3.3 M wave-instructions, every workgroup adding to a global
+        // histogram, the values returned unread: gathered per chunk.
+        let path = workload("bench/atomics.toml");
+        let (rows, errors) = rows_of(std::slice::from_ref(&path), &settings(2, &[Mode::AllCores]));
+        assert!(errors.is_empty());
+        assert!(!rows[0].global_atomics && rows[0].ran_parallel);
+        let row = table_row(&rows[0]);
+        assert!(
+            row.starts_with("| bench_atomics | functional | 2 |"),
             "{row}"
         );
     }

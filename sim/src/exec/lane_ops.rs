@@ -168,6 +168,9 @@ pub struct Decoded {
     pub register_rows: usize,
     /// The register rows a wave stores.
     pub rows: usize,
+    /// Per pc: whether it holds a blind atomic
+    /// (`isa::atomics::blind_atomics`).
+    pub blind_atomics: Vec<bool>,
 }
 
 /// Decodes `kernel` for waves `width` lanes wide, with the handlers this
@@ -226,6 +229,7 @@ pub(crate) fn decode_in_rows(
         row_start: (0..kernel.reg_count).map(|r| rows.start(r)).collect(),
         register_rows,
         rows: register_rows + locations,
+        blind_atomics: isa::atomics::blind_atomics(kernel),
     }
 }
 

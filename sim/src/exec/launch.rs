@@ -1,6 +1,7 @@
 //! A kernel launch: its grid, the uniform register values of the dispatch,
 //! and the functional execution of every workgroup (no timing).
 
+use crate::exec::gathered::{committable, Gathered};
 use crate::exec::lane_ops::{reads_across_lanes, Decoded};
 use crate::exec::memory::{write_le, GlobalMemory, GlobalView, RecentRegions, WaveMemory};
 use crate::exec::overlay::{commit_batch, Overlay};
@@ -406,13 +407,14 @@ impl<'k> Launch<'k> {
 
     /// Runs every workgroup to completion; printf output goes to
     /// `printf`. On `threads` > 1, workgroups run on this thread up to the
-    /// first that runs no atomic on global memory, and if their mean
-    /// wave-instructions times the workgroups reach `parallel_from`, the
-    /// others run in parallel batches and are committed in workgroup
-    /// order, with the one-thread result (see `overlay`); a workgroup
-    /// whose result could differ (it read what an earlier workgroup of its
-    /// batch wrote, or used a global atomic) runs again, and the launch
-    /// finishes on one thread from it.
+    /// first that runs no atomic on global memory but blind ones
+    /// (`gathered`), and if their mean wave-instructions times the
+    /// workgroups reach `parallel_from`, the others run in parallel
+    /// batches and are committed in workgroup order, with the one-thread
+    /// result (see `overlay`, `windows` and `gathered`); a workgroup whose
+    /// result could differ (it read what an earlier workgroup of its batch
+    /// wrote or gathered atomics for, or used a global atomic that is not
+    /// blind) runs again, and the launch finishes on one thread from it.
     pub fn run_functional(
         &self,
         global: &mut GlobalMemory,
@@ -430,17 +432,18 @@ impl<'k> Launch<'k> {
         let mut space = WorkgroupSpace::default();
         let mut next = 0;
         // With more threads, workgroups run here one at a time while each
-        // runs a global atomic (a batch holding such workgroups would be
-        // committed no further than them and run again here); the first
-        // that runs none, and what the workgroups so far took, say
-        // whether the launch is worth waking the pool for.
+        // runs a global atomic that is not blind (a batch holding such
+        // workgroups would be committed no further than them and run
+        // again here); the first that runs none, and what the workgroups
+        // so far took, say whether the launch is worth waking the pool
+        // for.
         while threads > 1 && next < total {
-            let atomics = counts.global_atomics;
+            let atomics = counts.ordered_atomics;
             let (p, s) = (&mut progress, &mut state);
             let one = next..next + 1;
             self.run_in_order(one, &mut space, global, printf, &mut counts, p, s)?;
             next += 1;
-            if counts.global_atomics == atomics {
+            if counts.ordered_atomics == atomics {
                 break;
             }
         }
@@ -526,6 +529,7 @@ impl<'k> Launch<'k> {
         // allocator return and fetch memory from the system each batch.
         let mut overlays: Vec<Overlay> = Vec::new();
         let mut undos: Vec<Undo> = Vec::new();
+        let mut gathered: Vec<Gathered> = Vec::new();
         let in_place = self.window_plan(global);
         while next < total {
             counts.parallel_batches += 1;
@@ -582,10 +586,11 @@ impl<'k> Launch<'k> {
                 // finish on are undone.
                 Some(plan) => {
                     undos.resize_with(chunks as usize, Undo::default);
+                    gathered.resize_with(chunks as usize, Gathered::default);
                     let buffers = global.buffers.iter_mut();
                     let parts = buffers.map(|b| (b.name.as_str(), b.base, &mut b.data[..]));
                     let (shared, windows) = plan.cut(parts, &ranges);
-                    let mut memories = chunk_memories(&shared, windows, &mut undos);
+                    let mut memories = chunk_memories(&shared, windows, &mut undos, &mut gathered);
                     let results: Vec<_> = memories
                         .par_iter_mut()
                         .enumerate()
@@ -593,10 +598,18 @@ impl<'k> Launch<'k> {
                             run_chunk(space, k, GlobalView::InPlace(memory))
                         })
                         .collect();
-                    let committed = finished(&results);
+                    let gathers = memories.iter().map(ChunkMemory::gathered_atomics);
+                    let committed = committable(gathers, finished(&results));
                     memories[committed..]
                         .par_iter_mut()
                         .for_each(ChunkMemory::undo);
+                    // The writes in place that stay came from chunks before
+                    // any that gathered atomics for their buffers.
+                    let mut buffers: Vec<&mut [u8]> =
+                        global.buffers.iter_mut().map(|b| &mut b.data[..]).collect();
+                    for g in &gathered[..committed] {
+                        g.apply(&mut buffers);
+                    }
                     (results, committed)
                 }
                 None => {
@@ -725,6 +738,7 @@ impl<'k> Launch<'k> {
                 }
                 *recent = mem.recent();
                 counts.global_atomics += mem.global_atomics();
+                counts.ordered_atomics += mem.ordered_atomics();
                 wave.private = private;
             }
             let waiting: Vec<(usize, u32)> = waves

@@ -198,6 +198,8 @@ pub struct WaveMemory<'a> {
     recent: RecentRegions,
     /// Atomic wave-instructions on global memory so far.
     global_atomics: u64,
+    /// Of those, the ones that are not blind.
+    ordered_atomics: u64,
 }
 
 /// The regions the last accesses fell in, tried before the address-space
@@ -328,6 +330,7 @@ impl<'a> WaveMemory<'a> {
             printf,
             recent: RecentRegions::default(),
             global_atomics: 0,
+            ordered_atomics: 0,
         }
     }
 
@@ -368,20 +371,81 @@ impl<'a> WaveMemory<'a> {
     }
 
     /// Notes an atomic wave-instruction at `addrs` (its active lanes'
-    /// addresses): one on global memory is counted, and makes a parallel
-    /// workgroup's result depend on the others.
-    pub fn note_atomic(&mut self, mut addrs: impl Iterator<Item = u64>) {
-        if addrs.any(is_global) {
-            self.global_atomics += 1;
-            if let GlobalView::Overlaid(_, overlay) = &mut self.global {
-                overlay.atomic = true;
-            }
+    /// addresses), `blind` if it is (`isa::atomics::blind_atomics`), and
+    /// says whether its lanes are to be gathered (`gather_lanes`): those of
+    /// a blind one whose lanes all reach global memory, in a chunk of a
+    /// parallel batch. One on global memory is counted; one not gathered
+    /// there makes a parallel workgroup's result depend on the others.
+    pub fn note_atomic(&mut self, addrs: impl Iterator<Item = u64>, blind: bool) -> bool {
+        let (mut any, mut all) = (false, true);
+        for global in addrs.map(is_global) {
+            (any, all) = (any | global, all & global);
         }
+        if !any {
+            return false;
+        }
+        self.global_atomics += 1;
+        self.ordered_atomics += u64::from(!blind);
+        let gathers = blind && all && !matches!(self.global, GlobalView::Direct(_));
+        if let GlobalView::Overlaid(_, overlay) = &mut self.global {
+            overlay.atomic |= !gathers;
+        }
+        gathers
     }
 
     /// Atomic wave-instructions on global memory so far.
     pub fn global_atomics(&self) -> u64 {
         self.global_atomics
+    }
+
+    /// Of those, the ones that are not blind: their returned values
+    /// depend on the order of workgroups.
+    pub fn ordered_atomics(&self) -> u64 {
+        self.ordered_atomics
+    }
+
+    /// Gathers a blind atomic `op` on a `ty` with operands `values[lane]`
+    /// at `addrs[lane]` for every lane of `mask`, all on global memory, in
+    /// the chunk's `Gathered` (see `note_atomic`); an error names the
+    /// first lane whose bytes are not in a buffer.
+    pub fn gather_lanes(
+        &mut self,
+        mask: u64,
+        addrs: &[u64],
+        op: isa::ir::AtomicOp,
+        ty: isa::core::Scalar,
+        values: &[u64],
+    ) -> Result<(), (usize, String)> {
+        let bytes = ty.bytes() as u64;
+        // Found first, as the regions are looked up through the memory
+        // the chunk's `Gathered` is part of.
+        let mut places = [(0usize, 0usize); isa::subgroup::MAX_WIDTH];
+        let mut rest = mask;
+        while rest != 0 {
+            let lane = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let r = self.region_of(addrs[lane], bytes).map_err(|e| (lane, e))?;
+            // Robust accesses out of bounds write nothing.
+            places[lane] = match r.place {
+                Place::Buffer(i) => (i, (addrs[lane] - r.lo) as usize),
+                _ => (usize::MAX, 0),
+            };
+        }
+        let gathered = match &mut self.global {
+            GlobalView::Overlaid(_, overlay) => &mut overlay.gathered,
+            GlobalView::InPlace(chunk) => chunk.gathered(),
+            GlobalView::Direct(_) => unreachable!("atomics are gathered in chunks only"),
+        };
+        let mut rest = mask;
+        while rest != 0 {
+            let lane = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (buffer, at) = places[lane];
+            if buffer != usize::MAX {
+                gathered.add(buffer, at, op, ty, values[lane]);
+            }
+        }
+        Ok(())
     }
 
     /// The region holding all `bytes` at `addr`, or why there is none.
@@ -481,14 +545,17 @@ impl<'a> WaveMemory<'a> {
         Ok(match r.place {
             Place::Buffer(i) => match &mut self.global {
                 GlobalView::Direct(g) => (r, Target::Bytes(&mut g.buffers[i].data[..], 0)),
-                GlobalView::Overlaid(global, overlay) => (
-                    r,
-                    Target::Overlay {
-                        data: &global.buffers[i].data,
-                        overlay,
-                        buffer: i,
-                    },
-                ),
+                GlobalView::Overlaid(global, overlay) => {
+                    overlay.gathered.note_plain(i);
+                    (
+                        r,
+                        Target::Overlay {
+                            data: &global.buffers[i].data,
+                            overlay,
+                            buffer: i,
+                        },
+                    )
+                }
                 GlobalView::InPlace(chunk) => (
                     r,
                     Target::InPlace {
@@ -1246,12 +1313,49 @@ mod tests {
         let (mut wg, mut private) = (vec![0u8; 8], vec![0u8; 8 * 4]);
         let mut printf = String::new();
         let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 4, &mut printf);
-        m.note_atomic([WORKGROUP_BASE, PRIVATE_BASE].into_iter());
-        m.note_atomic(std::iter::empty());
+        m.note_atomic([WORKGROUP_BASE, PRIVATE_BASE].into_iter(), false);
+        m.note_atomic(std::iter::empty(), false);
         assert_eq!(m.global_atomics(), 0);
-        m.note_atomic([WORKGROUP_BASE, a + 4, a].into_iter());
-        m.note_atomic([a].into_iter());
+        m.note_atomic([WORKGROUP_BASE, a + 4, a].into_iter(), false);
+        m.note_atomic([a].into_iter(), false);
         assert_eq!(m.global_atomics(), 2);
+        // Blind ones count as global, not as ordered; straight on global
+        // memory, none is gathered.
+        assert!(!m.note_atomic([a].into_iter(), true));
+        assert_eq!((m.global_atomics(), m.ordered_atomics()), (3, 2));
+    }
+
+    #[test]
+    fn a_chunk_gathers_blind_atomics_whose_lanes_all_reach_global_memory() {
+        let mut g = GlobalMemory::default();
+        let a = g.add("a", vec![0; 16]).unwrap();
+        let mut overlay = Overlay::default();
+        let (mut wg, mut private) = (vec![0u8; 8], vec![0u8; 8 * 4]);
+        let mut printf = String::new();
+        let view = GlobalView::Overlaid(&g, &mut overlay);
+        let mut m = WaveMemory::with_view(view, &mut wg, &mut private, 4, &mut printf);
+        assert!(
+            !m.note_atomic([WORKGROUP_BASE, a].into_iter(), true),
+            "mixed"
+        );
+        assert!(!m.note_atomic([a].into_iter(), false), "not blind");
+        assert!(m.note_atomic([a, a + 4].into_iter(), true));
+        let add = isa::ir::AtomicOp::IAdd;
+        m.gather_lanes(
+            0b11,
+            &[a + 4, a + 4],
+            add,
+            isa::core::Scalar::Int(32),
+            &[2, 5],
+        )
+        .unwrap();
+        let past = m.gather_lanes(0b10, &[a, a + 16], add, isa::core::Scalar::Int(32), &[1, 1]);
+        assert_eq!(past.map_err(|e| e.0), Err(1), "names the lane");
+        // The two atomics not gathered conflict.
+        assert!(overlay.atomic);
+        let mut data = [0u8; 16];
+        overlay.gathered.apply(&mut [&mut data[..]]);
+        assert_eq!(data[4..8], 7u32.to_le_bytes(), "2 + 5 at a + 4");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! Uses `isa` (what each instruction means) and nothing else of this crate.
 
 pub mod address_map;
+pub mod gathered;
 pub mod lane_ops;
 pub mod launch;
 pub mod memory;

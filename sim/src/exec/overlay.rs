@@ -14,6 +14,7 @@
 //! workgroup of the batch wrote are looked at when committing.
 
 use crate::exec::address_map::AddressMap;
+use crate::exec::gathered::{committable, Gathered};
 
 /// Bytes per page of the overlay.
 const PAGE: usize = 4096;
@@ -78,6 +79,8 @@ pub struct Overlay {
     open_span: Vec<usize>,
     /// A global atomic ran: its result depends on the other workgroups.
     pub atomic: bool,
+    /// The blind atomics gathered, and the buffers read or written.
+    pub gathered: Gathered,
     /// Page buffers of earlier workgroups, for reuse.
     spare: Vec<Box<[u8]>>,
 }
@@ -131,6 +134,7 @@ impl Overlay {
         self.last = None;
         self.written_buffers = 0;
         self.atomic = false;
+        self.gathered.clear();
     }
 
     /// Whether the workgroup may have written buffer `buffer`: if not,
@@ -238,7 +242,10 @@ impl Overlay {
 /// Commits the first `limit` overlays of a batch (in workgroup order)
 /// into the buffers, up to the first one whose result could differ from
 /// a one-thread run's: it read bytes an earlier overlay of the batch
-/// wrote, or ran a global atomic. Returns how many were committed.
+/// wrote, ran a global atomic that is not blind, or reached a buffer it
+/// or an earlier overlay gathered blind atomics for (`gathered`). Each
+/// overlay's gathered atomics are applied after the writes. Returns how
+/// many were committed.
 ///
 /// Pages are independent, so the work is spread over the calling rayon
 /// pool by page: each page's overlays are checked and applied in
@@ -249,6 +256,7 @@ pub fn commit_batch(overlays: &[Overlay], limit: usize, buffers: &mut [&mut [u8]
         .iter()
         .position(|o| o.atomic)
         .unwrap_or(limit);
+    let limit = committable(overlays.iter().map(|o| &o.gathered), limit);
     // Every (page, workgroup) pair, grouped by page in workgroup order.
     let mut touched: Vec<(PageKey, usize, &Page)> = overlays[..limit]
         .iter()
@@ -307,6 +315,11 @@ pub fn commit_batch(overlays: &[Overlay], limit: usize, buffers: &mut [&mut [u8]
             }
         }
     });
+    // No committed overlay wrote a buffer that it or an earlier one
+    // gathered atomics for, so the writes may all go first.
+    for o in &overlays[..first_conflict] {
+        o.gathered.apply(buffers);
+    }
     first_conflict
 }
 

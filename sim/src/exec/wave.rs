@@ -63,6 +63,10 @@ pub struct Counts {
     /// Wave-instructions that were atomics on global memory (in any
     /// active lane).
     pub global_atomics: u64,
+    /// Of those, the ones not blind (`isa::atomics::blind_atomics`):
+    /// what they return depends on the order of workgroups, which keeps
+    /// a functional launch on one thread.
+    pub ordered_atomics: u64,
     /// Batches of workgroups a functional run started on its thread pool,
     /// committed or not.
     pub parallel_batches: u64,
@@ -76,6 +80,7 @@ impl Counts {
         self.parallel_workgroups += other.parallel_workgroups;
         self.in_place_workgroups += other.in_place_workgroups;
         self.global_atomics += other.global_atomics;
+        self.ordered_atomics += other.ordered_atomics;
         self.parallel_batches += other.parallel_batches;
     }
 
@@ -461,24 +466,30 @@ impl Wave {
                 if self.record_addresses {
                     push_addresses(&mut self.addresses, mask, addrs, 0);
                 }
-                mem.note_atomic(lanes(mask).map(|lane| addrs[lane]));
-                // Lanes apply their operations one after another, lowest
-                // first; the results go to `dst` once all are done (it may
-                // be one of the operands).
+                let blind = self.decoded.blind_atomics[pc as usize];
                 let (v, c) = (self.row(*value), self.row(*comparator));
-                let mut old = [0u64; isa::subgroup::MAX_WIDTH];
-                let regs = &self.regs;
-                mem.update_lanes(mask, addrs, bytes, |lane, was| {
-                    old[lane] = was;
-                    let new = op.apply(*ty, was, regs[v + lane], regs[c + lane]);
-                    // An unchanged value is not written (an overlay then
-                    // records no write) but by a store.
-                    (new != was || *op == isa::ir::AtomicOp::Store).then_some(new)
-                })
-                .map_err(|(lane, e)| fault(Some(lane), format!("atomic: {e}")))?;
-                let d = self.row(*dst);
-                for lane in lanes(mask) {
-                    self.regs[d + lane] = old[lane];
+                if mem.note_atomic(lanes(mask).map(|lane| addrs[lane]), blind) {
+                    // Nothing reads the result, which is left unwritten.
+                    mem.gather_lanes(mask, addrs, *op, *ty, &self.regs[v..v + w])
+                        .map_err(|(lane, e)| fault(Some(lane), format!("atomic: {e}")))?;
+                } else {
+                    // Lanes apply their operations one after another,
+                    // lowest first; the results go to `dst` once all are
+                    // done (it may be one of the operands).
+                    let mut old = [0u64; isa::subgroup::MAX_WIDTH];
+                    let regs = &self.regs;
+                    mem.update_lanes(mask, addrs, bytes, |lane, was| {
+                        old[lane] = was;
+                        let new = op.apply(*ty, was, regs[v + lane], regs[c + lane]);
+                        // An unchanged value is not written (an overlay
+                        // then records no write) but by a store.
+                        (new != was || *op == isa::ir::AtomicOp::Store).then_some(new)
+                    })
+                    .map_err(|(lane, e)| fault(Some(lane), format!("atomic: {e}")))?;
+                    let d = self.row(*dst);
+                    for lane in lanes(mask) {
+                        self.regs[d + lane] = old[lane];
+                    }
                 }
             }
             Inst::Jump { target } => {

@@ -17,6 +17,7 @@
 //! budget) on are undone, newest first, and the launch goes on from there
 //! on one thread, as after a batch of overlays.
 
+use crate::exec::gathered::Gathered;
 use isa::global_writes::StoreWindow;
 use isa::ir::Reg;
 
@@ -42,6 +43,9 @@ impl WindowPlan {
     /// registers are set from `uniforms` (a root's value is a buffer's
     /// address); `None` when the dispatch is more than a row of workgroups
     /// or a written buffer is also read or written through another root.
+    /// With no windows, chunks read every buffer in place and write none
+    /// (a kernel whose only writes are blind atomics, which `gathered`
+    /// keeps).
     pub fn new(
         windows: &[StoreWindow],
         read_roots: &[Reg],
@@ -50,7 +54,7 @@ impl WindowPlan {
         workgroups: [u32; 3],
         local_size: [u32; 3],
     ) -> Option<WindowPlan> {
-        if workgroups[1] != 1 || workgroups[2] != 1 || windows.is_empty() {
+        if workgroups[1] != 1 || workgroups[2] != 1 {
             return None;
         }
         let buffer_of = |root: Reg| {
@@ -173,6 +177,7 @@ pub struct ChunkMemory<'a, 'u> {
     /// The windows' bytes in all: what the undo log may hold.
     window_bytes: usize,
     undo: &'u mut Undo,
+    gathered: &'u mut Gathered,
 }
 
 /// How a wave reaches a chunk's memory (`ChunkMemory`), behind a reference
@@ -186,6 +191,9 @@ pub trait InPlace {
     /// Bytes `range` of buffer `buffer` to write, what they hold kept;
     /// `None` (a conflict) outside the chunk's window.
     fn write_range(&mut self, buffer: usize, range: std::ops::Range<usize>) -> Option<&mut [u8]>;
+
+    /// The chunk's blind atomics, gathered.
+    fn gathered(&mut self) -> &mut Gathered;
 
     /// Writes `bytes` at offset `at` of buffer `buffer`, keeping what they
     /// replace; false (a conflict) outside the chunk's window.
@@ -206,6 +214,7 @@ impl InPlace for ChunkMemory<'_, '_> {
     }
 
     fn read_range(&self, buffer: usize, range: std::ops::Range<usize>) -> Option<&[u8]> {
+        self.gathered.note_plain(buffer);
         if let Some(data) = self.shared[buffer].data {
             return Some(&data[range]);
         }
@@ -214,6 +223,7 @@ impl InPlace for ChunkMemory<'_, '_> {
     }
 
     fn write_range(&mut self, buffer: usize, range: std::ops::Range<usize>) -> Option<&mut [u8]> {
+        self.gathered.note_plain(buffer);
         let k = self.windows.iter().position(|w| w.holds(buffer, &range))?;
         let at = range.start - self.windows[k].from;
         if self.undo.before.is_none() {
@@ -226,25 +236,33 @@ impl InPlace for ChunkMemory<'_, '_> {
         }
         Some(&mut self.windows[k].data[at..at + range.len()])
     }
+
+    fn gathered(&mut self) -> &mut Gathered {
+        self.gathered
+    }
 }
 
 /// Each chunk's memory: the buffers all share, its windows (one list per
-/// chunk, from `WindowPlan::cut`) and its undo log, emptied.
+/// chunk, from `WindowPlan::cut`), its undo log and its gathered atomics,
+/// emptied.
 pub fn chunk_memories<'a, 'u>(
     shared: &'a [Shared<'a>],
     windows: Vec<Vec<Window<'a>>>,
     undos: &'u mut [Undo],
+    gathered: &'u mut [Gathered],
 ) -> Vec<ChunkMemory<'a, 'u>> {
     windows
         .into_iter()
-        .zip(undos)
-        .map(|(windows, undo)| {
+        .zip(undos.iter_mut().zip(gathered))
+        .map(|(windows, (undo, gathered))| {
             undo.clear();
+            gathered.clear();
             ChunkMemory {
                 shared,
                 window_bytes: windows.iter().map(|w| w.data.len()).sum(),
                 windows,
                 undo,
+                gathered,
             }
         })
         .collect()
@@ -260,6 +278,11 @@ impl Window<'_> {
 }
 
 impl ChunkMemory<'_, '_> {
+    /// The chunk's blind atomics, gathered so far.
+    pub fn gathered_atomics(&self) -> &Gathered {
+        self.gathered
+    }
+
     /// This chunk's window holding bytes `range` of buffer `buffer`.
     fn window(&self, buffer: usize, range: &std::ops::Range<usize>) -> Option<&Window<'_>> {
         self.windows.iter().find(|w| w.holds(buffer, range))
@@ -335,8 +358,14 @@ mod tests {
     fn with_two_chunks(f: impl FnOnce(&mut [ChunkMemory])) -> Vec<Buffer> {
         let (mut g, plan) = setup();
         let mut undo = [Undo::default(), Undo::default()];
+        let mut gathered = [Gathered::default(), Gathered::default()];
         let (shared, windows) = plan.cut(parts(&mut g), &[0..2, 2..4]);
-        f(&mut chunk_memories(&shared, windows, &mut undo));
+        f(&mut chunk_memories(
+            &shared,
+            windows,
+            &mut undo,
+            &mut gathered,
+        ));
         g
     }
 

@@ -1331,6 +1331,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             );
             let r = tw.wave.step(self.kernel, &mut mem);
             self.counts.global_atomics += mem.global_atomics();
+            self.counts.ordered_atomics += mem.ordered_atomics();
             tw.wave.private = private;
             r.map_err(|f| {
                 let index = group.waves.iter().position(|&x| x == w).unwrap_or(0);

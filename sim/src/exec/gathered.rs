@@ -1,0 +1,258 @@
+//! The effects of blind atomics (`isa::atomics::blind_atomics`: a
+//! histogram's increments, whose returned values nothing reads) that a
+//! chunk of a parallel batch gathers per location, to apply to global
+//! memory when the chunk is committed, instead of running them against
+//! memory the other chunks also change. Gathered in any order they give
+//! the bits of the atomics one after another (`AtomicOp::gathered`), so a
+//! chunk need not see the others'. What gathering hides is the values in
+//! between: a chunk that reads or writes a buffer that it, or a chunk
+//! before it in its batch, gathered atomics for could see other bytes
+//! than on one thread, and is not committed (`committable`).
+
+use crate::exec::address_map::AddressMap;
+use isa::core::Scalar;
+use isa::ir::AtomicOp;
+use std::cell::Cell;
+
+/// Buffers as bits, by index: the first 63 have their own; the others
+/// share the last, which can only make chunks conflict more.
+pub type BufferSet = u64;
+
+/// Buffer `buffer`'s bit in a `BufferSet`.
+pub fn buffer_bit(buffer: usize) -> BufferSet {
+    1 << buffer.min(63)
+}
+
+/// Most locations a chunk gathers atomics for: past them it conflicts
+/// (and runs again on one thread), so that its memory stays bounded.
+const MAX_LOCATIONS: usize = 1 << 16;
+
+/// One location's atomics, gathered into one operation and operand.
+#[derive(Clone, Copy)]
+struct Location {
+    buffer: usize,
+    offset: usize,
+    op: AtomicOp,
+    ty: Scalar,
+    operand: u64,
+}
+
+/// One chunk's gathered atomics, and the buffers it reached otherwise.
+#[derive(Default)]
+pub struct Gathered {
+    locations: Vec<Location>,
+    /// Where each location is in `locations`, by `buffer << 40 | offset`.
+    index: AddressMap<usize>,
+    /// Per buffer with gathered atomics: their width in bytes. Locations
+    /// of one width, aligned to it, are one another or apart.
+    widths: Vec<(usize, usize)>,
+    /// The buffers it gathered atomics for.
+    atomics: BufferSet,
+    /// The buffers it read or wrote otherwise (noted behind shared
+    /// references: a chunk's reads borrow its memory so).
+    plain: Cell<BufferSet>,
+    /// It met atomics that cannot be gathered with the others: of other
+    /// widths or operations on one buffer's bytes, misaligned, or past
+    /// `MAX_LOCATIONS`.
+    refused: bool,
+}
+
+impl Gathered {
+    /// Empties it for another chunk, keeping its memory.
+    pub fn clear(&mut self) {
+        self.locations.clear();
+        self.index.clear();
+        self.widths.clear();
+        self.atomics = 0;
+        self.plain.set(0);
+        self.refused = false;
+    }
+
+    /// Notes a read or write of buffer `buffer` that is not a gathered
+    /// atomic.
+    #[inline(always)]
+    pub fn note_plain(&self, buffer: usize) {
+        self.plain.set(self.plain.get() | buffer_bit(buffer));
+    }
+
+    /// Gathers a blind atomic `op` on a `ty` at byte `offset` of buffer
+    /// `buffer`, with operand `value`.
+    pub fn add(&mut self, buffer: usize, offset: usize, op: AtomicOp, ty: Scalar, value: u64) {
+        let Some((op, value)) = op.gathered(ty, value) else {
+            self.refused = true;
+            return;
+        };
+        let bytes = ty.bytes() as usize;
+        let width = match self.widths.iter().find(|w| w.0 == buffer) {
+            Some(&(_, width)) => width,
+            None => {
+                self.widths.push((buffer, bytes));
+                bytes
+            }
+        };
+        if width != bytes || !offset.is_multiple_of(bytes) || buffer >= 1 << 23 {
+            self.refused = true;
+            return;
+        }
+        self.atomics |= buffer_bit(buffer);
+        let key = (buffer as u64) << 40 | offset as u64;
+        match self.index.get(&key) {
+            Some(&i) => {
+                let at = &mut self.locations[i];
+                if at.op == op && at.ty == ty {
+                    at.operand = op.apply(ty, at.operand, value, 0);
+                } else {
+                    self.refused = true;
+                }
+            }
+            None if self.locations.len() < MAX_LOCATIONS => {
+                self.index.insert(key, self.locations.len());
+                self.locations.push(Location {
+                    buffer,
+                    offset,
+                    op,
+                    ty,
+                    operand: value,
+                });
+            }
+            None => self.refused = true,
+        }
+    }
+
+    /// Whether committing this chunk after chunks of its batch that
+    /// gathered atomics for the buffers `before` could give other bytes
+    /// than one thread.
+    fn conflicts(&self, before: BufferSet) -> bool {
+        self.refused || self.plain.get() & (before | self.atomics) != 0
+    }
+
+    /// Applies the gathered atomics to `buffers`, which hold every
+    /// location's bytes (the atomics were found in them).
+    pub fn apply(&self, buffers: &mut [&mut [u8]]) {
+        for l in &self.locations {
+            let n = l.ty.bytes() as usize;
+            let bytes = &mut buffers[l.buffer][l.offset..l.offset + n];
+            let mut word = [0u8; 8];
+            word[..n].copy_from_slice(bytes);
+            let old = u64::from_le_bytes(word);
+            let new = l.op.apply(l.ty, old, l.operand, 0);
+            bytes.copy_from_slice(&new.to_le_bytes()[..n]);
+        }
+    }
+}
+
+/// How many of a batch's first `limit` chunks (in order) can be
+/// committed with their gathered atomics: up to the first that conflicts.
+pub fn committable<'g>(chunks: impl Iterator<Item = &'g Gathered>, limit: usize) -> usize {
+    let mut before = 0;
+    for (k, g) in chunks.take(limit).enumerate() {
+        if g.conflicts(before) {
+            return k;
+        }
+        before |= g.atomics;
+    }
+    limit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const U32: Scalar = Scalar::Int(32);
+
+    /// The one-thread result of `atomics` (buffer, offset, op, value) on
+    /// two buffers of 16 zero bytes, each applied as plain Rust arithmetic
+    /// on little-endian u32s.
+    fn one_by_one(atomics: &[(usize, usize, AtomicOp, u64)]) -> [[u8; 16]; 2] {
+        let mut mem = [[0u8; 16]; 2];
+        for &(b, at, op, v) in atomics {
+            let word: [u8; 4] = mem[b][at..at + 4].try_into().unwrap();
+            let old = u32::from_le_bytes(word);
+            let new = match op {
+                AtomicOp::IAdd => old.wrapping_add(v as u32),
+                AtomicOp::ISub => old.wrapping_sub(v as u32),
+                AtomicOp::IIncrement => old.wrapping_add(1),
+                AtomicOp::UMax => old.max(v as u32),
+                AtomicOp::Xor => old ^ v as u32,
+                _ => unreachable!("not in these tests"),
+            };
+            mem[b][at..at + 4].copy_from_slice(&new.to_le_bytes());
+        }
+        mem
+    }
+
+    fn applied(g: &Gathered) -> [[u8; 16]; 2] {
+        let mut mem = [[0u8; 16]; 2];
+        let [a, b] = &mut mem;
+        g.apply(&mut [&mut a[..], &mut b[..]]);
+        mem
+    }
+
+    #[test]
+    fn atomics_gathered_per_location_apply_as_one_after_another() {
+        let atomics = [
+            (0, 4, AtomicOp::IAdd, 7),
+            (1, 0, AtomicOp::UMax, 9),
+            (0, 4, AtomicOp::ISub, 10),
+            (0, 8, AtomicOp::Xor, 0x0f),
+            (0, 4, AtomicOp::IIncrement, 0),
+            (1, 0, AtomicOp::UMax, 3),
+            (0, 8, AtomicOp::Xor, 0x3c),
+        ];
+        let mut g = Gathered::default();
+        for &(b, at, op, v) in &atomics {
+            g.add(b, at, op, U32, v);
+        }
+        assert_eq!(applied(&g), one_by_one(&atomics));
+        assert_eq!(g.atomics, 0b11);
+        assert!(!g.conflicts(0));
+        g.clear();
+        assert_eq!(applied(&g), [[0; 16]; 2], "cleared");
+    }
+
+    #[test]
+    fn atomics_that_cannot_be_gathered_with_the_others_refuse_the_chunk() {
+        let refused = |f: &dyn Fn(&mut Gathered)| {
+            let mut g = Gathered::default();
+            g.add(0, 4, AtomicOp::IAdd, U32, 1);
+            f(&mut g);
+            g.refused
+        };
+        assert!(!refused(&|g| g.add(0, 8, AtomicOp::UMax, U32, 1)));
+        assert!(refused(&|g| g.add(0, 4, AtomicOp::UMax, U32, 1)), "two ops");
+        assert!(
+            refused(&|g| g.add(0, 6, AtomicOp::IAdd, U32, 1)),
+            "misaligned"
+        );
+        let wide = Scalar::Int(64);
+        assert!(refused(&|g| g.add(0, 8, AtomicOp::IAdd, wide, 1)), "widths");
+        assert!(!refused(&|g| g.add(1, 8, AtomicOp::IAdd, wide, 1)));
+        assert!(refused(&|g| g.add(0, 0, AtomicOp::Exchange, U32, 1)));
+    }
+
+    #[test]
+    fn a_chunk_reaching_a_buffer_gathered_for_by_itself_or_an_earlier_chunk_is_not_committed() {
+        let chunk = |atomics: Option<usize>, plain: Option<usize>| {
+            let mut g = Gathered::default();
+            if let Some(b) = atomics {
+                g.add(b, 0, AtomicOp::IAdd, U32, 1);
+            }
+            if let Some(b) = plain {
+                g.note_plain(b);
+            }
+            g
+        };
+        // Reads of a buffer before a later chunk's atomics on it are what
+        // one thread reads.
+        let read_then_add = [chunk(None, Some(1)), chunk(Some(1), Some(0))];
+        assert_eq!(committable(read_then_add.iter(), 2), 2);
+        let add_then_read = [chunk(Some(1), Some(0)), chunk(None, Some(1))];
+        assert_eq!(committable(add_then_read.iter(), 2), 1);
+        let own = [chunk(None, Some(0)), chunk(Some(1), Some(1))];
+        assert_eq!(committable(own.iter(), 2), 1);
+        assert_eq!(committable(own.iter(), 1), 1, "within the limit");
+        // Buffers past the 63rd share a bit.
+        let far = [chunk(Some(70), None), chunk(None, Some(64))];
+        assert_eq!(committable(far.iter(), 2), 1);
+    }
+}
