@@ -66,6 +66,7 @@ impl AtomicOp {
     /// for the atomics whose effect depends on the order: loads, stores,
     /// exchanges, and the float min and max (two NaNs give the default
     /// NaN, so a NaN's payload depends on what came before).
+    #[inline]
     pub fn gathered(self, ty: Scalar, value: u64) -> Option<(AtomicOp, u64)> {
         let Scalar::Int(bits) = ty else {
             return None;

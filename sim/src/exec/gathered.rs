@@ -27,25 +27,62 @@ pub fn buffer_bit(buffer: usize) -> BufferSet {
 /// (and runs again on one thread), so that its memory stays bounded.
 const MAX_LOCATIONS: usize = 1 << 16;
 
+/// Buffers of at most this many atomics' words find a location by
+/// indexing (a histogram's bins); larger ones through a hash map.
+const DENSE_WORDS: usize = 1 << 12;
+
 /// One location's atomics, gathered into one operation and operand.
 #[derive(Clone, Copy)]
 struct Location {
-    buffer: usize,
-    offset: usize,
+    /// Its table in `Gathered::tables`, and its word there.
+    table: usize,
+    word: usize,
     op: AtomicOp,
     ty: Scalar,
     operand: u64,
+}
+
+/// Where a buffer's gathered locations are, by word (offset / width).
+struct Table {
+    buffer: usize,
+    width: usize,
+    words: Words,
+}
+
+enum Words {
+    /// Per word: its location's index in `Gathered::locations`, or
+    /// `u32::MAX`.
+    Dense(Vec<u32>),
+    Sparse(AddressMap<u32>),
+}
+
+impl Words {
+    fn get(&self, word: usize) -> Option<usize> {
+        match self {
+            Words::Dense(at) => Some(at[word]).filter(|&i| i != u32::MAX),
+            Words::Sparse(at) => at.get(&(word as u64)).copied(),
+        }
+        .map(|i| i as usize)
+    }
+
+    fn set(&mut self, word: usize, location: u32) {
+        match self {
+            Words::Dense(at) => at[word] = location,
+            Words::Sparse(at) => {
+                at.insert(word as u64, location);
+            }
+        }
+    }
 }
 
 /// One chunk's gathered atomics, and the buffers it reached otherwise.
 #[derive(Default)]
 pub struct Gathered {
     locations: Vec<Location>,
-    /// Where each location is in `locations`, by `buffer << 40 | offset`.
-    index: AddressMap<usize>,
-    /// Per buffer with gathered atomics: their width in bytes. Locations
-    /// of one width, aligned to it, are one another or apart.
-    widths: Vec<(usize, usize)>,
+    /// One per buffer it gathered atomics for, kept (emptied) from chunk
+    /// to chunk of a launch: its atomics' width, and their words.
+    /// Locations of one width, aligned to it, are one another or apart.
+    tables: Vec<Table>,
     /// The buffers it gathered atomics for.
     atomics: BufferSet,
     /// The buffers it read or wrote otherwise (noted behind shared
@@ -60,9 +97,17 @@ pub struct Gathered {
 impl Gathered {
     /// Empties it for another chunk, keeping its memory.
     pub fn clear(&mut self) {
+        for l in &self.locations {
+            if let Words::Dense(at) = &mut self.tables[l.table].words {
+                at[l.word] = u32::MAX;
+            }
+        }
+        for t in &mut self.tables {
+            if let Words::Sparse(at) = &mut t.words {
+                at.clear();
+            }
+        }
         self.locations.clear();
-        self.index.clear();
-        self.widths.clear();
         self.atomics = 0;
         self.plain.set(0);
         self.refused = false;
@@ -75,47 +120,85 @@ impl Gathered {
         self.plain.set(self.plain.get() | buffer_bit(buffer));
     }
 
-    /// Gathers a blind atomic `op` on a `ty` at byte `offset` of buffer
-    /// `buffer`, with operand `value`.
-    pub fn add(&mut self, buffer: usize, offset: usize, op: AtomicOp, ty: Scalar, value: u64) {
-        let Some((op, value)) = op.gathered(ty, value) else {
+    /// Gathers a blind atomic `op` on a `ty` for lanes on buffer `buffer`
+    /// (`len` bytes): each lane's byte offset in it and operand.
+    pub fn add(
+        &mut self,
+        buffer: usize,
+        len: usize,
+        op: AtomicOp,
+        ty: Scalar,
+        lanes: &[(usize, u64)],
+    ) {
+        let width = ty.bytes() as usize;
+        let Some(table) = self.table(buffer, len, width) else {
             self.refused = true;
             return;
         };
-        let bytes = ty.bytes() as usize;
-        let width = match self.widths.iter().find(|w| w.0 == buffer) {
-            Some(&(_, width)) => width,
-            None => {
-                self.widths.push((buffer, bytes));
-                bytes
-            }
-        };
-        if width != bytes || !offset.is_multiple_of(bytes) || buffer >= 1 << 23 {
-            self.refused = true;
-            return;
-        }
         self.atomics |= buffer_bit(buffer);
-        let key = (buffer as u64) << 40 | offset as u64;
-        match self.index.get(&key) {
-            Some(&i) => {
-                let at = &mut self.locations[i];
-                if at.op == op && at.ty == ty {
+        for &(offset, value) in lanes {
+            let Some((op, value)) = op.gathered(ty, value) else {
+                self.refused = true;
+                return;
+            };
+            if !offset.is_multiple_of(width) {
+                self.refused = true;
+                return;
+            }
+            let word = offset / width;
+            let words = &mut self.tables[table].words;
+            match words.get(word) {
+                Some(i) => {
+                    let at = &mut self.locations[i];
+                    if at.op != op || at.ty != ty {
+                        self.refused = true;
+                        return;
+                    }
                     at.operand = op.apply(ty, at.operand, value, 0);
-                } else {
+                }
+                None if self.locations.len() < MAX_LOCATIONS => {
+                    words.set(word, self.locations.len() as u32);
+                    self.locations.push(Location {
+                        table,
+                        word,
+                        op,
+                        ty,
+                        operand: value,
+                    });
+                }
+                None => {
                     self.refused = true;
+                    return;
                 }
             }
-            None if self.locations.len() < MAX_LOCATIONS => {
-                self.index.insert(key, self.locations.len());
-                self.locations.push(Location {
-                    buffer,
-                    offset,
-                    op,
-                    ty,
-                    operand: value,
-                });
+        }
+    }
+
+    /// The index of buffer `buffer`'s table (`len` bytes, atomics of
+    /// `width`), made if new; `None` if its atomics had another width.
+    fn table(&mut self, buffer: usize, len: usize, width: usize) -> Option<usize> {
+        let n = len / width;
+        let table = || Table {
+            buffer,
+            width,
+            words: if n <= DENSE_WORDS {
+                Words::Dense(vec![u32::MAX; n])
+            } else {
+                Words::Sparse(AddressMap::default())
+            },
+        };
+        match self.tables.iter().position(|t| t.buffer == buffer) {
+            Some(i) if self.tables[i].width == width => Some(i),
+            Some(i) if self.locations.iter().any(|l| l.table == i) => None,
+            // An earlier chunk of the launch used another width.
+            Some(i) => {
+                self.tables[i] = table();
+                Some(i)
             }
-            None => self.refused = true,
+            None => {
+                self.tables.push(table());
+                Some(self.tables.len() - 1)
+            }
         }
     }
 
@@ -130,13 +213,14 @@ impl Gathered {
     /// location's bytes (the atomics were found in them).
     pub fn apply(&self, buffers: &mut [&mut [u8]]) {
         for l in &self.locations {
-            let n = l.ty.bytes() as usize;
-            let bytes = &mut buffers[l.buffer][l.offset..l.offset + n];
+            let t = &self.tables[l.table];
+            let at = l.word * t.width;
+            let bytes = &mut buffers[t.buffer][at..at + t.width];
             let mut word = [0u8; 8];
-            word[..n].copy_from_slice(bytes);
+            word[..t.width].copy_from_slice(bytes);
             let old = u64::from_le_bytes(word);
             let new = l.op.apply(l.ty, old, l.operand, 0);
-            bytes.copy_from_slice(&new.to_le_bytes()[..n]);
+            bytes.copy_from_slice(&new.to_le_bytes()[..t.width]);
         }
     }
 }
@@ -201,7 +285,7 @@ mod tests {
         ];
         let mut g = Gathered::default();
         for &(b, at, op, v) in &atomics {
-            g.add(b, at, op, U32, v);
+            g.add(b, 16, op, U32, &[(at, v)]);
         }
         assert_eq!(applied(&g), one_by_one(&atomics));
         assert_eq!(g.atomics, 0b11);
@@ -214,20 +298,28 @@ mod tests {
     fn atomics_that_cannot_be_gathered_with_the_others_refuse_the_chunk() {
         let refused = |f: &dyn Fn(&mut Gathered)| {
             let mut g = Gathered::default();
-            g.add(0, 4, AtomicOp::IAdd, U32, 1);
+            g.add(0, 16, AtomicOp::IAdd, U32, &[(4, 1)]);
             f(&mut g);
             g.refused
         };
-        assert!(!refused(&|g| g.add(0, 8, AtomicOp::UMax, U32, 1)));
-        assert!(refused(&|g| g.add(0, 4, AtomicOp::UMax, U32, 1)), "two ops");
-        assert!(
-            refused(&|g| g.add(0, 6, AtomicOp::IAdd, U32, 1)),
-            "misaligned"
-        );
+        let add = |b, op, ty, at| move |g: &mut Gathered| g.add(b, 16, op, ty, &[(at, 1)]);
+        assert!(!refused(&add(0, AtomicOp::UMax, U32, 8)));
+        assert!(refused(&add(0, AtomicOp::UMax, U32, 4)), "two ops");
+        assert!(refused(&add(0, AtomicOp::IAdd, U32, 6)), "misaligned");
         let wide = Scalar::Int(64);
-        assert!(refused(&|g| g.add(0, 8, AtomicOp::IAdd, wide, 1)), "widths");
-        assert!(!refused(&|g| g.add(1, 8, AtomicOp::IAdd, wide, 1)));
-        assert!(refused(&|g| g.add(0, 0, AtomicOp::Exchange, U32, 1)));
+        assert!(refused(&add(0, AtomicOp::IAdd, wide, 8)), "widths");
+        assert!(!refused(&add(1, AtomicOp::IAdd, wide, 8)));
+        assert!(refused(&add(0, AtomicOp::Exchange, U32, 0)));
+        // A buffer too large to index its words, and a chunk that used
+        // another width before being emptied.
+        let mut g = Gathered::default();
+        let lanes = [(8, 1), (1 << 19, 2), (8, 3)];
+        g.add(2, 1 << 20, AtomicOp::IAdd, wide, &lanes);
+        assert!(matches!(g.tables[0].words, Words::Sparse(_)) && !g.refused);
+        assert_eq!(g.locations.len(), 2);
+        g.clear();
+        g.add(2, 1 << 20, AtomicOp::IAdd, U32, &[(4, 1)]);
+        assert!(!g.refused && g.locations.len() == 1);
     }
 
     #[test]
@@ -235,7 +327,7 @@ mod tests {
         let chunk = |atomics: Option<usize>, plain: Option<usize>| {
             let mut g = Gathered::default();
             if let Some(b) = atomics {
-                g.add(b, 0, AtomicOp::IAdd, U32, 1);
+                g.add(b, 16, AtomicOp::IAdd, U32, &[(0, 1)]);
             }
             if let Some(b) = plain {
                 g.note_plain(b);

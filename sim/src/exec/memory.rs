@@ -376,17 +376,21 @@ impl<'a> WaveMemory<'a> {
     /// a blind one whose lanes all reach global memory, in a chunk of a
     /// parallel batch. One on global memory is counted; one not gathered
     /// there makes a parallel workgroup's result depend on the others.
-    pub fn note_atomic(&mut self, addrs: impl Iterator<Item = u64>, blind: bool) -> bool {
-        let (mut any, mut all) = (false, true);
-        for global in addrs.map(is_global) {
-            (any, all) = (any | global, all & global);
-        }
+    pub fn note_atomic(&mut self, mut addrs: impl Iterator<Item = u64>, blind: bool) -> bool {
+        let may_gather = blind && !matches!(self.global, GlobalView::Direct(_));
+        let (any, all) = if may_gather {
+            addrs.fold((false, true), |(any, all), a| {
+                (any | is_global(a), all & is_global(a))
+            })
+        } else {
+            (addrs.any(is_global), false)
+        };
         if !any {
             return false;
         }
         self.global_atomics += 1;
         self.ordered_atomics += u64::from(!blind);
-        let gathers = blind && all && !matches!(self.global, GlobalView::Direct(_));
+        let gathers = may_gather && all;
         if let GlobalView::Overlaid(_, overlay) = &mut self.global {
             overlay.atomic |= !gathers;
         }
@@ -416,34 +420,40 @@ impl<'a> WaveMemory<'a> {
         ty: isa::core::Scalar,
         values: &[u64],
     ) -> Result<(), (usize, String)> {
-        let bytes = ty.bytes() as u64;
-        // Found first, as the regions are looked up through the memory
-        // the chunk's `Gathered` is part of.
-        let mut places = [(0usize, 0usize); isa::subgroup::MAX_WIDTH];
+        by_width!(ty.bytes() as u64, N => self.gather_n::<N>(mask, addrs, op, ty, values))
+    }
+
+    fn gather_n<const N: usize>(
+        &mut self,
+        mask: u64,
+        addrs: &[u64],
+        op: isa::ir::AtomicOp,
+        ty: isa::core::Scalar,
+        values: &[u64],
+    ) -> Result<(), (usize, String)> {
         let mut rest = mask;
+        // Each run of lanes in one region: their offsets and operands.
+        let mut run = [(0usize, 0u64); isa::subgroup::MAX_WIDTH];
         while rest != 0 {
-            let lane = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let r = self.region_of(addrs[lane], bytes).map_err(|e| (lane, e))?;
+            let first = rest.trailing_zeros() as usize;
+            let r = self
+                .region_of(addrs[first], N as u64)
+                .map_err(|e| (first, e))?;
+            let mut n = 0;
+            lanes_in_region::<N>(&mut rest, addrs, 0, r, &mut |lane, at| {
+                run[n] = (at, values[lane]);
+                n += 1;
+            });
             // Robust accesses out of bounds write nothing.
-            places[lane] = match r.place {
-                Place::Buffer(i) => (i, (addrs[lane] - r.lo) as usize),
-                _ => (usize::MAX, 0),
+            let Place::Buffer(buffer) = r.place else {
+                continue;
             };
-        }
-        let gathered = match &mut self.global {
-            GlobalView::Overlaid(_, overlay) => &mut overlay.gathered,
-            GlobalView::InPlace(chunk) => chunk.gathered(),
-            GlobalView::Direct(_) => unreachable!("atomics are gathered in chunks only"),
-        };
-        let mut rest = mask;
-        while rest != 0 {
-            let lane = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let (buffer, at) = places[lane];
-            if buffer != usize::MAX {
-                gathered.add(buffer, at, op, ty, values[lane]);
-            }
+            let gathered = match &mut self.global {
+                GlobalView::Overlaid(_, overlay) => &mut overlay.gathered,
+                GlobalView::InPlace(chunk) => chunk.gathered(),
+                GlobalView::Direct(_) => unreachable!("atomics are gathered in chunks only"),
+            };
+            gathered.add(buffer, (r.hi - r.lo) as usize, op, ty, &run[..n]);
         }
         Ok(())
     }
