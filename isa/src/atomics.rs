@@ -55,23 +55,24 @@ impl AtomicOp {
         r & mask
     }
 
-    /// For an atomic on an integer of type `ty` whose returned value
-    /// nothing reads: the operation and operand `(op, v)` that stand for
-    /// it when the atomics of one location are gathered, its effect being
+    /// For an atomic on a `ty` whose returned value nothing reads: the
+    /// operation and operand `(op, v)` that stand for it when the atomics
+    /// of one location are gathered, its effect being
     /// `op.apply(ty, old, v, 0)`. Two operands of one such operation
     /// gather into `op.apply(ty, a, b, 0)`, which is commutative and
     /// associative, so the gathered operand's effect is that of every
     /// atomic it holds, one after another, in any order (increments,
-    /// decrements and subtractions are additions, modulo 2^bits). `None`
-    /// for the atomics whose effect depends on the order: loads, stores,
-    /// exchanges, and the float min and max (two NaNs give the default
-    /// NaN, so a NaN's payload depends on what came before).
+    /// decrements and subtractions are additions, modulo 2^bits; the
+    /// float min and max give the least or greatest non-NaN of all the
+    /// values, -0 below +0, and the default NaN when two or more are all
+    /// NaNs). `None` for the atomics whose effect depends on the order:
+    /// loads, stores and exchanges.
     #[inline]
     pub fn gathered(self, ty: Scalar, value: u64) -> Option<(AtomicOp, u64)> {
-        let Scalar::Int(bits) = ty else {
-            return None;
-        };
-        let mask = crate::core::mask(bits.into());
+        let mask = crate::core::mask(ty.bits());
+        if let Scalar::Float(_) = ty {
+            return matches!(self, AtomicOp::FMin | AtomicOp::FMax).then_some((self, value & mask));
+        }
         match self {
             AtomicOp::IIncrement => Some((AtomicOp::IAdd, 1)),
             AtomicOp::IDecrement => Some((AtomicOp::IAdd, mask)),
@@ -92,7 +93,7 @@ impl AtomicOp {
 /// Per pc: whether the instruction is a blind atomic, one whose returned
 /// value no instruction reads and whose effect gathers
 /// (`AtomicOp::gathered`), so that only its effect on memory counts
-/// (a histogram's increments).
+/// (a histogram's increments, a bounding box's float min and max).
 pub fn blind_atomics(kernel: &Kernel) -> Vec<bool> {
     let mut read = vec![false; kernel.reg_count as usize];
     let mut sources = Vec::new();

@@ -390,19 +390,18 @@ mod tests {
 
     #[test]
     fn an_all_core_row_says_global_atomics_kept_it_on_one_thread() {
-        // The bounding box of 2^18 random points, every invocation on the
-        // same six floats with float atomics, whose effects depend on
-        // their order: 4,096 workgroups, past the pool's threshold.
+        // 2^18 invocations each adding 1 to one word and storing the
+        // value it returned, which depends on the order: 8,192
+        // workgroups, past the pool's threshold.
         let dir = std::env::temp_dir().join(format!("gpusim_ordered_{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("bbox.toml");
-        let kernel = workload("atomics_bbox/bbox_contended.spv");
+        let path = dir.join("counter.toml");
+        let kernel = workload("micro/atomic_add.spvasm");
         let manifest = format!(
-            "name = \"bbox_wide\"\nkernel = {:?}\nentry = \"main\"\nworkgroups = [4096, 1, 1]\n\
-             [[buffer]]\nname = \"points\"\ntype = \"u32\"\nlen = 786432\n\
-             random = {{ seed = 1, min = 0, max = 1065353216 }}\nbinding = {{ set = 0, binding = 0 }}\n\
-             [[buffer]]\nname = \"box\"\ntype = \"u32\"\nlen = 6\nbinding = {{ set = 0, binding = 1 }}\n\
-             [[buffer]]\nname = \"params\"\ntype = \"u32\"\ndata = [262144]\npush_constant = true\n",
+            "name = \"counter\"\nkernel = {:?}\nentry = \"main\"\nworkgroups = [8192, 1, 1]\n\
+             spec_constants = {{ 0 = 0 }}\n\
+             [[buffer]]\nname = \"c\"\ntype = \"u32\"\nlen = 1\nbinding = {{ set = 0, binding = 0 }}\n\
+             [[buffer]]\nname = \"out\"\ntype = \"u32\"\nlen = 262144\nbinding = {{ set = 0, binding = 1 }}\n",
             kernel.display().to_string()
         );
         std::fs::write(&path, manifest).unwrap();
@@ -416,7 +415,7 @@ mod tests {
         assert!(rows[0].global_atomics && !rows[0].ran_parallel);
         let row = table_row(&rows[0]);
         assert!(
-            row.starts_with("| bbox_wide | functional | 2 (ran on 1: global atomics) |"),
+            row.starts_with("| counter | functional | 2 (ran on 1: global atomics) |"),
             "{row}"
         );
     }
