@@ -11,10 +11,13 @@ use crate::ir::{AtomicOp, Inst, Kernel};
 
 impl AtomicOp {
     /// The new memory value for a read-modify-write; `value` is the operand
-    /// (ignored by increment/decrement), `ty` the integer type.
+    /// (ignored by increment/decrement), `ty` the integer type. Operands
+    /// are taken at `ty`'s width (registers hold nothing above it; taking
+    /// it here keeps the unsigned min and max from depending on that).
     pub fn apply(self, ty: Scalar, old: u64, value: u64, comparator: u64) -> u64 {
         let bits = ty.bits();
         let mask = crate::core::mask(bits);
+        let (old, value, comparator) = (old & mask, value & mask, comparator & mask);
         let signed = |x: u64| crate::core::sign_extend(x, bits);
         let r = match self {
             AtomicOp::Load => old,

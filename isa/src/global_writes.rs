@@ -155,8 +155,9 @@ type Location = (i64, u32);
 
 /// Finds where `kernel`'s invocations write global memory; `None` when a
 /// store or an atomic (other than a blind one, `atomics::blind_atomics`)
-/// may reach global memory at an address not of the form above, a load reads a written buffer elsewhere than in its
-/// invocation's window, or through an address whose buffer is not known.
+/// may reach global memory at an address not of the form above, a load
+/// reads a written buffer elsewhere than in its invocation's window, or
+/// through an address whose buffer is not known.
 pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
     let values = values(kernel);
     let mut writes = GlobalWrites::default();

@@ -45,7 +45,7 @@ pub struct BenchRow {
     /// (`Counts::ordered_atomics`): why they stayed on one thread when none
     /// of their workgroups ran in parallel (without such atomics, only a
     /// launch too small for the pool does).
-    pub global_atomics: bool,
+    pub ordered_atomics: bool,
 }
 
 /// The modes a benchmark can run.
@@ -217,7 +217,7 @@ fn bench_mode(
     let start = Instant::now();
     let mut runs = 0u32;
     let mut ran_parallel = false;
-    let mut global_atomics = false;
+    let mut ordered_atomics = false;
     let mut batches: Vec<(f64, f64)> = Vec::new();
     while batches.is_empty() || start.elapsed() < Duration::from_secs_f64(seconds) {
         let (mut launches, mut waves, mut lanes) = (0u32, 0u64, 0u64);
@@ -239,7 +239,7 @@ fn bench_mode(
                 }
             }
             ran_parallel |= launched.counts.parallel_workgroups > 0;
-            global_atomics |= launched.counts.ordered_atomics > 0;
+            ordered_atomics |= launched.counts.ordered_atomics > 0;
             waves += launched.counts.wave_instructions;
             lanes += launched.counts.lane_instructions;
             launches += 1;
@@ -263,7 +263,7 @@ fn bench_mode(
         lane_per_second: median.1,
         peak_bytes: peak_memory(),
         ran_parallel,
-        global_atomics,
+        ordered_atomics,
     })
 }
 
@@ -337,7 +337,7 @@ pub fn table_row(r: &BenchRow) -> String {
         .peak_bytes
         .map_or("-".to_string(), |b| format!("{:.1}", b as f64 / 1048576.0));
     let threads = if r.threads > 1 && !r.ran_parallel {
-        let why = if r.global_atomics {
+        let why = if r.ordered_atomics {
             "global atomics"
         } else {
             "too small"
@@ -412,7 +412,7 @@ mod tests {
             "{:?}",
             errors.first().map(|e| &e.message)
         );
-        assert!(rows[0].global_atomics && !rows[0].ran_parallel);
+        assert!(rows[0].ordered_atomics && !rows[0].ran_parallel);
         let row = table_row(&rows[0]);
         assert!(
             row.starts_with("| counter | functional | 2 (ran on 1: global atomics) |"),
@@ -427,7 +427,7 @@ mod tests {
         let path = workload("bench/atomics.toml");
         let (rows, errors) = rows_of(std::slice::from_ref(&path), &settings(2, &[Mode::AllCores]));
         assert!(errors.is_empty());
-        assert!(!rows[0].global_atomics && rows[0].ran_parallel);
+        assert!(!rows[0].ordered_atomics && rows[0].ran_parallel);
         let row = table_row(&rows[0]);
         assert!(
             row.starts_with("| bench_atomics | functional | 2 |"),

@@ -88,23 +88,22 @@ pub struct Gathered {
     /// The buffers it read or wrote otherwise (noted behind shared
     /// references: a chunk's reads borrow its memory so).
     plain: Cell<BufferSet>,
-    /// It met atomics that cannot be gathered with the others: of other
-    /// widths or operations on one buffer's bytes, misaligned, or past
-    /// `MAX_LOCATIONS`.
+    /// It met atomics that cannot be gathered with the others: of another
+    /// width on one buffer, of another operation on one location,
+    /// misaligned, or past `MAX_LOCATIONS`.
     refused: bool,
 }
 
 impl Gathered {
     /// Empties it for another chunk, keeping its memory.
     pub fn clear(&mut self) {
+        // Only what the chunk used: clearing a hash map costs its
+        // capacity, even empty.
         for l in &self.locations {
-            if let Words::Dense(at) = &mut self.tables[l.table].words {
-                at[l.word] = u32::MAX;
-            }
-        }
-        for t in &mut self.tables {
-            if let Words::Sparse(at) = &mut t.words {
-                at.clear();
+            match &mut self.tables[l.table].words {
+                Words::Dense(at) => at[l.word] = u32::MAX,
+                Words::Sparse(at) if !at.is_empty() => at.clear(),
+                Words::Sparse(_) => {}
             }
         }
         self.locations.clear();

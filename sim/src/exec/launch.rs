@@ -583,7 +583,7 @@ impl<'k> Launch<'k> {
             };
             let (results, committed) = match &in_place {
                 // Written in place: the chunks from the first that did not
-                // finish on are undone.
+                // finish, or whose gathered atomics conflict, on are undone.
                 Some(plan) => {
                     undos.resize_with(chunks as usize, Undo::default);
                     gathered.resize_with(chunks as usize, Gathered::default);

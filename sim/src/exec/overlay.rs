@@ -5,7 +5,8 @@
 //!
 //! Committing in order gives the one-thread result exactly when no
 //! workgroup read bytes that an earlier workgroup of its batch wrote, and
-//! no global atomic ran (its returned value would depend on the order);
+//! no global atomic ran (its returned value would depend on the order)
+//! but blind ones, which `gathered` keeps with their own conditions;
 //! the overlay records the bytes each workgroup read (before writing them
 //! itself) and wrote, so that the commit can tell. Reads of a buffer the
 //! workgroup has not written are kept as spans of bytes, merged as they

@@ -6,7 +6,10 @@
 //! one stretch of it (its window), and the windows of different runs do
 //! not overlap. Each chunk of a batch then gets its windows as slices of
 //! their own and reads and writes there directly, reads the other buffers
-//! (which no chunk writes) directly, and no commit is needed.
+//! (which no chunk writes) directly, and no commit is needed but for the
+//! blind atomics it gathered (`gathered`), applied after the batch. A
+//! global atomic it did not gather would write outside its windows: a
+//! conflict.
 //!
 //! The analysis only predicts; what keeps the one-thread result is checked
 //! as the chunk runs: an access to a windowed buffer outside the chunk's
