@@ -116,7 +116,13 @@ impl Gathered {
     /// atomic.
     #[inline(always)]
     pub fn note_plain(&self, buffer: usize) {
-        self.plain.set(self.plain.get() | buffer_bit(buffer));
+        // Written only when it changes: the chunks' `Gathered`s lie side
+        // by side, and a write per access to a cache line another thread
+        // reads made a two-thread histogram take twice the CPU time.
+        let bit = buffer_bit(buffer);
+        if self.plain.get() & bit == 0 {
+            self.plain.set(self.plain.get() | bit);
+        }
     }
 
     /// Gathers a blind atomic `op` on a `ty` for lanes on buffer `buffer`
@@ -134,7 +140,9 @@ impl Gathered {
             self.refused = true;
             return;
         };
-        self.atomics |= buffer_bit(buffer);
+        if self.atomics & buffer_bit(buffer) == 0 {
+            self.atomics |= buffer_bit(buffer);
+        }
         for &(offset, value) in lanes {
             let Some((op, value)) = op.gathered(ty, value) else {
                 self.refused = true;
