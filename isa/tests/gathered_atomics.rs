@@ -77,6 +77,21 @@ fn gathered_effects_are_the_atomics_one_after_another() {
     }
 }
 
+/// Asserts that `ops` on `old`, applied one by one in the order given,
+/// give the bits of `ops` gathered in reverse and in a shuffled order.
+fn gathered_in_any_order(ty: Scalar, old: u64, ops: &[(AtomicOp, u64)], s: &mut u64) {
+    let want = ops.iter().fold(old, |m, &(o, v)| o.apply(ty, m, v, 0));
+    let mut reversed = ops.to_vec();
+    reversed.reverse();
+    let mut shuffled = ops.to_vec();
+    for i in (1..shuffled.len()).rev() {
+        shuffled.swap(i, (lcg(s) % (i as u64 + 1)) as usize);
+    }
+    let case = format!("{ty:?} {old:#x} {ops:x?}");
+    assert_eq!(gathered(ty, old, &reversed), want, "{case}");
+    assert_eq!(gathered(ty, old, &shuffled), want, "{case}");
+}
+
 /// Random runs of each gathered operation (the additions mixed), at every
 /// width: applied one by one in the order given against gathered in
 /// reverse and in a shuffled order.
@@ -106,15 +121,7 @@ fn gathering_in_any_order_gives_the_bits_of_one_after_another() {
                     })
                     .collect();
                 let old = lcg(&mut s) & mask;
-                let want = ops.iter().fold(old, |m, &(o, v)| o.apply(ty, m, v, 0));
-                let mut reversed = ops.clone();
-                reversed.reverse();
-                let mut shuffled = ops.clone();
-                for i in (1..shuffled.len()).rev() {
-                    shuffled.swap(i, (lcg(&mut s) % (i as u64 + 1)) as usize);
-                }
-                assert_eq!(gathered(ty, old, &reversed), want, "{ty:?} {ops:?}");
-                assert_eq!(gathered(ty, old, &shuffled), want, "{ty:?} {ops:?}");
+                gathered_in_any_order(ty, old, &ops, &mut s);
             }
         }
     }
@@ -160,16 +167,7 @@ fn float_min_and_max_gather_in_any_order_bit_for_bit() {
                 let n = 1 + (lcg(&mut s) % 6) as usize;
                 let ops: Vec<(AtomicOp, u64)> = (0..n).map(|_| (op, pick(&mut s))).collect();
                 let old = pick(&mut s);
-                let want = ops.iter().fold(old, |m, &(o, v)| o.apply(ty, m, v, 0));
-                let mut reversed = ops.clone();
-                reversed.reverse();
-                let mut shuffled = ops.clone();
-                for i in (1..shuffled.len()).rev() {
-                    shuffled.swap(i, (lcg(&mut s) % (i as u64 + 1)) as usize);
-                }
-                let case = format!("{ty:?} {old:#x} {ops:x?}");
-                assert_eq!(gathered(ty, old, &reversed), want, "{case}");
-                assert_eq!(gathered(ty, old, &shuffled), want, "{case}");
+                gathered_in_any_order(ty, old, &ops, &mut s);
             }
         }
     }

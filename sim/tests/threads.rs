@@ -129,16 +129,30 @@ fn workgroups_that_depend_on_their_order_see_the_in_order_results() {
     }
 }
 
+/// A run of `w` on `threads` threads, every launch offered to the pool.
+fn every_launch_on(w: &Workload, threads: usize) -> gpusim::run::RunOutput {
+    let opts = RunOptions {
+        threads,
+        parallel_from: 0,
+        ..RunOptions::default()
+    };
+    run_workload(w, &opts).unwrap()
+}
+
+/// Buffer `i` of a run's output as little-endian u32 words.
+fn words(out: &gpusim::run::RunOutput, i: usize) -> Vec<u32> {
+    out.buffers[i]
+        .bytes
+        .chunks_exact(4)
+        .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
+        .collect()
+}
+
 /// The counts of a run of the manifest at `path` on two threads, every
 /// launch offered to the pool.
 fn counts_on_two_threads(path: &str) -> gpusim::exec::wave::Counts {
     let w = Workload::load(&root().join(path)).unwrap();
-    let opts = RunOptions {
-        threads: 2,
-        parallel_from: 0,
-        ..RunOptions::default()
-    };
-    run_workload(&w, &opts).unwrap().counts
+    every_launch_on(&w, 2).counts
 }
 
 #[test]
@@ -259,12 +273,7 @@ fn a_chunk_that_reads_what_others_write_in_place_is_undone() {
         })
         .collect();
     for threads in [2, 4] {
-        let opts = RunOptions {
-            threads,
-            parallel_from: 0,
-            ..RunOptions::default()
-        };
-        let out = run_workload(&w, &opts).unwrap();
+        let out = every_launch_on(&w, threads);
         let c = out.counts;
         assert!(
             (1..16).contains(&c.parallel_workgroups),
@@ -272,12 +281,7 @@ fn a_chunk_that_reads_what_others_write_in_place_is_undone() {
         );
         assert_eq!(c.in_place_workgroups, c.parallel_workgroups);
         assert_eq!(out.buffers[1].name, "c");
-        let got: Vec<u32> = out.buffers[1]
-            .bytes
-            .chunks_exact(4)
-            .map(|b| u32::from_le_bytes(b.try_into().unwrap()))
-            .collect();
-        assert!(got == want, "{threads} threads");
+        assert!(words(&out, 1) == want, "{threads} threads");
     }
 }
 
@@ -296,12 +300,7 @@ fn blind_global_atomics_are_gathered_per_chunk_and_applied_in_order() {
     // from it, where the reads see every addition.
     let w = Workload::load(&root().join("sim/tests/kernels/gathered_conflict.toml")).unwrap();
     for threads in [2, 4] {
-        let opts = RunOptions {
-            threads,
-            parallel_from: 0,
-            ..RunOptions::default()
-        };
-        let out = run_workload(&w, &opts).unwrap();
+        let out = every_launch_on(&w, threads);
         let c = out.counts;
         assert!(
             (1..32).contains(&c.parallel_workgroups),
