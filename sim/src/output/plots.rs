@@ -330,18 +330,27 @@ fn utilisation<DB: DrawingBackend>(
     let t = &report.timeline;
     let bins = t.bins();
     let end = t.end.max(1) as f64;
+    // Room above a fully busy unit for the legend, which would otherwise
+    // cover the busiest line.
+    let units = report.unit_names().len();
+    let top = 1.05 * legend_headroom(units, root.dim_in_pixel().1);
     let mut chart = ChartBuilder::on(root)
         .caption(title.text("Unit utilisation"), (FONT, 20))
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        .build_cartesian_2d(0f64..end, 0f64..1.05)
+        .build_cartesian_2d(0f64..end, 0f64..top)
         .map_err(err)?;
     chart
         .configure_mesh()
         .x_desc("cycle")
         .x_label_formatter(&|x| grouped(x.round() as u64))
         .y_desc("busy fraction")
+        // No fraction above 1 is drawn: the room there is the legend's.
+        .y_label_formatter(&|y| match *y <= 1.0 + 1e-9 {
+            true => format!("{y:.1}"),
+            false => String::new(),
+        })
         .label_style((FONT, 13))
         .draw()
         .map_err(err)?;
