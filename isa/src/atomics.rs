@@ -3,7 +3,7 @@
 //! min/max are SPV_EXT_shader_atomic_float_min_max's. Also which atomics
 //! only their effect on memory counts for (blind ones, `blind_atomics`),
 //! and how the effects of many on one location gather into one
-//! (`AtomicOp::gathered`).
+//! (`AtomicOp::gathering`).
 
 use crate::core::Scalar;
 use crate::ext_shader_atomic_float_min_max as efmm;
@@ -58,10 +58,10 @@ impl AtomicOp {
         r & mask
     }
 
-    /// For an atomic on a `ty` whose returned value nothing reads: the
-    /// operation and operand `(op, v)` that stand for it when the atomics
-    /// of one location are gathered, its effect being
-    /// `op.apply(ty, old, v, 0)`. Two operands of one such operation
+    /// For atomics `self` on a `ty` whose returned values nothing reads:
+    /// the operation and operands (`Gathering`) that stand for them when
+    /// the atomics of one location are gathered, the effect of operand `v`
+    /// being `op.apply(ty, old, v, 0)`. Two operands of one such operation
     /// gather into `op.apply(ty, a, b, 0)`, which is commutative and
     /// associative, so the gathered operand's effect is that of every
     /// atomic it holds, one after another, in any order (increments,
@@ -70,32 +70,67 @@ impl AtomicOp {
     /// values, -0 below +0, and the default NaN when two or more are all
     /// NaNs). `None` for the atomics whose effect depends on the order:
     /// loads, stores and exchanges.
-    #[inline]
-    pub fn gathered(self, ty: Scalar, value: u64) -> Option<(AtomicOp, u64)> {
+    pub fn gathering(self, ty: Scalar) -> Option<Gathering> {
         let mask = crate::core::mask(ty.bits());
-        if let Scalar::Float(_) = ty {
-            return matches!(self, AtomicOp::FMin | AtomicOp::FMax).then_some((self, value & mask));
-        }
-        match self {
-            AtomicOp::IIncrement => Some((AtomicOp::IAdd, 1)),
-            AtomicOp::IDecrement => Some((AtomicOp::IAdd, mask)),
-            AtomicOp::ISub => Some((AtomicOp::IAdd, value.wrapping_neg() & mask)),
-            AtomicOp::IAdd
-            | AtomicOp::SMin
-            | AtomicOp::SMax
-            | AtomicOp::UMin
-            | AtomicOp::UMax
-            | AtomicOp::And
-            | AtomicOp::Or
-            | AtomicOp::Xor => Some((self, value & mask)),
-            _ => None,
+        let (op, operand) = match (self, ty) {
+            (AtomicOp::FMin | AtomicOp::FMax, Scalar::Float(_)) => (self, Operand::Value),
+            (_, Scalar::Float(_)) => return None,
+            (AtomicOp::IIncrement, _) => (AtomicOp::IAdd, Operand::Fixed(1)),
+            (AtomicOp::IDecrement, _) => (AtomicOp::IAdd, Operand::Fixed(mask)),
+            (AtomicOp::ISub, _) => (AtomicOp::IAdd, Operand::Negated),
+            (
+                AtomicOp::IAdd
+                | AtomicOp::SMin
+                | AtomicOp::SMax
+                | AtomicOp::UMin
+                | AtomicOp::UMax
+                | AtomicOp::And
+                | AtomicOp::Or
+                | AtomicOp::Xor,
+                _,
+            ) => (self, Operand::Value),
+            _ => return None,
+        };
+        Some(Gathering { op, mask, operand })
+    }
+}
+
+/// How blind atomics of one operation and type gather
+/// (`AtomicOp::gathering`): into `op`, each with `operand(value)`. Found
+/// once per instruction, so that a lane's operand costs an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gathering {
+    pub op: AtomicOp,
+    mask: u64,
+    operand: Operand,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Operand {
+    /// The atomic's operand.
+    Value,
+    /// Its negation (a subtraction as an addition).
+    Negated,
+    /// This one, whatever the atomic's (an increment or decrement).
+    Fixed(u64),
+}
+
+impl Gathering {
+    /// The gathered operand standing for an atomic whose operand is
+    /// `value`.
+    #[inline]
+    pub fn operand(&self, value: u64) -> u64 {
+        match self.operand {
+            Operand::Value => value & self.mask,
+            Operand::Negated => value.wrapping_neg() & self.mask,
+            Operand::Fixed(v) => v,
         }
     }
 }
 
 /// Per pc: whether the instruction is a blind atomic, one whose returned
 /// value no instruction reads and whose effect gathers
-/// (`AtomicOp::gathered`), so that only its effect on memory counts
+/// (`AtomicOp::gathering`), so that only its effect on memory counts
 /// (a histogram's increments, a bounding box's float min and max).
 pub fn blind_atomics(kernel: &Kernel) -> Vec<bool> {
     let mut read = vec![false; kernel.reg_count as usize];
@@ -110,7 +145,7 @@ pub fn blind_atomics(kernel: &Kernel) -> Vec<bool> {
         .insts
         .iter()
         .map(|inst| match *inst {
-            Inst::Atomic { op, ty, dst, .. } => !read[dst as usize] && op.gathered(ty, 0).is_some(),
+            Inst::Atomic { op, ty, dst, .. } => !read[dst as usize] && op.gathering(ty).is_some(),
             _ => false,
         })
         .collect()

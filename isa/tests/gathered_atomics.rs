@@ -1,6 +1,6 @@
 //! Blind atomics (`isa::atomics`): which atomics a kernel uses only for
 //! their effect on memory, and that gathering the effects of many on one
-//! location (`AtomicOp::gathered`) gives the bits of applying them one
+//! location (`AtomicOp::gathering`) gives the bits of applying them one
 //! after another, in any order.
 
 mod common;
@@ -28,7 +28,8 @@ const GATHERED: [AtomicOp; 11] = [
 fn gathered(ty: Scalar, old: u64, ops: &[(AtomicOp, u64)]) -> u64 {
     let mut acc: Option<(AtomicOp, u64)> = None;
     for &(op, v) in ops {
-        let (g, v) = op.gathered(ty, v).expect("a gathered operation");
+        let gathering = op.gathering(ty).expect("a gathered operation");
+        let (g, v) = (gathering.op, gathering.operand(v));
         acc = Some(match acc {
             None => (g, v),
             Some((a, x)) => {
@@ -177,9 +178,9 @@ fn float_min_and_max_gather_in_any_order_bit_for_bit() {
 fn atomics_whose_effect_depends_on_the_order_do_not_gather() {
     let float = [AtomicOp::FMin, AtomicOp::FMax];
     for op in AtomicOp::ALL {
-        let gathers = op.gathered(Scalar::Int(32), 1).is_some();
+        let gathers = op.gathering(Scalar::Int(32)).is_some();
         assert_eq!(gathers, GATHERED.contains(op), "{op:?}");
-        let on_floats = op.gathered(Scalar::Float(32), 1).is_some();
+        let on_floats = op.gathering(Scalar::Float(32)).is_some();
         assert_eq!(on_floats, float.contains(op), "{op:?} on floats");
     }
 }

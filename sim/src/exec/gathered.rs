@@ -3,7 +3,7 @@
 //! chunk of a parallel batch gathers per location, to apply to global
 //! memory when the chunk is committed, instead of running them against
 //! memory the other chunks also change. Gathered in any order they give
-//! the bits of the atomics one after another (`AtomicOp::gathered`), so a
+//! the bits of the atomics one after another (`AtomicOp::gathering`), so a
 //! chunk need not see the others'. What gathering hides is the values in
 //! between: a chunk that reads or writes a buffer that it, or a chunk
 //! before it in its batch, gathered atomics for could see other bytes
@@ -136,18 +136,17 @@ impl Gathered {
         lanes: &[(usize, u64)],
     ) {
         let width = ty.bytes() as usize;
-        let Some(table) = self.table(buffer, len, width) else {
+        let (Some(gathering), Some(table)) = (op.gathering(ty), self.table(buffer, len, width))
+        else {
             self.refused = true;
             return;
         };
+        let op = gathering.op;
         if self.atomics & buffer_bit(buffer) == 0 {
             self.atomics |= buffer_bit(buffer);
         }
         for &(offset, value) in lanes {
-            let Some((op, value)) = op.gathered(ty, value) else {
-                self.refused = true;
-                return;
-            };
+            let value = gathering.operand(value);
             if !offset.is_multiple_of(width) {
                 self.refused = true;
                 return;
