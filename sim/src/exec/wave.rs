@@ -277,8 +277,11 @@ impl Wave {
             !self.record_addresses,
             "a functional run records no addresses"
         );
-        let decoded = Arc::clone(&self.decoded);
-        let end = decoded.insts.len() as Pc;
+        // `self.decoded` is read in place, not cloned: an `Arc` clone per
+        // call is a locked add on a count other threads' waves share, and
+        // its cache line (with the decoded kernel's first fields) then
+        // bounced between cores at every workgroup.
+        let end = self.decoded.insts.len() as Pc;
         let mut last = 0;
         let mut executed = 0;
         // Counted here and added once: `counts` lives in memory, which the
@@ -294,9 +297,17 @@ impl Wave {
             let budget = (limit - executed).min(Pc::MAX as u64) as Pc;
             let start = top.pc;
             let stop = top.reconverge.min(end).min(start.saturating_add(budget));
-            let pc = lane_run(&decoded, &mut self.regs, mem.private, start, stop, top.mask);
+            let pc = lane_run(
+                &self.decoded,
+                &mut self.regs,
+                mem.private,
+                start,
+                stop,
+                top.mask,
+            );
             let n = (pc - start) as u64;
-            copies += decoded.copies_before[pc as usize] - decoded.copies_before[start as usize];
+            let before = &self.decoded.copies_before;
+            copies += before[pc as usize] - before[start as usize];
             if n > 0 {
                 executed += n;
                 lanes += n * active;
