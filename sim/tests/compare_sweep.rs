@@ -204,6 +204,41 @@ fn compare_refuses_too_few_or_unnamed_configs() {
     );
 }
 
+#[test]
+fn compare_takes_folders_of_manifests_and_names_amber_scripts_as_such() {
+    let d = common::scratch("compare-sweep", "folders");
+    let results = d.to_str().unwrap();
+    let variants = ["--variant", "a:", "--variant", "b:gpu.compute_units=1"];
+    let mut args = vec!["compare"];
+    args.extend(variants);
+    args.extend(["workloads/micro_emulation", "--results", results, "--quiet"]);
+    let o = gpusim(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("mid3_chain"), "{}", text(&o));
+    let mut args = vec!["compare"];
+    args.extend(variants);
+    args.extend(["workloads/amber/images.amber", "--results", results]);
+    let o = gpusim(&args);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("images.amber: compare takes workload manifests (.toml)"),
+        "{}",
+        text(&o)
+    );
+    // And a sweep says so before any point runs.
+    let script = root().join("workloads/amber/images.amber");
+    let f = write_sweep(&d, "scripts", &[script], "\"gpu.compute_units\" = [1, 2]\n");
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("workloads[0]") && text(&o).contains("an Amber script"),
+        "{}",
+        text(&o)
+    );
+    assert!(!d.join("scripts").exists(), "nothing ran");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 /// `gpusim sweep FILE --results RESULTS --quiet`.
 fn sweep(file: &Path, results: &Path) -> std::process::Output {
     gpusim(&[

@@ -45,7 +45,8 @@ fn line_of(file: &Path, needle: &str) -> usize {
 }
 
 /// Runs `gpusim run MANIFEST EXTRA...` with a private results folder and
-/// checks the failure contract: exit code 2, one `error: ` message on stderr,
+/// checks the failure contract: exit code 2, one `error: ` message naming
+/// the manifest first on stderr,
 /// no panic, and no results folder (or partial folder) for `workload_name`.
 /// Returns the message (stderr, trimmed).
 fn run_fails(test: &str, manifest: &Path, workload_name: &str, extra: &[&str]) -> String {
@@ -67,9 +68,12 @@ fn run_fails(test: &str, manifest: &Path, workload_name: &str, extra: &[&str]) -
         "{test}: exit code {:?}, expected 2\nstderr: {stderr}\nstdout: {stdout}",
         out.status.code()
     );
+    // Load errors and a launch's alike: several manifests can share a
+    // kernel, so the manifest comes first.
+    let lead = format!("error: {}", manifest.display());
     assert!(
-        stderr.starts_with("error: "),
-        "{test}: stderr does not start with 'error: ': {stderr}"
+        stderr.starts_with(&lead),
+        "{test}: stderr does not start with {lead:?}: {stderr}"
     );
     assert!(
         !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),

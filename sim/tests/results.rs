@@ -517,6 +517,14 @@ fn folders_are_never_overwritten_and_force_replaces_only_ours() {
     std::fs::remove_file(dir.join("vector_add/my_analysis.csv")).unwrap();
     assert_eq!(code(&run(&["--force"])), 0);
     assert!(!dir.join("vector_add-3").exists());
+    // Two runs of one name in one command keep both folders: --force
+    // replaces only what earlier commands wrote.
+    let twice = run(&["workloads/vector_add.toml", "--force"]);
+    assert_eq!(code(&twice), 0, "{}", text(&twice));
+    assert!(text(&twice).contains("vector_add-3"), "{}", text(&twice));
+    for name in ["vector_add", "vector_add-3"] {
+        assert!(dir.join(name).join("summary.csv").exists(), "{name}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -120,6 +120,13 @@ pub fn run(r: &Request) -> u8 {
         eprintln!("error: name at least one workload manifest to compare on");
         return exit::BAD_INPUT;
     }
+    let workloads = match super::run::manifests_at(&r.workloads, "compare") {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return exit::BAD_INPUT;
+        }
+    };
     let folder = match ResultsFolder::create(&r.results, "compare", r.force) {
         Ok(f) => f,
         Err(e) => {
@@ -127,8 +134,7 @@ pub fn run(r: &Request) -> u8 {
             return exit::OUTPUT_FAILED;
         }
     };
-    let points: Vec<Point> = r
-        .workloads
+    let points: Vec<Point> = workloads
         .iter()
         .flat_map(|w| {
             configs.iter().map(|(_, c)| Point {
@@ -152,8 +158,7 @@ pub fn run(r: &Request) -> u8 {
         }
     };
     counter.finish();
-    let runs: Vec<WorkloadRuns> = r
-        .workloads
+    let runs: Vec<WorkloadRuns> = workloads
         .iter()
         .zip(outputs.chunks(configs.len()))
         .map(|(w, outs)| WorkloadRuns {
@@ -176,7 +181,7 @@ pub fn run(r: &Request) -> u8 {
         let summary = json!({
             "compare": {
                 "configs": configs.iter().map(|c| &c.0).collect::<Vec<_>>(),
-                "workloads": r.workloads.iter().map(|w| w.display().to_string()).collect::<Vec<_>>(),
+                "workloads": workloads.iter().map(|w| w.display().to_string()).collect::<Vec<_>>(),
                 "identical": table.identical(),
                 "differences": table.differences,
                 "failures": table.failures,
@@ -193,7 +198,10 @@ pub fn run(r: &Request) -> u8 {
         for (label, c) in &configs {
             files.push((format!("{label}.config.toml"), c.to_toml().into_bytes()));
         }
-        let files: Vec<(&str, &[u8])> = files.iter().map(|(n, b)| (n.as_str(), b.as_slice())).collect();
+        let files: Vec<(&str, &[u8])> = files
+            .iter()
+            .map(|(n, b)| (n.as_str(), b.as_slice()))
+            .collect();
         folder.finish_with(&files, &summary)
     });
     match written {

@@ -107,16 +107,16 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
     code
 }
 
-/// The workload manifests at `paths`, for `gpusim bench`: each path a
-/// manifest, or a folder whose manifests (in path order, as `run` finds
-/// them) are taken; the folder's Amber scripts are passed over, and a
-/// script named on its own is an error.
-pub fn manifests_at(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+/// The workload manifests at `paths`, for `gpusim bench` and `compare`
+/// (`command`): each path a manifest, or a folder whose manifests (in
+/// path order, as `run` finds them) are taken; the folder's Amber scripts
+/// are passed over, and a script named on its own is an error.
+pub fn manifests_at(paths: &[PathBuf], command: &str) -> Result<Vec<PathBuf>, String> {
     let mut manifests = Vec::new();
     for path in paths {
         if !path.is_dir() && amber::is_amber_path(path) {
             return Err(format!(
-                "{}: bench takes workload manifests (.toml) and folders of them, not Amber scripts",
+                "{}: {command} takes workload manifests (.toml) and folders of them, not Amber scripts (`gpusim run` runs those)",
                 path.display()
             ));
         }
@@ -129,7 +129,7 @@ pub fn manifests_at(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         }));
         if manifests.len() == before {
             return Err(format!(
-                "{}: no workload manifest (.toml) in this folder (bench does not run Amber scripts)",
+                "{}: no workload manifest (.toml) in this folder ({command} does not run Amber scripts)",
                 path.display()
             ));
         }
@@ -272,7 +272,17 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     }
     let out = match result {
         Ok(out) => out,
-        Err(e) => return bad(e),
+        // A launch's error names the kernel and its place in it; the
+        // manifest goes first, as in load errors, since several manifests
+        // can share a kernel.
+        Err(e) => {
+            let manifest = path.display().to_string();
+            return bad(if e.starts_with(&manifest) {
+                e
+            } else {
+                format!("{manifest}: {e}")
+            });
+        }
     };
     if let Some(tw) = writer {
         let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);
@@ -466,7 +476,7 @@ mod tests {
     use std::path::{Path, PathBuf};
 
     #[test]
-    fn bench_takes_a_folders_manifests_in_order_and_no_script() {
+    fn bench_and_compare_take_a_folders_manifests_in_order_and_no_script() {
         let dir = std::env::temp_dir().join(format!("gpusim_manifests_{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("inner")).unwrap();
@@ -480,19 +490,22 @@ mod tests {
         ] {
             std::fs::write(dir.join(f), "").unwrap();
         }
-        let found = manifests_at(std::slice::from_ref(&dir)).unwrap();
+        let found = manifests_at(std::slice::from_ref(&dir), "bench").unwrap();
         let want: Vec<PathBuf> = ["a.toml", "b.toml", "inner/c.toml"]
             .iter()
             .map(|f| dir.join(f))
             .collect();
         assert_eq!(found, want);
-        let e = manifests_at(&[dir.join("s.amber")]).unwrap_err();
-        assert!(e.contains("not Amber scripts"), "{e}");
-        let e = manifests_at(&[dir.join("k.spv")]).unwrap_err();
+        let e = manifests_at(&[dir.join("s.amber")], "compare").unwrap_err();
+        assert!(
+            e.contains("compare takes") && e.contains("not Amber scripts"),
+            "{e}"
+        );
+        let e = manifests_at(&[dir.join("k.spv")], "bench").unwrap_err();
         assert!(e.contains("is a kernel"), "{e}");
         std::fs::create_dir_all(dir.join("scripts")).unwrap();
         std::fs::write(dir.join("scripts/t.amber"), "").unwrap();
-        let e = manifests_at(&[dir.join("scripts")]).unwrap_err();
+        let e = manifests_at(&[dir.join("scripts")], "bench").unwrap_err();
         assert!(e.contains("no workload manifest"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }

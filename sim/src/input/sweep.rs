@@ -110,6 +110,12 @@ impl Sweep {
             ));
         }
         for (i, w) in f.workloads.iter().enumerate() {
+            if crate::run::amber::is_amber_path(Path::new(w)) {
+                return Err(format!(
+                    "{}: workloads[{i}] = {w:?}: an Amber script; a sweep runs workload manifests (.toml) (`gpusim run` runs scripts)",
+                    path.display()
+                ));
+            }
             if !dir.join(w).is_file() {
                 return Err(format!(
                     "{}: workloads[{i}] = {w:?}: no such file ({} from the sweep file's folder)",

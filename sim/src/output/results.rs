@@ -269,6 +269,15 @@ fn unfinished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     UNFINISHED.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The folders this process's runs finished, which `--force` does not
+/// replace: two runs of one name in one command (a manifest and an Amber
+/// script, or one manifest given twice) each keep their results.
+static FINISHED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn finished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    FINISHED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Ends the process after an interrupt (Ctrl-C, SIGTERM, SIGHUP) with
 /// `code`, first removing the partial folders of the runs under way, which
 /// would otherwise stay until the next run into the same results folder.
@@ -496,7 +505,7 @@ impl ResultsFolder {
     /// name, with `force`).
     fn move_into_place(&self) -> Result<PathBuf, String> {
         let target = self.root.join(&self.name);
-        if self.force && target.is_dir() {
+        if self.force && target.is_dir() && !finished().contains(&target) {
             let ours = files_written(&target).ok_or_else(|| {
                 format!(
                     "{}: not replaced: it holds no summary.json of a gpusim run; move it away or choose another --results folder",
@@ -537,6 +546,7 @@ impl ResultsFolder {
             match std::fs::rename(&self.partial, &dir) {
                 Ok(()) => {
                     list.retain(|p| *p != self.partial);
+                    finished().push(dir.clone());
                     return Ok(dir);
                 }
                 // Another run took the name between the check and now.
