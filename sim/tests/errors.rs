@@ -446,6 +446,21 @@ fn a_good_run_writes_its_results_folder() {
 }
 
 #[test]
+fn a_buffer_bound_past_the_last_argument_is_named() {
+    let m = run_fails(
+        "buffer_past_last_arg",
+        &bad("buffer_past_last_arg.toml"),
+        "buffer_past_last_arg",
+        &["--functional"],
+    );
+    assert_mentions(
+        "buffer_past_last_arg",
+        &m,
+        &["buffer 'extra'", "arg = 7", "takes 2 arguments"],
+    );
+}
+
+#[test]
 fn misaligned_vloada_half_is_an_error_naming_the_address() {
     // vloada_half4 at p + 1 (2 bytes into a buffer at a 256-byte boundary):
     // the address must be a multiple of 8.

@@ -640,5 +640,26 @@ fn bind(
             kernel.params.len()
         ));
     }
+    // A buffer bound to no pointer argument would be left out without a
+    // word, as an [[arg]] past the last is not.
+    for (i, b) in d.bindings.iter().enumerate() {
+        let Binding::Arg(index) = *b else { continue };
+        let name = &global.buffers[i].name;
+        match kernel.params.get(index as usize) {
+            None => {
+                return Err(format!(
+                    "{manifest}: buffer '{name}' is bound to arg = {index} but the kernel takes {} arguments",
+                    kernel.params.len()
+                ))
+            }
+            Some(p) if !matches!(p.kind, ParamKind::GlobalPointer | ParamKind::Image) => {
+                return Err(format!(
+                    "{manifest}: buffer '{name}' is bound to arg = {index}, but kernel argument {index} ('{}') is not a global pointer or image; give it an [[arg]]",
+                    p.name
+                ))
+            }
+            Some(_) => {}
+        }
+    }
     Ok((uniforms, workgroup_bytes))
 }
