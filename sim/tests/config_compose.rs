@@ -132,6 +132,21 @@ fn overrides_are_typed_and_checked_like_the_file() {
         ),
         ("cu.wave_size", "expected KEY=VALUE"),
         ("gpu.clock_mhz.x=1", "gpu.clock_mhz is a value, not a table"),
+        // Checks between values name the --set, not the line of the other
+        // value in the built-in file.
+        (
+            "cu.vgprs_per_simd=1",
+            "--set cu.vgprs_per_simd=1: cu.vgpr_granule is 4",
+        ),
+        ("memory.l1.ways=1000", "--set memory.l1.ways=1000: memory.l1:"),
+        (
+            "memory.l2.banks=3",
+            "--set memory.l2.banks=3: memory.l2.size_bytes is 524288",
+        ),
+        (
+            "scalar.sgprs_per_simd=8",
+            "--set scalar.sgprs_per_simd=8: scalar.sgprs_per_wave is 102",
+        ),
     ] {
         let e = load("gcn", &[set]).unwrap_err();
         assert!(e.contains(want), "{set}: {e}");

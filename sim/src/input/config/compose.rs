@@ -92,7 +92,7 @@ pub fn load(spec: &str, overrides: &[String]) -> Result<Config, String> {
         .map_err(|e: toml::de::Error| locate(&e.to_string(), &sources, &set_keys))?;
     config
         .check()
-        .map_err(|e| place(&e.key, &e.message, &sources, &set_keys, false))?;
+        .map_err(|e| place(&e.key, &e.also, &e.message, &sources, &set_keys, false))?;
     Ok(config)
 }
 
@@ -286,25 +286,31 @@ fn locate(message: &str, sources: &[Source], set: &[(String, String)]) -> String
         // A top-level key names no table: the unknown field is the key.
         None => (message.trim(), unknown(message).unwrap_or_default()),
     };
-    place(&key, what, sources, set, true)
+    place(&key, &[], what, sources, set, true)
 }
 
 /// `message` about `key`, prefixed with the `--set` or the file and line
 /// that gave it (the last word wins: overrides, then the inheriting file,
 /// then its bases), and the column for a parse error (as a file on its
 /// own reads: `FILE:LINE:COL` when parsing, `FILE:LINE` when validating).
+/// A check between values also names the last `--set` of any key in
+/// `also`, which the file's line for `key` would not explain.
 fn place(
     key: &str,
+    also: &[String],
     message: &str,
     sources: &[Source],
     set: &[(String, String)],
     parsing: bool,
 ) -> String {
-    let plain = key.replace('"', "");
+    let sets = |key: &str, k: &str| {
+        let (plain, k) = (key.replace('"', ""), k.replace('"', ""));
+        plain == k || plain.starts_with(&format!("{k}.")) || k.starts_with(&format!("{plain}."))
+    };
     if let Some((_, typed)) = set.iter().rev().find(|(k, _)| {
-        plain == *k.replace('"', "")
-            || plain.starts_with(&format!("{}.", k.replace('"', "")))
-            || k.replace('"', "").starts_with(&format!("{plain}."))
+        std::iter::once(key)
+            .chain(also.iter().map(String::as_str))
+            .any(|key| sets(key, k))
     }) {
         return format!("--set {typed}: {message}");
     }

@@ -297,17 +297,27 @@ const MIN_CLOCK_MHZ: f64 = 0.001;
 const MAX_CLOCK_MHZ: f64 = 100_000.0;
 
 /// A value the model cannot use: the dotted key it is set by (to find its
-/// line) and the message, which names that key.
+/// line) and the message, which names that key; `also`, the other keys a
+/// check between values read, so that a `--set` of any of them is named.
 #[derive(Debug)]
 struct Invalid {
     key: String,
+    also: Vec<String>,
     message: String,
 }
 
 fn invalid(key: impl Into<String>, message: impl Into<String>) -> Invalid {
     Invalid {
         key: key.into(),
+        also: Vec::new(),
         message: message.into(),
+    }
+}
+
+impl Invalid {
+    fn also(mut self, keys: &[&str]) -> Invalid {
+        self.also.extend(keys.iter().map(|k| k.to_string()));
+        self
     }
 }
 
@@ -500,6 +510,7 @@ impl Config {
                     cu.vgpr_granule, cu.vgprs_per_simd
                 ),
             )
+            .also(&["cu.vgprs_per_simd"])
         })?;
         check_cache("memory.l1", m.l1.size_bytes, m.l1.line_bytes, m.l1.ways, 1)?;
         check_cache(
@@ -634,6 +645,7 @@ impl ScalarUnit {
                     self.sgprs_per_wave, self.sgprs_per_simd
                 ),
             )
+            .also(&["scalar.sgprs_per_simd"])
         })?;
         in_range(
             "scalar.sgpr_granule",
@@ -649,6 +661,7 @@ impl ScalarUnit {
                     self.sgpr_granule, self.sgprs_per_simd
                 ),
             )
+            .also(&["scalar.sgprs_per_simd"])
         })?;
         check_cache("scalar.cache", c.size_bytes, c.line_bytes, c.ways, 1)
     }
@@ -667,11 +680,19 @@ fn check_cache(key: &str, size: u32, line: u32, ways: u32, banks: u32) -> Result
         ));
     }
     let size_key = format!("{key}.size_bytes");
+    // The size is checked against the others: a --set of any is named.
+    let others = [
+        format!("{key}.line_bytes"),
+        format!("{key}.ways"),
+        format!("{key}.banks"),
+    ];
+    let others: Vec<&str> = others.iter().map(String::as_str).collect();
     if !size.is_multiple_of(banks) {
         return Err(invalid(
             &size_key,
             format!("{size_key} is {size}, which does not divide evenly among {banks} banks"),
-        ));
+        )
+        .also(&others));
     }
     let per_bank = size / banks;
     // At most 4096 x 1024: no overflow.
@@ -691,13 +712,15 @@ fn check_cache(key: &str, size: u32, line: u32, ways: u32, banks: u32) -> Result
         return Err(invalid(
             &size_key,
             format!("{what} must be a power of two (it is {sum})"),
-        ));
+        )
+        .also(&others));
     }
     if sets > MAX_SETS {
         return Err(invalid(
             &size_key,
             format!("{what} is the number of sets, at most {MAX_SETS} (it is {sum} = {sets})"),
-        ));
+        )
+        .also(&others));
     }
     Ok(())
 }
