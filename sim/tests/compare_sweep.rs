@@ -320,9 +320,9 @@ fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(std::fs::read(&merged).unwrap(), a, "3 shards merged");
     assert!(text(&o).contains("merged 9 points into"), "{}", text(&o));
-    // With the sweep file, the merge draws its plots beside the CSV.
+    // With the sweep file, the merge draws its plots beside the CSV, in a
+    // folder it makes.
     let plotted = d.join("plotted");
-    std::fs::create_dir_all(&plotted).unwrap();
     let mut args = vec!["sweep".to_string(), f.to_string(), "--merge".to_string()];
     for i in 0..3 {
         let csv = shards.join(format!("mid3.shard-{i}-of-3/sweep.csv"));

@@ -297,6 +297,12 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
             }
         },
     };
+    // Its folder is made as --results folders are.
+    let folder = output.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(Err(e)) = folder.map(std::fs::create_dir_all) {
+        eprintln!("error: cannot write {}: {e}", output.display());
+        return exit::OUTPUT_FAILED;
+    }
     if let Err(e) = std::fs::write(output, &merged) {
         eprintln!("error: cannot write {}: {e}", output.display());
         return exit::OUTPUT_FAILED;
