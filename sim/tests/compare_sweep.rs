@@ -533,6 +533,30 @@ fn a_failed_point_is_a_gap_in_the_plot() {
     assert_eq!(pieces, [1, 2, 2], "{svg}");
 }
 
+#[test]
+fn sweep_plot_lines_follow_the_sweep_files_order() {
+    let d = common::scratch("compare-sweep", "order");
+    // As text, 1048576 < 131072 < 16384.
+    let f = write_sweep(
+        &d,
+        "order",
+        &[root().join("workloads/micro_emulation/mid3_chain.toml")],
+        "\"gpu.compute_units\" = [1, 2]\n\"memory.l2.size_bytes\" = [16384, 131072, 1048576]\n",
+    );
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let svg = std::fs::read_to_string(d.join("order/cycles_vs_gpu_compute_units.svg")).unwrap();
+    let at: Vec<usize> = ["16384", "131072", "1048576"]
+        .iter()
+        .map(|v| {
+            svg.find(&format!("memory.l2.size_bytes={v}\n"))
+                .unwrap_or_else(|| panic!("{v} not in the legend: {svg}"))
+        })
+        .collect();
+    assert!(at[0] < at[1] && at[1] < at[2], "legend order {at:?}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 /// Sweep plots call a workload by its manifest's name, or by the path as
 /// the sweep file writes it when two manifests share a name.
 #[test]

@@ -138,7 +138,10 @@ fn overrides_are_typed_and_checked_like_the_file() {
             "cu.vgprs_per_simd=1",
             "--set cu.vgprs_per_simd=1: cu.vgpr_granule is 4",
         ),
-        ("memory.l1.ways=1000", "--set memory.l1.ways=1000: memory.l1:"),
+        (
+            "memory.l1.ways=1000",
+            "--set memory.l1.ways=1000: memory.l1:",
+        ),
         (
             "memory.l2.banks=3",
             "--set memory.l2.banks=3: memory.l2.size_bytes is 524288",

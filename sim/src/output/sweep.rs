@@ -185,8 +185,9 @@ pub fn plots(
             continue;
         }
         let labels: Vec<String> = values.iter().map(value_text).collect();
-        // Lines: the workload and the other parameters' values.
-        let mut lines: BTreeMap<String, Vec<(usize, f64)>> = BTreeMap::new();
+        // Lines: the workload and the other parameters' values, in the
+        // order of the points (the sweep file's order), not as text sorts.
+        let mut lines: Vec<(String, Vec<(usize, f64)>)> = Vec::new();
         for r in rows {
             let others: Vec<String> = sweep
                 .parameters
@@ -205,8 +206,12 @@ pub fn plots(
                 .collect::<Vec<_>>()
                 .join(", ");
             let x = labels.iter().position(|l| *l == r[2 + k]).unwrap_or(0);
-            if let Ok(y) = r[metric].parse::<f64>() {
-                lines.entry(key).or_default().push((x, y));
+            let Ok(y) = r[metric].parse::<f64>() else {
+                continue;
+            };
+            match lines.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, points)) => points.push((x, y)),
+                None => lines.push((key, vec![(x, y)])),
             }
         }
         let name = format!("{}_vs_{}", sweep.metric, param.replace(['"', '.'], "_"));
@@ -235,13 +240,13 @@ fn draw<DB: DrawingBackend>(
     sweep: &Sweep,
     param: &str,
     labels: &[String],
-    lines: &BTreeMap<String, Vec<(usize, f64)>>,
+    lines: &[(String, Vec<(usize, f64)>)],
 ) -> Result<(), String> {
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let max = lines
-        .values()
-        .flat_map(|l| l.iter().map(|p| p.1))
+        .iter()
+        .flat_map(|(_, l)| l.iter().map(|p| p.1))
         .fold(0.0f64, f64::max)
         .max(1e-9);
     let n = labels.len();
