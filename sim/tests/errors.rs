@@ -632,3 +632,38 @@ fn asm_given_a_binary_says_so_and_names_dis() {
     );
     assert!(!out.exists(), "nothing written");
 }
+
+#[test]
+fn dis_and_asm_refuse_to_write_over_their_input() {
+    let dir = results_dir("over-input");
+    std::fs::create_dir_all(&dir).unwrap();
+    let spv = dir.join("k.spv");
+    let original = std::fs::read(root().join("workloads/vector_add.spv")).unwrap();
+    std::fs::write(&spv, &original).unwrap();
+    let text_file = dir.join("k.spvasm");
+    std::fs::write(&text_file, "; SPIR-V\n").unwrap();
+    for (command, input) in [("dis", &spv), ("asm", &text_file)] {
+        let before = std::fs::read(input).unwrap();
+        // The output named as another path to the same file.
+        let same = dir.join(".").join(input.file_name().unwrap());
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .arg(command)
+            .arg(input)
+            .arg("-o")
+            .arg(&same)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{command}: {text}");
+        assert!(
+            text.contains("the output is the input"),
+            "{command}: {text}"
+        );
+        assert_eq!(
+            std::fs::read(input).unwrap(),
+            before,
+            "{command}: untouched"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -576,7 +576,24 @@ fn bad_input(r: Result<(), String>) -> ExitCode {
     }
 }
 
+/// Refuses to write `output` over `input`: the module would be lost for
+/// its translation.
+fn not_over_input(input: &Path, output: &Path) -> Result<(), String> {
+    let same = match (input.canonicalize(), output.canonicalize()) {
+        (Ok(i), Ok(o)) => i == o,
+        _ => false,
+    };
+    if same {
+        return Err(format!(
+            "{}: the output is the input; give -o another file",
+            output.display()
+        ));
+    }
+    Ok(())
+}
+
 fn asm(input: &Path, output: &Path) -> Result<(), String> {
+    not_over_input(input, output)?;
     let bytes =
         std::fs::read(input).map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -599,6 +616,9 @@ fn asm(input: &Path, output: &Path) -> Result<(), String> {
 }
 
 fn dis(input: &Path, output: Option<&Path>) -> Result<(), String> {
+    if let Some(o) = output {
+        not_over_input(input, o)?;
+    }
     let bytes =
         std::fs::read(input).map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
     let words = isa::module::words_of(&bytes).ok_or_else(|| {
