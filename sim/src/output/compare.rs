@@ -275,10 +275,22 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
         Some(t.cycles as f64)
     };
     let speedup = |w: &WorkloadRuns, k: usize| Some(cycles(w, 0)? / cycles(w, k)?);
+    // Names that would not fit in the caption are left to the legend.
+    let on = configs.join(", ");
+    let on = if on.len() <= 60 {
+        on
+    } else {
+        format!("{} configs (see the legend)", configs.len())
+    };
+    // Wide enough for every workload's name under its group of bars (about
+    // 7 pixels a character at the labels' size) and for the bars.
+    let longest = runs.iter().map(|w| w.workload.len()).max().unwrap_or(0) as u32;
+    let group = (7 * longest + 16).max(14 * configs.len() as u32 + 16);
+    let width = 122 + group * runs.len() as u32;
     for bars in [
         BarChart {
             stem: "cycles",
-            caption: format!("Cycles per workload on {}", configs.join(", ")),
+            caption: format!("Cycles per workload on {on}"),
             y_desc: "cycles",
             value: &cycles,
         },
@@ -293,7 +305,8 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
         },
     ] {
         let svg = dir.join(format!("{}.svg", bars.stem));
-        let size = crate::output::plots::chart_size(configs.len());
+        let (least, height) = crate::output::plots::chart_size(configs.len());
+        let size = (least.max(width), height);
         draw(
             runs,
             &configs,

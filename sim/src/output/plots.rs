@@ -13,6 +13,7 @@
 //!   the atomic units' figures.
 
 use crate::timing::{Report, Stall};
+use plotters::coord::combinators::BindKeyPoints;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
@@ -105,14 +106,16 @@ pub fn axis_number(v: f64) -> String {
     }
 }
 
-/// A whole number with its digits in groups of three ("25,000,000"), as
-/// counts of cycles and events are easiest to read.
+/// A whole number with its digits in groups of three ("25 000 000"), as
+/// counts of cycles and events are easiest to read. Spaced, not
+/// comma-separated: at the plots' size a comma reads as the decimal point
+/// of the ratios ("1.000") other axes show.
 pub fn grouped(v: u64) -> String {
     let digits = v.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
+            out.push(' ');
         }
         out.push(d);
     }
@@ -339,18 +342,20 @@ fn utilisation<DB: DrawingBackend>(
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        .build_cartesian_2d(0f64..end, 0f64..top)
+        // In thousandths, ticked only up to a fully busy unit: the room
+        // above is the legend's. (Key points of a float axis leave it
+        // without a label formatter in plotters.)
+        .build_cartesian_2d(
+            0f64..end,
+            (0..(top * 1000.0).ceil() as i32).with_key_points(vec![0, 200, 400, 600, 800, 1000]),
+        )
         .map_err(err)?;
     chart
         .configure_mesh()
         .x_desc("cycle")
         .x_label_formatter(&|x| grouped(x.round() as u64))
         .y_desc("busy fraction")
-        // No fraction above 1 is drawn: the room there is the legend's.
-        .y_label_formatter(&|y| match *y <= 1.0 + 1e-9 {
-            true => format!("{y:.1}"),
-            false => String::new(),
-        })
+        .y_label_formatter(&|y| format!("{:.1}", f64::from(*y) / 1000.0))
         .label_style((FONT, 13))
         .draw()
         .map_err(err)?;
@@ -359,10 +364,8 @@ fn utilisation<DB: DrawingBackend>(
         let points = (0..bins).map(|b| {
             let (start, len) = t.bin_span(b);
             let x = (start as f64 + len as f64 / 2.0).min(end);
-            (
-                x,
-                (t.unit_busy[u][b] as f64 / (len as f64 * instances)).min(1.0),
-            )
+            let busy = (t.unit_busy[u][b] as f64 / (len as f64 * instances)).min(1.0);
+            (x, (busy * 1000.0).round() as i32)
         });
         let color = series_colour(u);
         chart
@@ -571,14 +574,14 @@ mod tests {
             (0, "0"),
             (7, "7"),
             (999, "999"),
-            (1_000, "1,000"),
-            (25_000_000, "25,000,000"),
-            (u64::MAX, "18,446,744,073,709,551,615"),
+            (1_000, "1 000"),
+            (25_000_000, "25 000 000"),
+            (u64::MAX, "18 446 744 073 709 551 615"),
         ];
         for (v, text) in cases {
             assert_eq!(grouped(v), text);
         }
-        assert_eq!(axis_number(-12_345.4), "-12,345");
+        assert_eq!(axis_number(-12_345.4), "-12 345");
         assert_eq!(axis_number(0.25), "0.250");
     }
 
