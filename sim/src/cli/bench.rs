@@ -301,14 +301,18 @@ pub fn provenance(settings: &Settings) -> String {
             Mode::Timed => "timed",
         })
         .collect();
+    // The all-core mode's threads, when it runs.
+    let threads = match settings.modes.contains(&Mode::AllCores) {
+        true => format!(" (all-cores on {} threads)", settings.threads),
+        false => String::new(),
+    };
     format!(
-        "gpusim {} on {} ({} cores); timed model: the built-in one widened to {} CUs; modes {} (all-cores on {} threads); at least {} s per row, rows the median of batches of at least {} s of launches\n\n",
+        "gpusim {} on {} ({} cores); timed model: the built-in one widened to {} CUs; modes {}{threads}; at least {} s per row, rows the median of batches of at least {} s of launches\n\n",
         crate::output::results::VERSION,
         host_cpu(),
         std::thread::available_parallelism().map_or(1, |n| n.get()),
         settings.cus,
         modes.join(", "),
-        settings.threads,
         settings.seconds,
         BATCH.min(settings.seconds)
     )
@@ -562,6 +566,9 @@ mod tests {
             line.contains("modes functional, all-cores (all-cores on 3 threads)"),
             "{line}"
         );
+        // Threads are said only for the mode that uses them.
+        let line = provenance(&settings(3, &[Mode::Timed]));
+        assert!(line.contains("modes timed; at least"), "{line}");
         assert!(!host_cpu().is_empty());
     }
 
