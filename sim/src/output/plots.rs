@@ -283,7 +283,8 @@ fn occupancy<DB: DrawingBackend>(
         .caption(
             format!(
                 "Mean over the GPU (blue); capacity {capacity} waves per CU (black, darkest above); \
-                 theoretical occupancy {theoretical} (red)"
+                 theoretical {theoretical}, occupancy {:.2} (red, over the black when equal)",
+                theoretical / capacity.max(1.0)
             ),
             (FONT, 15),
         )
