@@ -264,6 +264,12 @@ fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
         results,
     ]);
     assert_eq!(code(&o), 0, "{}", text(&o));
+    assert!(
+        text(&o)
+            .contains("traces: issue_trace.csv, occupancy_trace.csv, trace.json, trace.pftrace"),
+        "the run names its traces: {}",
+        text(&o)
+    );
     let out = dir.join("reduction");
     let summary: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
