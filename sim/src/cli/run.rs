@@ -350,7 +350,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         }
     }
     if how.trace {
-        say!("  traces: {}", trace_files(&dir).join(", "));
+        say!("  traces: {}", how.trace_formats.files().join(", "));
     }
     say!(
         "  results in {}{}",
@@ -362,19 +362,6 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         summary: None,
         skipped: false,
     }
-}
-
-/// The trace files in a run's results folder, by name.
-fn trace_files(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains("trace"))
-        .collect();
-    names.sort();
-    names
 }
 
 /// Runs one Amber script into its own results folder; among `many` runs

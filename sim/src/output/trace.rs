@@ -43,7 +43,25 @@ pub struct TraceFormats {
     pub csv: bool,
 }
 
+/// The trace files' names in a results folder.
+const PERFETTO_FILE: &str = "trace.pftrace";
+const JSON_FILE: &str = "trace.json";
+const ISSUE_FILE: &str = "issue_trace.csv";
+const OCCUPANCY_FILE: &str = "occupancy_trace.csv";
+
 impl TraceFormats {
+    /// The files a traced run writes in these formats, by name.
+    pub fn files(&self) -> Vec<&'static str> {
+        let chosen = [
+            (self.csv, ISSUE_FILE),
+            // Every traced run writes it.
+            (true, OCCUPANCY_FILE),
+            (self.json, JSON_FILE),
+            (self.perfetto, PERFETTO_FILE),
+        ];
+        chosen.into_iter().filter(|c| c.0).map(|c| c.1).collect()
+    }
+
     /// The default: Perfetto's protobuf format alone.
     pub const PERFETTO: TraceFormats = TraceFormats {
         perfetto: true,
@@ -183,28 +201,26 @@ impl TraceWriter {
             File::create(&p).map_err(|e| format!("{}: {e}", p.display()))
         };
         let issues = if formats.csv {
-            Some(csv::Writer::from_writer(BufWriter::new(open(
-                "issue_trace.csv",
-            )?)))
+            Some(csv::Writer::from_writer(BufWriter::new(open(ISSUE_FILE)?)))
         } else {
             None
         };
-        let occupancy = csv::Writer::from_writer(BufWriter::new(open("occupancy_trace.csv")?));
+        let occupancy = csv::Writer::from_writer(BufWriter::new(open(OCCUPANCY_FILE)?));
         let chrome = if formats.json {
-            let mut chrome = BufWriter::new(open("trace.json")?);
+            let mut chrome = BufWriter::new(open(JSON_FILE)?);
             let other = serde_json::json!({ "config": config.name, "clock_mhz": config.gpu.clock_mhz, "kernel": kernel_file, "run": run_name });
             writeln!(
                 chrome,
                 "{{\"displayTimeUnit\":\"ns\",\"otherData\":{other},\"traceEvents\":["
             )
-            .map_err(|e| format!("{}: {e}", folder.join("trace.json").display()))?;
+            .map_err(|e| format!("{}: {e}", folder.join(JSON_FILE).display()))?;
             Some(chrome)
         } else {
             None
         };
         let perfetto = if formats.perfetto {
-            let p = folder.join("trace.pftrace");
-            let mut w = open("trace.pftrace")
+            let p = folder.join(PERFETTO_FILE);
+            let mut w = open(PERFETTO_FILE)
                 .and_then(|f| PacketWriter::new(f).map_err(|e| format!("{}: {e}", p.display())))?;
             w.track(TrackDescriptor {
                 uuid: Some(uuid::ROOT),
@@ -265,18 +281,18 @@ impl TraceWriter {
                 }
                 file.write_all(b"\n]}\n")
             });
-            self.record(closed, "trace.json");
+            self.record(closed, JSON_FILE);
         }
         if let Some(p) = &mut self.perfetto {
             let flushed = p.flush();
-            self.record(flushed, "trace.pftrace");
+            self.record(flushed, PERFETTO_FILE);
         }
         if let Some(w) = &mut self.issues {
             let flushed = w.flush();
-            self.record(flushed, "issue_trace.csv");
+            self.record(flushed, ISSUE_FILE);
         }
         let flushed = self.occupancy.flush();
-        self.record(flushed, "occupancy_trace.csv");
+        self.record(flushed, OCCUPANCY_FILE);
         self.error.map_or(Ok(()), Err)
     }
 
@@ -298,14 +314,14 @@ impl TraceWriter {
         self.events += 1;
         if self.error.is_none() {
             let r = chrome.write_fmt(args);
-            self.record(r, "trace.json");
+            self.record(r, JSON_FILE);
         }
     }
 
     fn perfetto_track(&mut self, t: TrackDescriptor) {
         if let Some(p) = &mut self.perfetto {
             let r = p.track(t);
-            self.record(r, "trace.pftrace");
+            self.record(r, PERFETTO_FILE);
         }
     }
 
@@ -407,7 +423,7 @@ impl TraceWriter {
             );
             self.events += 1;
             if self.error.is_none() {
-                self.record(r, "trace.json");
+                self.record(r, JSON_FILE);
             }
         }
         if let Some(p) = &mut self.perfetto {
@@ -426,7 +442,7 @@ impl TraceWriter {
                 (ARG_WORKGROUP, s.workgroup_index),
             ];
             let r = p.slice((start, end_ns), uuid::wave(wave), iids, &args, interned);
-            self.record(r, "trace.pftrace");
+            self.record(r, PERFETTO_FILE);
         }
         self.pending[slot] = s;
     }
@@ -472,7 +488,7 @@ impl TraceWriter {
                             };
                             r = r.and_then(|_| p.event(ns, counter));
                         }
-                        self.record(r, "trace.pftrace");
+                        self.record(r, PERFETTO_FILE);
                     }
                 }
                 self.window_idle[cu] = idle;
@@ -526,7 +542,7 @@ impl TraceSink for TraceWriter {
                 complete: e.complete,
                 active_lanes: e.active_lanes,
             });
-            self.record(r, "issue_trace.csv");
+            self.record(r, ISSUE_FILE);
         }
         let slot = e.slot as usize;
         if slot >= self.pending.len() {
@@ -562,7 +578,7 @@ impl TraceSink for TraceWriter {
 
     fn occupancy(&mut self, r: &OccupancyRecord) {
         let written = self.occupancy.serialize(r);
-        self.record(written, "occupancy_trace.csv");
+        self.record(written, OCCUPANCY_FILE);
         self.name_cu(r.cu);
         let (pid, ns, waves) = (r.cu + 1, self.ns(r.cycle), r.waves);
         self.event(format_args!(
@@ -577,7 +593,7 @@ impl TraceSink for TraceWriter {
                 ..TrackEvent::default()
             };
             let written = p.event(ns, counter);
-            self.record(written, "trace.pftrace");
+            self.record(written, PERFETTO_FILE);
         }
     }
 }
