@@ -67,11 +67,20 @@ pub struct WorkgroupSpace {
     recent: RecentRegions,
 }
 
+/// A thread's `WorkgroupSpace` in a parallel run, on cache lines of its
+/// own: a workgroup's set-up writes it, and sharing a line with another
+/// thread's took each workgroup's set-up and first private stores 1.6-2.2
+/// times their host time on two threads (perf, memory-bound kernel).
+#[derive(Default)]
+#[repr(align(128))]
+struct ThreadSpace(std::sync::Mutex<WorkgroupSpace>);
+
 /// Workgroups per thread in the first batch of a parallel functional
-/// run: enough to even out workgroups of different lengths between
-/// commits. Each later batch doubles, up to `MAX_BATCH` per thread, so
-/// that short workgroups do not wait on the commits (the overlays of a
-/// batch are held until it is committed).
+/// run through overlays: enough to even out workgroups of different
+/// lengths between commits. Each later batch doubles, up to `MAX_BATCH`
+/// per thread (where a run written in place starts), so that short
+/// workgroups do not wait on the commits (the overlays of a batch are
+/// held until it is committed).
 const WORKGROUPS_PER_THREAD: u64 = 32;
 const MAX_BATCH: u64 = 1024;
 /// Chunks of consecutive workgroups per thread in a batch: enough to even
@@ -522,7 +531,6 @@ impl<'k> Launch<'k> {
     ) -> Result<u64, ExecError> {
         use rayon::prelude::*;
         let threads = rayon::current_num_threads() as u64;
-        let mut batch = threads * WORKGROUPS_PER_THREAD;
         let mut next = first;
         // Overlays are kept from batch to batch with their pages: freeing
         // pages on the committing thread that workers allocated makes the
@@ -531,6 +539,20 @@ impl<'k> Launch<'k> {
         let mut undos: Vec<Undo> = Vec::new();
         let mut gathered: Vec<Gathered> = Vec::new();
         let in_place = self.window_plan(global);
+        // Written in place, a batch holds no more memory however long it
+        // is, and starting short only adds commits (each a wait for the
+        // slowest chunk).
+        let mut batch = match in_place {
+            Some(_) => threads * MAX_BATCH,
+            None => threads * WORKGROUPS_PER_THREAD,
+        };
+        // Each thread's waves and shared memory, kept from chunk to chunk
+        // and batch to batch, as on one thread.
+        let spaces: Vec<ThreadSpace> = (0..threads).map(|_| Default::default()).collect();
+        let space_of_thread = || {
+            let k = rayon::current_thread_index().unwrap_or(0) % spaces.len();
+            spaces[k].0.lock().unwrap_or_else(|e| e.into_inner())
+        };
         while next < total {
             counts.parallel_batches += 1;
             let end = (next + batch).min(total);
@@ -593,9 +615,10 @@ impl<'k> Launch<'k> {
                     let mut memories = chunk_memories(&shared, windows, &mut undos, &mut gathered);
                     let results: Vec<_> = memories
                         .par_iter_mut()
+                        .with_max_len(1)
                         .enumerate()
-                        .map_init(WorkgroupSpace::default, |space, (k, memory)| {
-                            run_chunk(space, k, GlobalView::InPlace(memory))
+                        .map(|(k, memory)| {
+                            run_chunk(&mut space_of_thread(), k, GlobalView::InPlace(memory))
                         })
                         .collect();
                     let gathers = memories.iter().map(ChunkMemory::gathered_atomics);
@@ -617,10 +640,12 @@ impl<'k> Launch<'k> {
                     let shared: &GlobalMemory = global;
                     let results: Vec<_> = overlays
                         .par_iter_mut()
+                        .with_max_len(1)
                         .enumerate()
-                        .map_init(WorkgroupSpace::default, |space, (k, overlay)| {
+                        .map(|(k, overlay)| {
                             overlay.clear();
-                            run_chunk(space, k, GlobalView::Overlaid(shared, overlay))
+                            let view = GlobalView::Overlaid(shared, overlay);
+                            run_chunk(&mut space_of_thread(), k, view)
                         })
                         .collect();
                     let finished = finished(&results);
