@@ -116,6 +116,19 @@ enum Operand {
 }
 
 impl Gathering {
+    /// Two gathered operands of a `ty` combined into one: what the two
+    /// atomics do to a location, one after the other.
+    #[inline]
+    pub fn combine(&self, ty: Scalar, first: u64, second: u64) -> u64 {
+        match self.op {
+            // A histogram's, inlined: the general meaning is a call that
+            // matches on the operation, a quarter of the host instructions
+            // of a lane's gathering.
+            AtomicOp::IAdd => first.wrapping_add(second) & self.mask,
+            op => op.apply(ty, first, second, 0),
+        }
+    }
+
     /// The gathered operand standing for an atomic whose operand is
     /// `value`.
     #[inline]

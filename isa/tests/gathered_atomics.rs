@@ -23,8 +23,9 @@ const GATHERED: [AtomicOp; 11] = [
     AtomicOp::Xor,
 ];
 
-/// The effect of `ops` on `old` gathered: each operand gathered into its
-/// operation's running one, in the order given, then applied once.
+/// The effect of `ops` on `old` gathered: each operand combined into its
+/// operation's running one (`Gathering::combine`), in the order given,
+/// then applied once.
 fn gathered(ty: Scalar, old: u64, ops: &[(AtomicOp, u64)]) -> u64 {
     let mut acc: Option<(AtomicOp, u64)> = None;
     for &(op, v) in ops {
@@ -34,7 +35,7 @@ fn gathered(ty: Scalar, old: u64, ops: &[(AtomicOp, u64)]) -> u64 {
             None => (g, v),
             Some((a, x)) => {
                 assert_eq!(a, g, "one location's atomics gather into one operation");
-                (g, g.apply(ty, x, v, 0))
+                (g, gathering.combine(ty, x, v))
             }
         });
     }

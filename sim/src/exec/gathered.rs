@@ -141,17 +141,19 @@ impl Gathered {
             self.refused = true;
             return;
         };
-        let op = gathering.op;
         if self.atomics & buffer_bit(buffer) == 0 {
             self.atomics |= buffer_bit(buffer);
         }
+        let op = gathering.op;
+        // Widths are 1, 2, 4 or 8 bytes: a shift, not a division per lane.
+        let shift = width.trailing_zeros();
         for &(offset, value) in lanes {
             let value = gathering.operand(value);
-            if !offset.is_multiple_of(width) {
+            if offset & (width - 1) != 0 {
                 self.refused = true;
                 return;
             }
-            let word = offset / width;
+            let word = offset >> shift;
             let words = &mut self.tables[table].words;
             match words.get(word) {
                 Some(i) => {
@@ -160,7 +162,7 @@ impl Gathered {
                         self.refused = true;
                         return;
                     }
-                    at.operand = op.apply(ty, at.operand, value, 0);
+                    at.operand = gathering.combine(ty, at.operand, value);
                 }
                 None if self.locations.len() < MAX_LOCATIONS => {
                     words.set(word, self.locations.len() as u32);
