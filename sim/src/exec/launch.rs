@@ -548,7 +548,8 @@ impl<'k> Launch<'k> {
         let mut gathered: Vec<Gathered> = Vec::new();
         let in_place = self.window_plan(global);
         // Written in place, batches start where those through overlays
-        // end: a first batch that conflicts wastes no more work.
+        // end, so that a first batch that conflicts wastes no more work
+        // than an overlay run's longest.
         let (mut batch, most) = match in_place {
             Some(_) => (MAX_BATCH, MAX_IN_PLACE_BATCH),
             None => (WORKGROUPS_PER_THREAD, MAX_BATCH),
