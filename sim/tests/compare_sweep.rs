@@ -500,19 +500,24 @@ fn a_check_that_fails_is_described_in_the_error_column() {
     }
 }
 
+/// Sweeps mid3_chain over `parameters` in a scratch folder named `name`,
+/// expecting exit code `code`; returns the folder and the SVG of cycles
+/// against the compute units.
+fn mid3_cycles_plot(name: &str, parameters: &str, code: i32) -> (PathBuf, String) {
+    let d = common::scratch("compare-sweep", name);
+    let workload = root().join("workloads/micro_emulation/mid3_chain.toml");
+    let f = write_sweep(&d, name, &[workload], parameters);
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(code), "{}", text(&o));
+    let plot = d.join(name).join("cycles_vs_gpu_compute_units.svg");
+    let svg = std::fs::read_to_string(plot).unwrap();
+    (d, svg)
+}
+
 /// A point that failed leaves a gap in its line: no segment across it.
 #[test]
 fn a_failed_point_is_a_gap_in_the_plot() {
-    let d = common::scratch("compare-sweep", "gap");
-    let f = write_sweep(
-        &d,
-        "gap",
-        &[root().join("workloads/micro_emulation/mid3_chain.toml")],
-        "\"gpu.compute_units\" = [4, 0, 8, 16]\n",
-    );
-    let o = sweep(&f, &d);
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    let svg = std::fs::read_to_string(d.join("gap/cycles_vs_gpu_compute_units.svg")).unwrap();
+    let (d, svg) = mid3_cycles_plot("gap", "\"gpu.compute_units\" = [4, 0, 8, 16]\n", 2);
     // The line's pieces (2 pixels wide; the legend's sample is the last):
     // the point at 4 alone, then 8 to 16.
     let pieces: Vec<usize> = svg
@@ -531,21 +536,15 @@ fn a_failed_point_is_a_gap_in_the_plot() {
         })
         .collect();
     assert_eq!(pieces, [1, 2, 2], "{svg}");
+    std::fs::remove_dir_all(&d).unwrap();
 }
 
 #[test]
 fn sweep_plot_lines_follow_the_sweep_files_order() {
-    let d = common::scratch("compare-sweep", "order");
     // As text, 1048576 < 131072 < 16384.
-    let f = write_sweep(
-        &d,
-        "order",
-        &[root().join("workloads/micro_emulation/mid3_chain.toml")],
-        "\"gpu.compute_units\" = [1, 2]\n\"memory.l2.size_bytes\" = [16384, 131072, 1048576]\n",
-    );
-    let o = sweep(&f, &d);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let svg = std::fs::read_to_string(d.join("order/cycles_vs_gpu_compute_units.svg")).unwrap();
+    let axes =
+        "\"gpu.compute_units\" = [1, 2]\n\"memory.l2.size_bytes\" = [16384, 131072, 1048576]\n";
+    let (d, svg) = mid3_cycles_plot("order", axes, 0);
     let at: Vec<usize> = ["16384", "131072", "1048576"]
         .iter()
         .map(|v| {
