@@ -188,6 +188,26 @@ fn a_bad_value_in_an_inheriting_file_names_its_line() {
 }
 
 #[test]
+fn an_unknown_top_level_key_is_told_inherit_is_one() {
+    let d = dir("top");
+    // Standing alone and inheriting, a file reads its keys the same way.
+    let alone = "frequency = 1\n".to_string() + &Config::default_config().to_toml();
+    let inheriting = "inherit = \"gcn\"\nfrequency = 1\n";
+    for (name, text) in [
+        ("alone.toml", alone.as_str()),
+        ("inheriting.toml", inheriting),
+    ] {
+        let f = write(&d, name, text);
+        let e = load(&f, &[]).unwrap_err();
+        assert!(e.contains("unknown field `frequency`"), "{e}");
+        assert!(
+            e.contains("expected one of `inherit`, `name`, `gpu`"),
+            "{e}"
+        );
+    }
+}
+
+#[test]
 fn config_show_prints_a_config_that_loads_back() {
     let d = dir("show");
     let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))

@@ -286,7 +286,7 @@ fn locate(message: &str, sources: &[Source], set: &[(String, String)]) -> String
         // A top-level key names no table: the unknown field is the key.
         None => (message.trim(), unknown(message).unwrap_or_default()),
     };
-    place(&key, &[], what, sources, set, true)
+    place(&key, &[], &super::with_inherit(what), sources, set, true)
 }
 
 /// `message` about `key`, prefixed with the `--set` or the file and line

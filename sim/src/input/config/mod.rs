@@ -392,8 +392,13 @@ impl Config {
     }
 
     pub fn parse(text: &str, path: &Path) -> Result<Config, String> {
-        let c: Config = toml::from_str(text)
-            .map_err(|e| crate::input::toml_error(&path.display().to_string(), text, &e))?;
+        let c: Config = toml::from_str(text).map_err(|e| {
+            with_inherit(&crate::input::toml_error(
+                &path.display().to_string(),
+                text,
+                &e,
+            ))
+        })?;
         c.check().map_err(|e| match key_line(text, &e.key) {
             Some(line) => format!("{}:{line}: {}", path.display(), e.message),
             None => format!("{}: {}", path.display(), e.message),
@@ -766,4 +771,15 @@ fn key_line(text: &str, key: &str) -> Option<usize> {
         }
     }
     outer.map(|(_, l)| l).or(inner)
+}
+
+/// An unknown top-level key's message as serde words it lists the keys of
+/// `Config`, without `inherit`, which `compose` takes out of the table
+/// before typing it: named here too, as a key a config file may set.
+pub(super) fn with_inherit(message: &str) -> String {
+    message.replacen(
+        "expected one of `name`,",
+        "expected one of `inherit`, `name`,",
+        1,
+    )
 }
