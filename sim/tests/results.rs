@@ -27,7 +27,30 @@ fn check_chrome_trace(path: &Path) -> usize {
     let events = trace["traceEvents"].as_array().expect("traceEvents");
     // Times as an importer that truncates reads them: whole nanoseconds.
     let ns = |us: f64| (us * 1000.0) as u64;
-    let mut slices: BTreeMap<(u64, u64), Vec<(u64, u64)>> = BTreeMap::new();
+    // Slices as four kinds of reader take them: in whole nanoseconds
+    // truncating `ts` and `ts + dur`, or `ts` and `dur` each (older
+    // Perfetto), rounding `ts` and `dur` each (Perfetto now), and exact in
+    // tenths of a nanosecond (a reader adding decimals, or doubles as
+    // catapult does, within far less than a tenth); each must nest.
+    type Reading = fn(f64, f64) -> (u64, u64);
+    let readings: [(&str, Reading); 4] = [
+        ("truncated end", |ts, dur| {
+            ((ts * 1e3) as u64, ((ts + dur) * 1e3) as u64)
+        }),
+        ("truncated each", |ts, dur| {
+            let start = (ts * 1e3) as u64;
+            (start, start + (dur * 1e3) as u64)
+        }),
+        ("rounded", |ts, dur| {
+            let start = (ts * 1e3).round() as u64;
+            (start, start + (dur * 1e3).round() as u64)
+        }),
+        ("exact", |ts, dur| {
+            let start = (ts * 1e4).round() as u64;
+            (start, start + (dur * 1e4).round() as u64)
+        }),
+    ];
+    let mut slices: BTreeMap<(&str, u64, u64), Vec<(u64, u64)>> = BTreeMap::new();
     let mut counters: BTreeMap<(u64, String), u64> = BTreeMap::new();
     let mut named_threads = BTreeSet::new();
     let mut named_processes = BTreeSet::new();
@@ -43,7 +66,6 @@ fn check_chrome_trace(path: &Path) -> usize {
                 let ts = e["ts"].as_f64().unwrap();
                 let dur = e["dur"].as_f64().unwrap();
                 assert!(dur >= 0.0, "{e}");
-                let (start, end) = (ns(ts), ns(ts + dur));
                 for key in [
                     "cycle",
                     "complete",
@@ -55,7 +77,12 @@ fn check_chrome_trace(path: &Path) -> usize {
                 ] {
                     assert!(!e["args"][key].is_null(), "slice without args.{key}: {e}");
                 }
-                slices.entry((pid, tid)).or_default().push((start, end));
+                for (reader, read) in readings {
+                    slices
+                        .entry((reader, pid, tid))
+                        .or_default()
+                        .push(read(ts, dur));
+                }
             }
             "C" => {
                 let ts = ns(e["ts"].as_f64().unwrap());
@@ -78,8 +105,12 @@ fn check_chrome_trace(path: &Path) -> usize {
         }
     }
     let mut n = 0;
-    for (track, list) in &slices {
-        assert!(named_threads.contains(track), "track {track:?} has no name");
+    for (&(reader, pid, tid), list) in &slices {
+        let track = (reader, pid, tid);
+        assert!(
+            named_threads.contains(&(pid, tid)),
+            "track {track:?} has no name"
+        );
         // In file order, starts never go back; a slice either ends before
         // the next starts or contains it.
         let mut open: Vec<u64> = Vec::new();
@@ -101,7 +132,7 @@ fn check_chrome_trace(path: &Path) -> usize {
         }
     }
     assert_eq!(pids, named_processes, "every process is named");
-    n
+    n / readings.len()
 }
 
 /// One field of a protobuf message, read with the wire format's rules

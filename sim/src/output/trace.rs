@@ -173,16 +173,29 @@ fn escaped(s: &str) -> Cow<'_, str> {
     }
 }
 
-/// Nanoseconds as microseconds (the JSON format's unit) with a fourth
-/// decimal of 1: a tenth of a nanosecond above the exact value, so that an
-/// importer that truncates `ts * 1000`, or `(ts + dur) * 1000`, gets the
-/// nanoseconds meant despite binary rounding (1.558 is 1557.99... ns), and
-/// one that rounds gets them too.
+/// A time in nanoseconds as microseconds (the JSON format's unit) with a
+/// fourth decimal of 1: a tenth of a nanosecond above the exact value, so
+/// that an importer that truncates `ts * 1000`, or `(ts + dur) * 1000`,
+/// gets the nanoseconds meant despite binary rounding (1.558 is 1557.99...
+/// ns), and one that rounds gets them too.
 struct Micros(u64);
 
 impl std::fmt::Display for Micros {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
         write!(f, "{}.{:03}1", self.0 / 1000, self.0 % 1000)
+    }
+}
+
+/// A duration in nanoseconds as exact microseconds: added to a `Micros`
+/// start, it ends on the next slice's start, a tenth of a nanosecond above
+/// the exact time like it (with that tenth on the duration too, a reader
+/// adding decimals or doubles found consecutive slices overlapping by it).
+/// An importer truncating `dur * 1000` may read a nanosecond less.
+struct MicrosExact(u64);
+
+impl std::fmt::Display for MicrosExact {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "{}.{:03}", self.0 / 1000, self.0 % 1000)
     }
 }
 
@@ -415,7 +428,7 @@ impl TraceWriter {
                 pid = s.cu + 1,
                 tid = wave + 1,
                 ts = Micros(start),
-                dur = Micros(end_ns - start),
+                dur = MicrosExact(end_ns - start),
                 cycle = s.cycle,
                 complete = s.complete,
                 pc = s.pc,
