@@ -56,6 +56,26 @@ fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
     assert_eq!(s, native / emulated_cycles, "{s}");
     assert_eq!(rows[2][column(&rows, "results")], "identical");
     assert_eq!(rows[2][column(&rows, "checks")], "passed");
+    // Both charts have logarithmic axes labelled at whole multiples of
+    // powers of ten, at least four of them (two runs 1.4x apart have more
+    // than the power); the speedups' reaches from below the emulated
+    // run's speedup to above the native run's 1.
+    for chart in ["cycles.svg", "speedup.svg"] {
+        let svg = std::fs::read_to_string(folder.join(chart)).unwrap();
+        let labels = axis_labels(&svg);
+        assert!(labels.len() >= 4, "{chart}: {labels:?}");
+        for v in &labels {
+            let mantissa = v / 10f64.powf(v.log10().floor());
+            assert!(
+                (mantissa - mantissa.round()).abs() < 1e-9,
+                "{chart}: label {v} in {labels:?}"
+            );
+        }
+        if chart == "speedup.svg" {
+            assert!(labels.contains(&1.0), "{labels:?}");
+            assert!(labels.iter().any(|&v| v <= s), "{s} {labels:?}");
+        }
+    }
     // The same with variants of one config.
     let o = gpusim(&[
         "compare",
@@ -80,6 +100,21 @@ fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
         emulated_cycles.to_string()
     );
     assert_eq!(rows[1][column(&rows, "config")], "native");
+}
+
+/// The numbers an SVG chart writes as text (its axis labels: digits in
+/// groups of three, or with decimals).
+fn axis_labels(svg: &str) -> Vec<f64> {
+    svg.split('>')
+        .filter_map(|piece| piece.split('<').next())
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .filter(|t| {
+            t.chars()
+                .all(|c| c.is_ascii_digit() || c == ' ' || c == '.')
+        })
+        .filter_map(|t| t.replace(' ', "").parse().ok())
+        .collect()
 }
 
 #[test]

@@ -257,12 +257,17 @@ struct BarChart<'a> {
     caption: String,
     y_desc: &'static str,
     value: &'a dyn Fn(&WorkloadRuns, usize) -> Option<f64>,
+    /// Where bars start: the axis's foot, or a value they rise above or
+    /// fall below (a speedup of 1).
+    base: Option<f64>,
 }
 
 /// Draws every (workload, config) as grouped bars: the cycles into
 /// `dir/cycles.svg` / `.png`, and each run's speedup over the workload's
 /// first config (its cycles over theirs) into `dir/speedup.svg` / `.png`,
-/// which keeps workloads of very different lengths readable side by side.
+/// rising above 1 or falling below it. Both axes are logarithmic: workloads
+/// of a few thousand and a few million cycles stay readable side by side,
+/// and half and twice the speed lie as far from 1.
 pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
     crate::output::plots::load_font()?;
     let configs: Vec<&str> = runs
@@ -293,6 +298,7 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
             caption: format!("Cycles per workload on {on}"),
             y_desc: "cycles",
             value: &cycles,
+            base: None,
         },
         BarChart {
             stem: "speedup",
@@ -302,6 +308,7 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
             ),
             y_desc: "speedup",
             value: &speedup,
+            base: Some(1.0),
         },
     ] {
         let svg = dir.join(format!("{}.svg", bars.stem));
@@ -332,11 +339,23 @@ fn draw<DB: DrawingBackend>(
 ) -> Result<(), String> {
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
-    let max = runs
+    // Only positive values have a place on a logarithmic axis (cycles and
+    // speedups are, but for a run of no cycles).
+    let values: Vec<f64> = runs
         .iter()
         .flat_map(|w| (0..configs.len()).filter_map(|k| (bars.value)(w, k)))
-        .fold(0.0f64, f64::max)
-        .max(1e-9);
+        .filter(|v| *v > 0.0 && v.is_finite())
+        .chain(bars.base)
+        .collect();
+    let max = values.iter().copied().fold(f64::MIN_POSITIVE, f64::max);
+    let min = values.iter().copied().fold(max, f64::min);
+    // From a little below the least value (so that its bar shows) to room
+    // above the highest for the legend, in the same share of the height as
+    // on a linear axis.
+    let low = min / 1.5;
+    let headroom = crate::output::plots::legend_headroom(configs.len(), root.dim_in_pixel().1);
+    let high = low * (max / low).powf(headroom);
+    let foot = bars.base.unwrap_or(low);
     let n = runs.len().max(1);
     // In half-bar units: a workload's group is a half-bar gap, its bars
     // (two units each) and a half-bar gap, so its name sits on a tick at
@@ -351,7 +370,7 @@ fn draw<DB: DrawingBackend>(
         .y_label_area_size(80)
         .build_cartesian_2d(
             0..n * group,
-            0f64..max * crate::output::plots::legend_headroom(configs.len(), root.dim_in_pixel().1),
+            (low..high).log_scale().with_key_points(ticks(low, high)),
         )
         .map_err(|e| err(&e))?;
     let names: Vec<String> = runs.iter().map(|w| w.workload.clone()).collect();
@@ -377,13 +396,40 @@ fn draw<DB: DrawingBackend>(
         chart
             .draw_series(runs.iter().enumerate().map(|(i, w)| {
                 let x = i * group + 1 + 2 * k;
-                let v = (bars.value)(w, k).unwrap_or(0.0);
-                Rectangle::new([(x, 0.0), (x + 2, v)], color.filled())
+                // A run that failed, or took no cycles, has no bar.
+                let v = (bars.value)(w, k).filter(|v| *v > 0.0).unwrap_or(foot);
+                Rectangle::new([(x, foot), (x + 2, v)], color.filled())
             }))
             .map_err(|e| err(&e))?
             .label(config.to_string())
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
     }
+    if let Some(base) = bars.base {
+        // The line the bars rise above or fall below.
+        chart
+            .draw_series(LineSeries::new([(0, base), (n * group, base)], BLACK))
+            .map_err(|e| err(&e))?;
+    }
     crate::output::plots::draw_legend(&mut chart, 13)?;
     root.present().map_err(|e| err(&e))
+}
+
+/// The labelled values of a logarithmic axis from `low` to `high`: its
+/// powers of ten, or if fewer than four lie on it 1, 2 and 5 times each,
+/// or else every whole multiple of each.
+fn ticks(low: f64, high: f64) -> Vec<f64> {
+    let first = low.log10().floor() as i32;
+    let last = high.log10().ceil() as i32;
+    let on_axis = |steps: &[f64]| -> Vec<f64> {
+        (first..=last)
+            .flat_map(|e| steps.iter().map(move |s| s * 10f64.powi(e)))
+            .filter(|v| (low..=high).contains(v))
+            .collect()
+    };
+    let all: Vec<f64> = (1..10).map(f64::from).collect();
+    [vec![1.0], vec![1.0, 2.0, 5.0]]
+        .iter()
+        .map(|steps| on_axis(steps))
+        .find(|labels| labels.len() >= 4)
+        .unwrap_or_else(|| on_axis(&all))
 }
