@@ -50,7 +50,9 @@ fn check_chrome_trace(path: &Path) -> usize {
             (start, start + (dur * 1e4).round() as u64)
         }),
     ];
-    let mut slices: BTreeMap<(&str, u64, u64), Vec<(u64, u64)>> = BTreeMap::new();
+    // Per (reader, pid, tid): the slices' (start, end).
+    type Track<'a> = (&'a str, u64, u64);
+    let mut slices: BTreeMap<Track, Vec<(u64, u64)>> = BTreeMap::new();
     let mut counters: BTreeMap<(u64, String), u64> = BTreeMap::new();
     let mut named_threads = BTreeSet::new();
     let mut named_processes = BTreeSet::new();
