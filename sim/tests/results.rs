@@ -496,6 +496,36 @@ fn plots_are_drawn_at_one_eight_and_sixty_four_cus() {
                 .unwrap();
         assert_eq!(summary["per_cu"].as_array().unwrap().len(), cus);
         assert!(svg.matches("<rect").count() >= cus, "{cus} CUs");
+        // The mean over the GPU (the blue line) holds each bin's value
+        // across the bin: steps, no ramps, and it falls to none at the end.
+        let line = svg
+            .split("<polyline")
+            .find(|p| p.contains("stroke=\"#0000FF\""))
+            .expect("the mean's line");
+        let points: Vec<(i64, i64)> = line
+            .split("points=\"")
+            .nth(1)
+            .and_then(|p| p.split('"').next())
+            .expect("its points")
+            .split_whitespace()
+            .map(|xy| {
+                let (x, y) = xy.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        assert!(
+            points
+                .windows(2)
+                .all(|p| p[0].0 == p[1].0 || p[0].1 == p[1].1),
+            "{cus} CUs: a sloped piece in {points:?}"
+        );
+        // On one CU the four waves are a tenth of its height: the line
+        // starts above where it ends (y grows downwards).
+        let (first, last) = (points[0].1, points[points.len() - 1].1);
+        assert!(
+            cus > 1 || last > first,
+            "waves at the start, none at the end: {points:?}"
+        );
         assert!(svg.contains(&format!(
             "reduction on {}",
             summary["run"]["config"].as_str().unwrap()

@@ -305,12 +305,16 @@ fn occupancy<DB: DrawingBackend>(
         .label_style((FONT, 13))
         .draw()
         .map_err(err)?;
-    let points = (0..bins).map(|b| {
-        let x = ((b as u64 * t.bin_cycles) as f64 + t.bin_cycles as f64 / 2.0).min(end);
-        (
-            x,
-            (0..cus).map(|c| mean(c, b)).sum::<f64>() / cus.max(1) as f64,
-        )
+    // Each bin's mean held across the bin, as the heat map above shows it:
+    // a line through the bins' middles drew ramps where the waves changed
+    // at once.
+    let points = (0..bins).flat_map(|b| {
+        let (start, len) = t.bin_span(b);
+        let waves = (0..cus).map(|c| mean(c, b)).sum::<f64>() / cus.max(1) as f64;
+        [
+            (start as f64, waves),
+            (((start + len) as f64).min(end), waves),
+        ]
     });
     line.draw_series(LineSeries::new(points, BLUE.stroke_width(2)))
         .map_err(err)?;
