@@ -591,9 +591,26 @@ fn folders_are_never_overwritten_and_force_replaces_only_ours() {
     let twice = run(&["workloads/vector_add.toml", "--force"]);
     assert_eq!(code(&twice), 0, "{}", text(&twice));
     assert!(text(&twice).contains("vector_add-3"), "{}", text(&twice));
+    // The line names why: not for --force to replace.
+    assert!(
+        text(&twice).contains("vector_add was written by this command)"),
+        "{}",
+        text(&twice)
+    );
     for name in ["vector_add", "vector_add-3"] {
         assert!(dir.join(name).join("summary.csv").exists(), "{name}");
     }
+    // A file of the name is left as it is, and said to be a file.
+    std::fs::remove_dir_all(dir.join("vector_add")).unwrap();
+    std::fs::write(dir.join("vector_add"), "notes").unwrap();
+    let beside = run(&["--force"]);
+    assert_eq!(code(&beside), 0, "{}", text(&beside));
+    assert!(
+        text(&beside).contains("vector_add is not a folder; left as it is)"),
+        "{}",
+        text(&beside)
+    );
+    assert_eq!(std::fs::read(dir.join("vector_add")).unwrap(), b"notes");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -152,7 +152,7 @@ fn bench_workload(
         let (name, opts) = match mode {
             Mode::Functional => ("functional", RunOptions::default()),
             Mode::AllCores => (
-                "functional",
+                "all-cores",
                 RunOptions {
                     threads: settings.threads,
                     ..RunOptions::default()
@@ -446,7 +446,7 @@ mod tests {
         let (rows, errors) = rows_of(std::slice::from_ref(&path), &settings(2, &all));
         assert!(errors.is_empty());
         let modes: Vec<(&str, usize)> = rows.iter().map(|r| (r.mode, r.threads)).collect();
-        assert_eq!(modes, [("functional", 1), ("functional", 2), ("timed", 1)]);
+        assert_eq!(modes, [("functional", 1), ("all-cores", 2), ("timed", 1)]);
         for r in &rows {
             assert_eq!((r.runs, r.batches), (1, 1), "{}", r.mode);
             // 250 active invocations in 4 waves of 64: the rates are the

@@ -208,7 +208,7 @@ pub fn run(r: &Request) -> u8 {
         Ok(dir) => say!(
             "comparison in {}{}",
             dir.display(),
-            crate::output::results::taken_name_note(&dir, &r.results, "compare")
+            crate::output::results::taken_name_note(&dir, &r.results, "compare", r.force)
         ),
         Err(e) => {
             eprintln!("error: cannot write results: {e}");

@@ -112,7 +112,7 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         #[arg(long)]
         functional: bool,
         /// Lanes per wave (32 or 64); overrides the config's cu.wave_size.
-        #[arg(long)]
+        #[arg(long, value_parser = parse_wave_size)]
         wave_size: Option<usize>,
         /// Threads running a functional launch's workgroups (all cores by
         /// default; the results are the same bits on any number). Timed
@@ -120,7 +120,7 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Stop the launch as hung after this many wave-instructions.
-        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
+        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions, value_parser = parse_max_instructions)]
         max_instructions: u64,
         /// Robust buffer access for every run (as a manifest's
         /// robust_buffer_access): out-of-bounds buffer loads give zeros and
@@ -183,7 +183,7 @@ every check passed; 1 results differ or a check failed; 2 bad input; 3 results n
         #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
         /// Stop a launch as hung after this many wave-instructions.
-        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
+        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions, value_parser = parse_max_instructions)]
         max_instructions: u64,
         /// No progress bar.
         #[arg(long)]
@@ -234,7 +234,7 @@ check failed; 2 bad input or a point failed; 3 results not written."
         #[arg(long, value_name = "FILE")]
         output: Option<PathBuf>,
         /// Stop a launch as hung after this many wave-instructions.
-        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
+        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions, value_parser = parse_max_instructions)]
         max_instructions: u64,
         /// No progress bar.
         #[arg(long)]
@@ -273,7 +273,7 @@ check failed; 2 bad input or a point failed; 3 results not written."
         #[arg(long = "mode", value_enum)]
         modes: Vec<crate::cli::bench::Mode>,
         /// Stop a launch as hung after this many wave-instructions.
-        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions)]
+        #[arg(long, default_value_t = RunOptions::default().max_wave_instructions, value_parser = parse_max_instructions)]
         max_instructions: u64,
     },
     /// GPU configs: print one resolved (inheritance and overrides applied).
@@ -442,7 +442,12 @@ pub fn main() -> ExitCode {
                             ErrorKind::Skipped => "skipped",
                             _ => "error",
                         };
-                        eprintln!("{what}: {}: {}", e.workload, e.message);
+                        // A manifest's own errors name its file already.
+                        let named = format!("{}: ", e.workload);
+                        match e.message.strip_prefix(&named) {
+                            Some(_) => eprintln!("{what}: {}", e.message),
+                            None => eprintln!("{what}: {named}{}", e.message),
+                        }
                     }
                     let any = |k| errors.iter().any(|e| e.kind == k);
                     if any(ErrorKind::Failed) {
@@ -639,6 +644,22 @@ fn dis(input: &Path, output: Option<&Path>) -> Result<(), String> {
 
 /// A `--threads` value: 1 to `grid::MAX_THREADS` (a pool of thousands of
 /// threads only slows a run down).
+/// The lanes of a wave: the two widths the model has.
+fn parse_wave_size(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ (32 | 64)) => Ok(n),
+        _ => Err("expected 32 or 64".to_string()),
+    }
+}
+
+/// A launch's instruction budget: a launch of none would stop at once.
+fn parse_max_instructions(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err("expected a number of wave-instructions, at least 1".to_string()),
+    }
+}
+
 fn parse_threads(text: &str) -> Result<usize, String> {
     let max = crate::run::grid::MAX_THREADS;
     match text.parse::<usize>() {

@@ -355,7 +355,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     say!(
         "  results in {}{}",
         dir.display(),
-        results::taken_name_note(&dir, &how.root, &out.name)
+        results::taken_name_note(&dir, &how.root, &out.name, how.force)
     );
     Ran {
         code,

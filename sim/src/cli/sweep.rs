@@ -208,7 +208,7 @@ pub fn run(r: &Request) -> u8 {
             points.len(),
             all.len(),
             dir.join("sweep.csv").display(),
-            results::taken_name_note(&dir, &r.results, &name)
+            results::taken_name_note(&dir, &r.results, &name, r.force)
         ),
         Err(e) => {
             eprintln!("error: cannot write results: {e}");

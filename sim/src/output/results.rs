@@ -210,12 +210,17 @@ pub fn headline(out: &RunOutput) -> Vec<(&'static str, String)> {
 }
 
 /// What the command line adds after the folder `dir` a run's results went
-/// to: nothing when it is `root/name`, else that `root/name` existed and
-/// `--force` would have replaced it.
-pub fn taken_name_note(dir: &Path, root: &Path, name: &str) -> String {
+/// to: nothing when it is `root/name`, else why not: a file is there, or
+/// (with `force`) a folder this command wrote, or a folder `--force` would
+/// have replaced.
+pub fn taken_name_note(dir: &Path, root: &Path, name: &str, force: bool) -> String {
     let target = root.join(name);
     if dir == target {
         String::new()
+    } else if !target.is_dir() {
+        format!(" ({} is not a folder; left as it is)", target.display())
+    } else if force {
+        format!(" ({} was written by this command)", target.display())
     } else {
         format!(" ({} exists; --force replaces it)", target.display())
     }
