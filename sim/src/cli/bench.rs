@@ -419,7 +419,7 @@ mod tests {
         assert!(rows[0].ordered_atomics && !rows[0].ran_parallel);
         let row = table_row(&rows[0]);
         assert!(
-            row.starts_with("| counter | functional | 2 (ran on 1: global atomics) |"),
+            row.starts_with("| counter | all-cores | 2 (ran on 1: global atomics) |"),
             "{row}"
         );
     }
@@ -434,7 +434,7 @@ mod tests {
         assert!(!rows[0].ordered_atomics && rows[0].ran_parallel);
         let row = table_row(&rows[0]);
         assert!(
-            row.starts_with("| bench_atomics | functional | 2 |"),
+            row.starts_with("| bench_atomics | all-cores | 2 |"),
             "{row}"
         );
     }
@@ -464,7 +464,7 @@ mod tests {
         assert!(!rows[1].ran_parallel);
         assert!(
             table_row(&rows[1])
-                .starts_with("| vector_add | functional | 2 (ran on 1: too small) |"),
+                .starts_with("| vector_add | all-cores | 2 (ran on 1: too small) |"),
             "{}",
             table_row(&rows[1])
         );
@@ -480,7 +480,7 @@ mod tests {
         let (one, _) = rows_of(std::slice::from_ref(&path), &settings(1, &[Mode::AllCores]));
         assert_eq!(
             one.iter().map(|r| (r.mode, r.threads)).collect::<Vec<_>>(),
-            [("functional", 1)]
+            [("all-cores", 1)]
         );
         if cfg!(target_os = "linux") {
             assert!(rows
