@@ -271,6 +271,16 @@ fn compare_takes_folders_of_manifests_and_names_amber_scripts_as_such() {
         text(&o)
     );
     assert!(!d.join("scripts").exists(), "nothing ran");
+    // A folder, which compare and run take, is named as one.
+    let folder = root().join("workloads/micro_emulation");
+    let f = write_sweep(&d, "folder", &[folder], "\"gpu.compute_units\" = [1, 2]\n");
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("workloads[0]") && text(&o).contains("a folder; a sweep lists"),
+        "{}",
+        text(&o)
+    );
     std::fs::remove_dir_all(&d).unwrap();
 }
 

@@ -116,6 +116,12 @@ impl Sweep {
                     path.display()
                 ));
             }
+            if dir.join(w).is_dir() {
+                return Err(format!(
+                    "{}: workloads[{i}] = {w:?}: a folder; a sweep lists workload manifests (.toml) one by one",
+                    path.display()
+                ));
+            }
             if !dir.join(w).is_file() {
                 return Err(format!(
                     "{}: workloads[{i}] = {w:?}: no such file ({} from the sweep file's folder)",
