@@ -84,16 +84,17 @@ fn run_fails(test: &str, manifest: &Path, workload_name: &str, extra: &[&str]) -
         1,
         "{test}: expected a one-line message: {stderr}"
     );
+    // The folder did not exist before the run: not even it is left.
     if results.exists() {
         let left: Vec<String> = std::fs::read_dir(&results)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.contains(workload_name))
             .collect();
         assert!(
-            left.is_empty(),
+            left.iter().all(|n| !n.contains(workload_name)),
             "{test}: a failed run left results behind: {left:?}"
         );
+        panic!("{test}: a failed run left {} behind", results.display());
     }
     stderr
 }
@@ -295,13 +296,21 @@ fn missing_manifest_file() {
 
 #[test]
 fn unsupported_wave_size() {
-    let m = run_fails(
-        "wave_size_48",
-        &local("switch.toml"),
-        "feat_switch",
-        &["--wave-size", "48"],
-    );
-    assert_mentions("wave_size_48", &m, &["wave size", "48"]);
+    // Refused once, as the flag, before any manifest is read or folder made.
+    let results = results_dir("wave_size_48");
+    let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .arg("run")
+        .args([local("switch.toml"), local("switch.toml")])
+        .arg("--results")
+        .arg(&results)
+        .args(["--wave-size", "48"])
+        .output()
+        .expect("gpusim runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.matches("error:").count(), 1, "{stderr}");
+    assert_mentions("wave_size_48", &stderr, &["--wave-size", "48", "32 or 64"]);
+    assert!(!results.exists());
 }
 
 // ---------------------------------------------------------------------------

@@ -463,8 +463,7 @@ mod tests {
         // on one thread, and the row says so.
         assert!(!rows[1].ran_parallel);
         assert!(
-            table_row(&rows[1])
-                .starts_with("| vector_add | all-cores | 2 (ran on 1: too small) |"),
+            table_row(&rows[1]).starts_with("| vector_add | all-cores | 2 (ran on 1: too small) |"),
             "{}",
             table_row(&rows[1])
         );

@@ -316,6 +316,9 @@ pub struct ResultsFolder {
     force: bool,
     finished: bool,
     buffer_files: BufferFiles,
+    /// `root` did not exist before: a run that does not finish removes it
+    /// again if nothing else is in it.
+    made_root: bool,
 }
 
 /// Which files a run writes of each buffer.
@@ -369,6 +372,7 @@ impl ResultsFolder {
                 root.display()
             ));
         }
+        let made_root = !root.exists();
         std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
         remove_stale_partials(root);
         let partial = root.join(working_name(name, "partial"));
@@ -377,7 +381,15 @@ impl ResultsFolder {
         }
         {
             let mut list = unfinished();
-            std::fs::create_dir(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
+            // A run that failed may have just removed the root it made, as
+            // empty: made again once.
+            let created = std::fs::create_dir(&partial).or_else(|e| match e.kind() {
+                std::io::ErrorKind::NotFound => {
+                    std::fs::create_dir_all(root).and_then(|()| std::fs::create_dir(&partial))
+                }
+                _ => Err(e),
+            });
+            created.map_err(|e| format!("{}: {e}", partial.display()))?;
             list.push(partial.clone());
         }
         let folder = ResultsFolder {
@@ -387,6 +399,7 @@ impl ResultsFolder {
             force,
             finished: false,
             buffer_files: BufferFiles::BOTH,
+            made_root,
         };
         // Writable, not only creatable: try a file.
         let probe = folder.partial.join("summary.json");
@@ -570,6 +583,10 @@ impl Drop for ResultsFolder {
     fn drop(&mut self) {
         if !self.finished {
             let _ = std::fs::remove_dir_all(&self.partial);
+            if self.made_root {
+                // Only when empty: other runs' folders stay.
+                let _ = std::fs::remove_dir(&self.root);
+            }
         }
         unfinished().retain(|p| *p != self.partial);
     }
