@@ -118,8 +118,9 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Module, ModuleError> {
 pub fn parse_words(words: &[u32]) -> Result<Module, ModuleError> {
     if words.len() < 5 {
         return Err(ModuleError::general(format!(
-            "truncated SPIR-V: {} words, the header alone needs 5",
-            words.len()
+            "truncated SPIR-V: {} word{}, the header alone needs 5",
+            words.len(),
+            if words.len() == 1 { "" } else { "s" }
         )));
     }
     if words[0] != MAGIC {

@@ -643,6 +643,53 @@ fn asm_given_a_binary_says_so_and_names_dis() {
 }
 
 #[test]
+fn dis_given_text_says_so_and_names_asm() {
+    // Text of either size modulo 4: as words or not, it is named as text.
+    let dir = results_dir("dis-text");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(root().join("workloads/bad/oob.spvasm")).unwrap();
+    for pad in 0..4 {
+        let file = dir.join(format!("k{pad}.spvasm"));
+        std::fs::write(&file, format!("{text}{}", " ".repeat(pad))).unwrap();
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .arg("dis")
+            .arg(&file)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains("it is SPIR-V text: `gpusim asm` turns it into a binary"),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dis_and_asm_name_an_output_they_cannot_write_and_exit_3() {
+    let dir = results_dir("unwritable-output");
+    let missing = dir.join("no/such/folder/out");
+    let spv = root().join("workloads/vector_add.spv");
+    let text_file = root().join("workloads/bad/oob.spvasm");
+    for (command, input) in [("dis", &spv), ("asm", &text_file)] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .arg(command)
+            .arg(input)
+            .arg("-o")
+            .arg(&missing)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(3), "{command}: {err}");
+        assert!(
+            err.contains(&missing.display().to_string()),
+            "{command}: {err}"
+        );
+    }
+}
+
+#[test]
 fn dis_and_asm_refuse_to_write_over_their_input() {
     let dir = results_dir("over-input");
     std::fs::create_dir_all(&dir).unwrap();

@@ -535,8 +535,8 @@ pub fn main() -> ExitCode {
             say_raw!("{}", crate::cli::coverage::report(None));
             ExitCode::SUCCESS
         }
-        Command::Asm { input, output } => bad_input(asm(&input, &output)),
-        Command::Dis { input, output } => bad_input(dis(&input, output.as_deref())),
+        Command::Asm { input, output } => translated(asm(&input, &output)),
+        Command::Dis { input, output } => translated(dis(&input, output.as_deref())),
     }
 }
 
@@ -571,14 +571,34 @@ pub fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-fn bad_input(r: Result<(), String>) -> ExitCode {
-    match r {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
-        }
+/// Why `asm` or `dis` stopped: its input, or writing its output.
+enum Untranslated {
+    BadInput(String),
+    OutputFailed(String),
+}
+
+impl From<String> for Untranslated {
+    fn from(message: String) -> Untranslated {
+        Untranslated::BadInput(message)
     }
+}
+
+/// The exit of `asm` or `dis`, as of a run: 2 for bad input, 3 for an
+/// output that could not be written.
+fn translated(r: Result<(), Untranslated>) -> ExitCode {
+    let (code, e) = match r {
+        Ok(()) => return ExitCode::SUCCESS,
+        Err(Untranslated::BadInput(e)) => (exit::BAD_INPUT, e),
+        Err(Untranslated::OutputFailed(e)) => (exit::OUTPUT_FAILED, e),
+    };
+    eprintln!("error: {e}");
+    ExitCode::from(code)
+}
+
+/// Writes a translation to `path`.
+fn write_translation(path: &Path, bytes: &[u8]) -> Result<(), Untranslated> {
+    std::fs::write(path, bytes)
+        .map_err(|e| Untranslated::OutputFailed(format!("{}: {e}", path.display())))
 }
 
 /// Refuses to write `output` over `input`: the module would be lost for
@@ -597,7 +617,7 @@ fn not_over_input(input: &Path, output: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn asm(input: &Path, output: &Path) -> Result<(), String> {
+fn asm(input: &Path, output: &Path) -> Result<(), Untranslated> {
     not_over_input(input, output)?;
     let bytes =
         std::fs::read(input).map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
@@ -617,24 +637,30 @@ fn asm(input: &Path, output: &Path) -> Result<(), String> {
     let words = isa::asm::assemble(&text)
         .map_err(|e| format!("{}:{}: {}", input.display(), e.line, e.message))?;
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
-    std::fs::write(output, bytes).map_err(|e| format!("{}: {e}", output.display()))
+    write_translation(output, &bytes)
 }
 
-fn dis(input: &Path, output: Option<&Path>) -> Result<(), String> {
+fn dis(input: &Path, output: Option<&Path>) -> Result<(), Untranslated> {
     if let Some(o) = output {
         not_over_input(input, o)?;
     }
     let bytes =
         std::fs::read(input).map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
+    // Every module declares a capability; in text, by its name.
+    let hint = match std::str::from_utf8(&bytes).is_ok_and(|t| t.contains("OpCapability")) {
+        true => "; it is SPIR-V text: `gpusim asm` turns it into a binary",
+        false => "",
+    };
     let words = isa::module::words_of(&bytes).ok_or_else(|| {
         format!(
-            "{}: not a SPIR-V binary (size is not a multiple of 4)",
+            "{}: not a SPIR-V binary (size is not a multiple of 4){hint}",
             input.display()
         )
     })?;
-    let text = isa::dis::disassemble(&words).map_err(|e| format!("{}: {e}", input.display()))?;
+    let text =
+        isa::dis::disassemble(&words).map_err(|e| format!("{}: {e}{hint}", input.display()))?;
     match output {
-        Some(p) => std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display())),
+        Some(p) => write_translation(p, text.as_bytes()),
         None => {
             say_raw!("{text}");
             Ok(())
@@ -642,8 +668,6 @@ fn dis(input: &Path, output: Option<&Path>) -> Result<(), String> {
     }
 }
 
-/// A `--threads` value: 1 to `grid::MAX_THREADS` (a pool of thousands of
-/// threads only slows a run down).
 /// The lanes of a wave: the two widths the model has.
 fn parse_wave_size(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
@@ -660,6 +684,8 @@ fn parse_max_instructions(text: &str) -> Result<u64, String> {
     }
 }
 
+/// A `--threads` value: 1 to `grid::MAX_THREADS` (a pool of thousands of
+/// threads only slows a run down).
 fn parse_threads(text: &str) -> Result<usize, String> {
     let max = crate::run::grid::MAX_THREADS;
     match text.parse::<usize>() {
