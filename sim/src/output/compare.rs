@@ -388,7 +388,7 @@ fn draw<DB: DrawingBackend>(
         })
         .y_label_formatter(&|v| crate::output::plots::axis_number(*v))
         .y_desc(bars.y_desc)
-        .label_style(("sans-serif", 13))
+        .label_style(("sans-serif", crate::output::plots::LABEL_SIZE))
         .draw()
         .map_err(|e| err(&e))?;
     for (k, config) in configs.iter().enumerate() {
@@ -410,7 +410,7 @@ fn draw<DB: DrawingBackend>(
             .draw_series(LineSeries::new([(0, base), (n * group, base)], BLACK))
             .map_err(|e| err(&e))?;
     }
-    crate::output::plots::draw_legend(&mut chart, 13)?;
+    crate::output::plots::draw_legend(&mut chart, crate::output::plots::LABEL_SIZE)?;
     root.present().map_err(|e| err(&e))
 }
 

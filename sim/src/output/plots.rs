@@ -44,6 +44,12 @@ impl Title<'_> {
 const SIZE: (u32, u32) = (1000, 520);
 const FONT: &str = "sans-serif";
 
+/// The size of labels and legends. Font sizes are even: the bitmap
+/// backend places each glyph at half the size from its top, truncated, so
+/// at an odd size a full stop or comma sat a pixel above the digits'
+/// baseline, where it read as a raised dot ("76·7%").
+pub const LABEL_SIZE: u32 = 12;
+
 /// The plots, by file name.
 const PLOTS: [&str; 4] = ["stalls", "occupancy", "utilisation", "memory"];
 
@@ -215,7 +221,7 @@ fn stalls<DB: DrawingBackend>(
             Text::new(
                 format!("{} ({share})", grouped(*v)),
                 (*v, SegmentValue::CenterOf(i)),
-                (FONT, 13).into_font(),
+                (FONT, LABEL_SIZE).into_font(),
             )
         }))
         .map_err(err)?;
@@ -254,7 +260,7 @@ fn occupancy<DB: DrawingBackend>(
         .y_desc("CU")
         .y_labels(0)
         .x_label_formatter(&|x| grouped(x.round() as u64))
-        .label_style((FONT, 13))
+        .label_style((FONT, LABEL_SIZE))
         .draw()
         .map_err(err)?;
     heat.draw_series((0..cus).flat_map(|c| {
@@ -275,7 +281,7 @@ fn occupancy<DB: DrawingBackend>(
             .draw(&Text::new(
                 c.to_string(),
                 (x - 12 - 7 * c.to_string().len() as i32, y - 7),
-                (FONT, 13).into_font(),
+                (FONT, LABEL_SIZE).into_font(),
             ))
             .map_err(err)?;
     }
@@ -286,7 +292,7 @@ fn occupancy<DB: DrawingBackend>(
                  theoretical {theoretical}, occupancy {:.2} (red, over the black when equal)",
                 theoretical / capacity.max(1.0)
             ),
-            (FONT, 15),
+            (FONT, 14),
         )
         .margin(10)
         .x_label_area_size(30)
@@ -302,7 +308,7 @@ fn occupancy<DB: DrawingBackend>(
             0.0 => format!("{v:.0}"),
             _ => format!("{v:.1}"),
         })
-        .label_style((FONT, 13))
+        .label_style((FONT, LABEL_SIZE))
         .draw()
         .map_err(err)?;
     // Each bin's mean held across the bin, as the heat map above shows it:
@@ -361,7 +367,7 @@ fn utilisation<DB: DrawingBackend>(
         .x_label_formatter(&|x| grouped(x.round() as u64))
         .y_desc("busy fraction")
         .y_label_formatter(&|y| format!("{:.1}", f64::from(*y) / 1000.0))
-        .label_style((FONT, 13))
+        .label_style((FONT, LABEL_SIZE))
         .draw()
         .map_err(err)?;
     for (u, name) in report.unit_names().iter().enumerate() {
@@ -382,7 +388,7 @@ fn utilisation<DB: DrawingBackend>(
             ))
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
     }
-    draw_legend(&mut chart, 13)
+    draw_legend(&mut chart, LABEL_SIZE)
 }
 
 /// The colour of series `i` of a chart (units, configs, sweep lines): dark
@@ -540,7 +546,7 @@ fn memory<DB: DrawingBackend>(
         root.draw(&Text::new(
             format!("{} ({detail})", percent(*v)),
             (x + 6, y),
-            (FONT, 13).into_font(),
+            (FONT, LABEL_SIZE).into_font(),
         ))
         .map_err(err)?;
     }

@@ -283,7 +283,7 @@ fn draw<DB: DrawingBackend>(
             "{param} (its values in order, evenly spaced; a gap in a line is a point that failed or was skipped)"
         ))
         .y_desc(sweep.metric.as_str())
-        .label_style(("sans-serif", 13))
+        .label_style(("sans-serif", crate::output::plots::LABEL_SIZE))
         .draw()
         .map_err(|e| err(&e))?;
     for (i, (label, points)) in lines.iter().enumerate() {
@@ -313,6 +313,6 @@ fn draw<DB: DrawingBackend>(
             )
             .map_err(|e| err(&e))?;
     }
-    crate::output::plots::draw_legend(&mut chart, 12)?;
+    crate::output::plots::draw_legend(&mut chart, crate::output::plots::LABEL_SIZE)?;
     root.present().map_err(|e| err(&e))
 }
