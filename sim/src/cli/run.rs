@@ -284,6 +284,9 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             });
         }
     };
+    for warning in crate::run::unused_bindings(&w, &out.kernel) {
+        eprintln!("warning: {}: {warning}", path.display());
+    }
     if let Some(tw) = writer {
         let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);
         if let Err(e) = tw.finish(cycles) {

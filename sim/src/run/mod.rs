@@ -517,6 +517,55 @@ pub fn dispatch(
     result
 }
 
+/// The buffers of `w` bound where `kernel` declares nothing (a binding
+/// the kernel does not have, an argument past its parameters or not a
+/// pointer, push constants it does not read), as warnings naming each:
+/// Vulkan allows them, but such a buffer is often a misnumbered binding.
+pub fn unused_bindings(w: &Workload, kernel: &Kernel) -> Vec<String> {
+    let declared = |b: &Binding| match *b {
+        Binding::Descriptor {
+            set,
+            binding,
+            index,
+        } => kernel
+            .resources
+            .iter()
+            .any(|r| (r.set, r.binding, r.index) == (set, binding, index)),
+        Binding::Arg(i) => kernel
+            .params
+            .get(i as usize)
+            .is_some_and(|p| matches!(p.kind, ParamKind::GlobalPointer | ParamKind::Image)),
+        Binding::PushConstant => kernel
+            .resources
+            .iter()
+            .any(|r| r.kind == ResourceKind::PushConstant),
+    };
+    w.buffers
+        .iter()
+        .filter(|b| !declared(&b.binding))
+        .map(|b| {
+            let at = match b.binding {
+                Binding::Descriptor {
+                    set,
+                    binding,
+                    index: 0,
+                } => format!("set {set} binding {binding}"),
+                Binding::Descriptor {
+                    set,
+                    binding,
+                    index,
+                } => format!("set {set} binding {binding} element {index}"),
+                Binding::Arg(i) => format!("argument {i}"),
+                Binding::PushConstant => "the push constants".to_string(),
+            };
+            format!(
+                "buffer '{}' is bound to {at}, which kernel '{}' does not declare: nothing reads or writes it",
+                b.name, kernel.name
+            )
+        })
+        .collect()
+}
+
 /// The uniform register values binding buffers and arguments to the
 /// kernel's resources and parameters, and the workgroup memory size.
 fn bind(
