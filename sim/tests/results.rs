@@ -27,32 +27,33 @@ fn check_chrome_trace(path: &Path) -> usize {
     let events = trace["traceEvents"].as_array().expect("traceEvents");
     // Times as an importer that truncates reads them: whole nanoseconds.
     let ns = |us: f64| (us * 1000.0) as u64;
-    // Slices as four kinds of reader take them: in whole nanoseconds
+    // Slices as five kinds of reader take them: in whole nanoseconds
     // truncating `ts` and `ts + dur`, or `ts` and `dur` each (older
-    // Perfetto), rounding `ts` and `dur` each (Perfetto now), and exact in
-    // tenths of a nanosecond (a reader adding decimals, or doubles as
-    // catapult does, within far less than a tenth); each must nest.
-    type Reading = fn(f64, f64) -> (u64, u64);
-    let readings: [(&str, Reading); 4] = [
+    // Perfetto), rounding `ts` and `dur` each (Perfetto now), in doubles
+    // (catapult, scripts), and exact in hundredths of a nanosecond (a
+    // reader adding decimals); each must nest.
+    type Reading = fn(f64, f64) -> (f64, f64);
+    let readings: [(&str, Reading); 5] = [
         ("truncated end", |ts, dur| {
-            ((ts * 1e3) as u64, ((ts + dur) * 1e3) as u64)
+            ((ts * 1e3).trunc(), ((ts + dur) * 1e3).trunc())
         }),
         ("truncated each", |ts, dur| {
-            let start = (ts * 1e3) as u64;
-            (start, start + (dur * 1e3) as u64)
+            let start = (ts * 1e3).trunc();
+            (start, start + (dur * 1e3).trunc())
         }),
         ("rounded", |ts, dur| {
-            let start = (ts * 1e3).round() as u64;
-            (start, start + (dur * 1e3).round() as u64)
+            let start = (ts * 1e3).round();
+            (start, start + (dur * 1e3).round())
         }),
+        ("doubles", |ts, dur| (ts, ts + dur)),
         ("exact", |ts, dur| {
-            let start = (ts * 1e4).round() as u64;
-            (start, start + (dur * 1e4).round() as u64)
+            let start = (ts * 1e5).round();
+            (start, start + (dur * 1e5).round())
         }),
     ];
     // Per (reader, pid, tid): the slices' (start, end).
     type Track<'a> = (&'a str, u64, u64);
-    let mut slices: BTreeMap<Track, Vec<(u64, u64)>> = BTreeMap::new();
+    let mut slices: BTreeMap<Track, Vec<(f64, f64)>> = BTreeMap::new();
     let mut counters: BTreeMap<(u64, String), u64> = BTreeMap::new();
     let mut named_threads = BTreeSet::new();
     let mut named_processes = BTreeSet::new();
@@ -115,8 +116,8 @@ fn check_chrome_trace(path: &Path) -> usize {
         );
         // In file order, starts never go back; a slice either ends before
         // the next starts or contains it.
-        let mut open: Vec<u64> = Vec::new();
-        let mut last_start = 0;
+        let mut open: Vec<f64> = Vec::new();
+        let mut last_start = 0.0;
         for &(start, end) in list {
             assert!(start >= last_start, "{track:?}: slices out of order");
             last_start = start;

@@ -301,7 +301,9 @@ fn draw<DB: DrawingBackend>(
                 .map_err(|e| err(&e))?;
             if k == 0 {
                 line.label(label.clone()).legend(move |(x, y)| {
-                    PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2))
+                    EmptyElement::at((x, y))
+                        + PathElement::new([(0, 0), (16, 0)], color.stroke_width(2))
+                        + marker(i, (8, 0), color)
                 });
             }
         }
@@ -309,10 +311,27 @@ fn draw<DB: DrawingBackend>(
             .draw_series(
                 pts(&sorted)
                     .into_iter()
-                    .map(|p| Circle::new(p, 3, color.filled())),
+                    .map(|p| EmptyElement::at(p) + marker(i, (0, 0), color)),
             )
             .map_err(|e| err(&e))?;
     }
     crate::output::plots::draw_legend(&mut chart, crate::output::plots::LABEL_SIZE)?;
     root.present().map_err(|e| err(&e))
+}
+
+/// Line `i`'s mark at its points and in the legend, at `at` pixels from
+/// the point: a circle, triangle, cross or square in turn, so that lines
+/// with the same values, drawn over one another, still show each mark.
+fn marker<DB: DrawingBackend>(
+    i: usize,
+    at: (i32, i32),
+    color: RGBAColor,
+) -> DynElement<'static, DB, (i32, i32)> {
+    let (x, y) = at;
+    match i % 4 {
+        0 => Circle::new(at, 4, color.filled()).into_dyn(),
+        1 => TriangleMarker::new(at, 6, color.filled()).into_dyn(),
+        2 => Cross::new(at, 5, color.stroke_width(2)).into_dyn(),
+        _ => Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], color.stroke_width(2)).into_dyn(),
+    }
 }

@@ -186,16 +186,22 @@ impl std::fmt::Display for Micros {
     }
 }
 
-/// A duration in nanoseconds as exact microseconds: added to a `Micros`
-/// start, it ends on the next slice's start, a tenth of a nanosecond above
-/// the exact time like it (with that tenth on the duration too, a reader
-/// adding decimals or doubles found consecutive slices overlapping by it).
-/// An importer truncating `dur * 1000` may read a nanosecond less.
-struct MicrosExact(u64);
+/// A duration in nanoseconds as microseconds a hundredth of a nanosecond
+/// short (none is shorter than nothing): added to its `Micros` start, it
+/// ends just before the next slice's start however it is read, as a
+/// decimal or in doubles (where an exact duration could end a rounding
+/// step past it), and rounded to whole nanoseconds it is the duration
+/// meant. An importer truncating `dur * 1000` on its own reads a
+/// nanosecond less; one truncating `(ts + dur) * 1000` reads the end
+/// meant.
+struct MicrosShort(u64);
 
-impl std::fmt::Display for MicrosExact {
+impl std::fmt::Display for MicrosShort {
     fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-        write!(f, "{}.{:03}", self.0 / 1000, self.0 % 1000)
+        match (self.0 * 100).checked_sub(1) {
+            None => write!(f, "0"),
+            Some(h) => write!(f, "{}.{:05}", h / 100_000, h % 100_000),
+        }
     }
 }
 
@@ -428,7 +434,7 @@ impl TraceWriter {
                 pid = s.cu + 1,
                 tid = wave + 1,
                 ts = Micros(start),
-                dur = MicrosExact(end_ns - start),
+                dur = MicrosShort(end_ns - start),
                 cycle = s.cycle,
                 complete = s.complete,
                 pc = s.pc,
