@@ -545,8 +545,9 @@ fn a_glsl_shader_without_glslang_on_path_is_an_error_naming_the_tool() {
         "{text}"
     );
     assert!(text.contains("glsl.amber:2"), "{text}");
-    // A script that could not run leaves no results folder.
-    assert_eq!(std::fs::read_dir(dir.join("results")).unwrap().count(), 0);
+    // A script that could not run leaves no results folder, not even the
+    // one it made to hold them.
+    assert!(!dir.join("results").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
