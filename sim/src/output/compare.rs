@@ -341,14 +341,15 @@ fn draw<DB: DrawingBackend>(
     root.fill(&WHITE).map_err(|e| err(&e))?;
     // Only positive values have a place on a logarithmic axis (cycles and
     // speedups are, but for a run of no cycles).
+    let value = |w: &WorkloadRuns, k: usize| (bars.value)(w, k).filter(|v| drawable(*v));
     let values: Vec<f64> = runs
         .iter()
-        .flat_map(|w| (0..configs.len()).filter_map(|k| (bars.value)(w, k)))
-        .filter(|v| *v > 0.0 && v.is_finite())
+        .flat_map(|w| (0..configs.len()).filter_map(|k| value(w, k)))
         .chain(bars.base)
         .collect();
-    let max = values.iter().copied().fold(f64::MIN_POSITIVE, f64::max);
-    let min = values.iter().copied().fold(max, f64::min);
+    // With no run to show (all failed), an axis from 1 to 10.
+    let max = values.iter().copied().reduce(f64::max).unwrap_or(10.0);
+    let min = values.iter().copied().reduce(f64::min).unwrap_or(1.5);
     // From a little below the least value (so that its bar shows) to room
     // above the highest for the legend, in the same share of the height as
     // on a linear axis.
@@ -397,7 +398,7 @@ fn draw<DB: DrawingBackend>(
             .draw_series(runs.iter().enumerate().map(|(i, w)| {
                 let x = i * group + 1 + 2 * k;
                 // A run that failed, or took no cycles, has no bar.
-                let v = (bars.value)(w, k).filter(|v| *v > 0.0).unwrap_or(foot);
+                let v = value(w, k).unwrap_or(foot);
                 Rectangle::new([(x, foot), (x + 2, v)], color.filled())
             }))
             .map_err(|e| err(&e))?
@@ -414,9 +415,16 @@ fn draw<DB: DrawingBackend>(
     root.present().map_err(|e| err(&e))
 }
 
+/// Whether `v` has a place on a logarithmic axis (cycles and speedups do,
+/// but for a run of no cycles).
+fn drawable(v: f64) -> bool {
+    v > 0.0 && v.is_finite()
+}
+
 /// The labelled values of a logarithmic axis from `low` to `high`: its
 /// powers of ten, or if fewer than four lie on it 1, 2 and 5 times each,
-/// or else every whole multiple of each.
+/// or every whole multiple of each, or if fewer than two of those, every
+/// tenth of them (an axis around one value spans less than a factor 2).
 fn ticks(low: f64, high: f64) -> Vec<f64> {
     let first = low.log10().floor() as i32;
     let last = high.log10().ceil() as i32;
@@ -426,10 +434,35 @@ fn ticks(low: f64, high: f64) -> Vec<f64> {
             .filter(|v| (low..=high).contains(v))
             .collect()
     };
-    let all: Vec<f64> = (1..10).map(f64::from).collect();
+    let wholes: Vec<f64> = (1..10).map(f64::from).collect();
+    let tenths: Vec<f64> = (10..100).map(|t| f64::from(t) / 10.0).collect();
     [vec![1.0], vec![1.0, 2.0, 5.0]]
         .iter()
         .map(|steps| on_axis(steps))
         .find(|labels| labels.len() >= 4)
-        .unwrap_or_else(|| on_axis(&all))
+        .or_else(|| Some(on_axis(&wholes)).filter(|labels| labels.len() >= 2))
+        .unwrap_or_else(|| on_axis(&tenths))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ticks;
+
+    #[test]
+    fn a_log_axis_has_two_labels_or_more_however_narrow() {
+        // From the compare charts' ranges: one value v gives v / 1.5 to
+        // about 1.07 v; a spread gives more.
+        for (low, high, least) in [
+            (1091.3, 1750.0, 2),
+            (1000.0 / 1.5, 1070.0, 2),
+            (0.5, 1.2, 2),
+            (100.0, 1e6, 4),
+            (2.0, 9.0, 4),
+        ] {
+            let labels = ticks(low, high);
+            assert!(labels.len() >= least, "{low}..{high}: {labels:?}");
+            assert!(labels.iter().all(|v| (low..=high).contains(v)), "{labels:?}");
+            assert!(labels.windows(2).all(|p| p[0] < p[1]), "{labels:?}");
+        }
+    }
 }
