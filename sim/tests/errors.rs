@@ -568,6 +568,26 @@ fn command_line_mistakes_say_what_is_expected() {
 }
 
 #[test]
+fn a_failed_run_removes_the_folders_it_made_and_keeps_the_others() {
+    let top = results_dir("nested");
+    std::fs::create_dir_all(&top).unwrap();
+    std::fs::write(top.join("kept.txt"), "mine").unwrap();
+    // Two folders made for the results, both empty again after the fault.
+    let results = top.join("a").join("b");
+    let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .arg("run")
+        .arg(bad("oob.toml"))
+        .arg("--results")
+        .arg(&results)
+        .output()
+        .expect("gpusim runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!top.join("a").exists(), "the folders it made are gone");
+    assert!(top.join("kept.txt").exists(), "the folder it found stays");
+    std::fs::remove_dir_all(&top).unwrap();
+}
+
+#[test]
 fn a_buffer_bound_where_the_kernel_declares_nothing_is_warned_about() {
     // vector_add with `c` bound one binding off: its results land nowhere.
     let dir = results_dir("unused-binding");

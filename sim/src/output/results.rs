@@ -210,17 +210,20 @@ pub fn headline(out: &RunOutput) -> Vec<(&'static str, String)> {
 }
 
 /// What the command line adds after the folder `dir` a run's results went
-/// to: nothing when it is `root/name`, else why not: a file is there, or
-/// (with `force`) a folder this command wrote, or a folder `--force` would
-/// have replaced.
+/// to: nothing when it is `root/name`, else why not: a file is there, or a
+/// folder this command wrote, or (with `force`) one another run took, or
+/// one `--force` would have replaced.
 pub fn taken_name_note(dir: &Path, root: &Path, name: &str, force: bool) -> String {
     let target = root.join(name);
     if dir == target {
         String::new()
-    } else if !target.is_dir() {
+    } else if target.exists() && !target.is_dir() {
         format!(" ({} is not a folder; left as it is)", target.display())
-    } else if force {
+    } else if finished().contains(&target) {
         format!(" ({} was written by this command)", target.display())
+    } else if force {
+        // Another run took the name while this one replaced the folder.
+        format!(" ({} was taken by another run)", target.display())
     } else {
         format!(" ({} exists; --force replaces it)", target.display())
     }
@@ -316,9 +319,10 @@ pub struct ResultsFolder {
     force: bool,
     finished: bool,
     buffer_files: BufferFiles,
-    /// `root` did not exist before: a run that does not finish removes it
-    /// again if nothing else is in it.
-    made_root: bool,
+    /// The outermost folder of `root`'s path (`root` itself, or one of
+    /// its parents) that this run made: a run that does not finish removes
+    /// those it made again, from `root` out, while they are empty.
+    made: Option<PathBuf>,
 }
 
 /// Which files a run writes of each buffer.
@@ -372,7 +376,7 @@ impl ResultsFolder {
                 root.display()
             ));
         }
-        let made_root = !root.exists();
+        let mut made = outermost_missing(root);
         std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
         remove_stale_partials(root);
         let partial = root.join(working_name(name, "partial"));
@@ -385,6 +389,7 @@ impl ResultsFolder {
             // empty: made again once.
             let created = std::fs::create_dir(&partial).or_else(|e| match e.kind() {
                 std::io::ErrorKind::NotFound => {
+                    made = outermost_missing(root).or(made.take());
                     std::fs::create_dir_all(root).and_then(|()| std::fs::create_dir(&partial))
                 }
                 _ => Err(e),
@@ -399,7 +404,7 @@ impl ResultsFolder {
             force,
             finished: false,
             buffer_files: BufferFiles::BOTH,
-            made_root,
+            made,
         };
         // Writable, not only creatable: try a file.
         let probe = folder.partial.join("summary.json");
@@ -583,13 +588,28 @@ impl Drop for ResultsFolder {
     fn drop(&mut self) {
         if !self.finished {
             let _ = std::fs::remove_dir_all(&self.partial);
-            if self.made_root {
-                // Only when empty: other runs' folders stay.
-                let _ = std::fs::remove_dir(&self.root);
+            if let Some(outermost) = &self.made {
+                // Each only when empty: other runs' folders stay.
+                let mut folder = self.root.as_path();
+                while std::fs::remove_dir(folder).is_ok() && folder != outermost {
+                    match folder.parent() {
+                        Some(parent) => folder = parent,
+                        None => break,
+                    }
+                }
             }
         }
         unfinished().retain(|p| *p != self.partial);
     }
+}
+
+/// The outermost folder of `path` (itself or a parent) that does not
+/// exist, if any: what `create_dir_all(path)` will make.
+fn outermost_missing(path: &Path) -> Option<PathBuf> {
+    path.ancestors()
+        .take_while(|p| !p.as_os_str().is_empty() && !p.exists())
+        .last()
+        .map(Path::to_path_buf)
 }
 
 /// This host's name, so that runs on other hosts sharing a results folder
