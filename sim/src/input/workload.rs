@@ -175,6 +175,26 @@ pub enum Binding {
     PushConstant,
 }
 
+impl fmt::Display for Binding {
+    /// Where a buffer is bound, as messages name it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Binding::Descriptor {
+                set,
+                binding,
+                index: 0,
+            } => write!(f, "set {set} binding {binding}"),
+            Binding::Descriptor {
+                set,
+                binding,
+                index,
+            } => write!(f, "set {set} binding {binding} element {index}"),
+            Binding::Arg(i) => write!(f, "argument {i}"),
+            Binding::PushConstant => f.write_str("the push constants"),
+        }
+    }
+}
+
 /// One buffer of a workload.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Buffer {

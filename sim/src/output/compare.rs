@@ -461,7 +461,10 @@ mod tests {
         ] {
             let labels = ticks(low, high);
             assert!(labels.len() >= least, "{low}..{high}: {labels:?}");
-            assert!(labels.iter().all(|v| (low..=high).contains(v)), "{labels:?}");
+            assert!(
+                labels.iter().all(|v| (low..=high).contains(v)),
+                "{labels:?}"
+            );
             assert!(labels.windows(2).all(|p| p[0] < p[1]), "{labels:?}");
         }
     }

@@ -517,50 +517,38 @@ pub fn dispatch(
     result
 }
 
-/// The buffers of `w` bound where `kernel` declares nothing (a binding
-/// the kernel does not have, an argument past its parameters or not a
-/// pointer, push constants it does not read), as warnings naming each:
-/// Vulkan allows them, but such a buffer is often a misnumbered binding.
+/// Whether a buffer bound at `b` is what resource `r` reads: push
+/// constants, or a buffer or image at its descriptor.
+fn binds(b: &Binding, r: &isa::ir::Resource) -> bool {
+    match (b, r.kind) {
+        (Binding::PushConstant, ResourceKind::PushConstant) => true,
+        (
+            Binding::Descriptor {
+                set,
+                binding,
+                index,
+            },
+            ResourceKind::StorageBuffer | ResourceKind::UniformBuffer | ResourceKind::Image,
+        ) => (*set, *binding, *index) == (r.set, r.binding, r.index),
+        _ => false,
+    }
+}
+
+/// The buffers of `w` bound where `kernel` declares nothing (a descriptor
+/// it does not have, push constants it does not read), as warnings naming
+/// each: Vulkan allows them, but such a buffer is often a misnumbered
+/// binding. (A buffer bound to an argument that is not a pointer is an
+/// error of `bind`.)
 pub fn unused_bindings(w: &Workload, kernel: &Kernel) -> Vec<String> {
-    let declared = |b: &Binding| match *b {
-        Binding::Descriptor {
-            set,
-            binding,
-            index,
-        } => kernel
-            .resources
-            .iter()
-            .any(|r| (r.set, r.binding, r.index) == (set, binding, index)),
-        Binding::Arg(i) => kernel
-            .params
-            .get(i as usize)
-            .is_some_and(|p| matches!(p.kind, ParamKind::GlobalPointer | ParamKind::Image)),
-        Binding::PushConstant => kernel
-            .resources
-            .iter()
-            .any(|r| r.kind == ResourceKind::PushConstant),
-    };
+    let declared =
+        |b: &Binding| matches!(b, Binding::Arg(_)) || kernel.resources.iter().any(|r| binds(b, r));
     w.buffers
         .iter()
         .filter(|b| !declared(&b.binding))
         .map(|b| {
-            let at = match b.binding {
-                Binding::Descriptor {
-                    set,
-                    binding,
-                    index: 0,
-                } => format!("set {set} binding {binding}"),
-                Binding::Descriptor {
-                    set,
-                    binding,
-                    index,
-                } => format!("set {set} binding {binding} element {index}"),
-                Binding::Arg(i) => format!("argument {i}"),
-                Binding::PushConstant => "the push constants".to_string(),
-            };
             format!(
-                "buffer '{}' is bound to {at}, which kernel '{}' does not declare: nothing reads or writes it",
-                b.name, kernel.name
+                "buffer '{}' is bound to {}, which kernel '{}' does not declare: nothing reads or writes it",
+                b.name, b.binding, kernel.name
             )
         })
         .collect()
@@ -582,18 +570,7 @@ fn bind(
         .iter()
         .filter(|r| r.kind != ResourceKind::Sampler)
     {
-        let found = d.bindings.iter().position(|b| match (b, r.kind) {
-            (Binding::PushConstant, ResourceKind::PushConstant) => true,
-            (
-                Binding::Descriptor {
-                    set,
-                    binding,
-                    index,
-                },
-                ResourceKind::StorageBuffer | ResourceKind::UniformBuffer | ResourceKind::Image,
-            ) => (*set, *binding, *index) == (r.set, r.binding, r.index),
-            _ => false,
-        });
+        let found = d.bindings.iter().position(|b| binds(b, r));
         let i = found.ok_or_else(|| match r.kind {
             ResourceKind::PushConstant => format!(
                 "{manifest}: the kernel reads push constants ('{}') but no buffer has push_constant = true",
