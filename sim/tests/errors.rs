@@ -592,47 +592,38 @@ fn a_buffer_bound_where_the_kernel_declares_nothing_is_warned_about() {
     // vector_add with `c` bound one binding off: its results land nowhere.
     let dir = results_dir("unused-binding");
     std::fs::create_dir_all(&dir).unwrap();
+    let kernel = root().join("workloads/vector_add.spv");
     let text = std::fs::read_to_string(root().join("workloads/vector_add.toml"))
         .unwrap()
-        .replace("kernel = \"vector_add.spv\"", "kernel = \"KERNEL\"")
         .replace(
-            "KERNEL",
-            &root()
-                .join("workloads/vector_add.spv")
-                .display()
-                .to_string(),
+            "kernel = \"vector_add.spv\"",
+            &format!("kernel = {:?}", kernel.display().to_string()),
         )
         .replace(
             "binding = { set = 0, binding = 2 }",
             "binding = { set = 0, binding = 3 }",
         );
     let manifest = dir.join("misnumbered.toml");
-    std::fs::write(&manifest, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .arg("run")
-        .arg(&manifest)
-        .args(["--functional", "--quiet", "--results"])
-        .arg(dir.join("results"))
-        .output()
-        .expect("gpusim runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    // The kernel's own binding 2 has no buffer: that is the error, and
-    // the stray buffer is not what it names.
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    let run = |text: &str| {
+        std::fs::write(&manifest, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .arg("run")
+            .arg(&manifest)
+            .args(["--functional", "--quiet", "--results"])
+            .arg(dir.join("results"))
+            .output()
+            .expect("gpusim runs");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        (out.status.code(), err)
+    };
+    // The kernel's own binding 2 has no buffer: that is the error.
+    let (code, err) = run(&text);
+    assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("set 0 binding 2"), "{err}");
     // With binding 2 bound too, the run goes on and warns of binding 3.
-    let text = std::fs::read_to_string(&manifest).unwrap()
-        + "\n[[buffer]]\nname = \"c2\"\ntype = \"f32\"\nlen = 256\nbinding = { set = 0, binding = 2 }\n";
-    std::fs::write(&manifest, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .arg("run")
-        .arg(&manifest)
-        .args(["--functional", "--quiet", "--results"])
-        .arg(dir.join("results"))
-        .output()
-        .expect("gpusim runs");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "the check of c fails: {err}");
+    let (code, err) = run(&(text
+        + "\n[[buffer]]\nname = \"c2\"\ntype = \"f32\"\nlen = 256\nbinding = { set = 0, binding = 2 }\n"));
+    assert_eq!(code, Some(1), "the check of c fails: {err}");
     let warning = format!(
         "warning: {}: buffer 'c' is bound to set 0 binding 3, which kernel 'main' does not declare",
         manifest.display()
