@@ -271,16 +271,63 @@ fn compare_takes_folders_of_manifests_and_names_amber_scripts_as_such() {
         text(&o)
     );
     assert!(!d.join("scripts").exists(), "nothing ran");
-    // A folder, which compare and run take, is named as one.
-    let folder = root().join("workloads/micro_emulation");
-    let f = write_sweep(&d, "folder", &[folder], "\"gpu.compute_units\" = [1, 2]\n");
+    // A folder of scripts only has no manifest for it.
+    let scripts = root().join("workloads/amber");
+    let f = write_sweep(
+        &d,
+        "scripts",
+        &[scripts],
+        "\"gpu.compute_units\" = [1, 2]\n",
+    );
     let o = sweep(&f, &d);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(
-        text(&o).contains("workloads[0]") && text(&o).contains("a folder; a sweep lists"),
+        text(&o).contains("workloads[0]") && text(&o).contains("no workload manifest"),
         "{}",
         text(&o)
     );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_sweep_takes_a_folders_manifests_in_path_order() {
+    // As compare and run do: every manifest under it, scripts passed over.
+    let d = common::scratch("compare-sweep", "folder");
+    let folder = d.join("manifests");
+    std::fs::create_dir_all(folder.join("a")).unwrap();
+    let kernel = root().join("workloads/vector_add.spv");
+    let manifest = std::fs::read_to_string(root().join("workloads/vector_add.toml"))
+        .unwrap()
+        .replace(
+            "kernel = \"vector_add.spv\"",
+            &format!("kernel = {:?}", kernel.display().to_string()),
+        );
+    for (file, name) in [("b.toml", "second"), ("a/x.toml", "first")] {
+        let text = manifest.replace("name = \"vector_add\"", &format!("name = \"{name}\""));
+        std::fs::write(folder.join(file), text).unwrap();
+    }
+    std::fs::copy(
+        root().join("workloads/amber/float_atomic_min_max.amber"),
+        folder.join("skipped.amber"),
+    )
+    .unwrap();
+    let f = write_sweep(
+        &d,
+        "pair",
+        std::slice::from_ref(&folder),
+        "\"gpu.compute_units\" = [1, 2]\n",
+    );
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("pair/sweep.csv"));
+    let workload = column(&rows, "workload");
+    // Written as the folder joined with each manifest's place in it.
+    let written: Vec<String> = ["a/x.toml", "a/x.toml", "b.toml", "b.toml"]
+        .iter()
+        .map(|m| folder.join(m).display().to_string())
+        .collect();
+    let names: Vec<&str> = rows[1..].iter().map(|r| r[workload].as_str()).collect();
+    assert_eq!(names, written, "{rows:?}");
     std::fs::remove_dir_all(&d).unwrap();
 }
 

@@ -120,7 +120,7 @@ pub fn run(r: &Request) -> u8 {
         eprintln!("error: name at least one workload manifest to compare on");
         return exit::BAD_INPUT;
     }
-    let workloads = match super::run::manifests_at(&r.workloads, "compare") {
+    let workloads = match crate::input::found::manifests_at(&r.workloads, "compare") {
         Ok(w) => w,
         Err(e) => {
             eprintln!("error: {e}");

@@ -410,7 +410,7 @@ pub fn main() -> ExitCode {
             let workloads = if workloads.is_empty() {
                 BENCH_WORKLOADS.iter().map(PathBuf::from).collect()
             } else {
-                match run::manifests_at(&workloads, "bench") {
+                match crate::input::found::manifests_at(&workloads, "bench") {
                     Ok(manifests) => manifests,
                     Err(e) => {
                         eprintln!("error: {e}");

@@ -6,6 +6,7 @@
 
 pub mod amber;
 pub mod config;
+pub mod found;
 pub mod kernel_file;
 pub mod sweep;
 pub mod workload;

@@ -109,26 +109,36 @@ impl Sweep {
                 f.name
             ));
         }
+        // Each entry a manifest, or a folder whose manifests (in path
+        // order, as `run` finds them) are all taken, written as the folder
+        // joined with their place in it.
+        let mut workloads: Vec<(String, PathBuf)> = Vec::new();
         for (i, w) in f.workloads.iter().enumerate() {
-            if crate::run::amber::is_amber_path(Path::new(w)) {
-                return Err(format!(
-                    "{}: workloads[{i}] = {w:?}: an Amber script; a sweep runs workload manifests (.toml) (`gpusim run` runs scripts)",
-                    path.display()
+            let at = dir.join(w);
+            let entry = |e: String| format!("{}: workloads[{i}] = {w:?}: {e}", path.display());
+            if at.is_dir() {
+                let found = crate::input::found::manifests_at(std::slice::from_ref(&at), "a sweep")
+                    .map_err(entry)?;
+                for m in found {
+                    let inside = m.strip_prefix(&at).unwrap_or(&m);
+                    let written = Path::new(w).join(inside).display().to_string();
+                    workloads.push((written, m));
+                }
+                continue;
+            }
+            if crate::input::amber::is_amber_path(Path::new(w)) {
+                return Err(entry(
+                    "an Amber script; a sweep runs workload manifests (.toml) (`gpusim run` runs scripts)"
+                        .to_string(),
                 ));
             }
-            if dir.join(w).is_dir() {
-                return Err(format!(
-                    "{}: workloads[{i}] = {w:?}: a folder; a sweep lists workload manifests (.toml) one by one",
-                    path.display()
-                ));
+            if !at.is_file() {
+                return Err(entry(format!(
+                    "no such file ({} from the sweep file's folder)",
+                    at.display()
+                )));
             }
-            if !dir.join(w).is_file() {
-                return Err(format!(
-                    "{}: workloads[{i}] = {w:?}: no such file ({} from the sweep file's folder)",
-                    path.display(),
-                    dir.join(w).display()
-                ));
-            }
+            workloads.push((w.clone(), at));
         }
         let mut parameters = Vec::new();
         for (key, values) in f.parameters {
@@ -163,21 +173,13 @@ impl Sweep {
         }
         let points = parameters
             .iter()
-            .try_fold(f.workloads.len(), |n: usize, (_, v)| n.checked_mul(v.len()));
+            .try_fold(workloads.len(), |n: usize, (_, v)| n.checked_mul(v.len()));
         if points.is_none_or(|n| n > MAX_POINTS) {
             return Err(format!(
                 "{}: the sweep has more than {MAX_POINTS} points",
                 path.display()
             ));
         }
-        let workloads: Vec<(String, PathBuf)> = f
-            .workloads
-            .into_iter()
-            .map(|w| {
-                let p = dir.join(&w);
-                (w, p)
-            })
-            .collect();
         Ok(Sweep {
             name: f.name,
             base,

@@ -227,12 +227,6 @@ impl fmt::Display for FolderReport {
     }
 }
 
-/// True for a path naming an Amber script (`*.amber`).
-pub fn is_amber_path(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e == "amber" || e == "vkscript")
-}
-
 /// Runs one script file. `Err` means the file could not be read; every other
 /// problem is in the report's status.
 pub fn run_script(path: &Path, opts: &RunOptions) -> Result<ScriptReport, String> {
@@ -345,7 +339,7 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), Strin
         let Ok(ft) = entry.file_type() else { continue };
         if ft.is_dir() {
             collect(&p, out, depth + 1)?;
-        } else if is_amber_path(&p) {
+        } else if crate::input::amber::is_amber_path(&p) {
             out.push(p);
         }
     }

@@ -763,6 +763,12 @@ struct Parser<'a> {
 /// Largest buffer a script may declare.
 const MAX_BUFFER_BYTES: usize = 1 << 28;
 
+/// True for a path naming an Amber script (`*.amber`, `*.vkscript`).
+pub fn is_amber_path(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e == "amber" || e == "vkscript")
+}
+
 pub fn parse(text: &str, file: &str, dir: &Path) -> Result<Script, Stop> {
     let first = text.lines().next().unwrap_or("").trim();
     if first != "#!amber" {
