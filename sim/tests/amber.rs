@@ -117,7 +117,7 @@ fn bundled_scripts_pass() {
     let mut n = 0;
     for e in std::fs::read_dir(workloads()).unwrap() {
         let p = e.unwrap().path();
-        if !gpusim::run::amber::is_amber_path(&p) {
+        if !gpusim::input::amber::is_amber_path(&p) {
             continue;
         }
         n += 1;
