@@ -208,6 +208,80 @@ fn an_unknown_top_level_key_is_told_inherit_is_one() {
 }
 
 #[test]
+fn a_bad_value_is_named_where_it_was_given_and_other_mistakes_plainly() {
+    let d = dir("given");
+    let base = write(
+        &d,
+        "zero.toml",
+        "inherit = \"gcn\"\n[gpu]\ncompute_units = 0\n",
+    );
+    // The inheriting file reopens [gpu] for another key: the 0 is the
+    // base's, at its line 3.
+    let child = write(
+        &d,
+        "child.toml",
+        "inherit = \"zero.toml\"\n[gpu]\ndispatch = \"fill_first\"\n",
+    );
+    let e = load(&child, &[]).unwrap_err();
+    assert!(
+        e.starts_with(&format!("{base}:3: gpu.compute_units is 0")),
+        "{e}"
+    );
+    for (file, text, want) in [
+        // No key takes a list, which would read as a table by position.
+        (
+            "list.toml",
+            "inherit = \"gcn\"\n[units]\nvalu = [2, 4, 1]\n",
+            ":3: units.valu is a list",
+        ),
+        (
+            "folder.toml",
+            "inherit = \".\"\n",
+            ":1: inherit = \".\" is a folder",
+        ),
+        // One line, however the parser words it.
+        (
+            "syntax.toml",
+            "[gpu\n",
+            ":1:5: invalid table header; expected",
+        ),
+        (
+            "choice.toml",
+            "inherit = \"gcn\"\n[cu]\nscheduler = 5\n",
+            "expected one of `oldest_first`, `round_robin`, `greedy_then_oldest`",
+        ),
+    ] {
+        let f = write(&d, file, text);
+        let e = load(&f, &[]).unwrap_err();
+        assert!(e.contains(want), "{file}: {e}");
+        assert_eq!(e.lines().count(), 1, "{file}: {e}");
+    }
+    for (set, want) in [
+        (
+            "cu.issue=[2,3,4,5,6,7]",
+            "--set cu.issue=[2,3,4,5,6,7]: cu.issue is a list",
+        ),
+        (
+            "inherit=rdna",
+            "--set inherit=rdna: the base a config inherits is named in its file",
+        ),
+        (
+            "gpu.dispatch=5",
+            "invalid type: integer `5`, expected one of `round_robin`, `fill_first`",
+        ),
+    ] {
+        let e = load("gcn", &[set]).unwrap_err();
+        assert!(e.contains(want), "{set}: {e}");
+    }
+    // A disabled scalar unit's keys are checked all the same.
+    let e = load("gcn", &["scalar.enabled=false", "scalar.interval=0"]).unwrap_err();
+    assert!(e.contains("scalar.interval is 0"), "{e}");
+    // A key part in TOML's single quotes, as in double ones.
+    let c = load("gcn", &["gpu.'compute_units'=4"]).unwrap();
+    assert_eq!(c.gpu.compute_units, 4);
+}
+
+#[test]
 fn config_show_prints_a_config_that_loads_back() {
     let d = dir("show");
     let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))

@@ -34,5 +34,12 @@ pub(crate) fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> String 
             format!("{l}:{c}:")
         })
         .unwrap_or_default();
-    format!("{name}:{at} {}", e.message())
+    // On one line: the parser words some errors over two.
+    let message: Vec<&str> = e
+        .message()
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    format!("{name}:{at} {}", message.join("; "))
 }

@@ -87,6 +87,12 @@ pub fn load(spec: &str, overrides: &[String]) -> Result<Config, String> {
         // Messages quote the override as it was typed.
         set_keys.push((key, o.trim().to_string()));
     }
+    if let Some(key) = super::first_list(&table) {
+        let e = super::list_error(&key);
+        return Err(place(
+            &e.key, &e.also, &e.message, &sources, &set_keys, false,
+        ));
+    }
     let config: Config = toml::Value::Table(table)
         .try_into()
         .map_err(|e: toml::de::Error| locate(&e.to_string(), &sources, &set_keys))?;
@@ -168,6 +174,13 @@ fn resolve_text(
         (Some(t), _) => resolve_text(t, &built_in_label(&base), None, chain, sources)?,
         (None, Some((path, _))) => {
             let p = path.parent().unwrap_or(Path::new(".")).join(&base);
+            if p.is_dir() {
+                return Err(format!(
+                    "{name}:{line} inherit = \"{base}\" is a folder ({}), not a built-in model ({}) or a config file",
+                    p.display(),
+                    built_in_names()
+                ));
+            }
             if !p.is_file() {
                 return Err(format!(
                     "{name}:{line} inherit = \"{base}\" is neither a built-in model ({}) nor a file ({} does not exist)",
@@ -207,9 +220,12 @@ fn key_parts(key: &str) -> Result<Vec<String>, String> {
     let mut parts = Vec::new();
     let mut rest = key.trim();
     while !rest.is_empty() {
-        if let Some(quoted) = rest.strip_prefix('"') {
+        // A quoted part, in double or (TOML's literal) single quotes.
+        let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'');
+        if let Some(q) = quote {
+            let quoted = &rest[1..];
             let end = quoted
-                .find('"')
+                .find(q)
                 .ok_or_else(|| format!("--set {key}: a quote is not closed"))?;
             parts.push(quoted[..end].to_string());
             rest = &quoted[end + 1..];
@@ -237,6 +253,11 @@ fn apply_override(table: &mut toml::Table, o: &str) -> Result<String, String> {
         .split_once('=')
         .ok_or_else(|| format!("--set {o}: expected KEY=VALUE (e.g. cu.wave_size=32)"))?;
     let parts = key_parts(key)?;
+    if parts[0] == "inherit" {
+        return Err(format!(
+            "--set {o}: the base a config inherits is named in its file (`inherit`) or by --config, not by --set"
+        ));
+    }
     let value = value.trim();
     // A TOML value (number, boolean, string, array, inline table), or a
     // bare word such as round_robin taken as a string.
@@ -314,19 +335,27 @@ fn place(
     }) {
         return format!("--set {typed}: {message}");
     }
-    for s in sources {
-        if let Some(line) = (!key.is_empty())
-            .then(|| super::key_line(&s.text, key))
-            .flatten()
-        {
-            if !parsing {
-                return format!("{}:{line}: {message}", s.name);
-            }
-            // The column where the line's key or table header starts.
-            let text = s.text.lines().nth(line - 1).unwrap_or("");
-            let column = text.len() - text.trim_start().len() + 1;
-            return format!("{}:{line}:{column}: {message}", s.name);
+    // The first file (the inheriting one, then its bases) that sets the key
+    // itself; failing that, the first with a table around it or a key in it
+    // (a file that reopens `[gpu]` for another key did not give this one).
+    let places: Vec<(&Source, usize, bool)> = sources
+        .iter()
+        .filter(|_| !key.is_empty())
+        .filter_map(|s| super::key_place(&s.text, key).map(|(line, exact)| (s, line, exact)))
+        .collect();
+    let found = places
+        .iter()
+        .find(|p| p.2)
+        .or(places.first())
+        .map(|&(s, line, _)| (s, line));
+    if let Some((s, line)) = found {
+        if !parsing {
+            return format!("{}:{line}: {message}", s.name);
         }
+        // The column where the line's key or table header starts.
+        let text = s.text.lines().nth(line - 1).unwrap_or("");
+        let column = text.len() - text.trim_start().len() + 1;
+        return format!("{}:{line}:{column}: {message}", s.name);
     }
     match sources.first() {
         Some(s) => format!("{}: {message}", s.name),

@@ -104,7 +104,7 @@ impl Emulate {
     }
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum DispatchPolicy {
     /// Workgroup i goes to the next CU in turn that has room.
@@ -113,13 +113,53 @@ pub enum DispatchPolicy {
     FillFirst,
 }
 
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum SchedulerPolicy {
     OldestFirst,
     RoundRobin,
     /// Keep issuing from the last wave until it stalls, then the oldest.
     GreedyThenOldest,
+}
+
+/// A key whose value is one of a few names: anything else, of any type,
+/// is refused with the names listed (a derived enum's message named
+/// neither what it was given nor what it takes).
+struct Choice<T: 'static>(&'static [(&'static str, T)]);
+
+impl<'de, T: Copy> serde::de::Visitor<'de> for Choice<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        let names: Vec<String> = self.0.iter().map(|(n, _)| format!("`{n}`")).collect();
+        write!(f, "one of {}", names.join(", "))
+    }
+
+    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<T, E> {
+        match self.0.iter().find(|(n, _)| *n == v) {
+            Some(&(_, t)) => Ok(t),
+            None => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for DispatchPolicy {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(Choice(&[
+            ("round_robin", DispatchPolicy::RoundRobin),
+            ("fill_first", DispatchPolicy::FillFirst),
+        ]))
+    }
+}
+
+impl<'de> Deserialize<'de> for SchedulerPolicy {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(Choice(&[
+            ("oldest_first", SchedulerPolicy::OldestFirst),
+            ("round_robin", SchedulerPolicy::RoundRobin),
+            ("greedy_then_oldest", SchedulerPolicy::GreedyThenOldest),
+        ]))
+    }
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize)]
@@ -399,10 +439,15 @@ impl Config {
                 &e,
             ))
         })?;
-        c.check().map_err(|e| match key_line(text, &e.key) {
-            Some(line) => format!("{}:{line}: {}", path.display(), e.message),
-            None => format!("{}: {}", path.display(), e.message),
-        })?;
+        let listed = toml::from_str::<toml::Table>(text)
+            .ok()
+            .and_then(|t| first_list(&t));
+        listed
+            .map_or_else(|| c.check(), |key| Err(list_error(&key)))
+            .map_err(|e| match key_line(text, &e.key) {
+                Some(line) => format!("{}:{line}: {}", path.display(), e.message),
+                None => format!("{}: {}", path.display(), e.message),
+            })?;
         Ok(c)
     }
 
@@ -525,7 +570,8 @@ impl Config {
             m.l2.ways,
             m.l2.banks,
         )?;
-        if let Some(sc) = self.scalar_unit() {
+        // Checked whether or not it is enabled, as every other key is.
+        if let Some(sc) = &self.scalar {
             sc.check()?;
             if self.units.contains_key(SCALAR_UNIT) {
                 return Err(invalid(
@@ -735,6 +781,12 @@ fn check_cache(key: &str, size: u32, line: u32, ways: u32, banks: u32) -> Result
 /// failing that, the line of the innermost table or inline table that
 /// holds it, or of the first key inside it.
 fn key_line(text: &str, key: &str) -> Option<usize> {
+    key_place(text, key).map(|(line, _)| line)
+}
+
+/// `key_line`, and whether the line sets `key` itself (not a table around
+/// it or a key inside it).
+fn key_place(text: &str, key: &str) -> Option<(usize, bool)> {
     let want = key.replace(['"', ' '], "");
     if want.is_empty() {
         return None;
@@ -761,7 +813,7 @@ fn key_line(text: &str, key: &str) -> Option<usize> {
             continue;
         };
         if full == want {
-            return Some(i + 1);
+            return Some((i + 1, true));
         }
         if want.starts_with(&format!("{full}.")) && outer.is_none_or(|(n, _)| full.len() > n) {
             outer = Some((full.len(), i + 1));
@@ -770,7 +822,7 @@ fn key_line(text: &str, key: &str) -> Option<usize> {
             inner = Some(i + 1);
         }
     }
-    outer.map(|(_, l)| l).or(inner)
+    outer.map(|(_, l)| l).or(inner).map(|l| (l, false))
 }
 
 /// An unknown top-level key's message as serde words it lists the keys of
@@ -781,5 +833,32 @@ pub(super) fn with_inherit(message: &str) -> String {
         "expected one of `name`,",
         "expected one of `inherit`, `name`,",
         1,
+    )
+}
+
+/// The first list in a config's table, by its dotted key: no key takes
+/// one, but a list of the right length reads as a table of that many keys
+/// (`valu = [2, 4, 1]` as count, latency and interval), so lists are
+/// refused before anything else.
+fn first_list(table: &toml::Table) -> Option<String> {
+    table.iter().find_map(|(k, v)| {
+        let k = if k.contains('.') {
+            format!("{k:?}")
+        } else {
+            k.clone()
+        };
+        match v {
+            toml::Value::Array(_) => Some(k),
+            toml::Value::Table(t) => first_list(t).map(|inner| format!("{k}.{inner}")),
+            _ => None,
+        }
+    })
+}
+
+/// The error of a list at `key`.
+fn list_error(key: &str) -> Invalid {
+    invalid(
+        key,
+        format!("{key} is a list; a config's keys take single values or tables"),
     )
 }
