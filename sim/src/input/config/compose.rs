@@ -336,18 +336,25 @@ fn place(
         return format!("--set {typed}: {message}");
     }
     // The first file (the inheriting one, then its bases) that sets the key
-    // itself; failing that, the first with a table around it or a key in it
-    // (a file that reopens `[gpu]` for another key did not give this one).
-    let places: Vec<(&Source, usize, bool)> = sources
-        .iter()
-        .filter(|_| !key.is_empty())
-        .filter_map(|s| super::key_place(&s.text, key).map(|(line, exact)| (s, line, exact)))
+    // itself, or one of `also` (a check between values is the last word's
+    // to answer for); failing that, the first with a table around the key
+    // or a key in it (a file that reopens `[gpu]` for another key did not
+    // give this one).
+    let keys: Vec<&str> = std::iter::once(key)
+        .chain(also.iter().map(String::as_str))
+        .filter(|k| !k.is_empty())
         .collect();
-    let found = places
-        .iter()
-        .find(|p| p.2)
-        .or(places.first())
-        .map(|&(s, line, _)| (s, line));
+    let exact = sources.iter().find_map(|s| {
+        keys.iter()
+            .find_map(|k| super::key_place(&s.text, k).filter(|p| p.1))
+            .map(|(line, _)| (s, line))
+    });
+    let found = exact.or_else(|| {
+        sources
+            .iter()
+            .filter(|_| !key.is_empty())
+            .find_map(|s| super::key_line(&s.text, key).map(|line| (s, line)))
+    });
     if let Some((s, line)) = found {
         if !parsing {
             return format!("{}:{line}: {message}", s.name);
