@@ -227,6 +227,18 @@ fn a_bad_value_is_named_where_it_was_given_and_other_mistakes_plainly() {
         e.starts_with(&format!("{base}:3: gpu.compute_units is 0")),
         "{e}"
     );
+    // A check between values is the file's that set one of them: the
+    // banks, not gcn's size.
+    let banks = write(
+        &d,
+        "banks.toml",
+        "inherit = \"gcn\"\n[memory.l2]\nbanks = 3\n",
+    );
+    let e = load(&banks, &[]).unwrap_err();
+    assert!(
+        e.starts_with(&format!("{banks}:3: memory.l2.size_bytes is 524288")),
+        "{e}"
+    );
     for (file, text, want) in [
         // No key takes a list, which would read as a table by position.
         (
