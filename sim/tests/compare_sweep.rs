@@ -295,13 +295,7 @@ fn a_sweep_takes_a_folders_manifests_in_path_order() {
     let d = common::scratch("compare-sweep", "folder");
     let folder = d.join("manifests");
     std::fs::create_dir_all(folder.join("a")).unwrap();
-    let kernel = root().join("workloads/vector_add.spv");
-    let manifest = std::fs::read_to_string(root().join("workloads/vector_add.toml"))
-        .unwrap()
-        .replace(
-            "kernel = \"vector_add.spv\"",
-            &format!("kernel = {:?}", kernel.display().to_string()),
-        );
+    let manifest = common::vector_add_anywhere();
     for (file, name) in [("b.toml", "second"), ("a/x.toml", "first")] {
         let text = manifest.replace("name = \"vector_add\"", &format!("name = \"{name}\""));
         std::fs::write(folder.join(file), text).unwrap();

@@ -8,12 +8,8 @@ use gpusim::run::{run_workload, RunOptions};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the sim crate sits in the workspace")
-        .to_path_buf()
-}
+mod common;
+use common::root;
 
 fn bad(file: &str) -> PathBuf {
     root().join("workloads/bad").join(file)
@@ -592,17 +588,10 @@ fn a_buffer_bound_where_the_kernel_declares_nothing_is_warned_about() {
     // vector_add with `c` bound one binding off: its results land nowhere.
     let dir = results_dir("unused-binding");
     std::fs::create_dir_all(&dir).unwrap();
-    let kernel = root().join("workloads/vector_add.spv");
-    let text = std::fs::read_to_string(root().join("workloads/vector_add.toml"))
-        .unwrap()
-        .replace(
-            "kernel = \"vector_add.spv\"",
-            &format!("kernel = {:?}", kernel.display().to_string()),
-        )
-        .replace(
-            "binding = { set = 0, binding = 2 }",
-            "binding = { set = 0, binding = 3 }",
-        );
+    let text = common::vector_add_anywhere().replace(
+        "binding = { set = 0, binding = 2 }",
+        "binding = { set = 0, binding = 3 }",
+    );
     let manifest = dir.join("misnumbered.toml");
     let run = |text: &str| {
         std::fs::write(&manifest, text).unwrap();

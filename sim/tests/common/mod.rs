@@ -19,6 +19,18 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// workloads/vector_add.toml's text with its kernel named by its full path,
+/// so that a copy written anywhere runs.
+pub fn vector_add_anywhere() -> String {
+    let kernel = root().join("workloads/vector_add.spv");
+    std::fs::read_to_string(root().join("workloads/vector_add.toml"))
+        .unwrap()
+        .replace(
+            "kernel = \"vector_add.spv\"",
+            &format!("kernel = {:?}", kernel.display().to_string()),
+        )
+}
+
 /// Every manifest under `dir`, sorted, with or without the deliberately
 /// bad ones (folders named `bad`).
 pub fn manifests(dir: &Path, with_bad: bool, out: &mut Vec<PathBuf>) {
