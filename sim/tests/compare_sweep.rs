@@ -118,6 +118,50 @@ fn axis_labels(svg: &str) -> Vec<f64> {
 }
 
 #[test]
+fn a_manifest_for_another_subgroup_size_is_skipped_on_that_config() {
+    // One manifest per wave size, as `run` skips them: on wave64 gcn the
+    // w32 ones are skipped, on wave32 rdna the w64 ones; exit 0.
+    let d = common::scratch("compare-sweep", "compare-subgroup-skip");
+    let o = gpusim(&[
+        "compare",
+        "--config",
+        "gcn",
+        "--config",
+        "rdna",
+        "workloads/opencl_work_group",
+        "--results",
+        d.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("compare/compare.csv"));
+    let (workload, config, results) = (
+        column(&rows, "workload"),
+        column(&rows, "config"),
+        column(&rows, "results"),
+    );
+    let skipped: Vec<(&str, &str)> = rows[1..]
+        .iter()
+        .filter(|r| r[results] == "skipped")
+        .map(|r| (r[workload].as_str(), r[config].as_str()))
+        .collect();
+    // Half the rows of the per-wave-size manifests, none of the others.
+    let sized = rows[1..]
+        .iter()
+        .filter(|r| r[workload].ends_with("_w32") || r[workload].ends_with("_w64"))
+        .count();
+    assert!(sized > 0 && skipped.len() == sized / 2, "{rows:?}");
+    assert!(
+        skipped
+            .iter()
+            .all(|(w, c)| w.ends_with("_w32") == (*c == "gcn-like")),
+        "{skipped:?}"
+    );
+    assert!(text(&o).contains("Skipped:"), "{}", text(&o));
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
 fn different_results_exit_1_and_name_the_buffer_and_element() {
     let d = common::scratch("compare-sweep", "race");
     let o = gpusim(&[

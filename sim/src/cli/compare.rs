@@ -143,9 +143,28 @@ pub fn run(r: &Request) -> u8 {
             })
         })
         .collect();
-    let counter = Counter::new("compare", points.len() as u64, r.quiet);
-    let outputs = match run_points(
-        &points,
+    // A manifest that requires another subgroup size than a config's waves
+    // is skipped on that config, as `run` and `sweep` skip it.
+    let skips: Vec<Option<String>> = points
+        .iter()
+        .map(|p| {
+            let w = crate::input::workload::Workload::load(&p.workload).ok()?;
+            let (required, at) = w.subgroup_size?;
+            let wave = p.config.cu.wave_size as usize;
+            crate::run::check_subgroup_size(required, wave)
+                .err()
+                .map(|e| format!("{at}: {e}"))
+        })
+        .collect();
+    let runnable: Vec<Point> = points
+        .iter()
+        .zip(&skips)
+        .filter(|(_, skip)| skip.is_none())
+        .map(|(p, _)| p.clone())
+        .collect();
+    let counter = Counter::new("compare", runnable.len() as u64, r.quiet);
+    let ran = match run_points(
+        &runnable,
         r.threads,
         r.max_instructions,
         &|| counter.inc(),
@@ -158,10 +177,19 @@ pub fn run(r: &Request) -> u8 {
         }
     };
     counter.finish();
+    let mut ran = ran.into_iter();
+    let outputs: Vec<Result<crate::run::RunOutput, String>> = skips
+        .iter()
+        .map(|skip| match skip {
+            Some(why) => Err(why.clone()),
+            None => ran.next().expect("a run per runnable point"),
+        })
+        .collect();
     let runs: Vec<WorkloadRuns> = workloads
         .iter()
         .zip(outputs.chunks(configs.len()))
-        .map(|(w, outs)| WorkloadRuns {
+        .zip(skips.chunks(configs.len()))
+        .map(|((w, outs), skips)| WorkloadRuns {
             workload: outs
                 .iter()
                 .find_map(|o| o.as_ref().ok().map(|o| o.name.clone()))
@@ -169,7 +197,12 @@ pub fn run(r: &Request) -> u8 {
             cells: configs
                 .iter()
                 .zip(outs)
-                .map(|((label, _), run)| Cell { config: label, run })
+                .zip(skips)
+                .map(|(((label, _), run), skip)| Cell {
+                    config: label,
+                    run,
+                    skipped: skip.is_some(),
+                })
                 .collect(),
         })
         .collect();
@@ -185,6 +218,7 @@ pub fn run(r: &Request) -> u8 {
                 "identical": table.identical(),
                 "differences": table.differences,
                 "failures": table.failures,
+                "skipped": table.skipped,
             },
             "run": {
                 "gpusim": results::VERSION,

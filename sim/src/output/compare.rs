@@ -11,7 +11,11 @@ use std::path::Path;
 /// The outcome of one (workload, config) run.
 pub struct Cell<'a> {
     pub config: &'a str,
+    /// The run, or why it failed or was skipped.
     pub run: &'a Result<RunOutput, String>,
+    /// Not run: the workload needs what the config does not have (its
+    /// subgroup size), as `gpusim run` skips it.
+    pub skipped: bool,
 }
 
 /// One workload's runs, in config order.
@@ -83,6 +87,8 @@ pub struct Table {
     pub differences: Vec<String>,
     /// Runs that failed, as sentences.
     pub failures: Vec<String>,
+    /// Runs skipped, as sentences with the reason.
+    pub skipped: Vec<String>,
     /// Runs whose checks failed.
     pub failed_checks: usize,
 }
@@ -122,6 +128,7 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
         rows: Vec::new(),
         differences: Vec::new(),
         failures: Vec::new(),
+        skipped: Vec::new(),
         failed_checks: 0,
     };
     for w in runs {
@@ -131,8 +138,12 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
             let mut row = vec![w.workload.clone(), c.config.to_string()];
             match c.run {
                 Err(e) => {
-                    t.failures
-                        .push(format!("{} on {}: {e}", w.workload, c.config));
+                    let why = format!("{} on {}: {e}", w.workload, c.config);
+                    let (list, result) = match c.skipped {
+                        true => (&mut t.skipped, "skipped"),
+                        false => (&mut t.failures, "run failed"),
+                    };
+                    list.push(why);
                     // As wide as a finished run's row: no figures, no
                     // checks run, and the reason in the verdict below.
                     row.push(String::new());
@@ -141,7 +152,7 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
                         FIGURES.len() + units.len(),
                     ));
                     row.push("not run".into());
-                    row.push("run failed".into());
+                    row.push(result.into());
                 }
                 Ok(out) => {
                     if !out.all_checks_passed() {
@@ -218,6 +229,9 @@ impl Table {
                 "\n{} run(s) failed a check of their manifest (see the checks column).",
                 self.failed_checks
             ));
+        }
+        if !self.skipped.is_empty() {
+            v.push_str(&format!("\nSkipped:\n- {}", self.skipped.join("\n- ")));
         }
         v
     }
