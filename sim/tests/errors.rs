@@ -145,6 +145,18 @@ fn unknown_opcode_names_its_word() {
 }
 
 #[test]
+fn device_enqueue_is_refused_by_its_capability() {
+    // OpEnqueueKernel names its invoke function before defining it, which
+    // SPIR-V allows: what stops the kernel is the capability.
+    let m = run_fails("device_enqueue", &bad("device_enqueue.toml"), &[]);
+    assert_mentions(
+        "device_enqueue",
+        &m,
+        &["device_enqueue.spv", "unsupported capability DeviceEnqueue"],
+    );
+}
+
+#[test]
 fn unsupported_capability_names_its_line() {
     let file = bad("unsupported_capability.spvasm");
     let line = line_of(&file, "OpCapability Geometry");

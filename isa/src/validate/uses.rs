@@ -67,13 +67,15 @@ impl Validator<'_> {
             if may_use_before_definition(ins.op) {
                 continue;
             }
-            let callee = (ins.op == Op::FunctionCall)
-                .then(|| ins.operands.first())
-                .flatten();
             for id in ids {
-                let later = self.defined.get(&id).is_some_and(|&d| d >= index);
+                let defined = self.defined.get(&id).copied();
+                let later = defined.is_some_and(|d| d >= index);
                 let forward_pointer = self.forward_pointers.contains(&id);
-                if later && !forward_pointer && Some(&id) != callee {
+                // A function may be named before it is defined: called
+                // (OpFunctionCall), or enqueued and queried as a kernel's
+                // invoke function (OpEnqueueKernel, OpGetKernel*).
+                let function = defined.is_some_and(|d| self.m.instrs[d].op == Op::Function);
+                if later && !forward_pointer && !function {
                     return Err(at(
                         ins,
                         format!("%{id} is used before the instruction that defines it"),
