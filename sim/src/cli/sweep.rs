@@ -202,11 +202,13 @@ pub fn run(r: &Request) -> u8 {
         folder.finish_with(&[("sweep.csv", csv.as_bytes())], &summary)
     });
     match written {
+        // Of this shard's points, those skipped did not run.
         Ok(dir) => say!(
-            "{}: {} of {} points run, {failed} failed, {checks_failed} failed a check, {skipped} skipped; {}{}",
+            "{}: {} of {} points, {} run, {failed} failed, {checks_failed} failed a check, {skipped} skipped; {}{}",
             s.name,
             points.len(),
             all.len(),
+            points.len() - skipped,
             dir.join("sweep.csv").display(),
             results::taken_name_note(&dir, &r.results, &name, r.force)
         ),
