@@ -145,13 +145,18 @@ pub fn run(r: &Request) -> u8 {
         .collect();
     // A manifest that requires another subgroup size than a config's waves
     // is skipped on that config, as `run` and `sweep` skip it.
+    let required: Vec<Option<(u32, String)>> = workloads
+        .iter()
+        .map(|w| crate::run::required_subgroup(w))
+        .collect();
+    // Points go workload by workload, a config each.
     let skips: Vec<Option<String>> = points
         .iter()
-        .map(|p| {
-            let w = crate::input::workload::Workload::load(&p.workload).ok()?;
-            let (required, at) = w.subgroup_size?;
+        .enumerate()
+        .map(|(i, p)| {
+            let (n, at) = required[i / configs.len()].as_ref()?;
             let wave = p.config.cu.wave_size as usize;
-            crate::run::check_subgroup_size(required, wave)
+            crate::run::check_subgroup_size(*n, wave)
                 .err()
                 .map(|e| format!("{at}: {e}"))
         })

@@ -442,12 +442,7 @@ pub fn main() -> ExitCode {
                             ErrorKind::Skipped => "skipped",
                             _ => "error",
                         };
-                        // A manifest's own errors name its file already.
-                        let named = format!("{}: ", e.workload);
-                        match e.message.strip_prefix(&named) {
-                            Some(_) => eprintln!("{what}: {}", e.message),
-                            None => eprintln!("{what}: {named}{}", e.message),
-                        }
+                        eprintln!("{what}: {}", crate::run::named_at(&e.workload, &e.message));
                     }
                     let any = |k| errors.iter().any(|e| e.kind == k);
                     if any(ErrorKind::Failed) {

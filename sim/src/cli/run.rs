@@ -179,12 +179,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         // manifest goes first, as in load errors, since several manifests
         // can share a kernel.
         Err(e) => {
-            let manifest = path.display().to_string();
-            return bad(if e.starts_with(&manifest) {
-                e
-            } else {
-                format!("{manifest}: {e}")
-            });
+            return bad(crate::run::named_at(&path.display().to_string(), &e));
         }
     };
     for warning in crate::run::unused_bindings(&w, &out.kernel) {

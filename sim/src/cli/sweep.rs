@@ -109,10 +109,7 @@ pub fn run(r: &Request) -> u8 {
     let required: Vec<Option<(u32, String)>> = s
         .workloads
         .iter()
-        .map(|(_, path)| {
-            let w = crate::input::workload::Workload::load(path).ok()?;
-            w.subgroup_size.map(|(n, at)| (n, at.to_string()))
-        })
+        .map(|(_, path)| crate::run::required_subgroup(path))
         .collect();
     let skips: Vec<Option<String>> = points
         .iter()

@@ -353,8 +353,6 @@ fn draw<DB: DrawingBackend>(
 ) -> Result<(), String> {
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
-    // Only positive values have a place on a logarithmic axis (cycles and
-    // speedups are, but for a run of no cycles).
     let value = |w: &WorkloadRuns, k: usize| (bars.value)(w, k).filter(|v| drawable(*v));
     let values: Vec<f64> = runs
         .iter()
@@ -379,7 +377,7 @@ fn draw<DB: DrawingBackend>(
     let group = 2 * bars_of + 2;
     let middle = 1 + bars_of;
     let mut chart = ChartBuilder::on(root)
-        .caption(&bars.caption, ("sans-serif", 20))
+        .caption(&bars.caption, (crate::output::plots::FONT, 20))
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(80)
@@ -403,7 +401,7 @@ fn draw<DB: DrawingBackend>(
         })
         .y_label_formatter(&|v| crate::output::plots::axis_number(*v))
         .y_desc(bars.y_desc)
-        .label_style(("sans-serif", crate::output::plots::LABEL_SIZE))
+        .label_style((crate::output::plots::FONT, crate::output::plots::LABEL_SIZE))
         .draw()
         .map_err(|e| err(&e))?;
     for (k, config) in configs.iter().enumerate() {

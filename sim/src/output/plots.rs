@@ -42,7 +42,7 @@ impl Title<'_> {
 }
 
 const SIZE: (u32, u32) = (1000, 520);
-const FONT: &str = "sans-serif";
+pub const FONT: &str = "sans-serif";
 
 /// The size of labels and legends. Font sizes are even: the bitmap
 /// backend places each glyph at half the size from its top, truncated, so

@@ -256,7 +256,7 @@ fn draw<DB: DrawingBackend>(
                 "{}: {} against {param} (base {})",
                 sweep.name, sweep.metric, sweep.base
             ),
-            ("sans-serif", 20),
+            (crate::output::plots::FONT, 20),
         )
         .margin(14)
         .x_label_area_size(40)
@@ -283,7 +283,7 @@ fn draw<DB: DrawingBackend>(
             "{param} (its values in order, evenly spaced; a gap in a line is a point that failed or was skipped)"
         ))
         .y_desc(sweep.metric.as_str())
-        .label_style(("sans-serif", crate::output::plots::LABEL_SIZE))
+        .label_style((crate::output::plots::FONT, crate::output::plots::LABEL_SIZE))
         .draw()
         .map_err(|e| err(&e))?;
     for (i, (label, points)) in lines.iter().enumerate() {

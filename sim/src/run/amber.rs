@@ -115,9 +115,7 @@ impl fmt::Display for ScriptReport {
         let p = self.path.display();
         match &self.status {
             Status::Skip(r) => return writeln!(f, "SKIP  {p}: {r}"),
-            // An error at a line of the script names the script itself.
-            Status::Error(e) if e.starts_with(&format!("{p}:")) => return writeln!(f, "ERROR {e}"),
-            Status::Error(e) => return writeln!(f, "ERROR {p}: {e}"),
+            Status::Error(e) => return writeln!(f, "ERROR {}", super::named_at(&p.to_string(), e)),
             Status::Pass => write!(f, "PASS  {p}")?,
             Status::Fail => write!(f, "FAIL  {p}")?,
         }

@@ -331,6 +331,24 @@ pub fn check_outcomes(w: &Workload, buffers: &[OutputBuffer]) -> Vec<CheckOutcom
 
 /// Whether a run of wave width `wave_width` gives a kernel the subgroup size
 /// it requires: a model has one wave size, and the subgroup is the wave.
+/// The subgroup size the manifest at `path` requires, and where it says
+/// so; none for a manifest that requires none or does not load (its run
+/// says why).
+pub fn required_subgroup(path: &std::path::Path) -> Option<(u32, String)> {
+    let w = Workload::load(path).ok()?;
+    w.subgroup_size.map(|(n, at)| (n, at.to_string()))
+}
+
+/// `message` about `place` (a file), led by it unless it names it first
+/// already (an error at a line of the file does).
+pub fn named_at(place: &str, message: &str) -> String {
+    if message.starts_with(&format!("{place}:")) {
+        message.to_string()
+    } else {
+        format!("{place}: {message}")
+    }
+}
+
 pub fn check_subgroup_size(required: u32, wave_width: usize) -> Result<(), String> {
     if required as usize == wave_width {
         Ok(())
