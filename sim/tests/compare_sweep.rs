@@ -686,6 +686,85 @@ fn sweep_plot_lines_follow_the_sweep_files_order() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+/// Lines a factor of ten apart or more share a logarithmic y axis, on
+/// which the lower keeps its shape; closer lines keep the linear one.
+#[test]
+fn sweep_plot_takes_a_log_axis_for_lines_far_apart() {
+    let d = common::scratch("compare-sweep", "log-axis");
+    let w = root().join("workloads");
+    let workloads = [w.join("vector_add.toml"), w.join("divergence.toml")];
+    let f = write_sweep(&d, "far", &workloads, "\"gpu.compute_units\" = [1, 2]\n");
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("far/sweep.csv"));
+    let cycles = column(&rows, "cycles");
+    let figures: Vec<f64> = rows[1..]
+        .iter()
+        .map(|r| r[cycles].parse().unwrap())
+        .collect();
+    let (least, most) = (
+        figures.iter().copied().fold(f64::INFINITY, f64::min),
+        figures.iter().copied().fold(0.0, f64::max),
+    );
+    assert!(most >= 10.0 * least, "{figures:?}");
+    let svg = std::fs::read_to_string(d.join("far/cycles_vs_gpu_compute_units.svg")).unwrap();
+    assert!(svg.contains("cycles (log scale)"), "{svg}");
+    // Its y labels (left of the plotting area) are powers of ten or their
+    // 1-2-5 multiples, rising upwards: each value against its height.
+    let labels: Vec<(f64, f64)> = svg
+        .split("<text")
+        .skip(1)
+        .filter_map(|t| {
+            let attr = |name: &str| -> Option<f64> {
+                t.split(&format!(" {name}=\""))
+                    .nth(1)?
+                    .split('"')
+                    .next()?
+                    .parse()
+                    .ok()
+            };
+            let body: String = t
+                .split('>')
+                .nth(1)?
+                .split('<')
+                .next()?
+                .split_whitespace()
+                .collect();
+            let v: f64 = body.parse().ok()?;
+            (attr("x")? < 100.0).then_some((v, attr("y")?))
+        })
+        .collect();
+    for &(v, _) in &labels {
+        let mantissa = v / 10f64.powi(v.log10().floor() as i32);
+        assert!(
+            [1.0, 2.0, 5.0].iter().any(|m| (mantissa - m).abs() < 1e-9),
+            "{labels:?}"
+        );
+    }
+    assert!(labels.len() >= 4, "{labels:?}");
+    let mut by_height = labels.clone();
+    by_height.sort_by(|a, b| b.1.total_cmp(&a.1));
+    assert!(
+        by_height.windows(2).all(|p| p[0].0 < p[1].0),
+        "{by_height:?}"
+    );
+    // Equal spacing per factor: log10 of the value is linear in height.
+    let (a, b) = (by_height[0], by_height[by_height.len() - 1]);
+    let per_decade = (a.1 - b.1) / (b.0.log10() - a.0.log10());
+    for &(v, y) in &by_height {
+        let expected = a.1 - (v.log10() - a.0.log10()) * per_decade;
+        assert!(
+            (y - expected).abs() < 1.5,
+            "{v} at {y}, expected {expected}"
+        );
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+    // One workload's line stays on a linear axis from zero.
+    let (d, svg) = mid3_cycles_plot("linear", "\"gpu.compute_units\" = [1, 2]\n", 0);
+    assert!(!svg.contains("log scale"), "{svg}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 /// Sweep plots call a workload by its manifest's name, or by the path as
 /// the sweep file writes it when two manifests share a name.
 #[test]

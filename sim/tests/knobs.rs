@@ -927,3 +927,29 @@ fn l2_mshrs_limit_outstanding_misses_per_bank() {
         assert!(span < spans[3].0, "l2.mshrs {m}: {span}");
     }
 }
+
+/// A wave's return ends it in its cycle: the trace's slice for it ends the
+/// next cycle (not after the branch unit's latency, past the kernel's
+/// end), and the wave's slot is free from then on (the occupancy trace).
+#[test]
+fn a_return_completes_in_its_cycle() {
+    let cfg = teaching();
+    let (_, r) = timed(&micro_waves("chain_f32", 4), &cfg);
+    let cycles = num(&r.summary(), &["cycles"]) as u64;
+    let returns = records(&r, &["Return"]);
+    assert_eq!(returns.len(), 4);
+    for x in &returns {
+        assert_eq!(x.complete, x.cycle + 1, "{x:?}");
+        assert!(x.complete <= cycles, "{x:?} after {cycles}");
+    }
+    let last = returns.iter().map(|x| x.cycle).max().unwrap();
+    let freed = r
+        .occupancy_trace
+        .iter()
+        .find(|o| o.cycle >= last && o.waves == 0)
+        .expect("the last wave leaves");
+    assert!(
+        freed.cycle <= last + 1,
+        "{freed:?} after the return at {last}"
+    );
+}

@@ -472,6 +472,76 @@ fn the_default_trace_is_perfetto_and_a_bad_format_is_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The units' busy-fraction counters cover the whole run: the last
+/// window, cut short by the kernel's end, has its sample too, a fraction
+/// of its own length. No slice ends after the run.
+#[test]
+fn the_trace_covers_the_run_to_its_end_and_no_further() {
+    let dir = common::scratch("results", "last-window");
+    let o = gpusim(&[
+        "run",
+        "workloads/vector_add.toml",
+        "--config",
+        "teaching",
+        "--trace-format",
+        "json",
+        "--results",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let out = dir.join("vector_add");
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let cycles = summary["cycles"].as_u64().unwrap();
+    // teaching runs at 1 GHz: a cycle is a nanosecond, ts is in µs.
+    let trace: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("trace.json")).unwrap()).unwrap();
+    let samples: Vec<(u64, &Value)> = trace["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["ph"] == "C" && e["name"] == "unit busy fraction")
+        .map(|e| {
+            (
+                (e["ts"].as_f64().unwrap() * 1000.0).floor() as u64,
+                &e["args"],
+            )
+        })
+        .collect();
+    let window = 256;
+    assert!(cycles % window != 0, "{cycles}");
+    let last_start = cycles / window * window;
+    let (_, last) = samples
+        .iter()
+        .find(|(ts, _)| *ts == last_start)
+        .unwrap_or_else(|| panic!("no sample at {last_start}: {samples:?}"));
+    for (_, args) in &samples {
+        for (_, f) in args.as_object().unwrap() {
+            assert!((0.0..=1.0).contains(&f.as_f64().unwrap()), "{args}");
+        }
+    }
+    // One VALU: its busy cycles are a whole number of the window's.
+    let valu = last["valu"].as_f64().unwrap();
+    let busy = valu * (cycles - last_start) as f64;
+    assert!(valu > 0.0 && (busy - busy.round()).abs() < 1e-9, "{valu}");
+    // No slice outlasts the run, the waves' last branches included.
+    let ends: Vec<f64> = trace["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["ph"] == "X")
+        .map(|e| (e["ts"].as_f64().unwrap() + e["dur"].as_f64().unwrap()) * 1000.0)
+        .collect();
+    assert!(!ends.is_empty());
+    for end in ends {
+        assert!(
+            end <= cycles as f64,
+            "a slice ends at {end} ns, after {cycles}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn plots_are_drawn_at_one_eight_and_sixty_four_cus() {
     let dir = common::scratch("results", "plots");

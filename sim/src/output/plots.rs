@@ -553,9 +553,59 @@ fn memory<DB: DrawingBackend>(
     Ok(())
 }
 
+/// Whether `v` has a place on a logarithmic axis (a count or ratio does, but for
+/// zero).
+pub fn on_log_axis(v: f64) -> bool {
+    v > 0.0 && v.is_finite()
+}
+
+/// The labelled values of a logarithmic axis from `low` to `high`: its
+/// powers of ten, or if fewer than four lie on it 1, 2 and 5 times each,
+/// or every whole multiple of each, or if fewer than two of those, every
+/// tenth of them (an axis around one value spans less than a factor 2).
+pub fn log_ticks(low: f64, high: f64) -> Vec<f64> {
+    let first = low.log10().floor() as i32;
+    let last = high.log10().ceil() as i32;
+    let on_axis = |steps: &[f64]| -> Vec<f64> {
+        (first..=last)
+            .flat_map(|e| steps.iter().map(move |s| s * 10f64.powi(e)))
+            .filter(|v| (low..=high).contains(v))
+            .collect()
+    };
+    let wholes: Vec<f64> = (1..10).map(f64::from).collect();
+    let tenths: Vec<f64> = (10..100).map(|t| f64::from(t) / 10.0).collect();
+    [vec![1.0], vec![1.0, 2.0, 5.0]]
+        .iter()
+        .map(|steps| on_axis(steps))
+        .find(|labels| labels.len() >= 4)
+        .or_else(|| Some(on_axis(&wholes)).filter(|labels| labels.len() >= 2))
+        .unwrap_or_else(|| on_axis(&tenths))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_log_axis_has_two_labels_or_more_however_narrow() {
+        // From the compare charts' ranges: one value v gives v / 1.5 to
+        // about 1.07 v; a spread gives more.
+        for (low, high, least) in [
+            (1091.3, 1750.0, 2),
+            (1000.0 / 1.5, 1070.0, 2),
+            (0.5, 1.2, 2),
+            (100.0, 1e6, 4),
+            (2.0, 9.0, 4),
+        ] {
+            let labels = log_ticks(low, high);
+            assert!(labels.len() >= least, "{low}..{high}: {labels:?}");
+            assert!(
+                labels.iter().all(|v| (low..=high).contains(v)),
+                "{labels:?}"
+            );
+            assert!(labels.windows(2).all(|p| p[0] < p[1]), "{labels:?}");
+        }
+    }
 
     #[test]
     fn a_chart_grows_so_that_its_legend_keeps_to_the_upper_half() {

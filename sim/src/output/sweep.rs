@@ -242,15 +242,15 @@ fn draw<DB: DrawingBackend>(
     labels: &[String],
     lines: &[(String, Vec<(usize, f64)>)],
 ) -> Result<(), String> {
+    use crate::output::plots::{legend_headroom, log_ticks, on_log_axis};
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
-    let max = lines
-        .iter()
-        .flat_map(|(_, l)| l.iter().map(|p| p.1))
-        .fold(0.0f64, f64::max)
-        .max(1e-9);
+    let values = || lines.iter().flat_map(|(_, l)| l.iter().map(|p| p.1));
+    let max = values().fold(0.0f64, f64::max).max(1e-9);
+    let min = values().fold(f64::INFINITY, f64::min);
     let n = labels.len();
-    let mut chart = ChartBuilder::on(root)
+    let mut chart = ChartBuilder::on(root);
+    chart
         .caption(
             format!(
                 "{}: {} against {param} (base {})",
@@ -260,13 +260,51 @@ fn draw<DB: DrawingBackend>(
         )
         .margin(14)
         .x_label_area_size(40)
-        .y_label_area_size(80)
-        // Headroom above the highest line for the legend, a row per line.
-        .build_cartesian_2d(
-            -0.5f64..n as f64 - 0.5,
-            0f64..max * crate::output::plots::legend_headroom(lines.len(), root.dim_in_pixel().1),
-        )
-        .map_err(|e| err(&e))?;
+        .y_label_area_size(80);
+    let x = -0.5f64..n as f64 - 0.5;
+    // Headroom above the highest line for the legend, a row per line.
+    let headroom = legend_headroom(lines.len(), root.dim_in_pixel().1);
+    let y_desc = sweep.metric.as_str();
+    // Lines a factor of ten apart or more (workloads of different sizes)
+    // on a logarithmic axis, where each keeps its shape: on a linear one
+    // the lower would lie flat along the bottom.
+    if values().all(on_log_axis) && max >= 10.0 * min {
+        let low = min / 1.5;
+        let high = low * (max / low).powf(headroom);
+        let y = (low..high)
+            .log_scale()
+            .with_key_points(log_ticks(low, high));
+        let chart = chart.build_cartesian_2d(x, y).map_err(|e| err(&e))?;
+        draw_lines(
+            chart,
+            param,
+            labels,
+            lines,
+            &format!("{y_desc} (log scale)"),
+        )?;
+    } else {
+        let chart = chart
+            .build_cartesian_2d(x, 0f64..max * headroom)
+            .map_err(|e| err(&e))?;
+        draw_lines(chart, param, labels, lines, y_desc)?;
+    }
+    root.present().map_err(|e| err(&e))
+}
+
+/// The axes, the lines and their legend on `chart`, whatever its y axis.
+fn draw_lines<'a, DB, Y>(
+    mut chart: ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, Y>>,
+    param: &str,
+    labels: &[String],
+    lines: &[(String, Vec<(usize, f64)>)],
+    y_desc: &str,
+) -> Result<(), String>
+where
+    DB: DrawingBackend + 'a,
+    Y: Ranged<ValueType = f64> + plotters::coord::ranged1d::ValueFormatter<f64>,
+{
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let n = labels.len();
     chart
         .configure_mesh()
         .x_labels(n)
@@ -282,7 +320,7 @@ fn draw<DB: DrawingBackend>(
         .x_desc(format!(
             "{param} (its values in order, evenly spaced; a gap in a line is a point that failed or was skipped)"
         ))
-        .y_desc(sweep.metric.as_str())
+        .y_desc(y_desc)
         .label_style((crate::output::plots::FONT, crate::output::plots::LABEL_SIZE))
         .draw()
         .map_err(|e| err(&e))?;
@@ -315,8 +353,7 @@ fn draw<DB: DrawingBackend>(
             )
             .map_err(|e| err(&e))?;
     }
-    crate::output::plots::draw_legend(&mut chart, crate::output::plots::LABEL_SIZE)?;
-    root.present().map_err(|e| err(&e))
+    crate::output::plots::draw_legend(&mut chart, crate::output::plots::LABEL_SIZE)
 }
 
 /// Line `i`'s mark at its points and in the legend, at `at` pixels from

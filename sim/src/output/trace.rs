@@ -288,7 +288,11 @@ impl TraceWriter {
         for slot in 0..self.pending.len() {
             self.flush_slice(slot, u64::MAX);
         }
-        self.flush_windows(cycles.max(self.window_start + 1));
+        self.flush_windows(cycles);
+        // The last window's part before the kernel's end.
+        if cycles > self.window_start {
+            self.write_window(cycles - self.window_start);
+        }
         if let Some(chrome) = &mut self.chrome {
             // Every event ends with ",\n": the last one's separator is
             // overwritten by the end of the array.
@@ -470,54 +474,63 @@ impl TraceWriter {
     /// `cycle`.
     fn flush_windows(&mut self, cycle: u64) {
         while self.window_start + COUNTER_WINDOW <= cycle {
-            let ns = self.ns(self.window_start);
-            for cu in 0..self.window_busy.len() {
-                let idle = self.window_busy[cu].iter().all(|&b| b == 0);
-                // A CU idle now and in its last sample needs no new one.
-                if !(idle && self.window_idle[cu]) {
-                    self.name_cu(cu as u32);
-                    let fractions: Vec<f64> = (0..self.unit_names.len())
-                        .map(|u| {
-                            let capacity = self.unit_instances[u] * COUNTER_WINDOW;
-                            self.window_busy[cu][u] as f64 / capacity as f64
-                        })
-                        .collect();
-                    if self.chrome.is_some() {
-                        let mut args = String::new();
-                        for (u, (name, fraction)) in
-                            self.unit_names.iter().zip(&fractions).enumerate()
-                        {
-                            let sep = if u == 0 { "" } else { "," };
-                            args.push_str(&format!("{sep}\"{name}\":{fraction}"));
-                        }
-                        self.event(format_args!(
-                            "{{\"ph\":\"C\",\"name\":\"unit busy fraction\",\"pid\":{},\"ts\":{},\"args\":{{{args}}}}},\n",
-                            cu + 1,
-                            Micros(ns)
-                        ));
-                    }
-                    if let Some(p) = &mut self.perfetto {
-                        let mut r = Ok(());
-                        for (u, &fraction) in fractions.iter().enumerate() {
-                            let counter = TrackEvent {
-                                r#type: Some(COUNTER),
-                                track_uuid: Some(uuid::unit_busy(cu as u32, u)),
-                                double_counter_value: Some(fraction),
-                                ..TrackEvent::default()
-                            };
-                            r = r.and_then(|_| p.event(ns, counter));
-                        }
-                        self.record(r, PERFETTO_FILE);
-                    }
-                }
-                self.window_idle[cu] = idle;
-                self.window_busy[cu].fill(0);
-            }
+            self.write_window(COUNTER_WINDOW);
             self.window_start += COUNTER_WINDOW;
             if self.window_idle.iter().all(|&i| i) && cycle >= self.window_start + COUNTER_WINDOW {
                 // Nothing was busy: skip the empty windows at once.
                 self.window_start = cycle / COUNTER_WINDOW * COUNTER_WINDOW;
             }
+        }
+    }
+
+    /// Writes the units' busy fractions of the window of `length` cycles
+    /// from `window_start` (a whole one, or the last one's part before the
+    /// kernel's end) and starts the next.
+    fn write_window(&mut self, length: u64) {
+        let ns = self.ns(self.window_start);
+        for cu in 0..self.window_busy.len() {
+            let idle = self.window_busy[cu].iter().all(|&b| b == 0);
+            // A CU idle now and in its last sample needs no new one.
+            if !(idle && self.window_idle[cu]) {
+                self.name_cu(cu as u32);
+                let fractions: Vec<f64> = (0..self.unit_names.len())
+                    .map(|u| {
+                        let capacity = self.unit_instances[u] * length;
+                        // An instruction's busy cycles count in the window
+                        // it issues in, so a window may take a few of the
+                        // next one's.
+                        (self.window_busy[cu][u] as f64 / capacity as f64).min(1.0)
+                    })
+                    .collect();
+                if self.chrome.is_some() {
+                    let mut args = String::new();
+                    for (u, (name, fraction)) in self.unit_names.iter().zip(&fractions).enumerate()
+                    {
+                        let sep = if u == 0 { "" } else { "," };
+                        args.push_str(&format!("{sep}\"{name}\":{fraction}"));
+                    }
+                    self.event(format_args!(
+                        "{{\"ph\":\"C\",\"name\":\"unit busy fraction\",\"pid\":{},\"ts\":{},\"args\":{{{args}}}}},\n",
+                        cu + 1,
+                        Micros(ns)
+                    ));
+                }
+                if let Some(p) = &mut self.perfetto {
+                    let mut r = Ok(());
+                    for (u, &fraction) in fractions.iter().enumerate() {
+                        let counter = TrackEvent {
+                            r#type: Some(COUNTER),
+                            track_uuid: Some(uuid::unit_busy(cu as u32, u)),
+                            double_counter_value: Some(fraction),
+                            ..TrackEvent::default()
+                        };
+                        r = r.and_then(|_| p.event(ns, counter));
+                    }
+                    self.record(r, PERFETTO_FILE);
+                }
+            }
+            self.window_idle[cu] = idle;
+            self.window_busy[cu].fill(0);
         }
     }
 }

@@ -1468,7 +1468,13 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         if let Some(sink) = self.trace.as_deref_mut() {
             sink.issue(&IssueEvent {
                 cycle,
-                complete,
+                // A wave's return ends it: the wave leaves its slot in
+                // this cycle, whatever its unit's latency.
+                complete: if finished && !self.info[pc].is_memory {
+                    cycle + 1
+                } else {
+                    complete
+                },
                 cu: c as u32,
                 simd: s as u32,
                 wave: tw.id as u32,
