@@ -235,6 +235,7 @@ fn reference(w: &Workload) -> Option<Expected> {
         "atomics" => ref_atomics(w),
         "opencl_saxpy_branchy" => ref_opencl_saxpy_branchy(w),
         "opencl_local" => ref_opencl_local(w),
+        "opencl_two_locals" => ref_opencl_two_locals(w),
         _ => return None,
     })
 }
@@ -507,6 +508,20 @@ fn ref_opencl_saxpy_branchy(w: &Workload) -> Expected {
         ("y".to_string(), bytes_f32(&y)),
         ("found".to_string(), bytes_i32(&found)),
     ])
+}
+
+/// `out[g * n + i] = 3 (g * n + n - 1 - i) + floor(0.5 i)`: each
+/// invocation reads the int its mirror image stored in the first `__local`
+/// argument and its own half in the second.
+fn ref_opencl_two_locals(w: &Workload) -> Expected {
+    let n = local_size_x(w, 64);
+    let out: Vec<i32> = (0..w.workgroups[0] as usize * n)
+        .map(|gid| {
+            let (g, i) = (gid / n, gid % n);
+            3 * (g * n + n - 1 - i) as i32 + (i as f32 * 0.5) as i32
+        })
+        .collect();
+    BTreeMap::from([("out".to_string(), bytes_i32(&out))])
 }
 
 fn ref_opencl_local(w: &Workload) -> Expected {

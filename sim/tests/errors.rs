@@ -426,6 +426,29 @@ fn a_buffer_bound_past_the_last_argument_is_named() {
     );
 }
 
+/// A `__local` argument given too few bytes: the store past its end
+/// faults, naming the argument, instead of writing into the next
+/// argument's bytes (which lie right after it in workgroup memory).
+#[test]
+fn a_store_past_a_local_arguments_bytes_faults() {
+    for mode in [&[][..], &["--functional"][..]] {
+        let m = run_fails(
+            "local_argument_too_small",
+            &bad("local_argument_too_small.toml"),
+            mode,
+        );
+        assert_mentions(
+            "local_argument_too_small",
+            &m,
+            &[
+                "kernel 'two_locals'",
+                "lane 32",
+                "local argument 1 ('ints') offset 128 is past its 128 bytes",
+            ],
+        );
+    }
+}
+
 #[test]
 fn misaligned_vloada_half_is_an_error_naming_the_address() {
     // vloada_half4 at p + 1 (2 bytes into a buffer at a 256-byte boundary):

@@ -3,7 +3,9 @@
 
 use crate::exec::gathered::{committable, Gathered};
 use crate::exec::lane_ops::{reads_across_lanes, Decoded};
-use crate::exec::memory::{write_le, GlobalMemory, GlobalView, RecentRegions, WaveMemory};
+use crate::exec::memory::{
+    write_le, GlobalMemory, GlobalView, LocalArguments, RecentRegions, WaveMemory,
+};
 use crate::exec::overlay::{commit_batch, Overlay};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Counts, Wave, WaveState};
@@ -33,6 +35,8 @@ pub struct Launch<'k> {
     pub uniforms: Vec<(Reg, u64)>,
     /// Workgroup memory bytes: declared variables plus local arguments.
     pub workgroup_bytes: u32,
+    /// Where the local arguments lie in it.
+    pub local_arguments: LocalArguments,
     /// Wave-instructions the whole launch may execute before it is
     /// stopped as hung.
     pub max_wave_instructions: u64,
@@ -116,7 +120,7 @@ impl<'k> Launch<'k> {
         local_size: [u32; 3],
         wave_width: usize,
         uniforms: Vec<(Reg, u64)>,
-        workgroup_bytes: u32,
+        local_arguments: LocalArguments,
         max_wave_instructions: u64,
     ) -> Launch<'k> {
         let register_width = Launch::register_width(kernel, local_size, wave_width);
@@ -130,7 +134,8 @@ impl<'k> Launch<'k> {
             register_width,
             reuse_resets: Launch::reuse_resets(kernel, &uniforms),
             uniforms,
-            workgroup_bytes,
+            workgroup_bytes: local_arguments.total_bytes(),
+            local_arguments,
             max_wave_instructions,
             builtins: Vec::new(),
         };
@@ -742,6 +747,7 @@ impl<'k> Launch<'k> {
                     private_bytes,
                     printf,
                 )
+                .with_local_arguments(&self.local_arguments)
                 .remembering(*recent);
                 while wave.state == WaveState::Ready {
                     // Runs to the next progress tick or just past the

@@ -154,6 +154,135 @@ pub enum Space {
     Private(u64),
 }
 
+/// Where an OpenCL kernel's `__local` pointer arguments lie in its
+/// workgroup memory, after the kernel's own variables: each argument is
+/// reached through a window of workgroup addresses of its own, window
+/// `k + 1` for argument `k` (window 0 holds the kernel's variables), at
+/// the argument's offset into the memory. Since a window holds one
+/// argument only, an access past an argument's `local_bytes` faults
+/// instead of landing on the next argument's bytes; the low bits of an
+/// address are still its offset into the memory.
+#[derive(Clone, Debug, Default)]
+pub struct LocalArguments {
+    /// Bytes of the kernel's own workgroup variables, from offset 0.
+    pub own_bytes: u32,
+    /// log2 of a window's size: every argument's end offset fits in one.
+    pub window_shift: u32,
+    pub list: Vec<LocalArgument>,
+}
+
+#[derive(Clone, Debug)]
+pub struct LocalArgument {
+    /// The kernel's argument index and name, for messages.
+    pub index: u32,
+    pub name: String,
+    /// Where its bytes start in workgroup memory, and how many.
+    pub offset: u32,
+    pub bytes: u32,
+}
+
+/// No `__local` arguments: all of workgroup memory is window 0.
+static NO_LOCAL_ARGUMENTS: LocalArguments = LocalArguments {
+    own_bytes: 0,
+    window_shift: 0,
+    list: Vec::new(),
+};
+
+impl LocalArguments {
+    /// Lays out arguments of `(index, name, bytes)` after `own_bytes` of
+    /// the kernel's variables, each 16-byte aligned; an error if they need
+    /// more than `most` bytes in all.
+    pub fn lay_out(
+        own_bytes: u32,
+        arguments: Vec<(u32, String, u32)>,
+        most: u32,
+    ) -> Result<LocalArguments, String> {
+        let mut end = own_bytes as u64;
+        let mut list = Vec::with_capacity(arguments.len());
+        for (index, name, bytes) in arguments {
+            let offset = end.next_multiple_of(16);
+            end = offset + bytes as u64;
+            if end > most as u64 {
+                return Err(format!(
+                    "local arguments need {end} bytes of workgroup memory; at most {} MiB are supported",
+                    most >> 20
+                ));
+            }
+            list.push(LocalArgument {
+                index,
+                name,
+                offset: offset as u32,
+                bytes,
+            });
+        }
+        // Windows as small as every argument's end allows, so that as many
+        // as possible fit in the workgroup address space.
+        let window_shift = end.max(1).next_power_of_two().trailing_zeros();
+        let windows = (PRIVATE_BASE - WORKGROUP_BASE) >> window_shift;
+        if list.len() as u64 >= windows {
+            return Err(format!(
+                "the kernel takes {} local pointer arguments; with {end} bytes of workgroup memory at most {} fit",
+                list.len(),
+                windows - 1
+            ));
+        }
+        Ok(LocalArguments {
+            own_bytes,
+            window_shift,
+            list,
+        })
+    }
+
+    /// All of workgroup memory's bytes: the kernel's and the arguments'.
+    pub fn total_bytes(&self) -> u32 {
+        self.list
+            .last()
+            .map_or(self.own_bytes, |a| a.offset + a.bytes)
+    }
+
+    /// The address argument `k` (of the list) points at.
+    pub fn address(&self, k: usize) -> u64 {
+        WORKGROUP_BASE + ((k as u64 + 1) << self.window_shift) + self.list[k].offset as u64
+    }
+
+    /// The region of workgroup memory (`total` bytes) holding `bytes` at
+    /// offset `off` from `WORKGROUP_BASE`, or why there is none.
+    fn region(&self, off: u64, bytes: u64, total: usize) -> Result<Region, String> {
+        let window = match self.list.is_empty() {
+            true => 0,
+            false => off >> self.window_shift,
+        };
+        let (lo, len, from, what) = if window == 0 {
+            let own = match self.list.is_empty() {
+                true => total as u64,
+                false => self.own_bytes as u64,
+            };
+            (WORKGROUP_BASE, own, 0, "workgroup memory".to_string())
+        } else {
+            let Some(a) = self.list.get(window as usize - 1) else {
+                return Err(format!(
+                    "{bytes}-byte access at workgroup address offset {off:#x} is in no local argument's window"
+                ));
+            };
+            let lo = WORKGROUP_BASE + (window << self.window_shift) + a.offset as u64;
+            let what = format!("local argument {} ('{}')", a.index, a.name);
+            (lo, a.bytes as u64, a.offset, what)
+        };
+        let at = (WORKGROUP_BASE + off).wrapping_sub(lo) as i64;
+        if at >= 0 && (at as u64).checked_add(bytes).is_some_and(|end| end <= len) {
+            Ok(Region {
+                lo,
+                hi: lo + len,
+                place: Place::Workgroup(from),
+            })
+        } else {
+            Err(format!(
+                "{bytes}-byte access at {what} offset {at} is past its {len} bytes"
+            ))
+        }
+    }
+}
+
 /// Whether `addr` is in global memory (a buffer, or where a robust or an
 /// image access that leads nowhere points).
 #[inline]
@@ -190,6 +319,8 @@ pub fn space_of(addr: u64, bytes: u64) -> Result<Space, String> {
 pub struct WaveMemory<'a> {
     global: GlobalView<'a>,
     pub workgroup: &'a mut [u8],
+    /// Where `__local` arguments lie in `workgroup`.
+    local_arguments: &'a LocalArguments,
     /// This wave's private memory: `private_bytes` per lane, lane after lane.
     pub private: &'a mut [u8],
     pub private_bytes: usize,
@@ -293,7 +424,8 @@ enum Place {
     /// Out of every buffer, with robust buffer access; or an image access
     /// outside its image.
     Nowhere,
-    Workgroup,
+    /// Workgroup memory from this offset on.
+    Workgroup(u32),
     /// Each lane's own copy, `private_bytes` apart.
     Private,
 }
@@ -325,6 +457,7 @@ impl<'a> WaveMemory<'a> {
         WaveMemory {
             global,
             workgroup,
+            local_arguments: &NO_LOCAL_ARGUMENTS,
             private,
             private_bytes,
             printf,
@@ -332,6 +465,12 @@ impl<'a> WaveMemory<'a> {
             global_atomics: 0,
             ordered_atomics: 0,
         }
+    }
+
+    /// The same memory, its workgroup memory laid out as `arguments` say.
+    pub fn with_local_arguments(mut self, arguments: &'a LocalArguments) -> WaveMemory<'a> {
+        self.local_arguments = arguments;
+        self
     }
 
     /// The same memory, trying `recent` (regions another wave of this
@@ -494,12 +633,9 @@ impl<'a> WaveMemory<'a> {
                 }),
                 Err(e) => Err(e),
             },
-            Space::Workgroup(_) => within(
-                WORKGROUP_BASE,
-                self.workgroup.len() as u64,
-                Place::Workgroup,
-                "workgroup",
-            ),
+            Space::Workgroup(off) => self
+                .local_arguments
+                .region(off, bytes, self.workgroup.len()),
             Space::Private(_) => within(
                 PRIVATE_BASE,
                 self.private_bytes as u64,
@@ -574,7 +710,10 @@ impl<'a> WaveMemory<'a> {
                     },
                 ),
             },
-            Place::Workgroup => (r, Target::Bytes(&mut *self.workgroup, 0)),
+            Place::Workgroup(from) => {
+                let bytes = &mut self.workgroup[from as usize..][..(r.hi - r.lo) as usize];
+                (r, Target::Bytes(bytes, 0))
+            }
             Place::Private => (r, Target::Bytes(&mut *self.private, self.private_bytes)),
             Place::Nowhere => (r, Target::Nowhere),
         })
@@ -1265,6 +1404,53 @@ mod tests {
         addrs[lane] = addr;
         m.update_lanes(1 << lane, &addrs[..=lane], bytes, |_, _| Some(value))
             .map_err(|e| e.1)
+    }
+
+    /// Each `__local` argument has a window of its own: accesses inside it
+    /// reach its bytes, 16-byte aligned after the kernel's own variables;
+    /// one past its end, or below its start, faults naming it.
+    #[test]
+    fn local_arguments_fault_outside_their_own_bytes() {
+        let args = vec![(1, "a".to_string(), 10), (2, "b".to_string(), 20)];
+        let layout = LocalArguments::lay_out(100, args, 1 << 26).unwrap();
+        let offsets: Vec<u32> = layout.list.iter().map(|a| a.offset).collect();
+        assert_eq!((offsets, layout.total_bytes()), (vec![112, 128], 148));
+        let mut global = GlobalMemory::default();
+        let mut shared = vec![0u8; 148];
+        let (mut private, mut printf) = (Vec::new(), String::new());
+        let mut m = WaveMemory::new(&mut global, &mut shared, &mut private, 0, &mut printf)
+            .with_local_arguments(&layout);
+        let (a, b) = (layout.address(0), layout.address(1));
+        store_one(&mut m, 0, a + 6, 4, 0x0403_0201).unwrap();
+        store_one(&mut m, 0, b, 4, 0x0807_0605).unwrap();
+        store_one(&mut m, 0, WORKGROUP_BASE + 96, 4, 0x0c0b_0a09).unwrap();
+        for (addr, names) in [
+            (
+                a + 8,
+                "local argument 1 ('a') offset 8 is past its 10 bytes",
+            ),
+            (
+                b - 4,
+                "local argument 2 ('b') offset -4 is past its 20 bytes",
+            ),
+            (
+                WORKGROUP_BASE + 98,
+                "workgroup memory offset 98 is past its 100 bytes",
+            ),
+        ] {
+            let e = store_one(&mut m, 0, addr, 4, 0).unwrap_err();
+            assert!(e.contains(names), "{e}");
+        }
+        assert_eq!(&shared[118..122], &[1, 2, 3, 4]);
+        assert_eq!(&shared[128..132], &[5, 6, 7, 8]);
+        assert_eq!(&shared[96..100], &[9, 10, 11, 12]);
+        // As many windows as the address space holds: 16 of 64 MiB.
+        let many = (0..16).map(|i| (i, format!("x{i}"), 16)).collect();
+        let e = LocalArguments::lay_out(1 << 25, many, 1 << 26).unwrap_err();
+        assert!(
+            e.contains("16 local pointer arguments") && e.contains("at most 15"),
+            "{e}"
+        );
     }
 
     #[test]

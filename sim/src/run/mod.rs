@@ -9,7 +9,7 @@ pub mod amber;
 pub mod grid;
 
 use crate::exec::launch::Launch;
-use crate::exec::memory::GlobalMemory;
+use crate::exec::memory::{GlobalMemory, LocalArguments};
 use crate::exec::progress::Progress;
 use crate::exec::wave::Counts;
 use crate::input::config::Config;
@@ -17,7 +17,7 @@ use crate::input::kernel_file::KernelFile;
 use crate::input::workload::{Arg, ArgValue, Binding, CheckOutcome, ElemType, SpecValue, Workload};
 use crate::timing::trace::TraceSink;
 use crate::timing::Report;
-use isa::ir::{address, Kernel, ParamKind, ResourceKind};
+use isa::ir::{Kernel, ParamKind, ResourceKind};
 use isa::lower::Options;
 use std::path::PathBuf;
 
@@ -484,14 +484,14 @@ pub fn dispatch(
         addresses.push(addr);
     }
     let bound = bind(d, &global, &addresses);
-    let result = bound.and_then(|(uniforms, workgroup_bytes)| {
+    let result = bound.and_then(|(uniforms, local_arguments)| {
         let launch = Launch::new(
             kernel,
             d.workgroups,
             local_size,
             opts.wave_width,
             uniforms,
-            workgroup_bytes,
+            local_arguments,
             opts.max_wave_instructions,
         );
         match &opts.timing {
@@ -573,12 +573,13 @@ pub fn unused_bindings(w: &Workload, kernel: &Kernel) -> Vec<String> {
 }
 
 /// The uniform register values binding buffers and arguments to the
-/// kernel's resources and parameters, and the workgroup memory size.
+/// kernel's resources and parameters, and where the `__local` arguments
+/// lie in workgroup memory.
 fn bind(
     d: &Dispatch,
     global: &GlobalMemory,
     addresses: &[u64],
-) -> Result<(Vec<(isa::ir::Reg, u64)>, u32), String> {
+) -> Result<(Vec<(isa::ir::Reg, u64)>, LocalArguments), String> {
     let kernel = d.kernel;
     let manifest = d.context;
     let mut uniforms = kernel.constants.clone();
@@ -613,7 +614,10 @@ fn bind(
         uniforms.push((r.reg, addresses[i]));
         uniforms.push((r.size_reg, global.buffers[i].data.len() as u64));
     }
-    let mut workgroup_bytes = kernel.workgroup_bytes;
+    // `__local` arguments: (index, name, bytes), and the registers that
+    // get their addresses once they are laid out.
+    let mut locals = Vec::new();
+    let mut local_regs = Vec::new();
     for (index, p) in kernel.params.iter().enumerate() {
         let index = index as u32;
         let arg = d.args.iter().find(|a| a.index == index).map(|a| &a.value);
@@ -636,14 +640,8 @@ fn bind(
                         p.name
                     ));
                 };
-                let offset = workgroup_bytes.next_multiple_of(16);
-                workgroup_bytes = offset.saturating_add(*bytes);
-                if workgroup_bytes > 1 << 26 {
-                    return Err(format!(
-                        "{manifest}: local arguments need {workgroup_bytes} bytes of workgroup memory; at most 64 MiB are supported"
-                    ));
-                }
-                uniforms.push((p.reg, address::WORKGROUP_BASE + offset as u64));
+                locals.push((index, p.name.clone(), *bytes));
+                local_regs.push(p.reg);
             }
             ParamKind::Value(components) => {
                 let Some(ArgValue::Scalar { bytes, .. }) = arg else {
@@ -705,5 +703,10 @@ fn bind(
             Some(_) => {}
         }
     }
-    Ok((uniforms, workgroup_bytes))
+    let local_arguments = LocalArguments::lay_out(kernel.workgroup_bytes, locals, 1 << 26)
+        .map_err(|e| format!("{manifest}: {e}"))?;
+    for (k, reg) in local_regs.into_iter().enumerate() {
+        uniforms.push((reg, local_arguments.address(k)));
+    }
+    Ok((uniforms, local_arguments))
 }

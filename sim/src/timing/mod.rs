@@ -1328,7 +1328,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 &mut private,
                 self.kernel.private_bytes as usize,
                 &mut self.printf,
-            );
+            )
+            .with_local_arguments(&self.launch.local_arguments);
             let r = tw.wave.step(self.kernel, &mut mem);
             self.counts.global_atomics += mem.global_atomics();
             self.counts.ordered_atomics += mem.ordered_atomics();
