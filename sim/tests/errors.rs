@@ -426,6 +426,49 @@ fn a_buffer_bound_past_the_last_argument_is_named() {
     );
 }
 
+/// Inputs that are devices or FIFOs are refused by name, not read: a
+/// kernel at /dev/zero would be read until memory ran out, a manifest that
+/// is a FIFO would wait for a writer for ever.
+#[cfg(unix)]
+#[test]
+fn inputs_that_are_not_regular_files_are_refused() {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("errors-inputs")
+        .join("devices");
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let manifest = d.join("zero.toml");
+    let text = common::vector_add_anywhere();
+    let kernel_line = text.lines().find(|l| l.starts_with("kernel = ")).unwrap();
+    // A kernel named as one, but a link to the device.
+    std::os::unix::fs::symlink("/dev/zero", d.join("zero.spv")).unwrap();
+    std::fs::write(
+        &manifest,
+        text.replace(kernel_line, "kernel = \"zero.spv\""),
+    )
+    .unwrap();
+    let m = run_fails("device_kernel", &manifest, &["--functional"]);
+    assert_mentions("device_kernel", &m, &["zero.spv", "not a regular file"]);
+    let fifo = d.join("fifo.toml");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let m = run_fails("fifo_manifest", &fifo, &[]);
+    assert_mentions("fifo_manifest", &m, &["fifo.toml", "not a regular file"]);
+    for args in [
+        &["dis", "/dev/zero"][..],
+        &["config", "show", "/dev/zero"][..],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 /// A `__local` argument given too few bytes: the store past its end
 /// faults, naming the argument, instead of writing into the next
 /// argument's bytes (which lie right after it in workgroup memory).

@@ -614,8 +614,8 @@ fn not_over_input(input: &Path, output: &Path) -> Result<(), String> {
 
 fn asm(input: &Path, output: &Path) -> Result<(), Untranslated> {
     not_over_input(input, output)?;
-    let bytes =
-        std::fs::read(input).map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
+    let bytes = crate::input::read_file(input)
+        .map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let binary = e.as_bytes().starts_with(&0x0723_0203u32.to_le_bytes());
         format!(
@@ -639,8 +639,8 @@ fn dis(input: &Path, output: Option<&Path>) -> Result<(), Untranslated> {
     if let Some(o) = output {
         not_over_input(input, o)?;
     }
-    let bytes =
-        std::fs::read(input).map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
+    let bytes = crate::input::read_file(input)
+        .map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
     // Every module declares a capability; in text, by its name.
     let hint = match std::str::from_utf8(&bytes).is_ok_and(|t| t.contains("OpCapability")) {
         true => "; it is SPIR-V text: `gpusim asm` turns it into a binary",

@@ -251,7 +251,7 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
             .ok()
             .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
             .and_then(|v| v["sweep"]["points"].as_u64());
-        let read = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()));
+        let read = crate::input::read_text(p).map_err(|e| format!("{}: {e}", p.display()));
         let checked = read.and_then(|t| match (total, points) {
             (None, _) => Err(format!(
                 "{}: no summary.json of a sweep beside it, to say how many points the sweep has",

@@ -15,8 +15,8 @@ pub struct KernelFile {
 
 impl KernelFile {
     pub fn load(path: &Path) -> Result<KernelFile, String> {
-        let bytes =
-            std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let bytes = crate::input::read_file(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
         let is_text = path.extension().is_some_and(|e| e == "spvasm");
         if is_text {
             let text = String::from_utf8(bytes)

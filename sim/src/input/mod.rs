@@ -11,6 +11,32 @@ pub mod kernel_file;
 pub mod sweep;
 pub mod workload;
 
+use std::path::Path;
+
+/// The bytes of input file `path`. Only a regular file (or a link to one)
+/// is read: a device such as /dev/zero would be read until memory runs
+/// out, and a FIFO would wait for a writer for ever.
+pub fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    let kind = std::fs::metadata(path)?.file_type();
+    // A folder is left to `read`, which says so.
+    if !kind.is_file() && !kind.is_dir() {
+        return Err(std::io::Error::other(
+            "not a regular file (a device, FIFO or socket), which is not read",
+        ));
+    }
+    std::fs::read(path)
+}
+
+/// The text of input file `path`, as `read_file` reads it.
+pub fn read_text(path: &Path) -> std::io::Result<String> {
+    String::from_utf8(read_file(path)?).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
+}
+
 /// 1-based line and column (in characters) of byte offset `offset`.
 pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());

@@ -53,7 +53,7 @@ fn workload_labels(workloads: &[(String, PathBuf)]) -> Vec<String> {
     let short: Vec<String> = workloads
         .iter()
         .map(|(written, path)| {
-            let named = std::fs::read_to_string(path)
+            let named = crate::input::read_text(path)
                 .ok()
                 .and_then(|t| toml::from_str::<toml::Table>(&t).ok())
                 .and_then(|t| t.get("name")?.as_str().map(str::to_string));
@@ -89,7 +89,7 @@ const MAX_POINTS: usize = 1_000_000;
 
 impl Sweep {
     pub fn load(path: &Path) -> Result<Sweep, String> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::input::read_text(path)
             .map_err(|e| format!("{}: cannot read sweep: {e}", path.display()))?;
         let f: File = toml::from_str(&text)
             .map_err(|e| crate::input::toml_error(&path.display().to_string(), &text, &e))?;

@@ -532,7 +532,7 @@ impl Ctx<'_> {
 impl Workload {
     /// Reads and parses a manifest file.
     pub fn load(path: &Path) -> Result<Workload, String> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::input::read_text(path)
             .map_err(|e| format!("{}: cannot read manifest: {}", path.display(), e))?;
         Workload::from_str(&text, path)
     }
@@ -1252,7 +1252,7 @@ fn build_contents(
                 &file.span(),
             )?;
         }
-        let bytes = std::fs::read(&fpath).map_err(|e| {
+        let bytes = crate::input::read_file(&fpath).map_err(|e| {
             ctx.at(
                 &file.span(),
                 format!("{}: cannot read {}: {}", what, fpath.display(), e),

@@ -238,7 +238,8 @@ pub fn run_script_traced(
     opts: &RunOptions,
     trace: Option<&mut dyn TraceSink>,
 ) -> Result<ScriptReport, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let bytes = crate::input::read_file(path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     let text =
         String::from_utf8(bytes).map_err(|_| format!("{}: not UTF-8 text", path.display()))?;
     Ok(run_source_traced(&text, path, opts, trace))
@@ -460,7 +461,7 @@ impl Engine<'_, '_> {
                 }
                 ShaderSource::File(path) => {
                     let full = self.dir.join(path);
-                    std::fs::read_to_string(&full)
+                    crate::input::read_text(&full)
                         .map(|t| (t, (full.display().to_string(), 1)))
                         .map_err(|e| bad(format!("cannot read {}: {e}", full.display())))
                 }
@@ -501,7 +502,7 @@ impl Engine<'_, '_> {
                     return Err(bad("SPIRV-BIN needs FILE".into()));
                 };
                 let full = self.dir.join(path);
-                let bytes = std::fs::read(&full)
+                let bytes = crate::input::read_file(&full)
                     .map_err(|e| bad(format!("cannot read {}: {e}", full.display())))?;
                 isa::module::parse_bytes(&bytes)
                     .map_err(|e| bad(format!("{}: {e}", full.display())))

@@ -1268,7 +1268,7 @@ impl Parser<'_> {
                         std::mem::replace(&mut mode, "TEXT".into())
                     };
                     let full = self.dir.join(&path);
-                    let data = std::fs::read(&full)
+                    let data = crate::input::read_file(&full)
                         .map_err(|e| self.bad(l, format!("cannot read {}: {e}", full.display())))?;
                     let b = match mode.as_str() {
                         "BINARY" => {

@@ -114,7 +114,7 @@ fn resolve_file(
     chain: &mut Vec<PathBuf>,
     sources: &mut Vec<Source>,
 ) -> Result<toml::Table, String> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::input::read_text(path)
         .map_err(|e| format!("{}: cannot read config: {e}", path.display()))?;
     let id = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
     resolve_text(
