@@ -12,6 +12,24 @@
 //! cli/     the `gpusim` commands
 //! ```
 
+/// `eprintln!` that never panics: a message that cannot be written to
+/// stderr is dropped, as there is nowhere left to report that, and the
+/// command ends with the exit code it would have had. Every message
+/// gpusim prints on stderr goes through this or `say_err_raw!`.
+macro_rules! say_err {
+    ($($arg:tt)*) => {
+        say_err_raw!("{}\n", format_args!($($arg)*))
+    };
+}
+
+/// `eprint!` with `say_err!`'s care.
+macro_rules! say_err_raw {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod cli;
 pub mod exec;
 pub mod input;

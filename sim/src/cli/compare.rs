@@ -112,25 +112,25 @@ pub fn run(r: &Request) -> u8 {
     let configs = match configs(r) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {e}");
+            say_err!("error: {e}");
             return exit::BAD_INPUT;
         }
     };
     if r.workloads.is_empty() {
-        eprintln!("error: name at least one workload manifest to compare on");
+        say_err!("error: name at least one workload manifest to compare on");
         return exit::BAD_INPUT;
     }
     let workloads = match crate::input::found::manifests_at(&r.workloads, "compare") {
         Ok(w) => w,
         Err(e) => {
-            eprintln!("error: {e}");
+            say_err!("error: {e}");
             return exit::BAD_INPUT;
         }
     };
     let folder = match ResultsFolder::create(&r.results, "compare", r.force) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: cannot write results: {e}");
+            say_err!("error: cannot write results: {e}");
             return exit::OUTPUT_FAILED;
         }
     };
@@ -177,7 +177,7 @@ pub fn run(r: &Request) -> u8 {
     ) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("error: {e}");
+            say_err!("error: {e}");
             return exit::BAD_INPUT;
         }
     };
@@ -250,7 +250,7 @@ pub fn run(r: &Request) -> u8 {
             crate::output::results::taken_name_note(&dir, &r.results, "compare", r.force)
         ),
         Err(e) => {
-            eprintln!("error: cannot write results: {e}");
+            say_err!("error: cannot write results: {e}");
             return exit::OUTPUT_FAILED;
         }
     }

@@ -4,25 +4,18 @@
 //!
 //! Uses every other folder of the crate; nothing uses it.
 
-/// `println!` that ends the program quietly when stdout is gone (a pipe
-/// whose reader has finished, as with `| head`), instead of panicking.
+/// `println!` that never panics: see [`stdout::write`].
 macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
+    ($($arg:tt)*) => {
+        say_raw!("{}\n", format_args!($($arg)*))
+    };
 }
 
 /// `print!` with [`say`]'s care.
 macro_rules! say_raw {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        if write!(std::io::stdout(), $($arg)*).is_err() {
-            std::process::exit(0);
-        }
-    }};
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write(format_args!($($arg)*))
+    };
 }
 
 pub mod bench;
@@ -30,6 +23,7 @@ mod compare;
 pub mod coverage;
 mod progress;
 mod run;
+mod stdout;
 mod sweep;
 
 use crate::input::config::Config;
@@ -340,7 +334,41 @@ pub fn main() -> ExitCode {
     // only leaves that to the next run into the folder.
     let _ =
         ctrlc::set_handler(|| crate::output::results::exit_interrupted(exit::INTERRUPTED.into()));
-    match cli.command {
+    ignore_file_size_signal();
+    let code = command(cli.command);
+    stdout::flush();
+    code
+}
+
+/// Makes a write past the file-size limit (`ulimit -f`) an ordinary error,
+/// "File too large", which the command reports as any failed write (exit
+/// 3, no partial results left), instead of the SIGXFSZ that kills the
+/// process silently by default. A declaration of libc's `signal`, which
+/// every Unix program links, rather than a crate for one call.
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: std::ffi::c_int, handler: usize) -> usize;
+        }
+        // SIGXFSZ is 25 on Linux (but 31 on MIPS), macOS and the BSDs.
+        const SIGXFSZ: std::ffi::c_int = if cfg!(any(target_arch = "mips", target_arch = "mips64"))
+        {
+            31
+        } else {
+            25
+        };
+        const SIG_IGN: usize = 1;
+        // SAFETY: installs no handler of ours, only the system's "ignore".
+        unsafe {
+            signal(SIGXFSZ, SIG_IGN);
+        }
+    }
+}
+
+/// Runs one command and gives its exit code.
+fn command(command: Command) -> ExitCode {
+    match command {
         Command::Run {
             paths,
             json,
@@ -361,7 +389,7 @@ pub fn main() -> ExitCode {
         } => {
             let trace = trace || trace_format.is_some();
             if trace && functional {
-                eprintln!("error: --trace needs a timed run; drop --functional");
+                say_err!("error: --trace needs a timed run; drop --functional");
                 return ExitCode::from(exit::BAD_INPUT);
             }
             let opts = match run_options(config, &set, functional, wave_size, max_instructions) {
@@ -371,7 +399,7 @@ pub fn main() -> ExitCode {
                     ..o
                 },
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    say_err!("error: {e}");
                     return ExitCode::from(exit::BAD_INPUT);
                 }
             };
@@ -413,7 +441,7 @@ pub fn main() -> ExitCode {
                 match crate::input::found::manifests_at(&workloads, "bench") {
                     Ok(manifests) => manifests,
                     Err(e) => {
-                        eprintln!("error: {e}");
+                        say_err!("error: {e}");
                         return ExitCode::from(exit::BAD_INPUT);
                     }
                 }
@@ -442,7 +470,7 @@ pub fn main() -> ExitCode {
                             ErrorKind::Skipped => "skipped",
                             _ => "error",
                         };
-                        eprintln!("{what}: {}", crate::run::named_at(&e.workload, &e.message));
+                        say_err!("{what}: {}", crate::run::named_at(&e.workload, &e.message));
                     }
                     let any = |k| errors.iter().any(|e| e.kind == k);
                     if any(ErrorKind::Failed) {
@@ -454,7 +482,7 @@ pub fn main() -> ExitCode {
                     }
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    say_err!("error: {e}");
                     ExitCode::from(exit::BAD_INPUT)
                 }
             }
@@ -495,7 +523,7 @@ pub fn main() -> ExitCode {
                 sweep::merge(&merge, &output, file.as_deref())
             }
             (_, Some(_)) => {
-                eprintln!("error: --output goes with --merge");
+                say_err!("error: --output goes with --merge");
                 exit::BAD_INPUT
             }
             (Some(file), _) => sweep::run(&sweep::Request {
@@ -508,7 +536,7 @@ pub fn main() -> ExitCode {
                 quiet,
             }),
             _ => {
-                eprintln!("error: give a sweep file, or --merge CSV... --output FILE");
+                say_err!("error: give a sweep file, or --merge CSV... --output FILE");
                 exit::BAD_INPUT
             }
         }),
@@ -520,7 +548,7 @@ pub fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                say_err!("error: {e}");
                 ExitCode::from(exit::BAD_INPUT)
             }
         },
@@ -586,14 +614,17 @@ fn translated(r: Result<(), Untranslated>) -> ExitCode {
         Err(Untranslated::BadInput(e)) => (exit::BAD_INPUT, e),
         Err(Untranslated::OutputFailed(e)) => (exit::OUTPUT_FAILED, e),
     };
-    eprintln!("error: {e}");
+    say_err!("error: {e}");
     ExitCode::from(code)
 }
 
-/// Writes a translation to `path`.
+/// Writes a translation to `path`, replacing a file there only once it is
+/// complete.
 fn write_translation(path: &Path, bytes: &[u8]) -> Result<(), Untranslated> {
-    std::fs::write(path, bytes)
-        .map_err(|e| Untranslated::OutputFailed(format!("{}: {e}", path.display())))
+    crate::output::results::write_replacing(path, |staged| {
+        std::fs::write(staged, bytes).map_err(|e| format!("{}: {e}", path.display()))
+    })
+    .map_err(Untranslated::OutputFailed)
 }
 
 /// Refuses to write `output` over `input`: the module would be lost for

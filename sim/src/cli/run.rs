@@ -38,7 +38,7 @@ impl Ran {
     /// A run that stopped with `message` (printed on stderr); its JSON
     /// entry says so.
     fn failed(source: &Path, code: u8, message: String) -> Ran {
-        eprintln!("error: {message}");
+        say_err!("error: {message}");
         Ran {
             code,
             summary: Some(serde_json::json!({
@@ -59,7 +59,7 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
     let skip = how.root.canonicalize().ok();
     for p in paths {
         if let Err(e) = expand(p, skip.as_deref(), &mut items) {
-            eprintln!("error: {e}");
+            say_err!("error: {e}");
             return exit::BAD_INPUT;
         }
     }
@@ -123,7 +123,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         if let Err(e) = crate::run::check_subgroup_size(*required, opts.wave_width) {
             let reason = format!("{at}: {e}");
             if how.json {
-                eprintln!("{}: SKIP ({reason})", w.name);
+                say_err!("{}: SKIP ({reason})", w.name);
             } else {
                 say!("{}: SKIP ({reason})", w.name);
             }
@@ -183,7 +183,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         }
     };
     for warning in crate::run::unused_bindings(&w, &out.kernel) {
-        eprintln!("warning: {}: {warning}", path.display());
+        say_err!("warning: {}: {warning}", path.display());
     }
     if let Some(tw) = writer {
         let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);
@@ -202,7 +202,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     };
     if how.json {
         // stdout holds only JSON; what the kernel printed goes to stderr.
-        eprint!("{}", out.printf);
+        say_err_raw!("{}", out.printf);
         let mut s = results::summary_with(&out, how.buffer_files);
         s["results"] = Value::String(dir.display().to_string());
         return Ran {

@@ -78,7 +78,7 @@ pub fn run(r: &Request) -> u8 {
     let s = match Sweep::load(&r.file).and_then(|s| check(&s, &r.file).map(|_| s)) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            say_err!("error: {e}");
             return exit::BAD_INPUT;
         }
     };
@@ -94,7 +94,7 @@ pub fn run(r: &Request) -> u8 {
     let folder = match ResultsFolder::create(&r.results, &name, r.force) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: cannot write results: {e}");
+            say_err!("error: cannot write results: {e}");
             return exit::OUTPUT_FAILED;
         }
     };
@@ -153,7 +153,7 @@ pub fn run(r: &Request) -> u8 {
     ) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("error: {e}");
+            say_err!("error: {e}");
             return exit::BAD_INPUT;
         }
     };
@@ -210,12 +210,12 @@ pub fn run(r: &Request) -> u8 {
             results::taken_name_note(&dir, &r.results, &name, r.force)
         ),
         Err(e) => {
-            eprintln!("error: cannot write results: {e}");
+            say_err!("error: cannot write results: {e}");
             return exit::OUTPUT_FAILED;
         }
     }
     for r in rows.iter().filter(|r| r[status] == "failed") {
-        eprintln!("point {} ({}) failed: {}", r[0], r[1], r[status + 1]);
+        say_err!("point {} ({}) failed: {}", r[0], r[1], r[status + 1]);
     }
     if failed > 0 {
         exit::BAD_INPUT
@@ -236,7 +236,7 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
         Some(f) => match Sweep::load(f).and_then(|s| check(&s, f).map(|_| s)) {
             Ok(s) => Some((s, f)),
             Err(e) => {
-                eprintln!("error: {e}");
+                say_err!("error: {e}");
                 return exit::BAD_INPUT;
             }
         },
@@ -269,7 +269,7 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
         match checked {
             Ok(t) => shards.push((p.display().to_string(), t)),
             Err(e) => {
-                eprintln!("error: {e}");
+                say_err!("error: {e}");
                 return exit::BAD_INPUT;
             }
         }
@@ -277,7 +277,7 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
     let merged = match sweep::merge(&shards, points.unwrap_or(0) as usize) {
         Ok(m) => m,
         Err(e) => {
-            eprintln!("error: {e}");
+            say_err!("error: {e}");
             return exit::BAD_INPUT;
         }
     };
@@ -288,7 +288,7 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
         Some((s, f)) => match merged_rows(s, &merged) {
             Some(rows) => Some((s, rows)),
             None => {
-                eprintln!(
+                say_err!(
                     "error: {}: its points are not the shards' (their columns, workloads or parameter values differ): the shards come from another sweep file",
                     f.display()
                 );
@@ -299,11 +299,23 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
     // Its folder is made as --results folders are.
     let folder = output.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(Err(e)) = folder.map(std::fs::create_dir_all) {
-        eprintln!("error: cannot write {}: {e}", output.display());
+        say_err!("error: cannot write {}: {e}", output.display());
         return exit::OUTPUT_FAILED;
     }
-    if let Err(e) = std::fs::write(output, &merged) {
-        eprintln!("error: cannot write {}: {e}", output.display());
+    // The CSV and its plots replace those there only when all are written.
+    let written = results::write_replacing(output, |staged| {
+        std::fs::write(staged, &merged).map_err(|e| format!("{}: {e}", output.display()))?;
+        match &plotted {
+            Some((s, rows)) => {
+                let beside = staged.parent().expect("a staged file is in its folder");
+                sweep::plots(s, &sweep::header(s), rows, beside)
+                    .map_err(|e| format!("the plots beside {}: {e}", output.display()))
+            }
+            None => Ok(()),
+        }
+    });
+    if let Err(e) = written {
+        say_err!("error: cannot write {e}");
         return exit::OUTPUT_FAILED;
     }
     let mut said = format!(
@@ -311,18 +323,10 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
         points.unwrap_or(0),
         output.display()
     );
-    if let Some((s, rows)) = plotted {
-        let dir = output
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        if let Err(e) = sweep::plots(s, &sweep::header(s), &rows, dir) {
-            eprintln!("error: {e}");
-            return exit::OUTPUT_FAILED;
-        }
+    if let Some((s, _)) = plotted {
         said.push_str(&format!(", with the plots of '{}' beside it", s.metric));
     }
-    println!("{said}");
+    say!("{said}");
     exit::PASSED
 }
 

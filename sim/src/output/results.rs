@@ -289,8 +289,30 @@ fn finished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 /// Ends the process after an interrupt (Ctrl-C, SIGTERM, SIGHUP) with
 /// `code`, first removing the partial folders of the runs under way, which
 /// would otherwise stay until the next run into the same results folder.
-/// A writer may still be adding files, hence a few tries.
 pub fn exit_interrupted(code: i32) -> ! {
+    let list = remove_unfinished();
+    if list.is_empty() {
+        say_err!("\ninterrupted");
+    } else {
+        say_err!("\ninterrupted: unfinished results folders removed");
+    }
+    // Still holding the lock: no folder is created or renamed from here.
+    std::process::exit(code)
+}
+
+/// Ends the process with `code` when a command cannot go on (its output
+/// cannot be written), removing the partial folders of the runs under
+/// way as [`exit_interrupted`] does.
+pub fn exit_abandoning_unfinished(code: i32) -> ! {
+    let _list = remove_unfinished();
+    // Still holding the lock: no folder is created or renamed from here.
+    std::process::exit(code)
+}
+
+/// Removes the partial folders of this process's
+/// unfinished runs and returns the list, locked. A writer may still be
+/// adding files, hence a few tries.
+fn remove_unfinished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     let list = unfinished();
     for p in list.iter() {
         for _ in 0..20 {
@@ -300,13 +322,7 @@ pub fn exit_interrupted(code: i32) -> ! {
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
     }
-    if list.is_empty() {
-        eprintln!("\ninterrupted");
-    } else {
-        eprintln!("\ninterrupted: unfinished results folders removed");
-    }
-    // Still holding the lock: no folder is created or renamed from here.
-    std::process::exit(code)
+    list
 }
 
 /// A results folder being written: files go into its partial folder until
@@ -651,6 +667,55 @@ fn remove_stale_partials(root: &Path) {
             let _ = std::fs::remove_dir_all(e.path());
         }
     }
+}
+
+/// Writes the file `target` (and any files `write` puts beside it) so that
+/// each replaces its namesake only when all are complete: `write` is
+/// given the path of `target` in a staging folder beside it
+/// (`.NAME.partial-HOST-PID`), whose files are then renamed over theirs.
+/// A failed write leaves every existing file as it was and removes the
+/// staging folder (as an interrupt does).
+pub fn write_replacing(
+    target: &Path,
+    write: impl FnOnce(&Path) -> Result<(), String>,
+) -> Result<(), String> {
+    let named = |e: &dyn std::fmt::Display| format!("{}: {e}", target.display());
+    let name = target
+        .file_name()
+        .ok_or_else(|| named(&"not a file name"))?
+        .to_string_lossy()
+        .into_owned();
+    let folder = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let stage = folder.join(working_name(&name, "partial"));
+    {
+        let mut list = unfinished();
+        // One left by this process id before (a reused id) is stale.
+        let _ = std::fs::remove_dir_all(&stage);
+        std::fs::create_dir(&stage).map_err(|e| named(&e))?;
+        list.push(stage.clone());
+    }
+    let written = write(&stage.join(&name)).and_then(|()| {
+        let mut list = unfinished();
+        let entries = std::fs::read_dir(&stage).map_err(|e| named(&e))?;
+        for e in entries {
+            let file = e.map_err(|e| named(&e))?.file_name();
+            let to = folder.join(&file);
+            std::fs::rename(stage.join(&file), &to)
+                .map_err(|e| format!("{}: {e}", to.display()))?;
+        }
+        let _ = std::fs::remove_dir(&stage);
+        list.retain(|p| *p != stage);
+        Ok(())
+    });
+    if written.is_err() {
+        let mut list = unfinished();
+        let _ = std::fs::remove_dir_all(&stage);
+        list.retain(|p| *p != stage);
+    }
+    written
 }
 
 /// Writes `root/<run name>/` for a run whose traces were not kept.
