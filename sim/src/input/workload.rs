@@ -332,9 +332,9 @@ struct RawManifest {
     name: Spanned<String>,
     kernel: Spanned<String>,
     entry: Spanned<String>,
-    workgroups: Spanned<[u32; 3]>,
+    workgroups: Spanned<Exactly<u32, 3>>,
     #[serde(default)]
-    local_size: Option<Spanned<[u32; 3]>>,
+    local_size: Option<Spanned<Exactly<u32, 3>>>,
     #[serde(default)]
     subgroup_size: Option<Spanned<u32>>,
     #[serde(default)]
@@ -399,7 +399,7 @@ struct RawSampler {
     mipmap: Option<Spanned<String>>,
     /// The LOD range: [min, max].
     #[serde(default)]
-    lod: Option<Spanned<[f32; 2]>>,
+    lod: Option<Spanned<Exactly<f32, 2>>>,
     /// The depth comparison of Dref instructions (a VkCompareOp name).
     #[serde(default)]
     compare: Option<Spanned<String>>,
@@ -493,7 +493,7 @@ struct RawCheck {
     #[serde(default)]
     abs: Option<Spanned<f64>>,
     #[serde(default)]
-    range: Option<Spanned<[u64; 2]>>,
+    range: Option<Spanned<Exactly<u64, 2>>>,
 }
 
 // ---------------------------------------------------------------------------
@@ -576,8 +576,25 @@ fn check_name(ctx: &Ctx, what: &str, name: &Spanned<String>) -> Result<(), Strin
     }
 }
 
-fn check_dims(ctx: &Ctx, key: &str, dims: &Spanned<[u32; 3]>) -> Result<[u32; 3], String> {
-    let d = *dims.get_ref();
+/// A TOML array of exactly `N` values. (Serde's fixed-size arrays take
+/// the first `N` values of a longer array without a word.)
+#[derive(Clone, Copy, Debug)]
+struct Exactly<T, const N: usize>([T; N]);
+
+impl<'de, T: Deserialize<'de>, const N: usize> Deserialize<'de> for Exactly<T, N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let values = Vec::<T>::deserialize(d)?;
+        let n = values.len();
+        let expected = format!("an array of {N} values");
+        values
+            .try_into()
+            .map(Exactly)
+            .map_err(|_| <D::Error as serde::de::Error>::invalid_length(n, &expected.as_str()))
+    }
+}
+
+fn check_dims(ctx: &Ctx, key: &str, dims: &Spanned<Exactly<u32, 3>>) -> Result<[u32; 3], String> {
+    let d = dims.get_ref().0;
     if d.contains(&0) {
         return Err(ctx.at(
             &dims.span(),
@@ -887,7 +904,7 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         let what = format!("check on buffer {:?}", bname);
         let range = match &rc.range {
             Some(r) => {
-                let [first, end] = *r.get_ref();
+                let [first, end] = r.get_ref().0;
                 if first >= end || end > buf.len as u64 {
                     return Err(ctx.at(
                         &r.span(),
@@ -1075,7 +1092,7 @@ fn sampler_of(ctx: &Ctx, s: &Spanned<RawSampler>) -> Result<(Binding, Sampler), 
         })?);
     }
     if let Some(l) = &r.lod {
-        let [min, max] = *l.get_ref();
+        let [min, max] = l.get_ref().0;
         if min.is_nan() || max.is_nan() || min > max || (!r.normalized && (min, max) != (0.0, 0.0))
         {
             return Err(ctx.at(
@@ -1863,6 +1880,29 @@ mod tests {
             "{}[[buffer]]\nname = \"b\"\nbinding = {{ set = 0, binding = 0 }}\n{}\n",
             HEAD, body
         ))
+    }
+
+    /// Arrays of a fixed length take exactly that many values: a longer
+    /// one is not cut short, a shorter one not padded.
+    #[test]
+    fn fixed_length_arrays_are_refused_at_any_other_length() {
+        let head = "name = \"t\"\nkernel = \"k.spv\"\nentry = \"main\"\n";
+        for (text, at, found, wanted) in [
+            ("workgroups = [4, 1, 1, 7]\n", "4:14", 4, 3),
+            ("workgroups = [4, 1]\n", "4:14", 2, 3),
+            ("workgroups = [1, 1, 1]\nlocal_size = [64, 1, 1, 1]\n", "5:14", 4, 3),
+            (
+                "workgroups = [1, 1, 1]\n[[buffer]]\nname = \"b\"\ntype = \"u32\"\nlen = 8\nbinding = { set = 0, binding = 0 }\n[[check]]\nbuffer = \"b\"\nfill = 0\nrange = [0, 4, 8]\n",
+                "13:9",
+                3,
+                2,
+            ),
+        ] {
+            let e = parse(&format!("{head}{text}")).unwrap_err();
+            let message =
+                format!("test.toml:{at}: invalid length {found}, expected an array of {wanted} values");
+            assert!(e.contains(&message), "{text}: {e}");
+        }
     }
 
     fn u32s(b: &[u8]) -> Vec<u32> {
