@@ -3,7 +3,8 @@
 //! title names the workload, the config and the cycles.
 //!
 //! - `stalls`: where the SIMDs' cycles went: issuing, stalled for each
-//!   reason on SIMDs with resident waves, and idle (no wave placed), each
+//!   reason on SIMDs with unfinished waves, idle (none unfinished) and
+//!   drain (every wave finished, its stores and atomics not yet), each
 //!   bar labelled with its share;
 //! - `occupancy`: resident waves per CU over time as a heat map (a row per
 //!   CU), and their mean over the GPU against the capacity and the
@@ -143,10 +144,13 @@ fn stalls<DB: DrawingBackend>(
     title: &Title,
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(err)?;
-    let mut bars: Vec<(String, u64, RGBColor)> = vec![(
+    // (label, SIMD-cycles, colour, whether they are busy ones: issuing or
+    // stalled with an unfinished wave).
+    let mut bars: Vec<(String, u64, RGBColor, bool)> = vec![(
         "issue".into(),
         report.simd_cycles.iter().map(|s| s.issue).sum(),
         RGBColor(46, 139, 87),
+        true,
     )];
     for s in Stall::ALL {
         let total = report
@@ -154,21 +158,15 @@ fn stalls<DB: DrawingBackend>(
             .iter()
             .map(|v| v.stalls[s as usize])
             .sum();
-        let (label, color) = if s == Stall::NoWave {
-            ("idle (no wave)".to_string(), RGBColor(160, 160, 160))
-        } else {
-            (s.name().to_string(), RGBColor(200, 70, 60))
+        let (label, color, busy) = match s {
+            Stall::NoWave => ("idle (no wave)", RGBColor(160, 160, 160), false),
+            Stall::Drain => ("drain (all done)", RGBColor(110, 110, 110), false),
+            _ => (s.name(), RGBColor(200, 70, 60), true),
         };
-        bars.push((label, total, color));
+        bars.push((label.to_string(), total, color, busy));
     }
     let all: u64 = bars.iter().map(|b| b.1).sum::<u64>().max(1);
-    // SIMD-cycles with a wave resident: issuing or stalled.
-    let idle: u64 = report
-        .simd_cycles
-        .iter()
-        .map(|v| v.stalls[Stall::NoWave as usize])
-        .sum();
-    let busy = (all - idle).max(1);
+    let busy: u64 = bars.iter().filter(|b| b.3).map(|b| b.1).sum::<u64>().max(1);
     let max = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
     let n = bars.len();
     let mut chart = ChartBuilder::on(root)
@@ -188,14 +186,14 @@ fn stalls<DB: DrawingBackend>(
             _ => String::new(),
         })
         .x_desc(
-            "SIMD-cycles (green: issuing, red: stalled with waves resident, grey: no wave placed)",
+            "SIMD-cycles (green: issuing; red: stalled with unfinished waves; grey: none unfinished; dark grey: all finished, stores and atomics draining)",
         )
         .x_label_formatter(&|x| grouped(*x))
         .label_style((FONT, 14))
         .draw()
         .map_err(err)?;
     chart
-        .draw_series(bars.iter().enumerate().map(|(i, (_, v, color))| {
+        .draw_series(bars.iter().enumerate().map(|(i, (_, v, color, _))| {
             let mut bar = Rectangle::new(
                 [
                     (0, SegmentValue::Exact(i)),
@@ -208,8 +206,8 @@ fn stalls<DB: DrawingBackend>(
         }))
         .map_err(err)?;
     chart
-        .draw_series(bars.iter().enumerate().map(|(i, (label, v, _))| {
-            let share = if !label.starts_with("idle") {
+        .draw_series(bars.iter().enumerate().map(|(i, (_, v, _, counts_busy))| {
+            let share = if *counts_busy {
                 format!(
                     "{} of all, {} of busy",
                     percent(*v as f64 / all as f64),

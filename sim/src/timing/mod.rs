@@ -42,8 +42,12 @@ pub enum Stall {
     /// The wave waits for a branch to resolve.
     Branch,
     Barrier,
-    /// No wave resident on the SIMD.
+    /// No unfinished wave on the SIMD: none placed, or all of them
+    /// finished while their workgroups run on.
     NoWave,
+    /// Every wave of the launch has finished; the kernel waits for its
+    /// last stores and atomics to complete.
+    Drain,
     /// The scalar unit: an operand waits for its result (a scalar ALU
     /// operation or scalar load), or the CU's scalar unit is busy or has
     /// issued its limit this cycle.
@@ -51,7 +55,7 @@ pub enum Stall {
 }
 
 impl Stall {
-    pub const ALL: [Stall; 9] = [
+    pub const ALL: [Stall; 10] = [
         Stall::Dependency,
         Stall::Memory,
         Stall::Atomic,
@@ -61,6 +65,7 @@ impl Stall {
         Stall::Barrier,
         Stall::Scalar,
         Stall::NoWave,
+        Stall::Drain,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -72,6 +77,7 @@ impl Stall {
             Stall::Branch => "branch",
             Stall::Barrier => "barrier",
             Stall::NoWave => "no_wave",
+            Stall::Drain => "drain",
             Stall::Scalar => "scalar",
         }
     }
@@ -683,8 +689,14 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             };
         }
         self.mem.flush();
-        // The kernel is done when its last store or atomic is, too.
+        // The kernel is done when its last store or atomic is, too; until
+        // then every SIMD waits for the memory to drain.
         let end = self.cycle.max(self.writes_done);
+        if end > self.cycle {
+            for k in 0..self.simd_state.len() {
+                self.report.stall(k, Stall::Drain, self.cycle);
+            }
+        }
         let by_unit = self
             .unit_names
             .iter()
