@@ -185,6 +185,10 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     for warning in crate::run::unused_bindings(&w, &out.kernel) {
         say_err!("warning: {}: {warning}", path.display());
     }
+    // These lead with their place in the manifest.
+    for warning in crate::run::arg_type_mismatches(&w, &out.kernel) {
+        eprintln!("warning: {warning}");
+    }
     if let Some(tw) = writer {
         let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);
         if let Err(e) = tw.finish(cycles) {

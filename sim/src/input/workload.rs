@@ -97,6 +97,17 @@ impl ElemType {
         matches!(self, ElemType::F16 | ElemType::F32 | ElemType::F64)
     }
 
+    /// The kernel scalar type of this kind and width (a kernel's integers
+    /// carry no signedness).
+    pub fn scalar(self) -> isa::core::Scalar {
+        let bits = 8 * self.size() as u8;
+        if self.is_float() {
+            isa::core::Scalar::Float(bits)
+        } else {
+            isa::core::Scalar::Int(bits)
+        }
+    }
+
     /// True for the signed integer types.
     pub fn is_signed_int(self) -> bool {
         matches!(
@@ -215,6 +226,14 @@ pub struct Buffer {
 pub enum ArgValue {
     /// A scalar passed by value; `bytes` is its little-endian encoding.
     Scalar { ty: ElemType, bytes: Vec<u8> },
+    /// A vector passed by value (`value = [..]`): `count` components of
+    /// `ty` one after another, in OpenCL's layout, where a 3-component
+    /// vector takes the room of a 4-component one (the fourth is zero).
+    Vector {
+        ty: ElemType,
+        count: u32,
+        bytes: Vec<u8>,
+    },
     /// A `__local` pointer argument backed by `bytes` bytes of workgroup memory.
     Local { bytes: u32 },
 }
@@ -224,6 +243,10 @@ pub enum ArgValue {
 pub struct Arg {
     pub index: u32,
     pub value: ArgValue,
+    /// Where the manifest gives the value (`path:line:col` of `value` or
+    /// `local_bytes`), for messages once the kernel is known; none for an
+    /// argument from elsewhere (an Amber script).
+    pub place: Option<String>,
 }
 
 /// A specialization-constant value, before it is converted to the constant's type.
@@ -471,9 +494,66 @@ struct RawArg {
     #[serde(default, rename = "type")]
     ty: Option<Spanned<String>>,
     #[serde(default)]
-    value: Option<Spanned<Value>>,
+    value: Option<Spanned<RawArgValue>>,
     #[serde(default)]
     local_bytes: Option<Spanned<u32>>,
+}
+
+/// An `[[arg]]`'s `value`: one number, or a list of them (a vector), each
+/// element keeping its own place for messages.
+enum RawArgValue {
+    One(Value),
+    List(Vec<Spanned<Value>>),
+}
+
+impl<'de> Deserialize<'de> for RawArgValue {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = RawArgValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a number or a list of numbers")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<RawArgValue, A::Error> {
+                let mut list = Vec::new();
+                while let Some(v) = seq.next_element()? {
+                    list.push(v);
+                }
+                Ok(RawArgValue::List(list))
+            }
+            // Whatever else is kept as a TOML value for `to_num` to judge,
+            // so a scalar `value` reads as before.
+            fn visit_bool<E>(self, v: bool) -> Result<RawArgValue, E> {
+                Ok(RawArgValue::One(Value::Boolean(v)))
+            }
+            fn visit_i64<E>(self, v: i64) -> Result<RawArgValue, E> {
+                Ok(RawArgValue::One(Value::Integer(v)))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<RawArgValue, E> {
+                i64::try_from(v)
+                    .map(|v| RawArgValue::One(Value::Integer(v)))
+                    .map_err(|_| E::custom("integer out of range; write it as a string"))
+            }
+            fn visit_f64<E>(self, v: f64) -> Result<RawArgValue, E> {
+                Ok(RawArgValue::One(Value::Float(v)))
+            }
+            fn visit_str<E>(self, v: &str) -> Result<RawArgValue, E> {
+                Ok(RawArgValue::One(Value::String(v.to_string())))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<RawArgValue, A::Error> {
+                // A table or a datetime.
+                Value::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(RawArgValue::One)
+            }
+        }
+        d.deserialize_any(Visit)
+    }
 }
 
 #[derive(Deserialize)]
@@ -508,8 +588,13 @@ struct Ctx<'a> {
 impl Ctx<'_> {
     /// `path:line:col: msg` for a byte span of the manifest text.
     fn at(&self, span: &Range<usize>, msg: impl fmt::Display) -> String {
+        format!("{}: {}", self.place(span), msg)
+    }
+
+    /// `path:line:col` of `span`.
+    fn place(&self, span: &Range<usize>) -> String {
         let (line, col) = super::line_col(self.text, span.start);
-        format!("{}:{}:{}: {}", self.path.display(), line, col, msg)
+        format!("{}:{}:{}", self.path.display(), line, col)
     }
 
     /// `path: msg` when no position is known.
@@ -834,6 +919,7 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         let ra = ra.get_ref();
         let idx = *ra.index.get_ref();
         let what = format!("argument {}", idx);
+        let place;
         if let Some(other) = arg_indices.insert(idx, format!("argument {}", idx)) {
             let other = if other == what {
                 "another [[arg]]".to_string()
@@ -848,11 +934,11 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         let value = match (&ra.ty, &ra.value, &ra.local_bytes) {
             (Some(ty), Some(v), None) => {
                 let ty = parse_type(ctx, ty)?;
-                let mut bytes = Vec::with_capacity(ty.size());
-                encode_value(ctx, &what, ty, v, &mut bytes)?;
-                ArgValue::Scalar { ty, bytes }
+                place = Some(ctx.place(&v.span()));
+                arg_value(ctx, &what, ty, v)?
             }
             (None, None, Some(lb)) => {
+                place = Some(ctx.place(&lb.span()));
                 if *lb.get_ref() == 0 {
                     return Err(ctx.at(
                         &lb.span(),
@@ -885,7 +971,11 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
                 ))
             }
         };
-        args.push(Arg { index: idx, value });
+        args.push(Arg {
+            index: idx,
+            value,
+            place,
+        });
     }
     args.sort_by_key(|a| a.index);
 
@@ -1547,6 +1637,50 @@ fn encode_value(
     Ok(())
 }
 
+/// The value `v` of an `[[arg]]` of type `ty`: one number, a scalar; a
+/// list, a vector of one number per component.
+fn arg_value(
+    ctx: &Ctx,
+    what: &str,
+    ty: ElemType,
+    v: &Spanned<RawArgValue>,
+) -> Result<ArgValue, String> {
+    match v.get_ref() {
+        RawArgValue::One(one) => {
+            let mut bytes = Vec::with_capacity(ty.size());
+            encode_value(
+                ctx,
+                what,
+                ty,
+                &Spanned::new(v.span(), one.clone()),
+                &mut bytes,
+            )?;
+            Ok(ArgValue::Scalar { ty, bytes })
+        }
+        RawArgValue::List(list) => {
+            if list.is_empty() {
+                return Err(ctx.at(
+                    &v.span(),
+                    format!("{what}: `value = []` is empty; a vector argument takes one value per component"),
+                ));
+            }
+            let mut bytes = Vec::with_capacity(4 * ty.size());
+            for (i, e) in list.iter().enumerate() {
+                encode_value(ctx, &format!("{what} component {i}"), ty, e, &mut bytes)?;
+            }
+            // OpenCL gives a 3-component vector the room of a 4-component one.
+            if list.len() == 3 {
+                bytes.resize(4 * ty.size(), 0);
+            }
+            Ok(ArgValue::Vector {
+                ty,
+                count: list.len() as u32,
+                bytes,
+            })
+        }
+    }
+}
+
 fn encode_series(
     ctx: &Ctx,
     what: &str,
@@ -1986,35 +2120,111 @@ mod tests {
         );
     }
 
+    /// A manifest of one `[[arg]]` (index 3, `body`), and where it is.
+    fn one_arg(body: &str) -> Result<Workload, String> {
+        parse(&format!("{HEAD}[[arg]]\nindex = 3\n{body}\n"))
+    }
+
+    #[test]
+    fn vector_args_are_lists_converted_per_component() {
+        let w = one_arg("type = \"f32\"\nvalue = [1.0, 2, -0.5, \"inf\"]").unwrap();
+        let bytes: Vec<u8> = [1.0f32, 2.0, -0.5, f32::INFINITY]
+            .iter()
+            .flat_map(|f| f.to_le_bytes())
+            .collect();
+        assert_eq!(
+            w.args[0].value,
+            ArgValue::Vector {
+                ty: ElemType::F32,
+                count: 4,
+                bytes
+            }
+        );
+        // The place of `value`: line 8 (after HEAD's four lines, the header,
+        // index and type), column 9.
+        assert_eq!(w.args[0].place.as_deref(), Some("/tmp/wl/test.toml:8:9"));
+        // OpenCL's uchar3 takes the room of a uchar4: a fourth byte, zero.
+        let w = one_arg("type = \"u8\"\nvalue = [255, \"0x10\", 7]").unwrap();
+        assert_eq!(
+            w.args[0].value,
+            ArgValue::Vector {
+                ty: ElemType::U8,
+                count: 3,
+                bytes: vec![255, 16, 7, 0]
+            }
+        );
+        let w = one_arg("type = \"i16\"\nvalue = [-2, 3]").unwrap();
+        assert_eq!(
+            w.args[0].value,
+            ArgValue::Vector {
+                ty: ElemType::I16,
+                count: 2,
+                bytes: vec![0xfe, 0xff, 3, 0]
+            }
+        );
+    }
+
+    #[test]
+    fn a_bad_vector_component_is_named_at_its_place() {
+        let e = one_arg("type = \"u8\"\nvalue = [1, 256, 3]").unwrap_err();
+        assert_eq!(
+            e,
+            "/tmp/wl/test.toml:8:13: argument 3 component 1: value 256 is out of range for u8 (0..=255)"
+        );
+        let e = one_arg("type = \"i32\"\nvalue = [1, 2.5]").unwrap_err();
+        assert!(
+            e.starts_with("/tmp/wl/test.toml:8:13: argument 3 component 1: "),
+            "{e}"
+        );
+        let e = one_arg("type = \"f32\"\nvalue = []").unwrap_err();
+        assert!(
+            e.starts_with("/tmp/wl/test.toml:8:9: argument 3: `value = []` is empty"),
+            "{e}"
+        );
+        let e = one_arg("type = \"f32\"\nvalue = [[1.0]]").unwrap_err();
+        assert_eq!(
+            e,
+            "/tmp/wl/test.toml:8:10: argument 3 component 0: expected a number, found array"
+        );
+        // A scalar reads as before.
+        let e = one_arg("type = \"f32\"\nvalue = true").unwrap_err();
+        assert_eq!(
+            e,
+            "/tmp/wl/test.toml:8:9: argument 3: expected a number, found boolean"
+        );
+    }
+
     #[test]
     fn opencl_args() {
         let w = Workload::load(&workloads_dir().join("opencl_saxpy_branchy.toml")).unwrap();
         assert_eq!(w.local_size, Some([64, 1, 1]));
+        let given: Vec<(u32, ArgValue)> =
+            w.args.iter().map(|a| (a.index, a.value.clone())).collect();
         assert_eq!(
-            w.args,
+            given,
             vec![
-                Arg {
-                    index: 3,
-                    value: ArgValue::Scalar {
+                (
+                    3,
+                    ArgValue::Scalar {
                         ty: ElemType::I32,
                         bytes: vec![250, 0, 0, 0]
                     }
-                },
-                Arg {
-                    index: 4,
-                    value: ArgValue::Scalar {
+                ),
+                (
+                    4,
+                    ArgValue::Scalar {
                         ty: ElemType::F32,
                         bytes: 0x4020_0000u32.to_le_bytes().to_vec()
                     }
-                },
+                ),
             ]
         );
         assert_eq!(w.buffer("keys").unwrap().binding, Binding::Arg(5));
         let w = Workload::load(&workloads_dir().join("opencl_local.toml")).unwrap();
-        assert!(w.args.contains(&Arg {
-            index: 4,
-            value: ArgValue::Local { bytes: 256 }
-        }));
+        assert!(w
+            .args
+            .iter()
+            .any(|a| a.index == 4 && a.value == ArgValue::Local { bytes: 256 }));
     }
 
     #[test]

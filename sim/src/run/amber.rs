@@ -901,6 +901,7 @@ impl Engine<'_, '_> {
                     ty: a.ty,
                     bytes: a.bytes.clone(),
                 },
+                place: None,
             });
         }
         let local_size = spec_local_size(kernel, p);

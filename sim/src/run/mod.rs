@@ -572,6 +572,103 @@ pub fn unused_bindings(w: &Workload, kernel: &Kernel) -> Vec<String> {
         .collect()
 }
 
+/// What a by-value kernel parameter is, from the components lowering gave
+/// it: OpenCL passes scalars and vectors by value (structs come as
+/// pointers, refused when lowering).
+struct ValueShape {
+    /// The first component's scalar type (none for an empty value).
+    scalar: Option<isa::core::Scalar>,
+    count: usize,
+    /// Two or more components of one type, one after another.
+    vector: bool,
+    /// Its size as OpenCL lays it out: a 3-component vector takes the room
+    /// of a 4-component one (lowering places only the 3 components).
+    bytes: u32,
+}
+
+impl ValueShape {
+    fn of(components: &[(isa::core::Scalar, u32, isa::ir::Reg)]) -> ValueShape {
+        let end = components
+            .iter()
+            .map(|(s, off, _)| off + s.bytes())
+            .max()
+            .unwrap_or(0);
+        let scalar = components.first().map(|c| c.0);
+        let vector = scalar.is_some_and(|s| {
+            components.len() > 1
+                && components
+                    .iter()
+                    .enumerate()
+                    .all(|(i, c)| c.0 == s && c.1 == i as u32 * s.bytes())
+        });
+        let bytes = match scalar {
+            Some(s) if vector && components.len() == 3 => 4 * s.bytes(),
+            _ => end,
+        };
+        ValueShape {
+            scalar,
+            count: components.len(),
+            vector,
+            bytes,
+        }
+    }
+}
+
+/// `a 4-component vector of 32-bit float`, `a 32-bit float`.
+impl std::fmt::Display for ValueShape {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self.scalar {
+            Some(s) if self.vector => write!(f, "a {}-component vector of {s}", self.count),
+            Some(s) if self.count == 1 => write!(f, "a {s}"),
+            _ => write!(f, "a value of {} components", self.count),
+        }
+    }
+}
+
+/// The `[[arg]]` values of `w` whose type differs from the kernel
+/// parameter's components in kind (integer or float) or width, as warnings
+/// naming each: the value's bits are passed as they are, so `type = "i32"`
+/// for a `float` gives the float the integer's bits. Signed and unsigned
+/// integers of one width do not differ (a kernel's integers have no
+/// signedness). (A size that does not fit is an error of `bind`.)
+pub fn arg_type_mismatches(w: &Workload, kernel: &Kernel) -> Vec<String> {
+    w.args
+        .iter()
+        .filter_map(|a| {
+            let (ArgValue::Scalar { ty, .. } | ArgValue::Vector { ty, .. }) = &a.value else {
+                return None;
+            };
+            let p = kernel.params.get(a.index as usize)?;
+            let ParamKind::Value(components) = &p.kind else {
+                return None;
+            };
+            let shape = ValueShape::of(components);
+            let wanted = shape.scalar?;
+            if wanted == isa::core::Scalar::Bool || wanted == ty.scalar() {
+                return None;
+            }
+            let place = a
+                .place
+                .clone()
+                .unwrap_or_else(|| w.path.display().to_string());
+            // A vector's bits packed in one wide scalar, the only way before lists.
+            let hint = match &a.value {
+                ArgValue::Scalar { .. } if shape.vector => format!(
+                    "; give `value = [..]`, a list of {} values, to have each converted",
+                    shape.count
+                ),
+                _ => String::new(),
+            };
+            Some(format!(
+                "{place}: kernel argument {} ('{}') is {shape}, but its [[arg]] gives type = \"{ty}\" (a {}): the bits are passed as they are, not converted{hint}",
+                a.index,
+                p.name,
+                ty.scalar()
+            ))
+        })
+        .collect()
+}
+
 /// The uniform register values binding buffers and arguments to the
 /// kernel's resources and parameters, and where the `__local` arguments
 /// lie in workgroup memory.
@@ -620,7 +717,10 @@ fn bind(
     let mut local_regs = Vec::new();
     for (index, p) in kernel.params.iter().enumerate() {
         let index = index as u32;
-        let arg = d.args.iter().find(|a| a.index == index).map(|a| &a.value);
+        let given = d.args.iter().find(|a| a.index == index);
+        let arg = given.map(|a| &a.value);
+        // Messages about a given argument name its place in the manifest.
+        let at = given.and_then(|a| a.place.as_deref()).unwrap_or(manifest);
         match &p.kind {
             ParamKind::Sampler => {}
             ParamKind::GlobalPointer | ParamKind::Image => {
@@ -636,7 +736,7 @@ fn bind(
             ParamKind::LocalPointer => {
                 let Some(ArgValue::Local { bytes }) = arg else {
                     return Err(format!(
-                        "{manifest}: kernel argument {index} ('{}') is a local pointer; give an [[arg]] with index = {index} and local_bytes",
+                        "{at}: kernel argument {index} ('{}') is a local pointer; give an [[arg]] with index = {index} and local_bytes",
                         p.name
                     ));
                 };
@@ -644,21 +744,53 @@ fn bind(
                 local_regs.push(p.reg);
             }
             ParamKind::Value(components) => {
-                let Some(ArgValue::Scalar { bytes, .. }) = arg else {
-                    return Err(format!(
-                        "{manifest}: kernel argument {index} ('{}') is a value; give an [[arg]] with index = {index}, type and value",
-                        p.name
-                    ));
+                let shape = ValueShape::of(components);
+                let bytes = match arg {
+                    Some(ArgValue::Scalar { bytes, .. }) => bytes,
+                    Some(ArgValue::Vector { ty, count, bytes }) => {
+                        let count = *count as usize;
+                        if shape.count != count || !shape.vector {
+                            let wanted = if shape.vector {
+                                format!("give a list of {} values", shape.count)
+                            } else {
+                                "give one value, not a list".to_string()
+                            };
+                            return Err(format!(
+                                "{at}: kernel argument {index} ('{}') is {} but `value` is a list of {count}; {wanted}",
+                                p.name, shape
+                            ));
+                        }
+                        if let Some(s) = shape.scalar.filter(|s| s.bytes() as usize != ty.size()) {
+                            return Err(format!(
+                                "{at}: kernel argument {index} ('{}') is {}, but type = \"{ty}\" is {} bits wide; give a type of {} bits",
+                                p.name,
+                                shape,
+                                8 * ty.size(),
+                                8 * s.bytes()
+                            ));
+                        }
+                        bytes
+                    }
+                    _ => {
+                        return Err(format!(
+                            "{at}: kernel argument {index} ('{}') is a value; give an [[arg]] with index = {index}, type and value",
+                            p.name
+                        ))
+                    }
                 };
-                let size: u32 = components
-                    .iter()
-                    .map(|(s, off, _)| off + s.bytes())
-                    .max()
-                    .unwrap_or(0);
-                if bytes.len() as u32 != size {
+                if bytes.len() as u32 != shape.bytes {
+                    let hint = if shape.vector {
+                        format!(
+                            "; it is {shape}: give `value = [..]`, a list of {} values",
+                            shape.count
+                        )
+                    } else {
+                        String::new()
+                    };
                     return Err(format!(
-                        "{manifest}: kernel argument {index} ('{}') takes {size} bytes but {} are given",
+                        "{at}: kernel argument {index} ('{}') takes {} bytes but {} are given{hint}",
                         p.name,
+                        shape.bytes,
                         bytes.len()
                     ));
                 }
