@@ -56,21 +56,29 @@ fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
     assert_eq!(s, native / emulated_cycles, "{s}");
     assert_eq!(rows[2][column(&rows, "results")], "identical");
     assert_eq!(rows[2][column(&rows, "checks")], "passed");
-    // Both charts have logarithmic axes labelled at whole multiples of
-    // powers of ten, at least four of them (two runs 1.4x apart have more
-    // than the power); the speedups' reaches from below the emulated
-    // run's speedup to above the native run's 1.
+    // Both charts have logarithmic axes with at least four labels: powers
+    // of ten or their 1-2-5 multiples, or on an axis as narrow as two runs
+    // 1.4x apart give, the whole multiples of one step of 1, 2 or 5 times
+    // a power of ten. The speedups' reaches from below the emulated run's
+    // speedup to above the native run's 1.
+    let one_two_five = |v: f64| {
+        let mantissa = v / 10f64.powf(v.log10().floor());
+        [1.0, 2.0, 5.0].iter().any(|m| (mantissa - m).abs() < 1e-9)
+    };
     for chart in ["cycles.svg", "speedup.svg"] {
         let svg = std::fs::read_to_string(folder.join(chart)).unwrap();
         let labels = axis_labels(&svg);
         assert!(labels.len() >= 4, "{chart}: {labels:?}");
-        for v in &labels {
-            let mantissa = v / 10f64.powf(v.log10().floor());
-            assert!(
-                (mantissa - mantissa.round()).abs() < 1e-9,
-                "{chart}: label {v} in {labels:?}"
-            );
-        }
+        let step = labels[1] - labels[0];
+        let evenly = one_two_five(step)
+            && labels.iter().all(|v| {
+                let k = v / step;
+                (k - k.round()).abs() < 1e-6
+            });
+        assert!(
+            labels.iter().all(|&v| one_two_five(v)) || evenly,
+            "{chart}: {labels:?}"
+        );
         if chart == "speedup.svg" {
             assert!(labels.contains(&1.0), "{labels:?}");
             assert!(labels.iter().any(|&v| v <= s), "{s} {labels:?}");

@@ -216,8 +216,10 @@ impl LocalArguments {
             });
         }
         // Windows as small as every argument's end allows, so that as many
-        // as possible fit in the workgroup address space.
-        let window_shift = end.max(1).next_power_of_two().trailing_zeros();
+        // as possible fit in the workgroup address space, but at least
+        // 64 KiB: a multiple of any power-of-two count of LDS banks, so
+        // that an address's bank is its offset's.
+        let window_shift = end.next_power_of_two().trailing_zeros().max(16);
         let windows = (PRIVATE_BASE - WORKGROUP_BASE) >> window_shift;
         if list.len() as u64 >= windows {
             return Err(format!(

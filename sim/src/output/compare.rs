@@ -364,10 +364,11 @@ fn draw<DB: DrawingBackend>(
     // With no run to show (all failed), an axis from 1 to 10.
     let max = values.iter().copied().reduce(f64::max).unwrap_or(10.0);
     let min = values.iter().copied().reduce(f64::min).unwrap_or(1.5);
-    // From a little below the least value (so that its bar shows) to room
-    // above the highest for the legend, in the same share of the height as
-    // on a linear axis.
-    let low = min / 1.5;
+    // From a little below the least value (so that its bar shows: bars
+    // from a base line need less room below them than bars from the foot)
+    // to room above the highest for the legend, in the same share of the
+    // height as on a linear axis.
+    let low = min / if bars.base.is_some() { 1.1 } else { 1.5 };
     let headroom = crate::output::plots::legend_headroom(configs.len(), root.dim_in_pixel().1);
     let high = low * (max / low).powf(headroom);
     let foot = bars.base.unwrap_or(low);

@@ -559,8 +559,9 @@ pub fn on_log_axis(v: f64) -> bool {
 
 /// The labelled values of a logarithmic axis from `low` to `high`: its
 /// powers of ten, or if fewer than four lie on it 1, 2 and 5 times each,
-/// or every whole multiple of each, or if fewer than two of those, every
-/// tenth of them (an axis around one value spans less than a factor 2).
+/// or else (an axis spanning less than a factor of ten or so, as speedups
+/// near 1 do) evenly spaced values, the widest step of 1, 2 or 5 times a
+/// power of ten that puts four or more on it.
 pub fn log_ticks(low: f64, high: f64) -> Vec<f64> {
     let first = low.log10().floor() as i32;
     let last = high.log10().ceil() as i32;
@@ -570,14 +571,22 @@ pub fn log_ticks(low: f64, high: f64) -> Vec<f64> {
             .filter(|v| (low..=high).contains(v))
             .collect()
     };
-    let wholes: Vec<f64> = (1..10).map(f64::from).collect();
-    let tenths: Vec<f64> = (10..100).map(|t| f64::from(t) / 10.0).collect();
+    let spaced = |step: f64| -> Vec<f64> {
+        let from = (low / step).ceil() as i64;
+        let to = (high / step).floor() as i64;
+        (from..=to).map(|k| k as f64 * step).collect()
+    };
     [vec![1.0], vec![1.0, 2.0, 5.0]]
         .iter()
         .map(|steps| on_axis(steps))
+        .chain(
+            (first - 4..=last)
+                .rev()
+                .flat_map(|e| [5.0, 2.0, 1.0].map(|m| m * 10f64.powi(e)))
+                .map(spaced),
+        )
         .find(|labels| labels.len() >= 4)
-        .or_else(|| Some(on_axis(&wholes)).filter(|labels| labels.len() >= 2))
-        .unwrap_or_else(|| on_axis(&tenths))
+        .unwrap_or_else(|| vec![low, high])
 }
 
 #[cfg(test)]
@@ -594,6 +603,7 @@ mod tests {
             (0.5, 1.2, 2),
             (100.0, 1e6, 4),
             (2.0, 9.0, 4),
+            (0.84, 1.1, 4),
         ] {
             let labels = log_ticks(low, high);
             assert!(labels.len() >= least, "{low}..{high}: {labels:?}");
@@ -603,6 +613,15 @@ mod tests {
             );
             assert!(labels.windows(2).all(|p| p[0] < p[1]), "{labels:?}");
         }
+        // Speedups from 0.84 to 1.1: labels on both sides of 1, evenly
+        // spaced.
+        let labels = log_ticks(0.84, 1.1);
+        assert!(labels.iter().any(|&v| v > 1.0) && labels.iter().any(|&v| v < 1.0));
+        let steps: Vec<f64> = labels.windows(2).map(|p| p[1] - p[0]).collect();
+        assert!(
+            steps.iter().all(|s| (s - steps[0]).abs() < 1e-9),
+            "{labels:?}"
+        );
     }
 
     #[test]
