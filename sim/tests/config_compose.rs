@@ -61,9 +61,13 @@ fn chains_merge_key_by_key_and_the_last_word_wins() {
     assert_eq!(c.gpu.clock_mhz, rdna.gpu.clock_mhz, "the built-in's value");
     assert_eq!(c.cu.wave_size, rdna.cu.wave_size);
     assert_eq!(
-        c.name, "child",
-        "an inheriting file without a name is named after itself"
+        c.name, "child (cu.vgpr_granule=8)",
+        "an inheriting file without a name is named after itself, and for the changes"
     );
+    // Overrides that name the model leave the name to them.
+    let named = load(&f, &["cu.vgpr_granule=8", "name = \"mine\""]).unwrap();
+    assert_eq!(named.name, "mine");
+    assert_eq!(load(&f, &[]).unwrap().name, "child");
     assert_eq!(
         load(&d.join("base.toml").display().to_string(), &[])
             .unwrap()

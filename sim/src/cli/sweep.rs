@@ -99,9 +99,18 @@ pub fn run(r: &Request) -> u8 {
         }
     };
     // A point whose config does not load fails alone, with the message.
+    // Its model keeps the name the sweep's base and `set` give it: the
+    // point's parameters are columns of their own.
+    let model = Config::load_with(&s.base, &s.set).map(|c| c.name);
     let configs: Vec<Result<Config, String>> = points
         .iter()
-        .map(|p| Config::load_with(&s.base, &s.overrides(p)))
+        .map(|p| {
+            let config = Config::load_with(&s.base, &s.overrides(p))?;
+            Ok(Config {
+                name: model.clone().unwrap_or(config.name.clone()),
+                ..config
+            })
+        })
         .collect();
     // A point whose config's wave size is not the subgroup size its
     // workload requires is skipped, as `gpusim run` skips it: a feature

@@ -87,6 +87,14 @@ pub fn load(spec: &str, overrides: &[String]) -> Result<Config, String> {
         // Messages quote the override as it was typed.
         set_keys.push((key, o.trim().to_string()));
     }
+    // A changed model is named for its changes, unless they name it: runs
+    // with different overrides stay apart in summaries, CSVs and plots.
+    if !set_keys.is_empty() && set_keys.iter().all(|(key, _)| key != "name") {
+        if let Some(toml::Value::String(name)) = table.get_mut("name") {
+            let changes: Vec<&str> = set_keys.iter().map(|(_, typed)| typed.as_str()).collect();
+            *name = format!("{name} ({})", changes.join(", "));
+        }
+    }
     if let Some(key) = super::first_list(&table) {
         let e = super::list_error(&key);
         return Err(place(
