@@ -31,6 +31,8 @@ enum DOp {
 }
 
 struct DInst {
+    /// Word offset of the instruction in the module.
+    offset: usize,
     opname: &'static str,
     result: Option<u32>,
     rtype: Option<u32>,
@@ -323,6 +325,7 @@ fn decode_operands(
                 if let Some(info) = info {
                     inst.ops.push(DOp::Text(info.opname.to_string()));
                     let mut sub = DInst {
+                        offset: inst.offset,
                         opname: inst.opname,
                         result: None,
                         rtype: None,
@@ -408,8 +411,26 @@ fn escape(s: &str) -> String {
     o
 }
 
+/// How the text is laid out; the default is plain spirv-dis text.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// End each instruction's line with a comment `; word N`, its word
+    /// offset in the module: the place errors and traces name
+    /// ([`crate::module::Location::Word`]).
+    pub word_offsets: bool,
+}
+
+/// Where a line's `; word N` comment starts, so that most line up.
+const WORD_COMMENT_COLUMN: usize = 56;
+
 /// Disassemble a SPIR-V module into assembly text.
 pub fn disassemble(words: &[u32]) -> Result<String, String> {
+    disassemble_with(words, Options::default())
+}
+
+/// Disassemble a SPIR-V module into assembly text laid out as `options`
+/// say; comments aside, the text is that of [`disassemble`].
+pub fn disassemble_with(words: &[u32], options: Options) -> Result<String, String> {
     if words.len() < 5 {
         return Err(format!(
             "word offset {}: truncated header (need 5 words, have {})",
@@ -474,6 +495,7 @@ pub fn disassemble(words: &[u32]) -> Result<String, String> {
             opname: info.opname,
         };
         let mut inst = DInst {
+            offset: at,
             opname: info.opname,
             result: None,
             rtype: None,
@@ -639,6 +661,15 @@ pub fn disassemble(words: &[u32]) -> Result<String, String> {
                 }
             }
         }
+        if options.word_offsets {
+            let _ = write!(
+                line,
+                "{:pad$} ; word {}",
+                "",
+                inst.offset,
+                pad = WORD_COMMENT_COLUMN.saturating_sub(line.len())
+            );
+        }
         out.push_str(&line);
         out.push('\n');
     }
@@ -672,6 +703,25 @@ mod tests {
             .contains("bad magic"));
         let e = disassemble(&[spirv::MAGIC_NUMBER, 0x10000, 0, 1, 0, 0x0003_0011, 1]).unwrap_err();
         assert!(e.contains("word offset 5"), "{e}");
+    }
+
+    #[test]
+    fn word_comments_name_each_instructions_offset() {
+        let text = "OpCapability Shader\nOpMemoryModel Logical GLSL450\nOpName %a \"a\"\n%a = OpTypeInt 32 0\n%b = OpConstant %a 7\n";
+        let words = crate::asm::assemble(text).unwrap();
+        let options = Options { word_offsets: true };
+        let dis = disassemble_with(&words, options).unwrap();
+        let mut commented = 0;
+        for line in dis.lines().filter(|l| !l.starts_with(';')) {
+            let (_, offset) = line.split_once("; word ").expect(line);
+            let offset: usize = offset.parse().expect(line);
+            let opname = opcode_info(words[offset] & 0xffff).unwrap().opname;
+            let printed = line.split_whitespace().find(|t| t.starts_with("Op"));
+            assert_eq!(printed, Some(format!("Op{opname}").as_str()), "{dis}");
+            commented += 1;
+        }
+        assert_eq!(commented, 5, "{dis}");
+        assert_eq!(crate::asm::assemble(&dis).unwrap(), words, "{dis}");
     }
 
     #[test]

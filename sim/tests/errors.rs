@@ -799,3 +799,110 @@ fn dis_and_asm_refuse_to_write_over_their_input() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `gpusim dis FILE EXTRA...`: its exit code, stdout and stderr.
+fn dis(file: &Path, extra: &[&str]) -> (Option<i32>, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .arg("dis")
+        .arg(file)
+        .args(extra)
+        .output()
+        .unwrap();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    (o.status.code(), text(&o.stdout), text(&o.stderr))
+}
+
+#[test]
+fn dis_words_marks_the_word_a_run_time_error_names() {
+    let spv = bad("work_group_divergent.spv");
+    let m = run_fails("dis_words", &bad("work_group_divergent.toml"), &[]);
+    let named = format!("OpGroupIAdd at {} word ", spv.display());
+    let (_, after) = m.split_once(&named).expect(&m);
+    let word: usize = after
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect(&m);
+    let (code, text, err) = dis(&spv, &["--words"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(err, "", "a valid module: no warning");
+    let comment = format!("; word {word}");
+    let marked: Vec<&str> = text.lines().filter(|l| l.ends_with(&comment)).collect();
+    assert_eq!(marked.len(), 1, "{comment} once in:\n{text}");
+    assert!(marked[0].contains("= OpGroupIAdd "), "{}", marked[0]);
+    // The comments change nothing the assembler reads.
+    let words = isa::module::words_of(&std::fs::read(&spv).unwrap()).unwrap();
+    assert_eq!(isa::asm::assemble(&text).unwrap(), words);
+}
+
+/// `vector_add.spv` with `change` applied to its words, written to a file
+/// of the test's own.
+fn mutated_vector_add(test: &str, change: impl Fn(&isa::module::Module, &mut [u32])) -> PathBuf {
+    let bytes = std::fs::read(root().join("workloads/vector_add.spv")).unwrap();
+    let mut words = isa::module::words_of(&bytes).unwrap();
+    let module = isa::module::parse_words(&words).unwrap();
+    change(&module, &mut words);
+    let dir = results_dir(test);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("k.spv");
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    std::fs::write(&file, bytes).unwrap();
+    file
+}
+
+#[test]
+fn dis_prints_an_invalid_module_and_warns_that_asm_will_not_read_it_back() {
+    // The second result id made the first's: an id defined twice.
+    let file = mutated_vector_add("dis_duplicate_id", |m, words| {
+        let mut defining = m.instrs.iter().filter(|i| i.result_id != 0);
+        let first = defining.next().unwrap().result_id;
+        let second = defining.next().unwrap();
+        let result_word = second.offset + if second.result_type != 0 { 2 } else { 1 };
+        words[result_word] = first;
+    });
+    let (code, text, err) = dis(&file, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let refused = isa::asm::assemble(&text).unwrap_err();
+    assert!(
+        refused.message.contains("defined more than once"),
+        "{refused}"
+    );
+    let warning = format!(
+        "warning: {}: the module is not valid: `gpusim asm` will not read this text back (line {} of the text: {})",
+        file.display(),
+        refused.line,
+        refused.message
+    );
+    assert_eq!(err.trim_end(), warning);
+}
+
+#[test]
+fn dis_warns_that_run_refuses_a_module_whose_text_reads_back() {
+    // OpFAdd made OpIAdd: integer addition of floats, which the validator
+    // refuses and the assembler takes.
+    let file = mutated_vector_add("dis_type_error", |m, words| {
+        let at = m
+            .instrs
+            .iter()
+            .find(|i| i.op == rspirv::spirv::Op::FAdd)
+            .unwrap()
+            .offset;
+        words[at] = (words[at] & 0xffff_0000) | rspirv::spirv::Op::IAdd as u32;
+    });
+    let (code, text, err) = dis(&file, &[]);
+    assert_eq!(code, Some(0), "{err}");
+    let words = isa::module::words_of(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(isa::asm::assemble(&text).unwrap(), words);
+    assert!(
+        err.starts_with(&format!(
+            "warning: {}: the module is not valid (word ",
+            file.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("`gpusim run` refuses it, though the text assembles back to the same words"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -1,7 +1,8 @@
 //! docs/tutorial.md cannot go stale: every command of its `sh` code blocks
 //! runs (from the workspace root, as the tutorial says) and must succeed,
-//! every row it quotes of `issue_trace.csv` is in the file, and every
-//! picture it shows exists.
+//! every row it quotes of `issue_trace.csv` is in the file, at the word
+//! `dis --words` marks with its instruction, and every picture it shows
+//! exists.
 
 use std::path::Path;
 use std::process::Command;
@@ -46,11 +47,28 @@ fn every_tutorial_command_runs() {
     let block = &block[..block.find("```").unwrap()];
     let quoted: Vec<&str> = block.lines().filter(|l| l.contains(',')).collect();
     assert!(quoted.len() >= 7, "{block}");
+    // `dis --words`, as the tutorial says, marks each row's word with its
+    // instruction.
+    let dis = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .current_dir(&root)
+        .args(["dis", "workloads/divergence.spv", "--words"])
+        .output()
+        .unwrap();
+    assert!(dis.status.success() && dis.stderr.is_empty(), "{dis:?}");
+    let dis = String::from_utf8(dis.stdout).unwrap();
     for row in quoted {
         assert!(
             csv.lines().any(|l| l == row),
             "not in issue_trace.csv: {row}"
         );
+        let columns: Vec<&str> = row.split(',').collect();
+        let word = columns[6].rsplit(' ').next().unwrap();
+        let line = dis
+            .lines()
+            .find(|l| l.ends_with(&format!("; word {word}")))
+            .unwrap_or_else(|| panic!("no line of word {word}:\n{dis}"));
+        let op = format!("Op{}", columns[7]);
+        assert!(line.split_whitespace().any(|t| t == op), "{row}: {line}");
     }
     for (i, _) in text.match_indices("](tutorial/") {
         let rest = &text[i + 2..];

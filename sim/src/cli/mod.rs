@@ -282,14 +282,28 @@ check failed; 2 bad input or a point failed; 3 results not written."
         #[command(subcommand)]
         command: IsaCommand,
     },
-    /// Disassemble a SPIR-V binary into text that `asm` reads back.
-    #[command(after_help = "Example:\n  gpusim dis workloads/vector_add.spv -o vector_add.spvasm")]
+    /// Disassemble a SPIR-V binary into text that `asm` reads back (or a
+    /// warning says it will not).
+    ///
+    /// The text of a valid module assembles back to the same words. An
+    /// invalid one (an id defined twice or never, id 0, ...) is printed
+    /// all the same, for debugging, with a warning on stderr naming the
+    /// first problem: that `asm` will not read the text back, or that `run`
+    /// refuses the module. The exit code is 0 either way.
+    #[command(
+        after_help = "Example:\n  gpusim dis workloads/vector_add.spv -o vector_add.spvasm\n  gpusim dis workloads/divergence.spv --words"
+    )]
     Dis {
         /// The binary module.
         input: PathBuf,
         /// Write here instead of stdout.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// End each instruction's line with a comment `; word N`, its word
+        /// offset in the module: the place errors and traces name as
+        /// `KERNEL.spv word N` (`asm` ignores the comments).
+        #[arg(long)]
+        words: bool,
     },
 }
 
@@ -559,7 +573,16 @@ fn command(command: Command) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Asm { input, output } => translated(asm(&input, &output)),
-        Command::Dis { input, output } => translated(dis(&input, output.as_deref())),
+        Command::Dis {
+            input,
+            output,
+            words,
+        } => {
+            let options = isa::dis::Options {
+                word_offsets: words,
+            };
+            translated(dis(&input, output.as_deref(), options))
+        }
     }
 }
 
@@ -666,7 +689,11 @@ fn asm(input: &Path, output: &Path) -> Result<(), Untranslated> {
     write_translation(output, &bytes)
 }
 
-fn dis(input: &Path, output: Option<&Path>) -> Result<(), Untranslated> {
+fn dis(
+    input: &Path,
+    output: Option<&Path>,
+    options: isa::dis::Options,
+) -> Result<(), Untranslated> {
     if let Some(o) = output {
         not_over_input(input, o)?;
     }
@@ -683,8 +710,11 @@ fn dis(input: &Path, output: Option<&Path>) -> Result<(), Untranslated> {
             input.display()
         )
     })?;
-    let text =
-        isa::dis::disassemble(&words).map_err(|e| format!("{}: {e}{hint}", input.display()))?;
+    let text = isa::dis::disassemble_with(&words, options)
+        .map_err(|e| format!("{}: {e}{hint}", input.display()))?;
+    if let Some(warning) = invalid_module_warning(&words, &text) {
+        say_err!("warning: {}: {warning}", input.display());
+    }
     match output {
         Some(p) => write_translation(p, text.as_bytes()),
         None => {
@@ -692,6 +722,23 @@ fn dis(input: &Path, output: Option<&Path>) -> Result<(), Untranslated> {
             Ok(())
         }
     }
+}
+
+/// What `dis` prints regardless but its reader should know: that `asm`
+/// will not read the text back, or else that `run` refuses the module.
+/// The assembler and the validator decide, so the warning says what those
+/// commands would.
+fn invalid_module_warning(words: &[u32], text: &str) -> Option<String> {
+    if let Err(e) = isa::asm::assemble(text) {
+        return Some(format!(
+            "the module is not valid: `gpusim asm` will not read this text back (line {} of the text: {})",
+            e.line, e.message
+        ));
+    }
+    let checked = isa::module::parse_words(words).and_then(|m| isa::validate::validate(&m));
+    checked.err().map(|e| {
+        format!("the module is not valid ({e}): `gpusim run` refuses it, though the text assembles back to the same words")
+    })
 }
 
 /// The lanes of a wave: the two widths the model has.
