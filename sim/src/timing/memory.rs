@@ -639,7 +639,7 @@ mod tests {
                 })
                 .collect();
             // Shed after every operation, not only at the threshold.
-            if random() % 2 == 0 {
+            if random().is_multiple_of(2) {
                 mem.address_free_limit = 0;
             }
             let op = isa::ir::AtomicOp::IIncrement;
