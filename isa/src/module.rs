@@ -200,6 +200,21 @@ pub fn parse_words(words: &[u32]) -> Result<Module, ModuleError> {
     })
 }
 
+/// `name`, read from a kernel file, as messages show it: control characters
+/// escaped (`\u{1}`, `\n`), so that a name cannot break a message's line or
+/// look like another name.
+pub fn printable(name: &str) -> String {
+    let mut shown = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_debug());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
 /// Decodes a nul-terminated literal string starting at `words[0]`; returns
 /// the string and the number of words it used.
 pub fn literal_string(words: &[u32]) -> (String, usize) {
@@ -218,6 +233,13 @@ pub fn literal_string(words: &[u32]) -> (String, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_show_control_characters_escaped() {
+        assert_eq!(printable("main\u{1}"), "main\\u{1}");
+        assert_eq!(printable("a\nb\tc"), "a\\nb\\tc");
+        assert_eq!(printable("it's \"ünïcode\""), "it's \"ünïcode\"");
+    }
 
     #[test]
     fn rejects_bad_headers() {

@@ -319,6 +319,20 @@ fn a_clock_that_is_no_finite_positive_number_is_refused() {
             "{value}: {e}"
         );
     }
+    // Far out of range, the value reads in exponent form, not in hundreds
+    // of digits.
+    for (value, shown) in [
+        ("1e-300", "1e-300"),
+        ("-2.5e200", "-2.5e200"),
+        ("0.0005", "0.0005"),
+    ] {
+        let (text, _) = edited("clock_mhz = 1000.0", &format!("clock_mhz = {value}"));
+        let (_, e) = refused("clock", &text);
+        assert_eq!(
+            e,
+            format!("gpu.clock_mhz is {shown}; it must be a number from 0.001 to 100000")
+        );
+    }
     // The bounds themselves are fine.
     for value in ["100000.0", "0.001", "100000", "1"] {
         let (text, _) = edited("clock_mhz = ", &format!("clock_mhz = {value}"));

@@ -531,7 +531,7 @@ binding = { set = 0, binding = 0 }
     assert!(
         e.contains(":7:")
             && e.contains("buffer \"a\"")
-            && e.contains("take 1024 MiB, more than the modelled global memory"),
+            && e.contains("take 1073741824 bytes, more than the modelled global memory"),
         "{e}"
     );
     let two = one.replace("268435456", "200000000")
@@ -545,7 +545,7 @@ binding = { set = 0, binding = 1 }
     let e = Workload::from_str(&two, &path).expect_err("1.6 GB does not fit");
     assert!(
         e.contains("buffer \"b\"")
-            && e.contains("take 1525 MiB, more than the modelled global memory (1023 MiB)"),
+            && e.contains("take 1600000000 bytes, more than the modelled global memory (1073676288 bytes, 1023.9375 MiB)"),
         "{e}"
     );
 }

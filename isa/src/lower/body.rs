@@ -143,7 +143,7 @@ impl Lowerer<'_> {
                 fn_offset,
                 format!(
                     "function {} is recursive, which is not supported",
-                    self.name_of(fid)
+                    crate::module::printable(&self.name_of(fid))
                 ),
             ));
         }
@@ -1206,7 +1206,7 @@ impl Lowerer<'_> {
                 if !def.has_body {
                     return Err(format!(
                         "calls {}, which is declared without a body (an import to link)",
-                        self.name_of(callee)
+                        crate::module::printable(&self.name_of(callee))
                     ));
                 }
                 let mut args = Vec::new();

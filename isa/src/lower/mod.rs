@@ -17,7 +17,7 @@ use crate::ir::{
     address, BuiltIn, BuiltInSlot, Dialect, Inst, Kernel, Origin, Param, Reg, Resource,
     ResourceKind,
 };
-use crate::module::{literal_string, Instr, Location, Module, ModuleError};
+use crate::module::{literal_string, printable, Instr, Location, Module, ModuleError};
 use crate::types::{MatrixLayout, Type, TypeDecorations, Types};
 use spirv::{Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
 use std::collections::{HashMap, HashSet};
@@ -498,7 +498,10 @@ impl<'m> Lowerer<'m> {
                 Op::Extension => {
                     let name = literal_string(&ins.operands).0;
                     if !SUPPORTED_EXTENSIONS.contains(&name.as_str()) {
-                        return Err(err(ins.offset, format!("unsupported extension {name}")));
+                        return Err(err(
+                            ins.offset,
+                            format!("unsupported extension {}", printable(&name)),
+                        ));
                     }
                 }
                 Op::ExtInstImport => {
@@ -511,7 +514,10 @@ impl<'m> Lowerer<'m> {
                         _ => {
                             return Err(err(
                                 ins.offset,
-                                format!("unsupported extended instruction set {name}"),
+                                format!(
+                                    "unsupported extended instruction set {}",
+                                    printable(&name)
+                                ),
                             ))
                         }
                     };
@@ -546,8 +552,13 @@ impl<'m> Lowerer<'m> {
             "the module has no entry point".to_string()
         } else {
             format!(
-                "no entry point named '{entry}' (the module has: {})",
-                found.join(", ")
+                "no entry point named '{}' (the module has: {})",
+                printable(entry),
+                found
+                    .iter()
+                    .map(|name| format!("'{}'", printable(name)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         }))
     }

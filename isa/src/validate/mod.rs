@@ -26,7 +26,7 @@ mod operand_types;
 mod uses;
 
 use crate::asm::{enum_params, ext_inst_info, kind_class, KindClass};
-use crate::module::{literal_string, Instr, Module, ModuleError};
+use crate::module::{literal_string, printable, Instr, Module, ModuleError};
 use crate::types::{is_opaque_type, Type};
 use rspirv::grammar::{OperandKind, OperandQuantifier, INSTRUCTION_TABLE};
 use spirv::{Capability, Op, StorageClass};
@@ -592,7 +592,10 @@ impl Validator<'_> {
         let Some(info) = ext_inst_info(&name, number) else {
             return Err(at(
                 ins,
-                format!("\"{name}\" has no instruction number {number}"),
+                format!(
+                    "\"{}\" has no instruction number {number}",
+                    printable(&name)
+                ),
             ));
         };
         let given = ins.operands.len() - 2;

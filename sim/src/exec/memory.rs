@@ -76,8 +76,8 @@ impl GlobalMemory {
         let capacity = WORKGROUP_BASE - GLOBAL_BASE;
         let too_big = || {
             format!(
-                "buffer '{name}' does not fit: global memory holds {} MiB in all",
-                capacity >> 20
+                "buffer '{name}' does not fit: global memory holds {} in all",
+                crate::input::bytes_and_mib(capacity.into())
             )
         };
         let base = if self.robust {

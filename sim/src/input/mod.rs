@@ -69,3 +69,35 @@ pub(crate) fn toml_error(name: &str, text: &str, e: &toml::de::Error) -> String 
         .collect();
     format!("{name}:{at} {}", message.join("; "))
 }
+
+/// A size in messages: exact bytes, and MiB for scale ("1073676288 bytes,
+/// 1023.9375 MiB"), so that two sizes compared in one message never look
+/// equal when they are not.
+pub(crate) fn bytes_and_mib(bytes: u128) -> String {
+    const MIB: u128 = 1 << 20;
+    // Every multiple of 2^-20 has a finite decimal; four places say "about".
+    let exact = (bytes * 10_000).is_multiple_of(MIB);
+    let mib = format!("{:.4}", bytes as f64 / MIB as f64);
+    let mib = mib.trim_end_matches('0').trim_end_matches('.');
+    let about = if exact { "" } else { "about " };
+    format!("{bytes} bytes, {about}{mib} MiB")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_exact_in_bytes_with_mib_for_scale() {
+        assert_eq!(bytes_and_mib(1 << 30), "1073741824 bytes, 1024 MiB");
+        assert_eq!(
+            bytes_and_mib(0x3fff_0000),
+            "1073676288 bytes, 1023.9375 MiB"
+        );
+        assert_eq!(
+            bytes_and_mib(0x3fff_0004),
+            "1073676292 bytes, about 1023.9375 MiB"
+        );
+        assert_eq!(bytes_and_mib(0), "0 bytes, 0 MiB");
+    }
+}

@@ -20,6 +20,8 @@ use isa::image::ImageInfo;
 use isa::ir::address::{GLOBAL_BASE, WORKGROUP_BASE};
 use serde::Deserialize;
 
+use crate::input::bytes_and_mib;
+
 /// Bytes of global memory the model has for buffers.
 pub(crate) const GLOBAL_BYTES: u64 = WORKGROUP_BASE - GLOBAL_BASE;
 use toml::{Spanned, Value};
@@ -640,6 +642,12 @@ impl Workload {
     }
 }
 
+/// The longest workload or buffer name, in bytes. A file name may have 255
+/// bytes on Linux; a results folder is written as `.NAME.partial-HOST-PID`
+/// (a host name up to 64 bytes, a PID up to 7 digits) and may take a `-N`
+/// suffix, and buffers are `NAME.npy`: 128 leaves room for all of these.
+const MAX_NAME_BYTES: usize = 128;
+
 /// Names end up as file and directory names under `results/`.
 fn check_name(ctx: &Ctx, what: &str, name: &Spanned<String>) -> Result<(), String> {
     let n = name.get_ref();
@@ -648,17 +656,26 @@ fn check_name(ctx: &Ctx, what: &str, name: &Spanned<String>) -> Result<(), Strin
         && n != ".."
         && n.chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
-    if ok {
-        Ok(())
-    } else {
-        Err(ctx.at(
+    if !ok {
+        return Err(ctx.at(
             &name.span(),
             format!(
                 "invalid {} name {:?}: use a non-empty name made of ASCII letters, digits, '_', '-' and '.'",
                 what, n
             ),
-        ))
+        ));
     }
+    // ASCII by now, so bytes are characters.
+    if n.len() > MAX_NAME_BYTES {
+        return Err(ctx.at(
+            &name.span(),
+            format!(
+                "{what} name is {} characters long; at most {MAX_NAME_BYTES} are allowed, as it becomes a file name",
+                n.len()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// A TOML array of exactly `N` values. (Serde's fixed-size arrays take
@@ -1447,12 +1464,12 @@ fn check_len(
         return Err(ctx.at(
             span,
             format!(
-                "{}: {} elements of {} bytes ({} MiB) do not fit the modelled global memory ({} MiB)",
+                "{}: {} elements of {} bytes ({}) do not fit the modelled global memory ({})",
                 what,
                 len,
                 size,
-                bytes >> 20,
-                GLOBAL_BYTES >> 20
+                bytes_and_mib(len as u128 * size as u128),
+                bytes_and_mib(GLOBAL_BYTES.into())
             ),
         ));
     }
@@ -1464,6 +1481,7 @@ fn check_len(
 /// nothing. (Each buffer's own initializer is checked as it is built.)
 fn check_total_size(ctx: &Ctx, raw: &[Spanned<RawBuffer>]) -> Result<(), String> {
     let mut total = 0u64;
+    let mut total_exact = 0u128;
     for rb in raw {
         let span = rb.span();
         let rb = rb.get_ref();
@@ -1479,14 +1497,16 @@ fn check_total_size(ctx: &Ctx, raw: &[Spanned<RawBuffer>]) -> Result<(), String>
             _ => 0,
         };
         total = total.saturating_add(elements.saturating_mul(size));
+        // For the message: the saturated sum is not the declared one.
+        total_exact += elements as u128 * size as u128;
         if total > GLOBAL_BYTES {
             return Err(ctx.at(
                 &span,
                 format!(
-                    "buffer {:?}: the buffers up to this one take {} MiB, more than the modelled global memory ({} MiB)",
+                    "buffer {:?}: the buffers up to this one take {} bytes, more than the modelled global memory ({})",
                     rb.name.get_ref(),
-                    total >> 20,
-                    GLOBAL_BYTES >> 20
+                    total_exact,
+                    bytes_and_mib(GLOBAL_BYTES.into())
                 ),
             ));
         }
@@ -2008,6 +2028,33 @@ mod tests {
 
     const HEAD: &str =
         "name = \"t\"\nkernel = \"k.spv\"\nentry = \"main\"\nworkgroups = [1, 1, 1]\n";
+
+    #[test]
+    fn a_long_name_is_refused_at_its_place_when_the_manifest_loads() {
+        let at_limit = format!("name = \"{}\"", "n".repeat(128));
+        parse(&HEAD.replace("name = \"t\"", &at_limit)).unwrap();
+        let too_long = format!("name = \"{}\"", "n".repeat(129));
+        let e = parse(&HEAD.replace("name = \"t\"", &too_long)).unwrap_err();
+        assert_eq!(
+            e,
+            "/tmp/wl/test.toml:1:8: workload name is 129 characters long; at most 128 are allowed, as it becomes a file name"
+        );
+    }
+
+    #[test]
+    fn sizes_over_global_memory_are_told_exactly() {
+        // Just over the limit, which is not a whole number of MiB: rounded
+        // down, both sizes used to read "1023 MiB".
+        let len = GLOBAL_BYTES / 4 + 1;
+        let e = parse(&format!(
+            "{HEAD}[[buffer]]\nname = \"a\"\ntype = \"u32\"\nlen = {len}\nbinding = {{ set = 0, binding = 0 }}\n"
+        ))
+        .unwrap_err();
+        assert_eq!(
+            e,
+            "/tmp/wl/test.toml:5:1: buffer \"a\": the buffers up to this one take 1073676292 bytes, more than the modelled global memory (1073676288 bytes, 1023.9375 MiB)"
+        );
+    }
 
     fn one_buffer(body: &str) -> Result<Workload, String> {
         parse(&format!(

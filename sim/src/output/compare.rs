@@ -328,19 +328,14 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
         let svg = dir.join(format!("{}.svg", bars.stem));
         let (least, height) = crate::output::plots::chart_size(configs.len());
         let size = (least.max(width), height);
-        draw(
-            runs,
-            &configs,
-            &bars,
-            &SVGBackend::new(&svg, size).into_drawing_area(),
-        )
-        .map_err(|e| format!("{}: {e}", svg.display()))?;
+        let area = SVGBackend::new(&svg, size).into_drawing_area();
+        draw(runs, &configs, &bars, &area).map_err(|e| format!("{}: {e}", svg.display()))?;
+        crate::output::plots::present(&area, &svg)?;
+        drop(area);
         let png = dir.join(format!("{}.png", bars.stem));
         let area = BitMapBackend::new(&png, size).into_drawing_area();
-        let drawn =
-            draw(runs, &configs, &bars, &area).map_err(|e| format!("{}: {e}", png.display()));
-        drop(area);
-        drawn?;
+        draw(runs, &configs, &bars, &area).map_err(|e| format!("{}: {e}", png.display()))?;
+        crate::output::plots::present(&area, &png)?;
     }
     Ok(())
 }
@@ -428,6 +423,6 @@ fn draw<DB: DrawingBackend>(
             .draw_series(LineSeries::new([(0, base), (n * group, base)], BLACK))
             .map_err(|e| err(&e))?;
     }
-    crate::output::plots::draw_legend(&mut chart, crate::output::plots::LABEL_SIZE)?;
-    root.present().map_err(|e| err(&e))
+    // The caller writes the file (`plots::present`).
+    crate::output::plots::draw_legend(&mut chart, crate::output::plots::LABEL_SIZE)
 }

@@ -86,16 +86,47 @@ pub fn write_all(report: &Report, title: &Title, dir: &Path) -> Result<(), Strin
         let svg = dir.join(format!("{name}.svg"));
         let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
         draw(name, &root, report, title)?;
-        root.present()
-            .map_err(|e| format!("{}: {e}", svg.display()))?;
+        present(&root, &svg)?;
         drop(root);
         let png = dir.join(format!("{name}.png"));
         let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
         draw(name, &root, report, title)?;
-        root.present()
-            .map_err(|e| format!("{}: {e}", png.display()))?;
+        present(&root, &png)?;
     }
     Ok(())
+}
+
+/// Writes the plot drawn on `area` to its file, `path`. A failure names
+/// the file and says what went wrong in plain words: plotters' own text
+/// for a PNG is Rust debug output (`ImageError(IoError(Custom { .. }))`).
+pub fn present<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, path: &Path) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    area.present()
+        .map_err(|e| format!("{}: {}", path.display(), drawing_error_text(&e)))
+}
+
+/// The cause of a plotters error, without its wrappers' words.
+fn drawing_error_text<E: std::error::Error + Send + Sync + 'static>(
+    e: &DrawingAreaErrorKind<E>,
+) -> String {
+    use plotters::drawing::DrawingAreaErrorKind::BackendError;
+    use plotters_backend::DrawingErrorKind;
+    use plotters_bitmap::BitMapBackendError;
+    match e {
+        BackendError(DrawingErrorKind::DrawingError(cause)) => {
+            match (cause as &dyn std::any::Any).downcast_ref::<BitMapBackendError>() {
+                Some(BitMapBackendError::IOError(io)) => io.to_string(),
+                // The image crate's text of an I/O error is the I/O error's.
+                Some(BitMapBackendError::ImageError(image)) => image.to_string(),
+                Some(BitMapBackendError::InvalidBuffer) => "the pixel buffer is invalid".into(),
+                None => cause.to_string(),
+            }
+        }
+        BackendError(DrawingErrorKind::FontError(font)) => format!("font: {font}"),
+        other => other.to_string(),
+    }
 }
 
 fn err(e: impl std::fmt::Display) -> String {
@@ -592,6 +623,28 @@ pub fn log_ticks(low: f64, high: f64) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plot_that_cannot_be_written_says_why_in_plain_words() {
+        let dir = std::env::temp_dir().join(format!("gpusim-plot-error-{}", std::process::id()));
+        // A folder where the file would go.
+        for name in ["p.png", "p.svg"] {
+            let path = dir.join(name);
+            std::fs::create_dir_all(&path).unwrap();
+            let e = if name.ends_with("png") {
+                let area = BitMapBackend::new(&path, (8, 8)).into_drawing_area();
+                area.fill(&WHITE).unwrap();
+                present(&area, &path).unwrap_err()
+            } else {
+                let area = SVGBackend::new(&path, (8, 8)).into_drawing_area();
+                area.fill(&WHITE).unwrap();
+                present(&area, &path).unwrap_err()
+            };
+            let io = std::fs::File::create(&path).unwrap_err();
+            assert_eq!(e, format!("{}: {io}", path.display()));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn a_log_axis_has_two_labels_or_more_however_narrow() {

@@ -217,20 +217,16 @@ pub fn plots(
         let name = format!("{}_vs_{}", sweep.metric, param.replace(['"', '.'], "_"));
         let svg = dir.join(format!("{name}.svg"));
         let size = crate::output::plots::chart_size(lines.len());
-        draw(
-            &SVGBackend::new(&svg, size).into_drawing_area(),
-            sweep,
-            param,
-            &labels,
-            &lines,
-        )
-        .map_err(|e| format!("{}: {e}", svg.display()))?;
+        let area = SVGBackend::new(&svg, size).into_drawing_area();
+        draw(&area, sweep, param, &labels, &lines)
+            .map_err(|e| format!("{}: {e}", svg.display()))?;
+        crate::output::plots::present(&area, &svg)?;
+        drop(area);
         let png = dir.join(format!("{name}.png"));
         let area = BitMapBackend::new(&png, size).into_drawing_area();
-        let drawn = draw(&area, sweep, param, &labels, &lines)
-            .map_err(|e| format!("{}: {e}", png.display()));
-        drop(area);
-        drawn?;
+        draw(&area, sweep, param, &labels, &lines)
+            .map_err(|e| format!("{}: {e}", png.display()))?;
+        crate::output::plots::present(&area, &png)?;
     }
     Ok(())
 }
@@ -288,7 +284,8 @@ fn draw<DB: DrawingBackend>(
             .map_err(|e| err(&e))?;
         draw_lines(chart, param, labels, lines, y_desc)?;
     }
-    root.present().map_err(|e| err(&e))
+    // The caller writes the file (`plots::present`).
+    Ok(())
 }
 
 /// The axes, the lines and their legend on `chart`, whatever its y axis.

@@ -19,6 +19,7 @@ use crate::timing::trace::TraceSink;
 use crate::timing::Report;
 use isa::ir::{Kernel, ParamKind, ResourceKind};
 use isa::lower::Options;
+use isa::module::printable;
 use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
@@ -662,7 +663,7 @@ pub fn arg_type_mismatches(w: &Workload, kernel: &Kernel) -> Vec<String> {
             Some(format!(
                 "{place}: kernel argument {} ('{}') is {shape}, but its [[arg]] gives type = \"{ty}\" (a {}): the bits are passed as they are, not converted{hint}",
                 a.index,
-                p.name,
+                printable(&p.name),
                 ty.scalar()
             ))
         })
@@ -690,7 +691,7 @@ fn bind(
         let i = found.ok_or_else(|| match r.kind {
             ResourceKind::PushConstant => format!(
                 "{manifest}: the kernel reads push constants ('{}') but no buffer has push_constant = true",
-                r.name
+                printable(&r.name)
             ),
             // Element 1 exists exactly when the binding is an array.
             _ if kernel
@@ -700,12 +701,12 @@ fn bind(
             {
                 format!(
                 "{manifest}: the kernel uses set {} binding {} array element {} ('{}[{}]') but no buffer is bound there",
-                    r.set, r.binding, r.index, r.name, r.index
+                    r.set, r.binding, r.index, printable(&r.name), r.index
                 )
             }
             _ => format!(
                 "{manifest}: the kernel uses set {} binding {} ('{}') but no buffer is bound there",
-                r.set, r.binding, r.name
+                r.set, r.binding, printable(&r.name)
             ),
         })?;
         uniforms.push((r.reg, addresses[i]));
@@ -729,7 +730,7 @@ fn bind(
                     .iter()
                     .position(|b| *b == Binding::Arg(index))
                     .ok_or_else(|| {
-                        format!("{manifest}: kernel argument {index} ('{}') is a pointer; bind a buffer with arg = {index}", p.name)
+                        format!("{manifest}: kernel argument {index} ('{}') is a pointer; bind a buffer with arg = {index}", printable(&p.name))
                     })?;
                 uniforms.push((p.reg, addresses[i]));
             }
@@ -737,7 +738,7 @@ fn bind(
                 let Some(ArgValue::Local { bytes }) = arg else {
                     return Err(format!(
                         "{at}: kernel argument {index} ('{}') is a local pointer; give an [[arg]] with index = {index} and local_bytes",
-                        p.name
+                        printable(&p.name)
                     ));
                 };
                 locals.push((index, p.name.clone(), *bytes));
@@ -757,13 +758,13 @@ fn bind(
                             };
                             return Err(format!(
                                 "{at}: kernel argument {index} ('{}') is {} but `value` is a list of {count}; {wanted}",
-                                p.name, shape
+                                printable(&p.name), shape
                             ));
                         }
                         if let Some(s) = shape.scalar.filter(|s| s.bytes() as usize != ty.size()) {
                             return Err(format!(
                                 "{at}: kernel argument {index} ('{}') is {}, but type = \"{ty}\" is {} bits wide; give a type of {} bits",
-                                p.name,
+                                printable(&p.name),
                                 shape,
                                 8 * ty.size(),
                                 8 * s.bytes()
@@ -774,7 +775,7 @@ fn bind(
                     _ => {
                         return Err(format!(
                             "{at}: kernel argument {index} ('{}') is a value; give an [[arg]] with index = {index}, type and value",
-                            p.name
+                            printable(&p.name)
                         ))
                     }
                 };
@@ -789,7 +790,7 @@ fn bind(
                     };
                     return Err(format!(
                         "{at}: kernel argument {index} ('{}') takes {} bytes but {} are given{hint}",
-                        p.name,
+                        printable(&p.name),
                         shape.bytes,
                         bytes.len()
                     ));
@@ -829,7 +830,7 @@ fn bind(
             Some(p) if !matches!(p.kind, ParamKind::GlobalPointer | ParamKind::Image) => {
                 return Err(format!(
                     "{manifest}: buffer '{name}' is bound to arg = {index}, but kernel argument {index} ('{}') is not a global pointer or image; give it an [[arg]]",
-                    p.name
+                    printable(&p.name)
                 ))
             }
             Some(_) => {}

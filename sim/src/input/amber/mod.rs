@@ -854,6 +854,10 @@ impl Parser<'_> {
         let (w, l) = self.word(what)?;
         match parse_num(&w) {
             Some(Num::Int(i)) if (0..=u32::MAX as i128).contains(&i) => Ok((i as u64, l)),
+            Some(Num::Int(i)) if i > u32::MAX as i128 => Err(self.bad(
+                l,
+                format!("{w} is too large for {what}: at most {}", u32::MAX),
+            )),
             _ => Err(self.bad(
                 l,
                 format!("expected {what} (an unsigned integer), found '{w}'"),
@@ -1165,8 +1169,8 @@ impl Parser<'_> {
                 return Err(p.bad(
                     l,
                     format!(
-                        "buffer '{name}' would take the script's buffers past the modelled global memory ({} MiB)",
-                        GLOBAL_BYTES >> 20
+                        "buffer '{name}' would take the script's buffers past the modelled global memory ({})",
+                        crate::input::bytes_and_mib(GLOBAL_BYTES.into())
                     ),
                 ));
             }

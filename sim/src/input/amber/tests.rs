@@ -87,3 +87,22 @@ fn layouts() {
     assert_eq!(parse_type("vec5<float>", false), Ok(None));
     assert_eq!(parse_type("mat2x2<bogus>", false), Ok(None));
 }
+
+#[test]
+fn a_size_too_large_is_told_so_not_called_no_number() {
+    let refusal = |size: &str| {
+        let text = format!("#!amber\nBUFFER b DATA_TYPE uint32 SIZE {size} FILL 0\n");
+        match super::parse(&text, "t.amber", std::path::Path::new(".")) {
+            Err(super::Stop::Bad(m)) => m,
+            _ => panic!("{size}: not refused as bad input"),
+        }
+    };
+    assert_eq!(
+        refusal("1000000000000"),
+        "t.amber:2: 1000000000000 is too large for a size: at most 4294967295"
+    );
+    assert_eq!(
+        refusal("-1"),
+        "t.amber:2: expected a size (an unsigned integer), found '-1'"
+    );
+}

@@ -336,6 +336,16 @@ const MAX_ATOMIC_UNITS: u32 = 64;
 const MIN_CLOCK_MHZ: f64 = 0.001;
 const MAX_CLOCK_MHZ: f64 = 100_000.0;
 
+/// `x` for a message: in exponent form when very large or small, where
+/// `{}` would print hundreds of digits (1e-300 as 0.000...0001).
+fn readable_number(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-4..1e9).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
+}
+
 /// A value the model cannot use: the dotted key it is set by (to find its
 /// line) and the message, which names that key; `also`, the other keys a
 /// check between values read, so that a `--set` of any of them is named.
@@ -465,7 +475,8 @@ impl Config {
             return Err(invalid(
                 "gpu.clock_mhz",
                 format!(
-                    "gpu.clock_mhz is {c}; it must be a number from {MIN_CLOCK_MHZ} to {MAX_CLOCK_MHZ}"
+                    "gpu.clock_mhz is {}; it must be a number from {MIN_CLOCK_MHZ} to {MAX_CLOCK_MHZ}",
+                    readable_number(c)
                 ),
             ));
         }
