@@ -76,6 +76,25 @@ fn sweep_file(dir: &Path) -> PathBuf {
     file
 }
 
+/// Runs the sweep of `sweep_file(dir)` as one shard into `results`; its CSV.
+fn one_shard(dir: &Path, results: &Path) -> PathBuf {
+    let sweep = sweep_file(dir);
+    let shard = gpusim()
+        .args([
+            "sweep",
+            text(&sweep),
+            "--shard",
+            "0/1",
+            "--quiet",
+            "--results",
+            text(results),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(shard.status.code(), Some(0), "{shard:?}");
+    results.join("two.shard-0-of-1/sweep.csv")
+}
+
 #[test]
 fn messages_to_an_unwritable_stderr_leave_the_exit_code_as_it_was() {
     let dir = scratch("io_failures", "stderr");
@@ -136,21 +155,7 @@ fn messages_to_an_unwritable_stderr_leave_the_exit_code_as_it_was() {
 fn an_unwritable_stdout_is_an_output_error_for_every_command() {
     let dir = scratch("io_failures", "stdout");
     let results = dir.join("results");
-    let sweep = sweep_file(&dir);
-    let shard = gpusim()
-        .args([
-            "sweep",
-            text(&sweep),
-            "--shard",
-            "0/1",
-            "--quiet",
-            "--results",
-            text(&results),
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(shard.status.code(), Some(0), "{shard:?}");
-    let shard_csv = results.join("two.shard-0-of-1/sweep.csv");
+    let shard_csv = one_shard(&dir, &results);
     let merged = dir.join("merged.csv");
     let commands: Vec<Vec<&str>> = vec![
         vec!["dis", "workloads/vector_add.spv"],
@@ -260,21 +265,7 @@ fn a_file_that_cannot_be_written_whole_leaves_the_one_it_would_replace() {
     // A merge: neither its CSV nor a plot beside it is replaced unless
     // all are written.
     let results = dir.join("results");
-    let sweep = sweep_file(&dir);
-    let shard = gpusim()
-        .args([
-            "sweep",
-            text(&sweep),
-            "--shard",
-            "0/1",
-            "--quiet",
-            "--results",
-            text(&results),
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(shard.status.code(), Some(0), "{shard:?}");
-    let shard_csv = results.join("two.shard-0-of-1/sweep.csv");
+    let shard_csv = one_shard(&dir, &results);
     let merged_dir = dir.join("merged");
     std::fs::create_dir(&merged_dir).unwrap();
     let merged = merged_dir.join("two.csv");
