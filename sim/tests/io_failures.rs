@@ -76,13 +76,12 @@ fn sweep_file(dir: &Path) -> PathBuf {
     file
 }
 
-/// Runs the sweep of `sweep_file(dir)` as one shard into `results`; its CSV.
-fn one_shard(dir: &Path, results: &Path) -> PathBuf {
-    let sweep = sweep_file(dir);
+/// Runs `sweep` (a `sweep_file`) as one shard into `results`; its CSV.
+fn one_shard(sweep: &Path, results: &Path) -> PathBuf {
     let shard = gpusim()
         .args([
             "sweep",
-            text(&sweep),
+            text(sweep),
             "--shard",
             "0/1",
             "--quiet",
@@ -119,17 +118,18 @@ fn messages_to_an_unwritable_stderr_leave_the_exit_code_as_it_was() {
     // A run that passes and only warns still writes its results.
     let manifest = warning_manifest(&dir);
     let results = dir.join("results");
-    let warned = gpusim()
-        .args([
+    let run = || {
+        let mut c = gpusim();
+        c.args([
             "run",
             text(&manifest),
             "--functional",
             "--results",
             text(&results),
-        ])
-        .stderr(full())
-        .output()
-        .unwrap();
+        ]);
+        c
+    };
+    let warned = run().stderr(full()).output().unwrap();
     assert_eq!(
         warned.status.code(),
         Some(0),
@@ -138,16 +138,7 @@ fn messages_to_an_unwritable_stderr_leave_the_exit_code_as_it_was() {
     );
     assert!(results.join("vector_add/summary.json").is_file());
     // The warning is there to drop: with stderr writable, it is printed.
-    let o = gpusim()
-        .args([
-            "run",
-            text(&manifest),
-            "--functional",
-            "--results",
-            text(&results),
-        ])
-        .output()
-        .unwrap();
+    let o = run().output().unwrap();
     assert!(String::from_utf8_lossy(&o.stderr).contains("warning:"));
 }
 
@@ -155,7 +146,8 @@ fn messages_to_an_unwritable_stderr_leave_the_exit_code_as_it_was() {
 fn an_unwritable_stdout_is_an_output_error_for_every_command() {
     let dir = scratch("io_failures", "stdout");
     let results = dir.join("results");
-    let shard_csv = one_shard(&dir, &results);
+    let sweep = sweep_file(&dir);
+    let shard_csv = one_shard(&sweep, &results);
     let merged = dir.join("merged.csv");
     let commands: Vec<Vec<&str>> = vec![
         vec!["dis", "workloads/vector_add.spv"],
@@ -265,7 +257,8 @@ fn a_file_that_cannot_be_written_whole_leaves_the_one_it_would_replace() {
     // A merge: neither its CSV nor a plot beside it is replaced unless
     // all are written.
     let results = dir.join("results");
-    let shard_csv = one_shard(&dir, &results);
+    let sweep = sweep_file(&dir);
+    let shard_csv = one_shard(&sweep, &results);
     let merged_dir = dir.join("merged");
     std::fs::create_dir(&merged_dir).unwrap();
     let merged = merged_dir.join("two.csv");
