@@ -1438,3 +1438,32 @@ fn timed_and_functional_runs_give_identical_buffers() {
     }
     assert!(compared >= 40, "compared only {compared} runs");
 }
+
+/// The L2's atomic units' busy time over the run: each lane's operation
+/// holds a unit for its kind's interval from the cycle it starts, so the
+/// timeline's bins add up to operations x interval, and the utilisation
+/// plot draws their line (only when atomics ran).
+#[test]
+fn the_atomic_units_busy_time_is_each_operations_interval() {
+    let cfg = teaching();
+    let (_, r) = timed(&micro("atomic_add"), &cfg);
+    let operations = num(&r.summary(), &["atomics", "operations"]) as u64;
+    assert_eq!(operations, 8 * 32, "one per lane");
+    let busy: u64 = r.timeline.atomic_busy.iter().sum();
+    assert_eq!(busy, operations * cfg.atomics.integer.interval as u64);
+    let units = (cfg.memory.l2.banks * cfg.atomics.units_per_bank) as u64;
+    assert_eq!(r.atomic_units(), units);
+    let dir = common::scratch("micro", "atomic-plot");
+    for (name, drawn) in [("atomic_add", true), ("chain_f32", false)] {
+        let (_, r) = timed(&micro(name), &cfg);
+        let title = gpusim::output::plots::Title {
+            workload: name,
+            config: &cfg.name,
+            cycles: r.cycles,
+        };
+        gpusim::output::plots::write_all(&r, &title, &dir).unwrap();
+        let svg = std::fs::read_to_string(dir.join("utilisation.svg")).unwrap();
+        assert_eq!(svg.contains("L2 atomic units"), drawn, "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

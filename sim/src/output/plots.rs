@@ -9,7 +9,8 @@
 //! - `occupancy`: resident waves per CU over time as a heat map (a row per
 //!   CU), and their mean over the GPU against the capacity and the
 //!   theoretical occupancy;
-//! - `utilisation`: each unit's busy fraction over time;
+//! - `utilisation`: each unit's busy fraction over time, and the L2 atomic
+//!   units' when atomics ran;
 //! - `memory`: cache hit rates, DRAM bandwidth used against its peak, and
 //!   the atomic units' figures.
 
@@ -375,8 +376,9 @@ fn utilisation<DB: DrawingBackend>(
     let end = t.end.max(1) as f64;
     // Room above a fully busy unit for the legend, which would otherwise
     // cover the busiest line.
-    let units = report.unit_names().len();
-    let top = 1.05 * legend_headroom(units, root.dim_in_pixel().1);
+    let atomic_busy: u64 = t.atomic_busy.iter().sum();
+    let lines = report.unit_names().len() + usize::from(atomic_busy > 0);
+    let top = 1.05 * legend_headroom(lines, root.dim_in_pixel().1);
     let mut chart = ChartBuilder::on(root)
         .caption(title.text("Unit utilisation"), (FONT, 20))
         .margin(14)
@@ -399,22 +401,36 @@ fn utilisation<DB: DrawingBackend>(
         .label_style((FONT, LABEL_SIZE))
         .draw()
         .map_err(err)?;
-    for (u, name) in report.unit_names().iter().enumerate() {
+    // Each unit's line, then the L2's atomic units' when any worked (an
+    // atomic-bound kernel's time is theirs, after its waves have gone).
+    let atomic_units = report.atomic_units().max(1) as f64;
+    let atomics = (atomic_busy > 0).then_some((
+        "L2 atomic units".to_string(),
+        &t.atomic_busy,
+        atomic_units,
+        atomic_busy as f64 / (atomic_units * end),
+    ));
+    let units = report.unit_names().iter().enumerate().map(|(u, name)| {
         let instances = report.unit_instances(u).max(1) as f64;
+        (
+            name.clone(),
+            &t.unit_busy[u],
+            instances,
+            report.unit_utilisation(u),
+        )
+    });
+    for (i, (name, busy_bins, instances, overall)) in units.chain(atomics).enumerate() {
         let points = (0..bins).map(|b| {
             let (start, len) = t.bin_span(b);
             let x = (start as f64 + len as f64 / 2.0).min(end);
-            let busy = (t.unit_busy[u][b] as f64 / (len as f64 * instances)).min(1.0);
+            let busy = (busy_bins[b] as f64 / (len as f64 * instances)).min(1.0);
             (x, (busy * 1000.0).round() as i32)
         });
-        let color = series_colour(u);
+        let color = series_colour(i);
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
             .map_err(err)?
-            .label(format!(
-                "{name} ({} overall)",
-                percent(report.unit_utilisation(u))
-            ))
+            .label(format!("{name} ({} overall)", percent(overall.min(1.0))))
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
     }
     draw_legend(&mut chart, LABEL_SIZE)

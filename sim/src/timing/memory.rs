@@ -449,13 +449,16 @@ impl MemorySystem {
     /// A global atomic: each lane's operation runs at an atomic unit of the
     /// L2 bank holding its address, one after another per address.
     /// `timing` overrides the (latency, interval) of the operation's kind
-    /// (an `[instructions."NAME"]` entry for this atomic).
+    /// (an `[instructions."NAME"]` entry for this atomic). `busy` hears of
+    /// each lane's operation: the cycle it starts on a unit, and the
+    /// cycles it holds it.
     pub fn atomic(
         &mut self,
         cycle: u64,
         op: isa::ir::AtomicOp,
         addrs: &[u64],
         timing: Option<(u64, u64)>,
+        busy: &mut impl FnMut(u64, u64),
     ) -> u64 {
         self.stats.atomic_instructions += 1;
         let kind = super::atomic_kind(op) as usize;
@@ -477,6 +480,7 @@ impl MemorySystem {
             }
             let start = unit_ready.max(addr_ready);
             units[u] = start + interval;
+            busy(start, interval);
             *address_free = start + interval;
             self.stats.atomic_queue_cycles += start - arrive;
             self.stats.atomic_operations += 1;
@@ -643,7 +647,7 @@ mod tests {
                 mem.address_free_limit = 0;
             }
             let op = isa::ir::AtomicOp::IIncrement;
-            let got = mem.atomic(cycle, op, &addrs, Some((latency, interval)));
+            let got = mem.atomic(cycle, op, &addrs, Some((latency, interval)), &mut |_, _| {});
             let arrive = cycle + (m.l1.latency + m.l2.latency) as u64;
             let mut ready = arrive;
             for &a in &addrs {

@@ -1410,9 +1410,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     unit_used = None;
                 }
                 Inst::Atomic { op, .. } => {
-                    complete =
-                        self.mem
-                            .atomic(cycle, *op, &self.waves[w].wave.addresses, atomic_timing);
+                    let report = &mut self.report;
+                    let addrs = &self.waves[w].wave.addresses;
+                    let busy = &mut |start, cycles| report.atomic_busy(start, cycles);
+                    complete = self.mem.atomic(cycle, *op, addrs, atomic_timing, busy);
                     self.writes_done = self.writes_done.max(complete);
                     let tw = &mut self.waves[w];
                     tw.memory_done = tw.memory_done.max(complete);

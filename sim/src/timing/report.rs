@@ -59,6 +59,8 @@ pub struct Report {
     counts: Counts,
     memory: MemoryFigures,
     dram_bytes_per_cycle: u64,
+    /// The L2's atomic units, all banks.
+    atomic_units: u64,
     /// Wave-instructions by op class, by canonical name and by the unit
     /// (or memory path) that took them.
     mix: (
@@ -127,6 +129,7 @@ impl Report {
             counts: Counts::default(),
             memory: MemoryFigures::default(),
             dram_bytes_per_cycle: cfg.memory.dram.bytes_per_cycle as u64,
+            atomic_units: (cfg.memory.l2.banks * cfg.atomics.units_per_bank) as u64,
             mix: Default::default(),
         }
     }
@@ -156,6 +159,18 @@ impl Report {
     pub fn unit_busy(&mut self, cu: usize, unit: usize, cycle: u64, cycles: u64) {
         self.unit_busy_per_cu[cu * self.unit_names.len() + unit] += cycles;
         self.timeline.unit_busy(unit, cycle, cycles);
+    }
+
+    /// An L2 atomic unit is busy for `cycles` from `cycle` on.
+    pub fn atomic_busy(&mut self, cycle: u64, cycles: u64) {
+        let t = &mut self.timeline;
+        t.reach(cycle);
+        t.atomic_busy[(cycle >> t.bin_shift) as usize % Timeline::BINS] += cycles;
+    }
+
+    /// The L2's atomic units, all banks.
+    pub fn atomic_units(&self) -> u64 {
+        self.atomic_units
     }
 
     pub fn issued_on(&mut self, cu: usize) {
@@ -486,6 +501,9 @@ pub struct Timeline {
     /// in an array, so that the issue that adds to one is not checked
     /// against a length).
     pub unit_busy: Vec<[u64; Timeline::BINS]>,
+    /// Per bin: busy cycles of the L2's atomic units, all banks, at the
+    /// cycle each operation starts on its unit.
+    pub atomic_busy: [u64; Timeline::BINS],
 }
 
 impl Timeline {
@@ -498,6 +516,7 @@ impl Timeline {
             end: 0,
             resident: vec![[0; Self::BINS]; cus],
             unit_busy: vec![[0; Self::BINS]; units],
+            atomic_busy: [0; Self::BINS],
         }
     }
 
@@ -525,7 +544,8 @@ impl Timeline {
     #[cold]
     fn widen(&mut self, t: u64) {
         while t >= self.bin_cycles * Self::BINS as u64 {
-            for series in self.resident.iter_mut().chain(self.unit_busy.iter_mut()) {
+            let series = self.resident.iter_mut().chain(self.unit_busy.iter_mut());
+            for series in series.chain(std::iter::once(&mut self.atomic_busy)) {
                 for i in 0..Self::BINS / 2 {
                     series[i] = series[2 * i] + series[2 * i + 1];
                 }
