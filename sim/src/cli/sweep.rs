@@ -99,9 +99,9 @@ pub fn run(r: &Request) -> u8 {
         }
     };
     // A point whose config does not load fails alone, with the message.
-    // Its model keeps the name the sweep's base and `set` give it: the
-    // point's parameters are columns of their own.
-    let model = Config::load_with(&s.base, &s.set).map(|c| c.name);
+    // Its model keeps the base's name: the sweep file says what it sets,
+    // and the point's parameters are columns of their own.
+    let model = Config::load_with(&s.base, &[]).map(|c| c.name);
     let configs: Vec<Result<Config, String>> = points
         .iter()
         .map(|p| {
