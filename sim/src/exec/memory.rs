@@ -74,17 +74,17 @@ impl GlobalMemory {
     /// Places a buffer and returns its address.
     pub fn add(&mut self, name: &str, data: Vec<u8>) -> Result<u64, String> {
         let capacity = WORKGROUP_BASE - GLOBAL_BASE;
-        let too_big = || {
+        let too_big = |gaps: &str| {
             format!(
-                "buffer '{name}' does not fit: global memory holds {} in all",
-                crate::input::bytes_and_mib(capacity.into())
+                "buffer '{name}' does not fit: global memory holds {} in all{gaps}",
+                crate::input::bytes_and_mib(capacity.into()),
             )
         };
         let base = if self.robust {
             let used: u64 = self.buffers.iter().map(|b| b.data.len() as u64).sum();
             let base = (self.buffers.len() as u64 + 1) * ROBUST_WINDOW + ROBUST_WINDOW / 2;
             if used + data.len() as u64 > capacity || base >= ROBUST_END {
-                return Err(too_big());
+                return Err(too_big(""));
             }
             base
         } else {
@@ -93,7 +93,10 @@ impl GlobalMemory {
                 None => GLOBAL_BASE,
             };
             if base + data.len() as u64 > WORKGROUP_BASE {
-                return Err(too_big());
+                let gaps = format!(
+                    ", and each buffer placed before it is followed by a guard gap of {GUARD} bytes"
+                );
+                return Err(too_big(&gaps));
             }
             base
         };
@@ -1406,6 +1409,23 @@ mod tests {
         addrs[lane] = addr;
         m.update_lanes(1 << lane, &addrs[..=lane], bytes, |_, _| Some(value))
             .map_err(|e| e.1)
+    }
+
+    /// Buffers that fit global memory by their sizes alone but not with
+    /// the guard gap after each: the message says why.
+    #[test]
+    fn a_buffer_past_the_guard_gaps_is_refused_naming_them() {
+        let capacity = WORKGROUP_BASE - GLOBAL_BASE;
+        let mut global = GlobalMemory::default();
+        // Zeroed allocations: the pages are never touched.
+        global
+            .add("big", vec![0; (capacity - 1000) as usize])
+            .unwrap();
+        let e = global.add("small", vec![0; 500]).unwrap_err();
+        assert!(
+            e.contains("buffer 'small' does not fit") && e.contains("guard gap of 65536 bytes"),
+            "{e}"
+        );
     }
 
     /// Each `__local` argument has a window of its own: accesses inside it
