@@ -1467,3 +1467,39 @@ fn the_atomic_units_busy_time_is_each_operations_interval() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A limit on the atomic units' queues holds waves whose blind atomics
+/// find them full (stall `atomic_queue`), where without one the waves run
+/// on and the kernel drains their operations after they end; the results
+/// are the same bits.
+#[test]
+fn a_queue_limit_at_the_atomic_units_holds_the_waves() {
+    let w =
+        Workload::load(&root().join("workloads/histogram/histogram_global_uniform.toml")).unwrap();
+    let figures = |limit: u32| {
+        let mut cfg = teaching();
+        cfg.atomics.queue_per_bank = limit;
+        let (out, r) = timed(&w, &cfg);
+        let s = r.summary();
+        let figure = |path: &[&str]| num(&s, path) as u64;
+        (
+            out.buffer("bins").unwrap().to_vec(),
+            figure(&["atomics", "queue_full"]),
+            figure(&["stall_cycles", "atomic_queue"]),
+            figure(&["stall_cycles", "drain"]),
+        )
+    };
+    let (bins, full, held, drain) = figures(0);
+    assert_eq!(
+        (full, held),
+        (0, 0),
+        "blind atomics never hold a wave without a limit"
+    );
+    let (limited_bins, limited_full, limited_held, limited_drain) = figures(4);
+    assert_eq!(bins, limited_bins);
+    assert!(
+        limited_full > 0 && limited_held > 0,
+        "{limited_full} {limited_held}"
+    );
+    assert!(limited_drain < drain, "{limited_drain} against {drain}");
+}

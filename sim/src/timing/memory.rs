@@ -40,6 +40,9 @@ pub struct MemoryStats {
     pub atomic_queue_cycles: u64,
     /// Operations that had to wait for an earlier one on the same address.
     pub atomic_serialised: u64,
+    /// Operations that found their bank's queue full (`queue_per_bank`)
+    /// and waited for room.
+    pub atomic_queue_full: u64,
     pub lds_instructions: u64,
     /// Extra LDS cycles caused by bank conflicts.
     pub lds_conflict_cycles: u64,
@@ -84,6 +87,14 @@ enum Path {
     Scalar(usize),
 }
 
+/// When a wave atomic's results are ready, and when the last of its lane
+/// operations left the CU: at once, or when a full queue at an L2 bank
+/// (`atomics.queue_per_bank`) took it.
+pub struct AtomicTimes {
+    pub ready: u64,
+    pub sent: u64,
+}
+
 pub struct MemorySystem {
     l1: Vec<FirstLevel>,
     /// The scalar caches, each shared by `cus_per_scalar_cache` CUs.
@@ -98,6 +109,12 @@ pub struct MemorySystem {
     l2: Vec<Cache>,
     bank_free: Vec<u64>,
     atomic_units: Vec<Vec<u64>>,
+    /// Per bank, kept only under a queue limit (`atomic_queue_limit`, 0:
+    /// none): the start cycles of the operations waiting for a unit, and
+    /// when the last one entered (the queue is first come, first served).
+    atomic_waiting: Vec<BinaryHeap<Reverse<u64>>>,
+    atomic_entered: Vec<u64>,
+    atomic_queue_limit: usize,
     /// Per address an atomic touched: when its last operation frees it.
     /// (An atomic looks up one address per lane: the cheap hasher.)
     address_free: AddressMap<u64>,
@@ -161,6 +178,9 @@ impl MemorySystem {
             l2_outstanding: vec![BinaryHeap::new(); banks],
             l2_mshrs: m.l2.mshrs as usize,
             atomic_units: vec![vec![0; a.units_per_bank as usize]; banks],
+            atomic_waiting: vec![BinaryHeap::new(); banks],
+            atomic_entered: vec![0; banks],
+            atomic_queue_limit: a.queue_per_bank as usize,
             address_free: HashMap::default(),
             address_free_limit: ADDRESS_FREE_LEAST,
             line_buffer: Vec::new(),
@@ -459,26 +479,51 @@ impl MemorySystem {
         addrs: &[u64],
         timing: Option<(u64, u64)>,
         busy: &mut impl FnMut(u64, u64),
-    ) -> u64 {
+    ) -> AtomicTimes {
         self.stats.atomic_instructions += 1;
         let kind = super::atomic_kind(op) as usize;
         let (latency, interval) = timing.unwrap_or(self.atomic[kind]);
-        let arrive = cycle + self.l1_latency + self.l2_latency;
+        let transit = self.l1_latency + self.l2_latency;
+        let arrive = cycle + transit;
         let mut ready = arrive;
+        // When the lanes so far have entered their banks' queues: in order,
+        // each after the one before.
+        let mut entered = arrive;
         for &a in addrs {
             let b = self.bank_of(a);
+            if self.atomic_queue_limit > 0 {
+                // Not before the lane ahead of it in this bank's queue.
+                entered = entered.max(self.atomic_entered[b]);
+                let waiting = &mut self.atomic_waiting[b];
+                while waiting
+                    .peek()
+                    .is_some_and(|&Reverse(start)| start <= entered)
+                {
+                    waiting.pop();
+                }
+                if waiting.len() >= self.atomic_queue_limit {
+                    // Full: room comes when the first waiting one starts.
+                    let Reverse(start) = waiting.pop().expect("the queue is full");
+                    entered = start;
+                    self.stats.atomic_queue_full += 1;
+                }
+                self.atomic_entered[b] = entered;
+            }
             let units = &mut self.atomic_units[b];
             let u = (0..units.len())
                 .min_by_key(|&u| units[u])
                 .expect("units_per_bank >= 1");
-            let unit_ready = arrive.max(units[u]);
+            let unit_ready = entered.max(units[u]);
             let address_free = self.address_free.entry(a).or_insert(0);
             let addr_ready = *address_free;
-            if addr_ready > arrive {
+            if addr_ready > entered {
                 // An earlier operation on this address held it up.
                 self.stats.atomic_serialised += 1;
             }
             let start = unit_ready.max(addr_ready);
+            if self.atomic_queue_limit > 0 && start > entered {
+                self.atomic_waiting[b].push(Reverse(start));
+            }
             units[u] = start + interval;
             busy(start, interval);
             *address_free = start + interval;
@@ -494,7 +539,10 @@ impl MemorySystem {
             self.address_free.retain(|_, free| *free > arrive);
             self.address_free_limit = (2 * self.address_free.len()).max(ADDRESS_FREE_LEAST);
         }
-        ready
+        AtomicTimes {
+            ready,
+            sent: entered - transit,
+        }
     }
 
     /// An LDS access: lanes go `banks` at a time; a group takes as many
@@ -647,7 +695,9 @@ mod tests {
                 mem.address_free_limit = 0;
             }
             let op = isa::ir::AtomicOp::IIncrement;
-            let got = mem.atomic(cycle, op, &addrs, Some((latency, interval)), &mut |_, _| {});
+            let got = mem
+                .atomic(cycle, op, &addrs, Some((latency, interval)), &mut |_, _| {})
+                .ready;
             let arrive = cycle + (m.l1.latency + m.l2.latency) as u64;
             let mut ready = arrive;
             for &a in &addrs {
@@ -671,6 +721,66 @@ mod tests {
             "free ones forgotten"
         );
         assert_eq!(mem.stats.atomic_serialised, serialised);
+    }
+
+    /// A queue limit at the atomic units, against its definition: a lane
+    /// enters its bank's queue when its wave atomic arrives, but not before
+    /// the lane before it in the atomic, nor the lane before it at that
+    /// bank (first come, first served); and if `limit` operations that
+    /// entered before it are still waiting to start then, when the first
+    /// of those starts. The atomic is sent when its last lane has entered.
+    #[test]
+    fn a_full_atomic_queue_holds_lanes_until_room_comes() {
+        let mut random = crate::exec::xorshift(0x9_0e0e);
+        for limit in [1usize, 3, 16] {
+            let mut cfg = Config::default_config();
+            cfg.atomics.queue_per_bank = limit as u32;
+            let mut mem = MemorySystem::new(&cfg);
+            let m = &cfg.memory;
+            let banks = m.l2.banks as u64;
+            let transit = (m.l1.latency + m.l2.latency) as u64;
+            let mut units = vec![vec![0u64; cfg.atomics.units_per_bank as usize]; banks as usize];
+            let mut starts = vec![Vec::new(); banks as usize];
+            let mut last_entered = vec![0u64; banks as usize];
+            let mut address_free = std::collections::BTreeMap::new();
+            let (latency, interval) = (5, 6);
+            let (mut cycle, mut full) = (0, 0);
+            for _ in 0..3_000 {
+                cycle += random() % 6;
+                let lanes = 1 + random() as usize % 16;
+                let addrs: Vec<u64> = (0..lanes).map(|_| 4 * (random() % 512)).collect();
+                let op = isa::ir::AtomicOp::IIncrement;
+                let got = mem.atomic(cycle, op, &addrs, Some((latency, interval)), &mut |_, _| {});
+                let mut entered = cycle + transit;
+                let mut ready = entered;
+                for &a in &addrs {
+                    let b = ((a / m.l2.line_bytes as u64) % banks) as usize;
+                    entered = entered.max(last_entered[b]);
+                    let waiting: Vec<u64> =
+                        starts[b].iter().copied().filter(|&s| s > entered).collect();
+                    if waiting.len() >= limit {
+                        entered = *waiting.iter().min().unwrap();
+                        full += 1;
+                    }
+                    last_entered[b] = entered;
+                    let bank = &mut units[b];
+                    let unit = (0..bank.len()).min_by_key(|&u| bank[u]).unwrap();
+                    let free = address_free.get(&a).copied().unwrap_or(0);
+                    let start = entered.max(bank[unit]).max(free);
+                    starts[b].push(start);
+                    bank[unit] = start + interval;
+                    address_free.insert(a, start + interval);
+                    ready = ready.max(start + latency);
+                }
+                assert_eq!(
+                    (got.ready, got.sent),
+                    (ready, entered - transit),
+                    "limit {limit}"
+                );
+            }
+            assert!(full > 0, "the test needs full queues");
+            assert_eq!(mem.stats.atomic_queue_full, full);
+        }
     }
 
     /// LDS access times against the definition: per group of `banks`

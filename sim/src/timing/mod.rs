@@ -33,7 +33,8 @@ pub enum Stall {
     Dependency,
     /// An operand waits for a memory load.
     Memory,
-    /// An operand waits for an atomic's result.
+    /// An operand waits for an atomic's result, or the wave's last atomic
+    /// waits for room in the L2 atomic units' queues.
     Atomic,
     /// The needed unit is busy.
     UnitBusy,
@@ -183,6 +184,9 @@ struct TWave {
     ready: Vec<u64>,
     producer: Vec<Producer>,
     next_issue: u64,
+    /// Until when its last atomic's lane operations wait at full queues of
+    /// the L2's atomic units (`atomics.queue_per_bank`), holding the wave.
+    held_by_atomics: u64,
     /// When its last store or atomic completes.
     memory_done: u64,
     /// Lane-wise instructions executed ahead of their issue: `start` is
@@ -836,6 +840,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     ready: vec![0; regs],
                     producer: vec![Producer::Alu; regs],
                     next_issue: self.cycle,
+                    held_by_atomics: 0,
                     memory_done: 0,
                     ahead: None,
                 });
@@ -848,6 +853,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 tw.producer.fill(Producer::Alu);
                 (tw.id, tw.workgroup, tw.simd) = (id, wg_index, simd);
                 (tw.next_issue, tw.memory_done, tw.ahead) = (self.cycle, 0, None);
+                tw.held_by_atomics = 0;
             }
             let wave = &mut self.waves[slot].wave;
             wave.record_addresses = true;
@@ -1216,7 +1222,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             earliest: if at_barrier {
                 u64::MAX
             } else {
-                tw.next_issue.max(operands).max(memory)
+                tw.next_issue
+                    .max(tw.held_by_atomics)
+                    .max(operands)
+                    .max(memory)
             },
             space,
             category,
@@ -1274,6 +1283,9 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         let tw = &self.waves[w];
         if tw.next_issue > self.cycle {
             return (Stall::Branch, tw.next_issue);
+        }
+        if tw.held_by_atomics > self.cycle {
+            return (Stall::Atomic, tw.held_by_atomics);
         }
         for &r in &self.info[self.next[w].pc as usize].srcs {
             let ready = tw.ready[r as usize];
@@ -1413,10 +1425,14 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     let report = &mut self.report;
                     let addrs = &self.waves[w].wave.addresses;
                     let busy = &mut |start, cycles| report.atomic_busy(start, cycles);
-                    complete = self.mem.atomic(cycle, *op, addrs, atomic_timing, busy);
+                    let times = self.mem.atomic(cycle, *op, addrs, atomic_timing, busy);
+                    complete = times.ready;
                     self.writes_done = self.writes_done.max(complete);
                     let tw = &mut self.waves[w];
                     tw.memory_done = tw.memory_done.max(complete);
+                    // Its next instruction waits until the last lane's
+                    // operation has left for the L2.
+                    tw.held_by_atomics = times.sent + 1;
                     producer = Producer::Atomic;
                     unit_used = None;
                 }

@@ -469,6 +469,7 @@ impl Report {
                 "queue_cycles": st.atomic_queue_cycles,
                 "mean_queue_cycles": ratio(st.atomic_queue_cycles, st.atomic_operations),
                 "serialised": st.atomic_serialised,
+                "queue_full": st.atomic_queue_full,
             },
             "per_cu": per_cu,
         })

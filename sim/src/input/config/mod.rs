@@ -278,6 +278,10 @@ pub struct AtomicKind {
 #[serde(deny_unknown_fields)]
 pub struct Atomics {
     pub units_per_bank: u32,
+    /// Lane operations that may wait at one bank for a unit; 0: no limit.
+    /// A wave whose atomic finds its bank's queue full is held until the
+    /// queue has room for it.
+    pub queue_per_bank: u32,
     pub integer: AtomicKind,
     pub compare_exchange: AtomicKind,
     pub float_minmax: AtomicKind,
@@ -331,6 +335,8 @@ const MAX_LDS_BYTES: u32 = 1 << 30;
 const MAX_LDS_BANKS: u32 = 1024;
 /// `atomics.units_per_bank`.
 const MAX_ATOMIC_UNITS: u32 = 64;
+/// `atomics.queue_per_bank`.
+const MAX_ATOMIC_QUEUE: u32 = 1 << 20;
 /// `gpu.clock_mhz`: 1 kHz to 100 GHz (so `cycles / clock_mhz` stays
 /// finite).
 const MIN_CLOCK_MHZ: f64 = 0.001;
@@ -538,6 +544,12 @@ impl Config {
                 self.atomics.units_per_bank,
                 1,
                 MAX_ATOMIC_UNITS,
+            ),
+            (
+                "atomics.queue_per_bank",
+                self.atomics.queue_per_bank,
+                0,
+                MAX_ATOMIC_QUEUE,
             ),
         ];
         for (key, v, lo, hi) in ranges {
