@@ -325,19 +325,32 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
             base: Some(1.0),
         },
     ] {
-        let svg = dir.join(format!("{}.svg", bars.stem));
         let (least, height) = crate::output::plots::chart_size(configs.len());
         let size = (least.max(width), height);
-        let area = SVGBackend::new(&svg, size).into_drawing_area();
-        draw(runs, &configs, &bars, &area).map_err(|e| format!("{}: {e}", svg.display()))?;
-        crate::output::plots::present(&area, &svg)?;
-        drop(area);
-        let png = dir.join(format!("{}.png", bars.stem));
-        let area = BitMapBackend::new(&png, size).into_drawing_area();
-        draw(runs, &configs, &bars, &area).map_err(|e| format!("{}: {e}", png.display()))?;
-        crate::output::plots::present(&area, &png)?;
+        let chart = Bars {
+            runs,
+            configs: &configs,
+            bars: &bars,
+        };
+        crate::output::plots::write_svg_and_png(&chart, dir, bars.stem, size)?;
     }
     Ok(())
+}
+
+/// One bar chart of every run.
+struct Bars<'a> {
+    runs: &'a [WorkloadRuns<'a>],
+    configs: &'a [&'a str],
+    bars: &'a BarChart<'a>,
+}
+
+impl crate::output::plots::Chart for Bars<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+    ) -> Result<(), String> {
+        draw(self.runs, self.configs, self.bars, root)
+    }
 }
 
 fn draw<DB: DrawingBackend>(
@@ -423,6 +436,6 @@ fn draw<DB: DrawingBackend>(
             .draw_series(LineSeries::new([(0, base), (n * group, base)], BLACK))
             .map_err(|e| err(&e))?;
     }
-    // The caller writes the file (`plots::present`).
+    // The caller writes the file (`plots::write_svg_and_png`).
     crate::output::plots::draw_legend(&mut chart, crate::output::plots::LABEL_SIZE)
 }

@@ -84,23 +84,61 @@ pub fn load_font() -> Result<(), String> {
 pub fn write_all(report: &Report, title: &Title, dir: &Path) -> Result<(), String> {
     load_font()?;
     for name in PLOTS {
-        let svg = dir.join(format!("{name}.svg"));
-        let root = SVGBackend::new(&svg, SIZE).into_drawing_area();
-        draw(name, &root, report, title)?;
-        present(&root, &svg)?;
-        drop(root);
-        let png = dir.join(format!("{name}.png"));
-        let root = BitMapBackend::new(&png, SIZE).into_drawing_area();
-        draw(name, &root, report, title)?;
-        present(&root, &png)?;
+        let plot = RunPlot {
+            name,
+            report,
+            title,
+        };
+        write_svg_and_png(&plot, dir, name, SIZE)?;
     }
     Ok(())
+}
+
+/// A chart that can be drawn on any of plotters' backends.
+pub trait Chart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String>;
+}
+
+/// One of a timed run's plots (`PLOTS`).
+struct RunPlot<'a> {
+    name: &'a str,
+    report: &'a Report,
+    title: &'a Title<'a>,
+}
+
+impl Chart for RunPlot<'_> {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        draw(self.name, root, self.report, self.title)
+    }
+}
+
+/// Draws `chart` into `dir/<stem>.svg` and `dir/<stem>.png`, `size`
+/// pixels, and writes both files; a failure names the file.
+pub fn write_svg_and_png(
+    chart: &impl Chart,
+    dir: &Path,
+    stem: &str,
+    size: (u32, u32),
+) -> Result<(), String> {
+    let svg = dir.join(format!("{stem}.svg"));
+    let area = SVGBackend::new(&svg, size).into_drawing_area();
+    chart
+        .draw(&area)
+        .map_err(|e| format!("{}: {e}", svg.display()))?;
+    present(&area, &svg)?;
+    drop(area);
+    let png = dir.join(format!("{stem}.png"));
+    let area = BitMapBackend::new(&png, size).into_drawing_area();
+    chart
+        .draw(&area)
+        .map_err(|e| format!("{}: {e}", png.display()))?;
+    present(&area, &png)
 }
 
 /// Writes the plot drawn on `area` to its file, `path`. A failure names
 /// the file and says what went wrong in plain words: plotters' own text
 /// for a PNG is Rust debug output (`ImageError(IoError(Custom { .. }))`).
-pub fn present<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, path: &Path) -> Result<(), String>
+fn present<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, path: &Path) -> Result<(), String>
 where
     DB::ErrorType: 'static,
 {

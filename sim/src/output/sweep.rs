@@ -215,20 +215,34 @@ pub fn plots(
             }
         }
         let name = format!("{}_vs_{}", sweep.metric, param.replace(['"', '.'], "_"));
-        let svg = dir.join(format!("{name}.svg"));
         let size = crate::output::plots::chart_size(lines.len());
-        let area = SVGBackend::new(&svg, size).into_drawing_area();
-        draw(&area, sweep, param, &labels, &lines)
-            .map_err(|e| format!("{}: {e}", svg.display()))?;
-        crate::output::plots::present(&area, &svg)?;
-        drop(area);
-        let png = dir.join(format!("{name}.png"));
-        let area = BitMapBackend::new(&png, size).into_drawing_area();
-        draw(&area, sweep, param, &labels, &lines)
-            .map_err(|e| format!("{}: {e}", png.display()))?;
-        crate::output::plots::present(&area, &png)?;
+        let chart = SweepChart {
+            sweep,
+            param,
+            labels: &labels,
+            lines: &lines,
+        };
+        crate::output::plots::write_svg_and_png(&chart, dir, &name, size)?;
     }
     Ok(())
+}
+
+/// The metric against one parameter, a line per workload and combination
+/// of the other parameters.
+struct SweepChart<'a> {
+    sweep: &'a Sweep,
+    param: &'a str,
+    labels: &'a [String],
+    lines: &'a [(String, Vec<(usize, f64)>)],
+}
+
+impl crate::output::plots::Chart for SweepChart<'_> {
+    fn draw<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, plotters::coord::Shift>,
+    ) -> Result<(), String> {
+        draw(root, self.sweep, self.param, self.labels, self.lines)
+    }
 }
 
 fn draw<DB: DrawingBackend>(
@@ -284,7 +298,7 @@ fn draw<DB: DrawingBackend>(
             .map_err(|e| err(&e))?;
         draw_lines(chart, param, labels, lines, y_desc)?;
     }
-    // The caller writes the file (`plots::present`).
+    // The caller writes the file (`plots::write_svg_and_png`).
     Ok(())
 }
 
