@@ -273,18 +273,37 @@ impl LocalArguments {
             let what = format!("local argument {} ('{}')", a.index, a.name);
             (lo, a.bytes as u64, a.offset, what)
         };
-        let at = (WORKGROUP_BASE + off).wrapping_sub(lo) as i64;
-        if at >= 0 && (at as u64).checked_add(bytes).is_some_and(|end| end <= len) {
-            Ok(Region {
-                lo,
-                hi: lo + len,
-                place: Place::Workgroup(from),
-            })
-        } else {
-            Err(format!(
-                "{bytes}-byte access at {what} offset {at} is past its {len} bytes"
-            ))
-        }
+        within(
+            (WORKGROUP_BASE + off, bytes),
+            lo,
+            len,
+            Place::Workgroup(from),
+            &what,
+        )
+    }
+}
+
+/// The region of `place` from `lo`, `len` bytes, if it holds all `bytes`
+/// of an `access` (address, bytes); else why not, naming `what` and the
+/// offset (negative below `lo`).
+fn within(
+    (addr, bytes): (u64, u64),
+    lo: u64,
+    len: u64,
+    place: Place,
+    what: &str,
+) -> Result<Region, String> {
+    let at = addr.wrapping_sub(lo) as i64;
+    if at >= 0 && (at as u64).checked_add(bytes).is_some_and(|end| end <= len) {
+        Ok(Region {
+            lo,
+            hi: lo + len,
+            place,
+        })
+    } else {
+        Err(format!(
+            "{bytes}-byte access at {what} offset {at} is past its {len} bytes"
+        ))
     }
 }
 
@@ -605,20 +624,6 @@ impl<'a> WaveMemory<'a> {
     /// The region holding all `bytes` at `addr`, or why there is none.
     #[inline(never)]
     fn region(&self, addr: u64, bytes: u64) -> Result<Region, String> {
-        let within = |lo: u64, len: u64, place: Place, what: &str| {
-            let off = addr - lo;
-            if off.checked_add(bytes).is_some_and(|end| end <= len) {
-                Ok(Region {
-                    lo,
-                    hi: lo + len,
-                    place,
-                })
-            } else {
-                Err(format!(
-                    "{bytes}-byte access at {what} memory offset {off} is past its {len} bytes"
-                ))
-            }
-        };
         match space_of(addr, bytes)? {
             Space::Global if image_nowhere(addr) => Ok(Region {
                 lo: IMAGE_NOWHERE,
@@ -642,10 +647,11 @@ impl<'a> WaveMemory<'a> {
                 .local_arguments
                 .region(off, bytes, self.workgroup.len()),
             Space::Private(_) => within(
+                (addr, bytes),
                 PRIVATE_BASE,
                 self.private_bytes as u64,
                 Place::Private,
-                "private",
+                "private memory",
             ),
         }
     }
