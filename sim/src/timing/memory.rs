@@ -670,7 +670,9 @@ mod tests {
     #[test]
     fn atomics_time_the_same_when_free_addresses_are_forgotten() {
         let mut random = crate::exec::xorshift(0xa70_1c5);
-        let cfg = Config::default_config();
+        let mut cfg = Config::default_config();
+        // The reference below has no queue limit.
+        cfg.atomics.queue_per_bank = 0;
         let mut mem = MemorySystem::new(&cfg);
         let m = &cfg.memory;
         let banks = m.l2.banks as u64;
@@ -780,6 +782,38 @@ mod tests {
             }
             assert!(full > 0, "the test needs full queues");
             assert_eq!(mem.stats.atomic_queue_full, full);
+        }
+    }
+
+    /// A flood of blind atomics on ever new addresses, each wave atomic
+    /// issued as soon as the one before it was sent (as the engine holds
+    /// a wave): under the built-in models' queue limit the addresses kept
+    /// stay bounded by the modelled queues (plus the shedding threshold),
+    /// whatever the flood's length; without a limit they grow with it.
+    #[test]
+    fn a_queue_limit_bounds_the_addresses_kept_for_a_flood_of_atomics() {
+        let bound = 2 * ADDRESS_FREE_LEAST + 64;
+        for limit in [Config::default_config().atomics.queue_per_bank, 0] {
+            let mut cfg = Config::default_config();
+            cfg.atomics.queue_per_bank = limit;
+            let mut mem = MemorySystem::new(&cfg);
+            let (mut cycle, mut most) = (0, 0);
+            for wave_atomic in 0..20_000u64 {
+                let addrs: Vec<u64> = (0..64).map(|l| 4 * (64 * wave_atomic + l)).collect();
+                let op = isa::ir::AtomicOp::IIncrement;
+                let sent = mem.atomic(cycle, op, &addrs, None, &mut |_, _| {}).sent;
+                cycle = (cycle + 1).max(sent);
+                most = most.max(mem.address_free.len());
+            }
+            if limit > 0 {
+                assert!(most <= bound, "limit {limit}: {most} addresses kept");
+                assert!(
+                    mem.stats.atomic_queue_full > 0,
+                    "the test needs full queues"
+                );
+            } else {
+                assert!(most > 4 * bound, "unlimited: only {most} addresses kept");
+            }
         }
     }
 
