@@ -116,29 +116,46 @@ fn the_atomic_units_study_runs_and_spreading_pays() {
         .unwrap();
     assert!(status.success());
     let rows = csv_rows(&out.join("atomic_units/sweep.csv"));
-    assert_eq!(rows.len(), 21, "2 workloads x 2 latencies x 5 unit counts");
-    let (workload, units, cycles, status) = (
+    assert_eq!(
+        rows.len(),
+        41,
+        "2 workloads x 2 latencies x 5 unit counts x 2 queue limits"
+    );
+    let (workload, units, queue, cycles, status) = (
         column(&rows, "workload"),
         column(&rows, "atomics.units_per_bank"),
+        column(&rows, "atomics.queue_per_bank"),
         column(&rows, "cycles"),
         column(&rows, "status"),
     );
     assert!(rows[1..].iter().all(|r| r[status] == "ok"));
-    let at = |w: &str, u: &str| -> u64 {
+    let at = |w: &str, u: &str, q: &str| -> u64 {
         rows[1..]
             .iter()
-            .find(|r| r[workload].ends_with(w) && r[units] == u)
+            .find(|r| r[workload].ends_with(w) && r[units] == u && r[queue] == q)
             .unwrap()[cycles]
             .parse()
             .unwrap()
     };
-    assert!(at("bbox_spread.toml", "1") < at("bbox_contended.toml", "1"));
-    for w in ["bbox_spread.toml", "bbox_contended.toml"] {
-        assert!(
-            at(w, "16") <= at(w, "1"),
-            "{w}: more units never slow it down"
-        );
+    let (spread, contended) = ("bbox_spread.toml", "bbox_contended.toml");
+    assert!(at(spread, "1", "256") < at(contended, "1", "256"));
+    for w in [spread, contended] {
+        for q in ["256", "0"] {
+            assert!(
+                at(w, "16", q) <= at(w, "1", q),
+                "{w}: more units never slow it down"
+            );
+        }
     }
+    // The units bound the spread box: doubling them nearly halves it.
+    assert!(at(spread, "2", "0") * 10 < at(spread, "1", "0") * 6);
+    // Contended, the six addresses share a bank: without a queue limit,
+    // six units or more serve them side by side (the floor is one
+    // address's operations); with one, they take turns.
+    assert!(at(contended, "8", "0") * 4 < at(contended, "1", "0"));
+    // Its operations waiting for one address fill a limited queue, so
+    // more units buy far less.
+    assert!(at(contended, "8", "256") > 3 * at(contended, "8", "0"));
 }
 
 #[test]

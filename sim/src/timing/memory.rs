@@ -4,14 +4,15 @@
 //! the addresses a wave instruction touched (one per active lane) and
 //! returns the cycle its result is ready.
 
+use super::booking::{Calendar, Slots};
 use super::cache::{Cache, Divisor};
 use crate::exec::address_map::AddressMap;
-
-/// `address_free` sheds free addresses from this size on (see `atomic`).
-const ADDRESS_FREE_LEAST: usize = 1 << 16;
 use crate::input::config::Config;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+
+/// `address_free` sheds free addresses from this size on (see `atomic`).
+const ADDRESS_FREE_LEAST: usize = 1 << 16;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AtomicKind {
@@ -62,9 +63,10 @@ pub struct MemoryStats {
 /// A cache in front of the L2: a CU's L1, or a scalar cache.
 struct FirstLevel {
     cache: Cache,
-    /// Completion cycles of its outstanding misses.
-    outstanding: BinaryHeap<Reverse<u64>>,
-    /// When its pipeline can take the next line.
+    /// Its MSHRs, held by outstanding misses.
+    mshrs: Slots,
+    /// When its pipeline can take the next line: lines enter in order,
+    /// a miss when it has an MSHR.
     free: u64,
 }
 
@@ -72,7 +74,7 @@ impl FirstLevel {
     fn new(size: u32, line: u32, ways: u32) -> FirstLevel {
         FirstLevel {
             cache: Cache::new(size, line, ways),
-            outstanding: BinaryHeap::new(),
+            mshrs: Slots::default(),
             free: 0,
         }
     }
@@ -102,13 +104,15 @@ pub struct MemorySystem {
     cus_per_scalar_cache: usize,
     scalar_latency: u64,
     scalar_mshrs: usize,
-    /// Per L2 bank: completion cycles of its outstanding misses.
-    l2_outstanding: Vec<BinaryHeap<Reverse<u64>>>,
+    /// Per L2 bank: its MSHRs, held by outstanding misses.
+    l2_outstanding: Vec<Slots>,
     l2_mshrs: usize,
     lds_free: Vec<u64>,
     l2: Vec<Cache>,
-    bank_free: Vec<u64>,
-    atomic_units: Vec<Vec<u64>>,
+    /// Per L2 bank: its port, one request a cycle.
+    bank_port: Vec<Calendar>,
+    /// Per L2 bank: its atomic units.
+    atomic_units: Vec<Vec<Calendar>>,
     /// Per bank, kept only under a queue limit (`atomic_queue_limit`, 0:
     /// none): the start cycles of the operations waiting for a unit, and
     /// when the last one entered (the queue is first come, first served).
@@ -120,7 +124,11 @@ pub struct MemorySystem {
     address_free: AddressMap<u64>,
     /// The size at which `address_free` sheds addresses already free.
     address_free_limit: usize,
-    dram_free: u64,
+    /// The DRAM bus, `transfer` cycles per line.
+    dram: Calendar,
+    /// The issue cycle of the instruction being timed: no request is
+    /// ready before it (the bookings forget what ended by then).
+    now: u64,
     l1_latency: u64,
     l1_mshrs: usize,
     l2_latency: u64,
@@ -174,10 +182,10 @@ impl MemorySystem {
                     Cache::interleaved(size, m.l2.line_bytes, m.l2.ways, banks as u64)
                 })
                 .collect(),
-            bank_free: vec![0; banks],
-            l2_outstanding: vec![BinaryHeap::new(); banks],
+            bank_port: vec![Calendar::default(); banks],
+            l2_outstanding: vec![Slots::default(); banks],
             l2_mshrs: m.l2.mshrs as usize,
-            atomic_units: vec![vec![0; a.units_per_bank as usize]; banks],
+            atomic_units: vec![vec![Calendar::default(); a.units_per_bank as usize]; banks],
             atomic_waiting: vec![BinaryHeap::new(); banks],
             atomic_entered: vec![0; banks],
             atomic_queue_limit: a.queue_per_bank as usize,
@@ -187,7 +195,8 @@ impl MemorySystem {
             lds_buffer: Vec::new(),
             lds_wanted: vec![0; m.lds.banks as usize],
             lds_bank: Divisor::new(m.lds.banks as u64),
-            dram_free: 0,
+            dram: Calendar::default(),
+            now: 0,
             l1_latency: m.l1.latency as u64,
             l1_mshrs: m.l1.mshrs as usize,
             l2_latency: m.l2.latency as u64,
@@ -219,6 +228,12 @@ impl MemorySystem {
         let dirty: u64 = self.l2.iter().map(|c| c.dirty_lines()).sum();
         self.stats.dram_flush_bytes = dirty * self.l2_line_bytes;
         self.stats.dram_write_bytes += self.stats.dram_flush_bytes;
+    }
+
+    /// When the DRAM bus has moved every line booked so far, the
+    /// write-backs of lines evicted by the kernel's stores included.
+    pub fn dram_done(&self) -> u64 {
+        self.dram.end()
     }
 
     pub fn l1_hits_misses(&self) -> (u64, u64) {
@@ -292,11 +307,11 @@ impl MemorySystem {
     /// whether the L2 held it.
     fn l2_access(&mut self, addr: u64, arrive: u64, write: bool) -> (u64, bool) {
         let b = self.bank_of(addr);
-        let start = arrive.max(self.bank_free[b]);
-        self.bank_free[b] = start + 1;
+        let now = self.now;
+        let start = self.bank_port[b].book(now, arrive, 1);
         let access = self.l2[b].access(addr, write);
         if access.wrote_back {
-            self.dram_free = self.dram_free.max(start) + self.transfer;
+            self.dram.book(now, start, self.transfer);
             self.stats.dram_write_bytes += self.l2_line_bytes;
         }
         if access.hit {
@@ -308,17 +323,15 @@ impl MemorySystem {
             self.l2[b].fill(access.slot, done);
             return (done, false);
         }
-        let start = wait_for_mshr(
-            &mut self.l2_outstanding[b],
-            self.l2_mshrs,
-            start,
-            &mut self.stats.mshr_wait_cycles,
-        );
-        let d = (start + self.l2_latency).max(self.dram_free);
-        self.dram_free = d + self.transfer;
+        let mshrs = &mut self.l2_outstanding[b];
+        let granted = mshrs.wait(now, self.l2_mshrs, start);
+        self.stats.mshr_wait_cycles += granted - start;
+        let d = self
+            .dram
+            .book(now, granted + self.l2_latency, self.transfer);
         self.stats.dram_read_bytes += self.l2_line_bytes;
         let done = d + self.transfer + self.dram_latency;
-        self.l2_outstanding[b].push(Reverse(done));
+        self.l2_outstanding[b].hold(done);
         self.l2[b].fill(access.slot, done);
         (done, false)
     }
@@ -365,17 +378,21 @@ impl MemorySystem {
             Path::Vector(_) => (self.l1_latency, self.l1_mshrs),
             Path::Scalar(_) => (self.scalar_latency, self.scalar_mshrs),
         };
+        self.now = cycle;
         let level = self.first_level(path);
-        let start = cycle.max(level.free);
-        level.free = start + lines.len() as u64;
+        // Each line enters the pipeline the cycle after the one before,
+        // or after the MSHR the one before waited for.
+        let mut next = cycle.max(level.free);
+        let start = next;
         let line_bytes_shift = level.cache.line_shift();
         if let Path::Vector(_) = path {
             self.stats.load_lines += lines.len() as u64;
         }
         let mut ready = start + latency;
         let mut by_level = [(0u64, 0u64); 3];
-        for (i, &line) in lines.iter().enumerate() {
-            let t = start + i as u64;
+        for &line in &lines {
+            let t = next;
+            next += 1;
             let addr = line << line_bytes_shift;
             let level = self.first_level(path);
             let access = level.cache.access(addr, false);
@@ -387,9 +404,11 @@ impl MemorySystem {
                 continue;
             }
             let requested = t;
-            let mut wait = 0;
-            let t = wait_for_mshr(&mut level.outstanding, mshrs, t, &mut wait);
-            self.stats.mshr_wait_cycles += wait;
+            // A level's lines enter in order, so none later asks before
+            // `t`: what ended by then can be forgotten.
+            let t = level.mshrs.wait(t, mshrs, t);
+            next = t + 1;
+            self.stats.mshr_wait_cycles += t - requested;
             // A first-level line wider than the L2's is filled from each
             // L2 line it spans, one request per cycle.
             let line_bytes = 1u64 << line_bytes_shift;
@@ -408,10 +427,11 @@ impl MemorySystem {
             by_level[k].0 += 1;
             by_level[k].1 += done - requested;
             let level = self.first_level(path);
-            level.outstanding.push(Reverse(done));
+            level.mshrs.hold(done);
             level.cache.fill(access.slot, done);
             ready = ready.max(done);
         }
+        self.first_level(path).free = next;
         let (lines_by, latency_by) = match path {
             Path::Vector(_) => (
                 &mut self.stats.load_lines_by_level,
@@ -434,6 +454,7 @@ impl MemorySystem {
     /// Returns when the last line is written.
     pub fn store(&mut self, cu: usize, cycle: u64, addrs: &[u64]) -> u64 {
         self.stats.store_instructions += 1;
+        self.now = cycle;
         let lines = self.lines(cu, addrs);
         let start = cycle.max(self.l1[cu].free);
         self.l1[cu].free = start + lines.len() as u64;
@@ -481,6 +502,7 @@ impl MemorySystem {
         busy: &mut impl FnMut(u64, u64),
     ) -> AtomicTimes {
         self.stats.atomic_instructions += 1;
+        self.now = cycle;
         let kind = super::atomic_kind(op) as usize;
         let (latency, interval) = timing.unwrap_or(self.atomic[kind]);
         let transit = self.l1_latency + self.l2_latency;
@@ -509,22 +531,34 @@ impl MemorySystem {
                 }
                 self.atomic_entered[b] = entered;
             }
-            let units = &mut self.atomic_units[b];
-            let u = (0..units.len())
-                .min_by_key(|&u| units[u])
-                .expect("units_per_bank >= 1");
-            let unit_ready = entered.max(units[u]);
             let address_free = self.address_free.entry(a).or_insert(0);
             let addr_ready = *address_free;
             if addr_ready > entered {
                 // An earlier operation on this address held it up.
                 self.stats.atomic_serialised += 1;
             }
-            let start = unit_ready.max(addr_ready);
+            // Waiting for its address, it holds no unit: it takes the unit
+            // free soonest once the address is.
+            let ready_at = entered.max(addr_ready);
+            let start = match &mut self.atomic_units[b][..] {
+                [unit] => unit.book(cycle, ready_at, interval),
+                units => {
+                    units.iter_mut().for_each(|unit| unit.forget(cycle));
+                    let (unit, opening) = units
+                        .iter_mut()
+                        .map(|unit| {
+                            let opening = unit.opening(ready_at, interval);
+                            (unit, opening)
+                        })
+                        .min_by_key(|(_, opening)| opening.start)
+                        .expect("units_per_bank >= 1");
+                    unit.take(opening, interval);
+                    opening.start
+                }
+            };
             if self.atomic_queue_limit > 0 && start > entered {
                 self.atomic_waiting[b].push(Reverse(start));
             }
-            units[u] = start + interval;
             busy(start, interval);
             *address_free = start + interval;
             self.stats.atomic_queue_cycles += start - arrive;
@@ -633,25 +667,6 @@ impl MemorySystem {
     }
 }
 
-/// When a miss wanting to start at `t` can: at once if fewer than `mshrs`
-/// misses are outstanding in `queue`, else when the earliest finishes.
-fn wait_for_mshr(
-    queue: &mut BinaryHeap<Reverse<u64>>,
-    mshrs: usize,
-    t: u64,
-    waited: &mut u64,
-) -> u64 {
-    while queue.peek().is_some_and(|Reverse(done)| *done <= t) {
-        queue.pop();
-    }
-    if queue.len() < mshrs {
-        return t;
-    }
-    let Reverse(free) = queue.pop().expect("a full queue has an entry");
-    *waited += free - t;
-    free
-}
-
 /// Hits and misses of `caches`, all together.
 fn hits_misses(caches: &[FirstLevel]) -> (u64, u64) {
     caches
@@ -663,6 +678,56 @@ fn hits_misses(caches: &[FirstLevel]) -> (u64, u64) {
 mod tests {
     use super::*;
 
+    /// An atomic unit's bookings as a plain list of busy cycles
+    /// `[start, end)`: the operation, ready at `ready`, takes the unit of
+    /// `bank` that can start it first (the lowest of equals), at the
+    /// first cycle from `ready` that is `ready` itself or the end of a
+    /// booking and overlaps none; booked there. Returns its start.
+    fn book_first_free_unit(bank: &mut [Vec<(u64, u64)>], ready: u64, cycles: u64) -> u64 {
+        let first_free = |busy: &[(u64, u64)]| {
+            std::iter::once(ready)
+                .chain(busy.iter().map(|&(_, end)| end).filter(|&end| end > ready))
+                .filter(|&s| busy.iter().all(|&(b, e)| e <= s || b >= s + cycles))
+                .min()
+                .unwrap()
+        };
+        let starts: Vec<u64> = bank.iter().map(|busy| first_free(busy)).collect();
+        let unit = (0..bank.len()).min_by_key(|&u| starts[u]).unwrap();
+        bank[unit].push((starts[unit], starts[unit] + cycles));
+        starts[unit]
+    }
+
+    /// Two addresses of one L2 bank, each wave atomic on one of them in
+    /// turn: an operation waiting for its address holds no unit, so with
+    /// two units the two addresses' operations run side by side and take
+    /// half the time they take on one.
+    #[test]
+    fn operations_waiting_for_their_address_leave_the_units_to_others() {
+        let last_ready = |units: u32| {
+            let mut cfg = Config::default_config();
+            cfg.atomics.units_per_bank = units;
+            let mut mem = MemorySystem::new(&cfg);
+            let bank_stride = (cfg.memory.l2.line_bytes * cfg.memory.l2.banks) as u64;
+            let mut ready = 0;
+            for wave_atomic in 0..16u64 {
+                let addrs = [bank_stride * (wave_atomic % 2); 64];
+                let op = isa::ir::AtomicOp::IIncrement;
+                ready = ready.max(
+                    mem.atomic(wave_atomic, op, &addrs, None, &mut |_, _| {})
+                        .ready,
+                );
+            }
+            ready
+        };
+        let (one, two) = (last_ready(1), last_ready(2));
+        let interval = Config::default_config().atomics.integer.interval as u64;
+        assert!(one >= 16 * 64 * interval, "one unit: {one}");
+        assert!(
+            2 * two <= one + 200 + 2 * 64 * interval,
+            "two units: {two}, one: {one}"
+        );
+    }
+
     /// Global atomics against the model written out plainly (every
     /// address's last free cycle kept for ever), over more addresses than
     /// `address_free` keeps before it sheds the free ones: the shedding
@@ -673,10 +738,11 @@ mod tests {
         let mut cfg = Config::default_config();
         // The reference below has no queue limit.
         cfg.atomics.queue_per_bank = 0;
+        cfg.atomics.units_per_bank = 2;
         let mut mem = MemorySystem::new(&cfg);
         let m = &cfg.memory;
         let banks = m.l2.banks as u64;
-        let mut units = vec![vec![0u64; cfg.atomics.units_per_bank as usize]; banks as usize];
+        let mut units = vec![vec![Vec::new(); 2]; banks as usize];
         let mut address_free = std::collections::BTreeMap::new();
         let mut serialised = 0;
         let (latency, interval) = (7, 3);
@@ -704,11 +770,9 @@ mod tests {
             let mut ready = arrive;
             for &a in &addrs {
                 let bank = &mut units[((a / m.l2.line_bytes as u64) % banks) as usize];
-                let unit = (0..bank.len()).min_by_key(|&u| bank[u]).unwrap();
                 let free = address_free.get(&a).copied().unwrap_or(0);
                 serialised += u64::from(free > arrive);
-                let start = arrive.max(bank[unit]).max(free);
-                bank[unit] = start + interval;
+                let start = book_first_free_unit(bank, arrive.max(free), interval);
                 address_free.insert(a, start + interval);
                 ready = ready.max(start + latency);
             }
@@ -741,7 +805,8 @@ mod tests {
             let m = &cfg.memory;
             let banks = m.l2.banks as u64;
             let transit = (m.l1.latency + m.l2.latency) as u64;
-            let mut units = vec![vec![0u64; cfg.atomics.units_per_bank as usize]; banks as usize];
+            let mut units =
+                vec![vec![Vec::new(); cfg.atomics.units_per_bank as usize]; banks as usize];
             let mut starts = vec![Vec::new(); banks as usize];
             let mut last_entered = vec![0u64; banks as usize];
             let mut address_free = std::collections::BTreeMap::new();
@@ -765,12 +830,9 @@ mod tests {
                         full += 1;
                     }
                     last_entered[b] = entered;
-                    let bank = &mut units[b];
-                    let unit = (0..bank.len()).min_by_key(|&u| bank[u]).unwrap();
                     let free = address_free.get(&a).copied().unwrap_or(0);
-                    let start = entered.max(bank[unit]).max(free);
+                    let start = book_first_free_unit(&mut units[b], entered.max(free), interval);
                     starts[b].push(start);
-                    bank[unit] = start + interval;
                     address_free.insert(a, start + interval);
                     ready = ready.max(start + latency);
                 }

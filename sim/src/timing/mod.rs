@@ -9,6 +9,7 @@
 //! what it measures leaves as a `Report` and as events told to a trace
 //! sink, and nothing here writes a file.
 
+mod booking;
 mod cache;
 mod memory;
 pub mod report;
@@ -693,9 +694,10 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             };
         }
         self.mem.flush();
-        // The kernel is done when its last store or atomic is, too; until
-        // then every SIMD waits for the memory to drain.
-        let end = self.cycle.max(self.writes_done);
+        // The kernel is done when its last store or atomic is, and the
+        // lines its stores evicted are written back to DRAM; until then
+        // every SIMD waits for the memory to drain.
+        let end = self.cycle.max(self.writes_done).max(self.mem.dram_done());
         if end > self.cycle {
             for k in 0..self.simd_state.len() {
                 self.report.stall(k, Stall::Drain, self.cycle);
