@@ -569,6 +569,38 @@ fn l1_mshrs_limit_outstanding_misses() {
     assert!((1.9..=2.05).contains(&ratio), "ratio {ratio}");
 }
 
+#[test]
+fn mshr_bound_loads_scale_with_compute_units() {
+    // stream at 4 times its size (4096 lines, each lane its own) with 4
+    // MSHRs per CU and DRAM and L2 to spare: each miss holds its MSHR 81
+    // cycles (see above), so c CUs move 4c lines per 81 cycles, whatever
+    // the other CUs do (Little's law). A miss that waited for an MSHR
+    // reaches the L2 later than other CUs' misses timed after it: those
+    // must not queue behind it at the bank or DRAM.
+    let run = |cus: u32| {
+        let mut cfg = teaching();
+        cfg.gpu.compute_units = cus;
+        cfg.memory.dram.bytes_per_cycle = 64;
+        cfg.memory.l1.mshrs = 4;
+        let mut w = micro("stream");
+        w.workgroups[0] *= 4;
+        w.checks.clear();
+        for b in &mut w.buffers {
+            b.len *= 4;
+            b.init = vec![0; b.len * 4];
+        }
+        timed(&w, &cfg).1.cycles
+    };
+    for cus in [1u64, 2, 4] {
+        let c = run(cus as u32);
+        let ideal = 4096 / (4 * cus) * 81;
+        assert!(
+            c >= ideal && c <= ideal + ideal / 10 + 400,
+            "{cus} CUs: {c} cycles, ideal {ideal}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 5. LDS bank conflicts
 // ---------------------------------------------------------------------------
