@@ -513,6 +513,73 @@ fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
 }
 
 #[test]
+fn a_merge_refuses_shards_of_different_sweeps() {
+    // Two sweep files of one name and workload: their shards' columns and
+    // point numbers fit together, the sweeps they ran do not.
+    let d = common::scratch("compare-sweep", "other-sweep");
+    let workloads = [root().join("workloads/vector_add.toml")];
+    let sweep_in = |folder: &str, edit: &dyn Fn(String) -> String| {
+        let dir = d.join(folder);
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = write_sweep(
+            &dir,
+            "s",
+            &workloads,
+            "\"gpu.compute_units\" = [1, 2, 4, 8]\n",
+        );
+        std::fs::write(&f, edit(std::fs::read_to_string(&f).unwrap())).unwrap();
+        f
+    };
+    // Shard `i` of 2 of `file`, run into its folder; its CSV.
+    let shard = |file: &Path, i: usize| {
+        let results = file.parent().unwrap();
+        let o = gpusim(&[
+            "sweep",
+            file.to_str().unwrap(),
+            "--shard",
+            &format!("{i}/2"),
+            "--results",
+            results.to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        results.join(format!("s.shard-{i}-of-2/sweep.csv"))
+    };
+    let first = shard(&sweep_in("gcn", &|t| t), 0);
+    let rdna = sweep_in("rdna", &|t| {
+        t.replace("\"gcn\"", "\"rdna\"")
+            .replace("[1, 2, 4, 8]", "[16, 32, 64, 128]")
+    });
+    let other_values = sweep_in("values", &|t| t.replace("8]", "9]"));
+    let merged = d.join("merged.csv");
+    for (second, want) in [
+        (shard(&rdna, 1), "base = \"gcn\" and \"rdna\""),
+        (
+            shard(&other_values, 1),
+            "parameters.\"gpu.compute_units\" = [1,2,4,8] and [1,2,4,9]",
+        ),
+    ] {
+        let o = gpusim(&[
+            "sweep",
+            "--merge",
+            first.to_str().unwrap(),
+            second.to_str().unwrap(),
+            "--output",
+            merged.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        let said = format!(
+            "{} and {} are shards of different sweeps: their summary.json give {want}",
+            first.display(),
+            second.display()
+        );
+        assert!(text(&o).contains(&said), "{}", text(&o));
+        assert!(!merged.exists(), "nothing merged");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
 fn a_sweep_file_is_checked_before_any_point_runs() {
     let d = common::scratch("compare-sweep", "checked");
     for (extra, want) in [

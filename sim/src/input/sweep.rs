@@ -34,6 +34,9 @@ pub struct Sweep {
     pub name: String,
     /// A built-in model's name or a config file's path.
     pub base: String,
+    /// `base` as the sweep file writes it (a file relative to its folder),
+    /// which does not depend on how the sweep file was named.
+    pub base_as_written: String,
     /// (as written in the sweep file, resolved path).
     pub workloads: Vec<(String, PathBuf)>,
     /// Per workload, what plots call it: its manifest's `name` (or its file
@@ -95,7 +98,7 @@ impl Sweep {
             .map_err(|e| crate::input::toml_error(&path.display().to_string(), &text, &e))?;
         let dir = path.parent().unwrap_or(Path::new("."));
         let base = if crate::input::config::compose::built_in(&f.base).is_some() {
-            f.base
+            f.base.clone()
         } else {
             dir.join(&f.base).display().to_string()
         };
@@ -183,6 +186,7 @@ impl Sweep {
         Ok(Sweep {
             name: f.name,
             base,
+            base_as_written: f.base,
             workload_labels: workload_labels(&workloads),
             workloads,
             metric: f.metric,
