@@ -342,6 +342,30 @@ fn compare_takes_folders_of_manifests_and_names_amber_scripts_as_such() {
 }
 
 #[test]
+fn compare_refuses_a_workload_path_to_nothing_before_running_any() {
+    let d = common::scratch("compare-sweep", "missing");
+    let o = gpusim(&[
+        "compare",
+        "--config",
+        "gcn",
+        "--config",
+        "rdna",
+        "workloads/vector_add.toml",
+        "workloads/nope.toml",
+        "--results",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("workloads/nope.toml: no such file or folder"),
+        "{}",
+        text(&o)
+    );
+    assert!(!d.join("compare").exists(), "nothing ran");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
 fn a_sweep_takes_a_folders_manifests_in_path_order() {
     // As compare and run do: every manifest under it, scripts passed over.
     let d = common::scratch("compare-sweep", "folder");
