@@ -621,6 +621,15 @@ fn a_sweep_file_is_checked_before_any_point_runs() {
             "\"cu.issue.per_simd\" = [1, 2, 1]\n",
             "parameters.\"cu.issue.per_simd\" gives 1 twice (values[2] repeats an earlier one)",
         ),
+        // Numbers equal in value are one point, whatever the key's type.
+        (
+            "\"gpu.clock_mhz\" = [1000, 1000.0]\n",
+            "parameters.\"gpu.clock_mhz\" gives 1000 twice (values[1] = 1000.0 repeats an earlier one)",
+        ),
+        (
+            "\"cu.issue.per_simd\" = [2.0, 1, 2]\n",
+            "parameters.\"cu.issue.per_simd\" gives 2.0 twice (values[2] = 2 repeats an earlier one)",
+        ),
     ] {
         // Top-level keys go before the [parameters] table.
         let f = d.join("bad.toml");
@@ -636,6 +645,32 @@ fn a_sweep_file_is_checked_before_any_point_runs() {
         assert!(text(&o).contains(want), "{}", text(&o));
         assert!(!d.join("mid3").exists(), "nothing ran");
     }
+}
+
+#[test]
+fn a_sweep_refuses_a_manifest_its_workloads_give_twice() {
+    // A folder and a manifest in it: the manifest is named as the folder
+    // gives it, and as the entry that gives it again writes it.
+    let d = common::scratch("compare-sweep", "twice");
+    let folder = root().join("workloads/micro_emulation");
+    let manifest = folder.join("mid3_chain.toml");
+    let f = write_sweep(
+        &d,
+        "twice",
+        &[folder.clone(), manifest.clone()],
+        "\"gpu.compute_units\" = [1]\n",
+    );
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let want = format!(
+        "workloads[1] = {:?}: gives {} twice (workloads[0] = {:?} gives it already)",
+        manifest.display().to_string(),
+        manifest.display(),
+        folder.display().to_string()
+    );
+    assert!(text(&o).contains(&want), "{}", text(&o));
+    assert!(!d.join("twice").exists(), "nothing ran");
+    std::fs::remove_dir_all(&d).unwrap();
 }
 
 #[test]
