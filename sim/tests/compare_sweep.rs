@@ -674,6 +674,60 @@ fn a_sweep_refuses_a_manifest_its_workloads_give_twice() {
 }
 
 #[test]
+fn the_docs_latency_parameter_moves_the_native_line_as_they_say() {
+    // docs/sweeps.md's sweep file with the instruction latency it adds: an
+    // instruction mid3_chain runs, whose latency shows in its cycles.
+    let doc = std::fs::read_to_string(root().join("docs/sweeps.md")).unwrap();
+    let blocks: Vec<&str> = doc
+        .split("```toml\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    let (file, added) = (blocks[0], blocks[1]);
+    let key = toml::from_str::<toml::Table>(added).unwrap();
+    let key = key.keys().next().unwrap();
+    assert!(key.starts_with("instructions."), "{added}");
+    let d = common::scratch("compare-sweep", "doc-latency");
+    let f = d.join("mid3.toml");
+    // The doc's workload paths are from the repository's root.
+    let workloads = format!("\"{}/workloads/", root().display());
+    let sweep_text = file.replace("\"workloads/", &workloads);
+    std::fs::write(&f, format!("{sweep_text}{added}")).unwrap();
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("mid3/sweep.csv"));
+    let (emulated, latency, cycles) = (
+        column(&rows, "emulate.trinary_minmax"),
+        column(&rows, key),
+        column(&rows, "cycles"),
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    for r in &rows[1..] {
+        let latency: u32 = r[latency].parse().unwrap();
+        seen.insert((r[emulated].clone(), latency, r[cycles].clone()));
+    }
+    let want: std::collections::BTreeSet<_> = [
+        ("false", 1, "1020"),
+        ("false", 4, "1023"),
+        ("false", 16, "1407"),
+        ("true", 1, "1407"),
+        ("true", 4, "1407"),
+        ("true", 16, "1407"),
+    ]
+    .map(|(e, l, c)| (e.to_string(), l, c.to_string()))
+    .into();
+    assert_eq!(seen, want, "the same at any number of CUs");
+    let said = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "from 1,020 cycles to 1,023 and 1,407, while the emulated ones stay at 1,407"
+        ),
+        "the doc's figures"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
 fn a_failed_point_is_recorded_and_the_others_run() {
     let d = common::scratch("compare-sweep", "failed");
     let f = sweep_file(&d, "\"cu.wave_size\" = [64, 48]\n");
