@@ -126,6 +126,38 @@ fn axis_labels(svg: &str) -> Vec<f64> {
 }
 
 #[test]
+fn compare_csv_gives_each_units_utilisation_as_a_runs_summary_does() {
+    let d = common::scratch("compare-sweep", "utilisation");
+    let results = d.to_str().unwrap();
+    let workload = "workloads/micro_emulation/mid3_chain.toml";
+    let o = gpusim(&[
+        "compare",
+        "--variant",
+        "gcn:",
+        "--variant",
+        "one:gpu.compute_units=1",
+        workload,
+        "--results",
+        results,
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let o = gpusim(&["run", workload, "--results", results, "--quiet"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("mid3_chain/summary.json")).unwrap())
+            .unwrap();
+    let rows = csv_rows(&d.join("compare/compare.csv"));
+    let units = summary["units"].as_object().unwrap();
+    assert!(units.len() > 1);
+    for (unit, figures) in units {
+        let cell = &rows[1][column(&rows, &format!("{unit}_utilisation"))];
+        assert_eq!(*cell, figures["utilisation"].to_string(), "{unit}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
 fn a_manifest_for_another_subgroup_size_is_skipped_on_that_config() {
     // One manifest per wave size, as `run` skips them: on wave64 gcn the
     // w32 ones are skipped, on wave32 rdna the w64 ones; exit 0.
