@@ -889,6 +889,32 @@ fn a_failed_point_is_a_gap_in_the_plot() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+/// A figure a point does not have (a hit rate where nothing reached the
+/// cache) is an empty field, and no point on its line.
+#[test]
+fn a_hit_rate_without_accesses_is_empty_and_not_plotted() {
+    let d = common::scratch("compare-sweep", "no-accesses");
+    let w = root().join("workloads/micro");
+    let workloads = [w.join("atomic_add.toml"), w.join("stream.toml")];
+    let f = write_sweep(&d, "rates", &workloads, "\"gpu.compute_units\" = [1, 2]\n");
+    let text_of = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(&f, format!("metric = \"l1_hit_rate\"\n{text_of}")).unwrap();
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("rates/sweep.csv"));
+    let rate: Vec<&str> = rows[1..]
+        .iter()
+        .map(|r| r[column(&rows, "l1_hit_rate")].as_str())
+        .collect();
+    // atomic_add's atomics reach no L1; stream's loads all miss it.
+    assert_eq!(rate, ["", "", "0.0", "0.0"]);
+    let svg =
+        std::fs::read_to_string(d.join("rates/l1_hit_rate_vs_gpu_compute_units.svg")).unwrap();
+    assert!(svg.contains("micro_stream"), "{svg}");
+    assert!(!svg.contains("micro_atomic_add"), "no line: {svg}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 #[test]
 fn sweep_plot_lines_follow_the_sweep_files_order() {
     // As text, 1048576 < 131072 < 16384.

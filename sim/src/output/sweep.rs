@@ -234,6 +234,8 @@ pub fn plots(
                 .collect::<Vec<_>>()
                 .join(", ");
             let x = labels.iter().position(|l| *l == r[2 + k]).unwrap_or(0);
+            // An empty field (a failed point, a rate with nothing to
+            // divide by) is no point on the line, not a 0.
             let Ok(y) = r[metric].parse::<f64>() else {
                 continue;
             };
@@ -357,7 +359,7 @@ where
         })
         .y_label_formatter(&|v| crate::output::plots::axis_number(*v))
         .x_desc(format!(
-            "{param} (its values in order, evenly spaced; a gap in a line is a point that failed or was skipped)"
+            "{param} (its values in order, evenly spaced; a gap in a line is a point that failed, was skipped or has no such figure)"
         ))
         .y_desc(y_desc)
         .label_style((crate::output::plots::FONT, crate::output::plots::LABEL_SIZE))
@@ -368,7 +370,8 @@ where
         let mut sorted = points.clone();
         sorted.sort_by_key(|p| p.0);
         // A line joins neighbouring values only: a point that failed (no
-        // figure) leaves a gap rather than a segment across it.
+        // figure) or has none (a hit rate without accesses) leaves a gap
+        // rather than a segment across it.
         let runs = sorted.chunk_by(|a, b| b.0 == a.0 + 1);
         let pts =
             |run: &[(usize, f64)]| run.iter().map(|&(x, y)| (x as f64, y)).collect::<Vec<_>>();
