@@ -126,6 +126,38 @@ fn axis_labels(svg: &str) -> Vec<f64> {
 }
 
 #[test]
+fn compare_csv_gives_each_units_utilisation_as_a_runs_summary_does() {
+    let d = common::scratch("compare-sweep", "utilisation");
+    let results = d.to_str().unwrap();
+    let workload = "workloads/micro_emulation/mid3_chain.toml";
+    let o = gpusim(&[
+        "compare",
+        "--variant",
+        "gcn:",
+        "--variant",
+        "one:gpu.compute_units=1",
+        workload,
+        "--results",
+        results,
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let o = gpusim(&["run", workload, "--results", results, "--quiet"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("mid3_chain/summary.json")).unwrap())
+            .unwrap();
+    let rows = csv_rows(&d.join("compare/compare.csv"));
+    let units = summary["units"].as_object().unwrap();
+    assert!(units.len() > 1);
+    for (unit, figures) in units {
+        let cell = &rows[1][column(&rows, &format!("{unit}_utilisation"))];
+        assert_eq!(*cell, figures["utilisation"].to_string(), "{unit}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
 fn a_manifest_for_another_subgroup_size_is_skipped_on_that_config() {
     // One manifest per wave size, as `run` skips them: on wave64 gcn the
     // w32 ones are skipped, on wave32 rdna the w64 ones; exit 0.
@@ -342,6 +374,30 @@ fn compare_takes_folders_of_manifests_and_names_amber_scripts_as_such() {
 }
 
 #[test]
+fn compare_refuses_a_workload_path_to_nothing_before_running_any() {
+    let d = common::scratch("compare-sweep", "missing");
+    let o = gpusim(&[
+        "compare",
+        "--config",
+        "gcn",
+        "--config",
+        "rdna",
+        "workloads/vector_add.toml",
+        "workloads/nope.toml",
+        "--results",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("workloads/nope.toml: no such file or folder"),
+        "{}",
+        text(&o)
+    );
+    assert!(!d.join("compare").exists(), "nothing ran");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
 fn a_sweep_takes_a_folders_manifests_in_path_order() {
     // As compare and run do: every manifest under it, scripts passed over.
     let d = common::scratch("compare-sweep", "folder");
@@ -513,6 +569,73 @@ fn a_sweep_gives_the_same_csv_bytes_at_any_thread_count_and_sharding() {
 }
 
 #[test]
+fn a_merge_refuses_shards_of_different_sweeps() {
+    // Two sweep files of one name and workload: their shards' columns and
+    // point numbers fit together, the sweeps they ran do not.
+    let d = common::scratch("compare-sweep", "other-sweep");
+    let workloads = [root().join("workloads/vector_add.toml")];
+    let sweep_in = |folder: &str, edit: &dyn Fn(String) -> String| {
+        let dir = d.join(folder);
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = write_sweep(
+            &dir,
+            "s",
+            &workloads,
+            "\"gpu.compute_units\" = [1, 2, 4, 8]\n",
+        );
+        std::fs::write(&f, edit(std::fs::read_to_string(&f).unwrap())).unwrap();
+        f
+    };
+    // Shard `i` of 2 of `file`, run into its folder; its CSV.
+    let shard = |file: &Path, i: usize| {
+        let results = file.parent().unwrap();
+        let o = gpusim(&[
+            "sweep",
+            file.to_str().unwrap(),
+            "--shard",
+            &format!("{i}/2"),
+            "--results",
+            results.to_str().unwrap(),
+            "--quiet",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        results.join(format!("s.shard-{i}-of-2/sweep.csv"))
+    };
+    let first = shard(&sweep_in("gcn", &|t| t), 0);
+    let rdna = sweep_in("rdna", &|t| {
+        t.replace("\"gcn\"", "\"rdna\"")
+            .replace("[1, 2, 4, 8]", "[16, 32, 64, 128]")
+    });
+    let other_values = sweep_in("values", &|t| t.replace("8]", "9]"));
+    let merged = d.join("merged.csv");
+    for (second, want) in [
+        (shard(&rdna, 1), "base = \"gcn\" and \"rdna\""),
+        (
+            shard(&other_values, 1),
+            "parameters.\"gpu.compute_units\" = [1,2,4,8] and [1,2,4,9]",
+        ),
+    ] {
+        let o = gpusim(&[
+            "sweep",
+            "--merge",
+            first.to_str().unwrap(),
+            second.to_str().unwrap(),
+            "--output",
+            merged.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        let said = format!(
+            "{} and {} are shards of different sweeps: their summary.json give {want}",
+            first.display(),
+            second.display()
+        );
+        assert!(text(&o).contains(&said), "{}", text(&o));
+        assert!(!merged.exists(), "nothing merged");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
 fn a_sweep_file_is_checked_before_any_point_runs() {
     let d = common::scratch("compare-sweep", "checked");
     for (extra, want) in [
@@ -530,6 +653,15 @@ fn a_sweep_file_is_checked_before_any_point_runs() {
             "\"cu.issue.per_simd\" = [1, 2, 1]\n",
             "parameters.\"cu.issue.per_simd\" gives 1 twice (values[2] repeats an earlier one)",
         ),
+        // Numbers equal in value are one point, whatever the key's type.
+        (
+            "\"gpu.clock_mhz\" = [1000, 1000.0]\n",
+            "parameters.\"gpu.clock_mhz\" gives 1000 twice (values[1] = 1000.0 repeats an earlier one)",
+        ),
+        (
+            "\"cu.issue.per_simd\" = [2.0, 1, 2]\n",
+            "parameters.\"cu.issue.per_simd\" gives 2.0 twice (values[2] = 2 repeats an earlier one)",
+        ),
     ] {
         // Top-level keys go before the [parameters] table.
         let f = d.join("bad.toml");
@@ -545,6 +677,86 @@ fn a_sweep_file_is_checked_before_any_point_runs() {
         assert!(text(&o).contains(want), "{}", text(&o));
         assert!(!d.join("mid3").exists(), "nothing ran");
     }
+}
+
+#[test]
+fn a_sweep_refuses_a_manifest_its_workloads_give_twice() {
+    // A folder and a manifest in it: the manifest is named as the folder
+    // gives it, and as the entry that gives it again writes it.
+    let d = common::scratch("compare-sweep", "twice");
+    let folder = root().join("workloads/micro_emulation");
+    let manifest = folder.join("mid3_chain.toml");
+    let f = write_sweep(
+        &d,
+        "twice",
+        &[folder.clone(), manifest.clone()],
+        "\"gpu.compute_units\" = [1]\n",
+    );
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let want = format!(
+        "workloads[1] = {:?}: gives {} twice (workloads[0] = {:?} gives it already)",
+        manifest.display().to_string(),
+        manifest.display(),
+        folder.display().to_string()
+    );
+    assert!(text(&o).contains(&want), "{}", text(&o));
+    assert!(!d.join("twice").exists(), "nothing ran");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn the_docs_latency_parameter_moves_the_native_line_as_they_say() {
+    // docs/sweeps.md's sweep file with the instruction latency it adds: an
+    // instruction mid3_chain runs, whose latency shows in its cycles.
+    let doc = std::fs::read_to_string(root().join("docs/sweeps.md")).unwrap();
+    let blocks: Vec<&str> = doc
+        .split("```toml\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    let (file, added) = (blocks[0], blocks[1]);
+    let key = toml::from_str::<toml::Table>(added).unwrap();
+    let key = key.keys().next().unwrap();
+    assert!(key.starts_with("instructions."), "{added}");
+    let d = common::scratch("compare-sweep", "doc-latency");
+    let f = d.join("mid3.toml");
+    // The doc's workload paths are from the repository's root.
+    let workloads = format!("\"{}/workloads/", root().display());
+    let sweep_text = file.replace("\"workloads/", &workloads);
+    std::fs::write(&f, format!("{sweep_text}{added}")).unwrap();
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("mid3/sweep.csv"));
+    let (emulated, latency, cycles) = (
+        column(&rows, "emulate.trinary_minmax"),
+        column(&rows, key),
+        column(&rows, "cycles"),
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    for r in &rows[1..] {
+        let latency: u32 = r[latency].parse().unwrap();
+        seen.insert((r[emulated].clone(), latency, r[cycles].clone()));
+    }
+    let want: std::collections::BTreeSet<_> = [
+        ("false", 1, "1020"),
+        ("false", 4, "1023"),
+        ("false", 16, "1407"),
+        ("true", 1, "1407"),
+        ("true", 4, "1407"),
+        ("true", 16, "1407"),
+    ]
+    .map(|(e, l, c)| (e.to_string(), l, c.to_string()))
+    .into();
+    assert_eq!(seen, want, "the same at any number of CUs");
+    let said = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains(
+            "from 1,020 cycles to 1,023 and 1,407, while the emulated ones stay at 1,407"
+        ),
+        "the doc's figures"
+    );
+    std::fs::remove_dir_all(&d).unwrap();
 }
 
 #[test]
@@ -674,6 +886,32 @@ fn a_failed_point_is_a_gap_in_the_plot() {
         })
         .collect();
     assert_eq!(pieces, [1, 2, 2], "{svg}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A figure a point does not have (a hit rate where nothing reached the
+/// cache) is an empty field, and no point on its line.
+#[test]
+fn a_hit_rate_without_accesses_is_empty_and_not_plotted() {
+    let d = common::scratch("compare-sweep", "no-accesses");
+    let w = root().join("workloads/micro");
+    let workloads = [w.join("atomic_add.toml"), w.join("stream.toml")];
+    let f = write_sweep(&d, "rates", &workloads, "\"gpu.compute_units\" = [1, 2]\n");
+    let text_of = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(&f, format!("metric = \"l1_hit_rate\"\n{text_of}")).unwrap();
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("rates/sweep.csv"));
+    let rate: Vec<&str> = rows[1..]
+        .iter()
+        .map(|r| r[column(&rows, "l1_hit_rate")].as_str())
+        .collect();
+    // atomic_add's atomics reach no L1; stream's loads all miss it.
+    assert_eq!(rate, ["", "", "0.0", "0.0"]);
+    let svg =
+        std::fs::read_to_string(d.join("rates/l1_hit_rate_vs_gpu_compute_units.svg")).unwrap();
+    assert!(svg.contains("micro_stream"), "{svg}");
+    assert!(!svg.contains("micro_atomic_add"), "no line: {svg}");
     std::fs::remove_dir_all(&d).unwrap();
 }
 

@@ -825,6 +825,53 @@ fn the_summary_says_how_a_launch_used_the_threads_and_its_global_atomics() {
 }
 
 #[test]
+fn a_rate_with_nothing_to_divide_by_is_missing_not_zero() {
+    // atomic_add loads nothing from memory: its atomics go to the L2's
+    // atomic units, its stores write through the L1. No L1 access, no
+    // scalar load, no line loaded from any level.
+    let dir = common::scratch("results", "no-accesses");
+    let o = gpusim(&[
+        "run",
+        "workloads/micro/atomic_add.toml",
+        "--quiet",
+        "--results",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let out = dir.join("micro_atomic_add");
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let memory = &summary["memory"];
+    assert_eq!(
+        (&memory["l1_hits"], &memory["l1_misses"]),
+        (&0.into(), &0.into())
+    );
+    assert!(memory["l1_hit_rate"].is_null(), "{memory}");
+    assert!(memory["scalar_cache_hit_rate"].is_null(), "{memory}");
+    for level in ["l1_hit", "l2_hit", "dram"] {
+        assert!(
+            memory["load_latency"][level]["mean_latency"].is_null(),
+            "{level}"
+        );
+    }
+    for cu in summary["per_cu"].as_array().unwrap() {
+        assert!(cu["l1_hit_rate"].is_null(), "{cu}");
+    }
+    // The L2 had accesses (the stores' lines, all misses): a rate of 0.
+    assert_eq!(memory["l2_hit_rate"], 0.0);
+    let rows = common::csv_rows(&out.join("summary.csv"));
+    let at = |name: &str| &rows[1][common::column(&rows, name)];
+    assert_eq!(
+        (at("l1_hit_rate").as_str(), at("l2_hit_rate").as_str()),
+        ("", "0.0")
+    );
+    let plot = std::fs::read_to_string(out.join("memory.svg")).unwrap();
+    assert!(plot.contains("\nno accesses\n"), "{plot}");
+    assert!(!plot.contains("0 hits, 0 misses"), "{plot}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn several_workloads_and_folders_run_in_one_call() {
     let dir = common::scratch("results", "batch");
     let results = dir.to_str().unwrap();

@@ -188,18 +188,26 @@ pub fn run(r: &Request) -> u8 {
         if r.shard.is_none() {
             sweep::plots(&s, &header, &rows, folder.path())?;
         }
+        // The sweep's definition, which a merge checks its shards agree
+        // on, then this run's share of it.
+        let mut record = sweep::definition(&s);
+        record.extend(
+            [
+                ("file", json!(r.file.display().to_string())),
+                ("points", json!(all.len())),
+                (
+                    "shard",
+                    json!(r.shard.map(|sh| format!("{}/{}", sh.index, sh.count))),
+                ),
+                ("points_run", json!(points.len())),
+                ("failed", json!(failed)),
+                ("checks_failed", json!(checks_failed)),
+                ("skipped", json!(skipped)),
+            ]
+            .map(|(k, v)| (k.to_string(), v)),
+        );
         let summary = json!({
-            "sweep": {
-                "name": s.name,
-                "file": r.file.display().to_string(),
-                "base": s.base,
-                "points": all.len(),
-                "shard": r.shard.map(|sh| format!("{}/{}", sh.index, sh.count)),
-                "points_run": points.len(),
-                "failed": failed,
-                "checks_failed": checks_failed,
-                "skipped": skipped,
-            },
+            "sweep": record,
             "run": {
                 "gpusim": results::VERSION,
                 "command": std::env::args().collect::<Vec<_>>(),
@@ -251,30 +259,20 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
         },
     };
     let mut shards = Vec::new();
-    // Each shard's summary.json, beside its CSV, says how many points the
-    // whole sweep has: every one must be there.
-    let mut points: Option<u64> = None;
+    // Each shard's summary.json, beside its CSV, says which sweep it is a
+    // shard of, and how many points that has: every one must be there.
+    let mut first: Option<(&Path, serde_json::Value)> = None;
     for p in inputs {
-        let summary = p.with_file_name("summary.json");
-        let total = std::fs::read_to_string(&summary)
-            .ok()
-            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-            .and_then(|v| v["sweep"]["points"].as_u64());
-        let read = crate::input::read_text(p).map_err(|e| format!("{}: {e}", p.display()));
-        let checked = read.and_then(|t| match (total, points) {
-            (None, _) => Err(format!(
-                "{}: no summary.json of a sweep beside it, to say how many points the sweep has",
-                p.display()
-            )),
-            (Some(n), Some(m)) if n != m => Err(format!(
-                "{}: a shard of a sweep of {n} points, the others' has {m}",
-                p.display()
-            )),
-            (Some(n), _) => {
-                points = Some(n);
+        let checked = crate::input::read_text(p)
+            .map_err(|e| format!("{}: {e}", p.display()))
+            .and_then(|t| {
+                let recorded = shard_record(p)?;
+                match &first {
+                    None => first = Some((p.as_path(), recorded)),
+                    Some((f, was)) => same_sweep((f, was), (p, &recorded))?,
+                }
                 Ok(t)
-            }
-        });
+            });
         match checked {
             Ok(t) => shards.push((p.display().to_string(), t)),
             Err(e) => {
@@ -283,6 +281,7 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
             }
         }
     }
+    let points = first.and_then(|(_, r)| r["points"].as_u64());
     let merged = match sweep::merge(&shards, points.unwrap_or(0) as usize) {
         Ok(m) => m,
         Err(e) => {
@@ -337,6 +336,67 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
     }
     say!("{said}");
     exit::PASSED
+}
+
+/// What the summary.json beside shard CSV `csv` records of its sweep.
+fn shard_record(csv: &Path) -> Result<serde_json::Value, String> {
+    std::fs::read_to_string(csv.with_file_name("summary.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .map(|v| v["sweep"].clone())
+        .filter(|s| s["points"].is_u64())
+        .ok_or_else(|| {
+            format!(
+                "{}: no summary.json of a sweep beside it, to say which sweep it is a shard of and how many points that has",
+                csv.display()
+            )
+        })
+}
+
+/// Whether two shards' records (`shard_record`) are of one sweep: the
+/// same definition and number of points; if not, the first field that
+/// differs, with both shards' values.
+fn same_sweep(
+    (a, was): (&Path, &serde_json::Value),
+    (b, is): (&Path, &serde_json::Value),
+) -> Result<(), String> {
+    let fields = sweep::DEFINITION_FIELDS.iter().chain(&["points"]);
+    let Some((field, x, y)) = fields
+        .filter_map(|f| first_difference(f, &was[f], &is[f]))
+        .next()
+    else {
+        return Ok(());
+    };
+    let shown = |v: &serde_json::Value| match v {
+        serde_json::Value::Null => "nothing".to_string(),
+        v => v.to_string(),
+    };
+    Err(format!(
+        "{} and {} are shards of different sweeps: their summary.json give {field} = {} and {}",
+        a.display(),
+        b.display(),
+        shown(x),
+        shown(y)
+    ))
+}
+
+/// The first place where `a` and `b` (under `path`) differ: a field of an
+/// object (`parameters."gpu.clock_mhz"`), or the values themselves.
+fn first_difference<'v>(
+    path: &str,
+    a: &'v serde_json::Value,
+    b: &'v serde_json::Value,
+) -> Option<(String, &'v serde_json::Value, &'v serde_json::Value)> {
+    use serde_json::Value;
+    static NONE: Value = Value::Null;
+    match (a, b) {
+        _ if a == b => None,
+        (Value::Object(x), Value::Object(y)) => x.keys().chain(y.keys()).find_map(|k| {
+            let (xk, yk) = (x.get(k).unwrap_or(&NONE), y.get(k).unwrap_or(&NONE));
+            first_difference(&format!("{path}.{k:?}"), xk, yk)
+        }),
+        _ => Some((path.to_string(), a, b)),
+    }
 }
 
 /// The rows of a merged sweep CSV, if they are sweep `s`'s points under

@@ -13,10 +13,14 @@ pub enum Item {
 /// The workload manifests at `paths`, for `gpusim bench`, `compare` and
 /// a sweep (`command`): each path a manifest, or a folder whose manifests (in
 /// path order, as `run` finds them) are taken; the folder's Amber scripts
-/// are passed over, and a script named on its own is an error.
+/// are passed over, and a script named on its own is an error, as is a
+/// path to nothing (before anything runs).
 pub fn manifests_at(paths: &[PathBuf], command: &str) -> Result<Vec<PathBuf>, String> {
     let mut manifests = Vec::new();
     for path in paths {
+        if !path.exists() {
+            return Err(format!("{}: no such file or folder", path.display()));
+        }
         if !path.is_dir() && is_amber_path(path) {
             return Err(format!(
                 "{}: {command} takes workload manifests (.toml) and folders of them, not Amber scripts (`gpusim run` runs those)",

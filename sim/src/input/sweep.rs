@@ -4,6 +4,7 @@
 //! (in key order) varying slowest.
 
 use serde::Deserialize;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 #[derive(Deserialize)]
@@ -34,6 +35,9 @@ pub struct Sweep {
     pub name: String,
     /// A built-in model's name or a config file's path.
     pub base: String,
+    /// `base` as the sweep file writes it (a file relative to its folder),
+    /// which does not depend on how the sweep file was named.
+    pub base_as_written: String,
     /// (as written in the sweep file, resolved path).
     pub workloads: Vec<(String, PathBuf)>,
     /// Per workload, what plots call it: its manifest's `name` (or its file
@@ -95,7 +99,7 @@ impl Sweep {
             .map_err(|e| crate::input::toml_error(&path.display().to_string(), &text, &e))?;
         let dir = path.parent().unwrap_or(Path::new("."));
         let base = if crate::input::config::compose::built_in(&f.base).is_some() {
-            f.base
+            f.base.clone()
         } else {
             dir.join(&f.base).display().to_string()
         };
@@ -113,32 +117,44 @@ impl Sweep {
         // order, as `run` finds them) are all taken, written as the folder
         // joined with their place in it.
         let mut workloads: Vec<(String, PathBuf)> = Vec::new();
+        // Each manifest (its canonical path) and the entry that gave it:
+        // one given twice would be rows twice, one line hiding the other.
+        let mut given: HashMap<PathBuf, usize> = HashMap::new();
         for (i, w) in f.workloads.iter().enumerate() {
             let at = dir.join(w);
             let entry = |e: String| format!("{}: workloads[{i}] = {w:?}: {e}", path.display());
-            if at.is_dir() {
-                let found = crate::input::found::manifests_at(std::slice::from_ref(&at), "a sweep")
-                    .map_err(entry)?;
-                for m in found {
-                    let inside = m.strip_prefix(&at).unwrap_or(&m);
-                    let written = Path::new(w).join(inside).display().to_string();
-                    workloads.push((written, m));
-                }
-                continue;
-            }
-            if crate::input::amber::is_amber_path(Path::new(w)) {
+            let found: Vec<(String, PathBuf)> = if at.is_dir() {
+                crate::input::found::manifests_at(std::slice::from_ref(&at), "a sweep")
+                    .map_err(entry)?
+                    .into_iter()
+                    .map(|m| {
+                        let inside = m.strip_prefix(&at).unwrap_or(&m);
+                        (Path::new(w).join(inside).display().to_string(), m)
+                    })
+                    .collect()
+            } else if crate::input::amber::is_amber_path(Path::new(w)) {
                 return Err(entry(
                     "an Amber script; a sweep runs workload manifests (.toml) (`gpusim run` runs scripts)"
                         .to_string(),
                 ));
-            }
-            if !at.is_file() {
+            } else if !at.is_file() {
                 return Err(entry(format!(
                     "no such file ({} from the sweep file's folder)",
                     at.display()
                 )));
+            } else {
+                vec![(w.clone(), at)]
+            };
+            for (written, manifest) in found {
+                let file = manifest.canonicalize().unwrap_or_else(|_| manifest.clone());
+                if let Some(j) = given.insert(file, i) {
+                    return Err(entry(format!(
+                        "gives {written} twice (workloads[{j}] = {:?} gives it already)",
+                        f.workloads[j]
+                    )));
+                }
+                workloads.push((written, manifest));
             }
-            workloads.push((w.clone(), at));
         }
         let mut parameters = Vec::new();
         for (key, values) in f.parameters {
@@ -156,18 +172,18 @@ impl Sweep {
             }
             // A value given twice would be two points at one place on
             // the plots' axis, one hiding the other.
-            // Compared as written on the axis: 1 and "1" are one label.
-            let texts: Vec<String> = values.iter().map(value_text).collect();
-            if let Some((i, v)) = values
-                .iter()
-                .enumerate()
-                .find(|(i, _)| texts[..*i].contains(&texts[*i]))
-            {
-                return Err(format!(
-                    "{}: parameters.\"{key}\" gives {} twice (values[{i}] repeats an earlier one)",
-                    path.display(),
-                    value_text(v)
-                ));
+            for (i, v) in values.iter().enumerate() {
+                if let Some(earlier) = values[..i].iter().find(|e| same_value(e, v)) {
+                    let written = match value_text(v) {
+                        t if t == value_text(earlier) => String::new(),
+                        t => format!(" = {t}"),
+                    };
+                    return Err(format!(
+                        "{}: parameters.\"{key}\" gives {} twice (values[{i}]{written} repeats an earlier one)",
+                        path.display(),
+                        value_text(earlier)
+                    ));
+                }
             }
             parameters.push((key, values));
         }
@@ -183,6 +199,7 @@ impl Sweep {
         Ok(Sweep {
             name: f.name,
             base,
+            base_as_written: f.base,
             workload_labels: workload_labels(&workloads),
             workloads,
             metric: f.metric,
@@ -235,6 +252,18 @@ impl Sweep {
         );
         set
     }
+}
+
+/// Whether two values of a parameter are one point: the same label on the
+/// axis (1 and "1"), or numbers equal in value (1000 and 1000.0).
+fn same_value(a: &toml::Value, b: &toml::Value) -> bool {
+    use toml::Value::{Float, Integer};
+    value_text(a) == value_text(b)
+        || match (a, b) {
+            (Integer(i), Float(f)) | (Float(f), Integer(i)) => *i as f64 == *f && *f as i64 == *i,
+            (Float(x), Float(y)) => x == y,
+            _ => false,
+        }
 }
 
 /// A parameter value as a CSV cell and plot label: strings without their

@@ -174,7 +174,8 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
                     for u in &units {
                         let v = out.timing.as_ref().and_then(|t| {
                             let k = t.unit_names().iter().position(|n| n == u)?;
-                            Some(format!("{:.4}", t.unit_utilisation(k)))
+                            // As summary.json writes it, as the other figures.
+                            Some(serde_json::Value::from(t.unit_utilisation(k)).to_string())
                         });
                         row.push(v.unwrap_or_default());
                     }

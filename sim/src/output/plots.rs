@@ -559,29 +559,37 @@ fn memory<DB: DrawingBackend>(
 ) -> Result<(), String> {
     root.fill(&WHITE).map_err(err)?;
     let f = report.memory_figures();
+    // A rate with nothing to divide by is said so, without a bar: a cache
+    // no access reached has no hit rate, not one of 0%.
+    let shown = |v: f64, detail: String| (v, format!("{} ({detail})", percent(v)));
+    let rate = |v: Option<f64>, detail: String, none: &str| match v {
+        Some(v) => shown(v, detail),
+        None => (0.0, none.to_string()),
+    };
+    let cache = |v, (hits, misses)| {
+        let detail = format!("{} hits, {} misses", grouped(hits), grouped(misses));
+        rate(v, detail, "no accesses")
+    };
     let bars = [
-        (
-            "L1 hit rate",
-            f.l1_hit_rate,
-            format!("{} hits, {} misses", grouped(f.l1.0), grouped(f.l1.1)),
-        ),
-        (
-            "L2 hit rate",
-            f.l2_hit_rate,
-            format!("{} hits, {} misses", grouped(f.l2.0), grouped(f.l2.1)),
-        ),
+        ("L1 hit rate", cache(f.l1_hit_rate, f.l1)),
+        ("L2 hit rate", cache(f.l2_hit_rate, f.l2)),
         (
             "DRAM bandwidth / peak",
-            f.dram_bandwidth_fraction,
-            format!("{:.1} GB/s of {:.1} GB/s", f.dram_gbps, f.dram_peak_gbps),
+            shown(
+                f.dram_bandwidth_fraction,
+                format!("{:.1} GB/s of {:.1} GB/s", f.dram_gbps, f.dram_peak_gbps),
+            ),
         ),
         (
             "atomics serialised",
-            f.atomic_serialised_fraction,
-            format!(
-                "{} operations, mean queue {:.1} cycles",
-                grouped(f.atomic_operations),
-                f.atomic_mean_queue
+            rate(
+                f.atomic_serialised_fraction,
+                format!(
+                    "{} operations, mean queue {:.1} cycles",
+                    grouped(f.atomic_operations),
+                    f.atomic_mean_queue.unwrap_or(0.0)
+                ),
+                "no atomic operations",
             ),
         ),
     ];
@@ -610,7 +618,7 @@ fn memory<DB: DrawingBackend>(
         .draw()
         .map_err(err)?;
     chart
-        .draw_series(bars.iter().enumerate().map(|(i, (_, v, _))| {
+        .draw_series(bars.iter().enumerate().map(|(i, (_, (v, _)))| {
             let mut bar = Rectangle::new(
                 [
                     (0.0, SegmentValue::Exact(i)),
@@ -622,12 +630,12 @@ fn memory<DB: DrawingBackend>(
             bar
         }))
         .map_err(err)?;
-    for (i, (_, v, detail)) in bars.iter().enumerate() {
+    for (i, (_, (v, label))) in bars.iter().enumerate() {
         // On the whole area, not the chart's, which would clip it at 100%.
         let at = if *v > 0.45 { 0.0 } else { v.clamp(0.0, 1.0) };
         let (x, y) = chart.backend_coord(&(at, SegmentValue::CenterOf(i)));
         root.draw(&Text::new(
-            format!("{} ({detail})", percent(*v)),
+            label.as_str(),
             (x + 6, y),
             (FONT, LABEL_SIZE).into_font(),
         ))

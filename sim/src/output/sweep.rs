@@ -42,6 +42,34 @@ pub fn figure_names() -> Vec<&'static str> {
 /// The figures that are words, not numbers: no metric to plot.
 pub const TEXT_FIGURES: [&str; 4] = ["kernel", "mode", "config", "occupancy_limiter"];
 
+/// The fields of a shard's `summary.json` (under `sweep`) that say which
+/// sweep it is a shard of: shards merge only when they agree on each.
+/// Not the sweep file's path, which may be named otherwise on each node.
+pub const DEFINITION_FIELDS: [&str; 5] = ["name", "base", "set", "workloads", "parameters"];
+
+/// The sweep's definition as a shard records it (`DEFINITION_FIELDS`):
+/// the base as the sweep file writes it, the workloads after folders are
+/// expanded (as the CSV writes them), each parameter's values.
+pub fn definition(sweep: &Sweep) -> serde_json::Map<String, serde_json::Value> {
+    use serde_json::json;
+    let workloads: Vec<&str> = sweep.workloads.iter().map(|(w, _)| w.as_str()).collect();
+    let parameters: serde_json::Map<String, serde_json::Value> = sweep
+        .parameters
+        .iter()
+        .map(|(k, v)| (k.clone(), json!(v)))
+        .collect();
+    [
+        ("name", json!(sweep.name)),
+        ("base", json!(sweep.base_as_written)),
+        ("set", json!(sweep.set)),
+        ("workloads", json!(workloads)),
+        ("parameters", json!(parameters)),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect()
+}
+
 /// The CSV header of a sweep.
 pub fn header(sweep: &Sweep) -> Vec<String> {
     let mut h = vec!["point".to_string(), "workload".to_string()];
@@ -206,6 +234,8 @@ pub fn plots(
                 .collect::<Vec<_>>()
                 .join(", ");
             let x = labels.iter().position(|l| *l == r[2 + k]).unwrap_or(0);
+            // An empty field (a failed point, a rate with nothing to
+            // divide by) is no point on the line, not a 0.
             let Ok(y) = r[metric].parse::<f64>() else {
                 continue;
             };
@@ -329,7 +359,7 @@ where
         })
         .y_label_formatter(&|v| crate::output::plots::axis_number(*v))
         .x_desc(format!(
-            "{param} (its values in order, evenly spaced; a gap in a line is a point that failed or was skipped)"
+            "{param} (its values in order, evenly spaced; a gap in a line is a point that failed, was skipped or has no such figure)"
         ))
         .y_desc(y_desc)
         .label_style((crate::output::plots::FONT, crate::output::plots::LABEL_SIZE))
@@ -340,7 +370,8 @@ where
         let mut sorted = points.clone();
         sorted.sort_by_key(|p| p.0);
         // A line joins neighbouring values only: a point that failed (no
-        // figure) leaves a gap rather than a segment across it.
+        // figure) or has none (a hit rate without accesses) leaves a gap
+        // rather than a segment across it.
         let runs = sorted.chunk_by(|a, b| b.0 == a.0 + 1);
         let pts =
             |run: &[(usize, f64)]| run.iter().map(|&(x, y)| (x as f64, y)).collect::<Vec<_>>();
@@ -381,5 +412,31 @@ fn marker<DB: DrawingBackend>(
         1 => TriangleMarker::new(at, 6, color.filled()).into_dyn(),
         2 => Cross::new(at, 5, color.stroke_width(2)).into_dyn(),
         _ => Rectangle::new([(x - 4, y - 4), (x + 4, y + 4)], color.stroke_width(2)).into_dyn(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{definition, DEFINITION_FIELDS};
+    use crate::input::sweep::Sweep;
+
+    #[test]
+    fn a_shards_definition_has_the_fields_a_merge_compares() {
+        let dir = std::env::temp_dir().join(format!("gpusim_definition_{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("s.toml");
+        let workload = concat!(env!("CARGO_MANIFEST_DIR"), "/../workloads/vector_add.toml");
+        std::fs::write(
+            &file,
+            format!("name = \"s\"\nworkloads = [{workload:?}]\n[parameters]\n\"gpu.compute_units\" = [1, 2]\n"),
+        )
+        .unwrap();
+        let recorded = definition(&Sweep::load(&file).unwrap());
+        let mut fields: Vec<&str> = recorded.keys().map(String::as_str).collect();
+        let mut want = DEFINITION_FIELDS.to_vec();
+        fields.sort();
+        want.sort();
+        assert_eq!(fields, want);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

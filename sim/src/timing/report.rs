@@ -86,14 +86,16 @@ struct MemoryFigures {
 pub struct MemoryPlotFigures {
     pub l1: (u64, u64),
     pub l2: (u64, u64),
-    pub l1_hit_rate: f64,
-    pub l2_hit_rate: f64,
+    /// `None` when the cache had no accesses (as the other rates below:
+    /// nothing to divide by).
+    pub l1_hit_rate: Option<f64>,
+    pub l2_hit_rate: Option<f64>,
     pub dram_gbps: f64,
     pub dram_peak_gbps: f64,
     pub dram_bandwidth_fraction: f64,
     pub atomic_operations: u64,
-    pub atomic_mean_queue: f64,
-    pub atomic_serialised_fraction: f64,
+    pub atomic_mean_queue: Option<f64>,
+    pub atomic_serialised_fraction: Option<f64>,
 }
 
 impl Report {
@@ -285,14 +287,14 @@ impl Report {
         MemoryPlotFigures {
             l1: (l1h, l1m),
             l2: (l2h, l2m),
-            l1_hit_rate: ratio(l1h, l1h + l1m),
-            l2_hit_rate: ratio(l2h, l2h + l2m),
+            l1_hit_rate: rate(l1h, l1h + l1m),
+            l2_hit_rate: rate(l2h, l2h + l2m),
             dram_gbps: gbps(used),
             dram_peak_gbps: gbps(self.dram_bytes_per_cycle as f64),
             dram_bandwidth_fraction: used / self.dram_bytes_per_cycle as f64,
             atomic_operations: st.atomic_operations,
-            atomic_mean_queue: ratio(st.atomic_queue_cycles, st.atomic_operations),
-            atomic_serialised_fraction: ratio(st.atomic_serialised, st.atomic_operations),
+            atomic_mean_queue: rate(st.atomic_queue_cycles, st.atomic_operations),
+            atomic_serialised_fraction: rate(st.atomic_serialised, st.atomic_operations),
         }
     }
 
@@ -381,7 +383,7 @@ impl Report {
                     "unit_utilisation": units,
                     "l1_hits": h,
                     "l1_misses": m,
-                    "l1_hit_rate": ratio(h, h + m),
+                    "l1_hit_rate": rate(h, h + m),
                     "busy_cycles": busy,
                     "achieved_occupancy": if cycles == 0 { 0.0 } else {
                         resident as f64 / cycles as f64 / slots_per_cu
@@ -392,13 +394,13 @@ impl Report {
         let level = |i: usize| {
             json!({
                 "lines": st.load_lines_by_level[i],
-                "mean_latency": ratio(st.load_latency_by_level[i], st.load_lines_by_level[i]),
+                "mean_latency": rate(st.load_latency_by_level[i], st.load_lines_by_level[i]),
             })
         };
         let scalar_level = |i: usize| {
             json!({
                 "lines": st.scalar_lines_by_level[i],
-                "mean_latency": ratio(st.scalar_latency_by_level[i], st.scalar_lines_by_level[i]),
+                "mean_latency": rate(st.scalar_latency_by_level[i], st.scalar_lines_by_level[i]),
             })
         };
         let (sch, scm) = self.memory.scalar;
@@ -429,10 +431,10 @@ impl Report {
             "memory": {
                 "l1_hits": l1h,
                 "l1_misses": l1m,
-                "l1_hit_rate": ratio(l1h, l1h + l1m),
+                "l1_hit_rate": plot.l1_hit_rate,
                 "l2_hits": l2h,
                 "l2_misses": l2m,
-                "l2_hit_rate": ratio(l2h, l2h + l2m),
+                "l2_hit_rate": plot.l2_hit_rate,
                 "dram_read_bytes": st.dram_read_bytes,
                 "dram_write_bytes": st.dram_write_bytes,
                 "dram_flush_bytes": st.dram_flush_bytes,
@@ -456,7 +458,7 @@ impl Report {
                 "scalar_load_instructions": st.scalar_load_instructions,
                 "scalar_cache_hits": sch,
                 "scalar_cache_misses": scm,
-                "scalar_cache_hit_rate": ratio(sch, sch + scm),
+                "scalar_cache_hit_rate": rate(sch, sch + scm),
                 "scalar_load_latency": {
                     "scalar_cache_hit": scalar_level(0),
                     "l2_hit": scalar_level(1),
@@ -467,7 +469,7 @@ impl Report {
                 "instructions": st.atomic_instructions,
                 "operations": st.atomic_operations,
                 "queue_cycles": st.atomic_queue_cycles,
-                "mean_queue_cycles": ratio(st.atomic_queue_cycles, st.atomic_operations),
+                "mean_queue_cycles": plot.atomic_mean_queue,
                 "serialised": st.atomic_serialised,
                 "queue_full": st.atomic_queue_full,
             },
@@ -476,12 +478,15 @@ impl Report {
     }
 }
 
+/// a / b for a fraction of the run's cycles (0 for a run of none).
 fn ratio(a: u64, b: u64) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        a as f64 / b as f64
-    }
+    rate(a, b).unwrap_or(0.0)
+}
+
+/// a / b per access, line or operation, or `None` when there were none:
+/// summary.json writes null and the CSVs an empty field, not a rate of 0.
+fn rate(a: u64, b: u64) -> Option<f64> {
+    (b != 0).then(|| a as f64 / b as f64)
 }
 
 /// Figures over the run in at most [`Timeline::BINS`] bins of equal length:
