@@ -160,7 +160,10 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
                     }
                     let cycles = out.timing.as_ref().map(|t| t.cycles);
                     row.push(match (base_cycles, cycles) {
-                        (Some(b), Some(c)) if c > 0 => format!("{}", b as f64 / c as f64),
+                        // As summary.json writes a number (1.0, not 1).
+                        (Some(b), Some(c)) if c > 0 => {
+                            serde_json::Value::from(b as f64 / c as f64).to_string()
+                        }
                         _ => String::new(),
                     });
                     let figures = crate::output::results::headline(out);

@@ -173,11 +173,14 @@ fn err(e: impl std::fmt::Display) -> String {
 }
 
 /// An axis label: whole numbers for counts like cycles, their digits
-/// grouped, three decimals for ratios.
+/// grouped, three decimals for ratios, and an exponent for ratios so
+/// small that three decimals would print every label as 0.000.
 pub fn axis_number(v: f64) -> String {
     if v.abs() >= 100.0 || v == 0.0 {
         let sign = if v < 0.0 { "-" } else { "" };
         format!("{sign}{}", grouped(v.abs().round() as u64))
+    } else if v.abs() < 0.01 {
+        format!("{v:.1e}")
     } else {
         format!("{v:.3}")
     }
@@ -776,6 +779,9 @@ mod tests {
         }
         assert_eq!(axis_number(-12_345.4), "-12 345");
         assert_eq!(axis_number(0.25), "0.250");
+        // Ticks of a tiny ratio stay apart.
+        assert_eq!(axis_number(0.00012), "1.2e-4");
+        assert_eq!(axis_number(0.00024), "2.4e-4");
     }
 
     #[test]

@@ -286,7 +286,9 @@ fn draw<DB: DrawingBackend>(
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let values = || lines.iter().flat_map(|(_, l)| l.iter().map(|p| p.1));
-    let max = values().fold(0.0f64, f64::max).max(1e-9);
+    // All zero (or none): a unit axis, on which the line lies at 0.
+    let max = values().fold(0.0f64, f64::max);
+    let max = if max > 0.0 { max } else { 1.0 };
     let min = values().fold(f64::INFINITY, f64::min);
     let n = labels.len();
     let mut chart = ChartBuilder::on(root);
@@ -294,7 +296,7 @@ fn draw<DB: DrawingBackend>(
         .caption(
             format!(
                 "{}: {} against {param} (base {})",
-                sweep.name, sweep.metric, sweep.base
+                sweep.name, sweep.metric, sweep.base_as_written
             ),
             (crate::output::plots::FONT, 20),
         )
