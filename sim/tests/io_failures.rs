@@ -254,6 +254,30 @@ fn a_file_that_cannot_be_written_whole_leaves_the_one_it_would_replace() {
     }
     assert_eq!(names(&dir), ["out.spv", "out.spvasm"]);
 
+    // A replaced file keeps its permissions, and a link to it stays a link.
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let target = dir.join("out.spv");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let link = dir.join("link.spv");
+        std::os::unix::fs::symlink("out.spv", &link).unwrap();
+        std::fs::write(&target, &good).unwrap();
+        let input = "sim/tests/kernels/types.spvasm";
+        let o = gpusim()
+            .args(["asm", input, "-o", text(&link)])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(std::fs::read(&target).unwrap().len() > 1024);
+        std::fs::remove_file(&link).unwrap();
+    }
+
     // A merge: neither its CSV nor a plot beside it is replaced unless
     // all are written.
     let results = dir.join("results");

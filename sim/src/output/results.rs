@@ -674,11 +674,22 @@ fn remove_stale_partials(root: &Path) {
 /// given the path of `target` in a staging folder beside it
 /// (`.NAME.partial-HOST-PID`), whose files are then renamed over theirs.
 /// A failed write leaves every existing file as it was and removes the
-/// staging folder (as an interrupt does).
+/// staging folder (as an interrupt does). A replaced file keeps its
+/// permissions, and a symbolic link its place: the file it points to is
+/// the one replaced.
 pub fn write_replacing(
     target: &Path,
     write: impl FnOnce(&Path) -> Result<(), String>,
 ) -> Result<(), String> {
+    let linked;
+    let target = match std::fs::symlink_metadata(target) {
+        Ok(m) if m.file_type().is_symlink() => {
+            linked =
+                std::fs::canonicalize(target).map_err(|e| format!("{}: {e}", target.display()))?;
+            linked.as_path()
+        }
+        _ => target,
+    };
     let named = |e: &dyn std::fmt::Display| format!("{}: {e}", target.display());
     let name = target
         .file_name()
@@ -703,6 +714,10 @@ pub fn write_replacing(
         for e in entries {
             let file = e.map_err(|e| named(&e))?.file_name();
             let to = folder.join(&file);
+            if let Ok(old) = std::fs::metadata(&to) {
+                std::fs::set_permissions(stage.join(&file), old.permissions())
+                    .map_err(|e| format!("{}: {e}", to.display()))?;
+            }
             std::fs::rename(stage.join(&file), &to)
                 .map_err(|e| format!("{}: {e}", to.display()))?;
         }
