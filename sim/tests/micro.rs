@@ -674,9 +674,16 @@ fn lds_bank_conflicts_follow_the_stride() {
 // ---------------------------------------------------------------------------
 
 /// The documented atomic model, re-done here from the trace's issue cycles:
-/// each lane's operation arrives at issue + l1 + l2, takes the least busy of
-/// its bank's units, waits for the previous operation on its address; a
-/// unit is busy `interval`; the result is ready `latency` after the start.
+/// each lane's operation arrives at issue + l1 + l2 and waits for its L2
+/// line, for the previous operation on its address, and for a unit of its
+/// bank (a unit is busy `interval`; the result is ready `latency` after the
+/// start). An instruction's lines are looked up in order of first use at
+/// issue + l1: a line not seen before is fetched, the DRAM bus booked at
+/// issue + l1 + l2 or when it frees, for `transfer` cycles, and filled
+/// `transfer + dram.latency` after that; a line seen before is there at
+/// the later of arrival and its fill. An operation takes the unit that can
+/// start it first (the lowest of equals), at the first gap of `interval`
+/// cycles from when it is ready.
 /// Returns (per-instruction ready cycles, queue cycles, serialised).
 fn atomic_reference(
     cfg: &Config,
@@ -685,12 +692,18 @@ fn atomic_reference(
 ) -> (Vec<u64>, u64, u64) {
     let m = &cfg.memory;
     let banks = m.l2.banks as u64;
+    let line_bytes = m.l2.line_bytes as u64;
     let (latency, interval) = (
         cfg.atomics.integer.latency as u64,
         cfg.atomics.integer.interval as u64,
     );
-    let mut units = vec![vec![0u64; cfg.atomics.units_per_bank as usize]; banks as usize];
+    let transfer = line_bytes.div_ceil(m.dram.bytes_per_cycle as u64);
+    // Per unit of each bank: its busy cycles [start, end).
+    let mut units: Vec<Vec<Vec<(u64, u64)>>> =
+        vec![vec![Vec::new(); cfg.atomics.units_per_bank as usize]; banks as usize];
     let mut addr_free = std::collections::HashMap::new();
+    let mut filled = std::collections::HashMap::new();
+    let mut bus_free = 0;
     let (mut queue, mut serialised) = (0, 0);
     let mut readies = Vec::new();
     for &(cycle, wave) in issues {
@@ -698,17 +711,31 @@ fn atomic_reference(
         let mut ready = arrive;
         for lane in 0..32 {
             let a = addr_of(wave, lane);
-            let bank = ((a * 4 / m.l2.line_bytes as u64) % banks) as usize;
-            let u = (0..units[bank].len())
-                .min_by_key(|&u| units[bank][u])
-                .unwrap();
-            let unit_ready = arrive.max(units[bank][u]);
+            let line = a * 4 / line_bytes;
+            let fill = *filled.entry(line).or_insert_with(|| {
+                let booked = arrive.max(bus_free);
+                bus_free = booked + transfer;
+                booked + transfer + m.dram.latency as u64
+            });
+            let bank = &mut units[(line % banks) as usize];
             let free = *addr_free.get(&a).unwrap_or(&0);
             if free > arrive {
                 serialised += 1;
             }
-            let start = unit_ready.max(free);
-            units[bank][u] = start + interval;
+            let op_ready = arrive.max(free).max(fill);
+            // Each unit's first gap of `interval` cycles from `op_ready`.
+            let opening = |busy: &Vec<(u64, u64)>| {
+                let mut s = op_ready;
+                while let Some(&(_, end)) = busy.iter().find(|&&(b, e)| b < s + interval && e > s) {
+                    s = end;
+                }
+                s
+            };
+            let (u, start) = (0..bank.len())
+                .map(|u| (u, opening(&bank[u])))
+                .min_by_key(|&(u, s)| (s, u))
+                .unwrap();
+            bank[u].push((start, start + interval));
             addr_free.insert(a, start + interval);
             queue += start - arrive;
             ready = ready.max(start + latency);
@@ -774,15 +801,18 @@ impl AtomicRun {
 
 #[test]
 fn atomics_on_one_address_serialise() {
-    // 8 waves x 32 lanes = 256 atomicAdd on one word. They run one after
-    // another at `interval` each: the last starts 255 x interval after the
-    // first arrives (issue + l1 + l2 = +30), and is ready `latency` later:
-    // span = 30 + 255 x interval + latency (all arrive within the chain).
+    // 8 waves x 32 lanes = 256 atomicAdd on one word. The first waits at
+    // the L2 (issue + l1 + l2 = +30) for the word's line from DRAM (one
+    // 64-byte line at 16 bytes a cycle, then the DRAM latency: 4 + 50).
+    // Then they run one after another at `interval` each: the last starts
+    // 255 x interval after the first, and is ready `latency` later:
+    // span = 30 + 54 + 255 x interval + latency (all arrive within the
+    // chain).
     let mut cfg = teaching();
     cfg.atomics.units_per_bank = 4;
     let a = atomic_run(0, &cfg);
     assert_eq!(a.operations, 256);
-    assert_eq!(a.span, 30 + 255 * 4 + 40);
+    assert_eq!(a.span, 30 + 54 + 255 * 4 + 40);
     // With 4 units the unit is free: all but the first wait for the address.
     assert_eq!(a.serialised, 255);
     // One unit per bank: the same time (the address is the limit).
@@ -813,40 +843,48 @@ fn atomics_serialised_counts_address_waits_with_one_unit() {
 
 #[test]
 fn atomics_on_spread_addresses_scale_with_units() {
-    // stride 16: lane g updates word 16 g, its own 64-byte line, so the 256
-    // operations spread evenly over the 4 L2 banks (64 each) and none waits
-    // for its address. Each bank's units share 64 operations of 4 cycles:
-    // span ~ 30 + (64 / units - 1) x 4 + 40, plus the spread of the 8 waves'
-    // issue cycles; much less than one address's 30 + 255 x 4 + 40.
-    let one_address = 30 + 255 * 4 + 40;
+    // stride 1: lane g updates word g, so the 256 operations touch 16
+    // lines of 16 words, 4 lines (64 operations) in each of the 4 L2 banks,
+    // and none waits for its address. (With every lane on a line of its own
+    // the DRAM bus, fetching a line every 4 cycles, would bound the run
+    // instead of the units.) A bank's first operation waits for its line
+    // from DRAM, 30 + 54 after the first issue (see above); then its units
+    // share 64 operations of 4 cycles: span ~ 30 + 54 + (64 / units - 1) x
+    // 4 + 40, plus the spread of the 8 waves' issue cycles (which also
+    // covers the other lines' fetches); well under one address's
+    // 30 + 54 + 255 x 4 + 40.
+    let fetch = 54;
+    let one_address = 30 + fetch + 255 * 4 + 40;
     let mut spans = Vec::new();
     for units in [1u32, 2, 4] {
         let mut cfg = teaching();
         cfg.atomics.units_per_bank = units;
-        let a = atomic_run(16, &cfg);
+        let a = atomic_run(1, &cfg);
         assert_eq!(a.serialised, 0);
-        let ideal = 30 + (64 / units as u64 - 1) * 4 + 40;
+        let ideal = 30 + fetch + (64 / units as u64 - 1) * 4 + 40;
         assert!(
             a.span >= ideal && a.span <= ideal + a.issue_spread,
             "units {units}: span {} ideal {ideal}",
             a.span
         );
-        assert!(a.span < one_address / 3);
+        assert!(a.span < one_address / 2);
         spans.push((a.span, a.queue));
     }
     // Twice the units: the serial part halves and the queueing shrinks.
     assert!(spans[1].0 < spans[0].0 && spans[2].0 < spans[1].0);
     assert!(spans[1].1 < spans[0].1 && spans[2].1 < spans[1].1);
-    // More L2 banks spread the same operations wider: 8 banks, 1 unit.
+    // More L2 banks spread the same operations wider: 8 banks, 1 unit,
+    // 2 lines (32 operations) a bank.
     let mut cfg = teaching();
     cfg.memory.l2.banks = 8;
-    let a = atomic_run(16, &cfg);
-    let ideal = 30 + (32 - 1) * 4 + 40;
+    let a = atomic_run(1, &cfg);
+    let ideal = 30 + fetch + (32 - 1) * 4 + 40;
     assert!(
         a.span >= ideal && a.span <= ideal + a.issue_spread,
         "8 banks: span {}",
         a.span
     );
+    assert!(a.span < spans[0].0);
 }
 
 // ---------------------------------------------------------------------------

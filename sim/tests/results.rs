@@ -828,7 +828,8 @@ fn the_summary_says_how_a_launch_used_the_threads_and_its_global_atomics() {
 fn a_rate_with_nothing_to_divide_by_is_missing_not_zero() {
     // atomic_add loads nothing from memory: its atomics go to the L2's
     // atomic units, its stores write through the L1. No L1 access, no
-    // scalar load, no line loaded from any level.
+    // scalar load, no line loaded from any level; the L2 only sees the
+    // atomics' and the stores' lines.
     let dir = common::scratch("results", "no-accesses");
     let o = gpusim(&[
         "run",
@@ -857,14 +858,25 @@ fn a_rate_with_nothing_to_divide_by_is_missing_not_zero() {
     for cu in summary["per_cu"].as_array().unwrap() {
         assert!(cu["l1_hit_rate"].is_null(), "{cu}");
     }
-    // The L2 had accesses (the stores' lines, all misses): a rate of 0.
-    assert_eq!(memory["l2_hit_rate"], 0.0);
+    // The L2 had accesses: each of the 8 wave atomics looks up the one
+    // line of its word, a miss the first time; the stores write 256 words
+    // of `out` on lines of their own, all misses. A rate of 7 / (7 + 1 +
+    // the stores' lines).
+    let line = gpusim::input::config::Config::default_config()
+        .memory
+        .l2
+        .line_bytes as u64;
+    let misses = 1 + 256 * 4 / line;
+    assert_eq!(
+        (&memory["l2_hits"], &memory["l2_misses"]),
+        (&7.into(), &misses.into())
+    );
+    let rate = 7.0 / (7 + misses) as f64;
+    assert_eq!(memory["l2_hit_rate"], rate);
     let rows = common::csv_rows(&out.join("summary.csv"));
     let at = |name: &str| &rows[1][common::column(&rows, name)];
-    assert_eq!(
-        (at("l1_hit_rate").as_str(), at("l2_hit_rate").as_str()),
-        ("", "0.0")
-    );
+    assert_eq!(at("l1_hit_rate").as_str(), "");
+    assert_eq!(at("l2_hit_rate").parse::<f64>(), Ok(rate));
     let plot = std::fs::read_to_string(out.join("memory.svg")).unwrap();
     assert!(plot.contains("\nno accesses\n"), "{plot}");
     assert!(!plot.contains("0 hits, 0 misses"), "{plot}");

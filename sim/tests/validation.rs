@@ -124,7 +124,8 @@ fn measure(cfg: &Config) -> BTreeMap<&'static str, f64> {
     // after the previous wave's; cycles per operation between the first
     // and the last wave's completion.
     // The same with stride 16: every lane's word on a line of its own,
-    // spread over the L2 banks (no operation waits for its address).
+    // spread over the L2 banks (no operation waits for its address), each
+    // line first fetched from DRAM.
     for (key, stride) in [
         ("atomic_same_address_cycles_per_op", 0),
         ("atomic_spread_cycles_per_op", 16),

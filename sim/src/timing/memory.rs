@@ -37,7 +37,7 @@ pub struct MemoryStats {
     pub atomic_instructions: u64,
     /// Lane operations executed at the L2 atomic units.
     pub atomic_operations: u64,
-    /// Cycles operations waited for a unit or for their address.
+    /// Cycles operations waited for a unit, their address or their line.
     pub atomic_queue_cycles: u64,
     /// Operations that had to wait for an earlier one on the same address.
     pub atomic_serialised: u64,
@@ -87,6 +87,19 @@ enum Path {
     Vector(usize),
     /// This scalar cache.
     Scalar(usize),
+}
+
+/// What a request does to the L2 line it looks up.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum L2Request {
+    /// A read: a miss fetches the line from DRAM.
+    Read,
+    /// A store's write: the line is left dirty, and a miss allocates it
+    /// without a fetch.
+    LineWrite,
+    /// An atomic's read-modify-write: a miss fetches the line, which is
+    /// left dirty.
+    Atomic,
 }
 
 /// When a wave atomic's results are ready, and when the last of its lane
@@ -142,6 +155,9 @@ pub struct MemorySystem {
     pub stats: MemoryStats,
     /// Scratch for the lines of one instruction.
     line_buffer: Vec<u64>,
+    /// Scratch for the L2 lines of one atomic, in order of first use, each
+    /// with when its data is there.
+    atomic_lines: Vec<(u64, u64)>,
     /// Scratch for the (bank, word) pairs of one group of LDS lanes.
     lds_buffer: Vec<(u64, u64)>,
     /// Per LDS bank: the words (or, for atomics, lanes) one group of lanes
@@ -192,6 +208,7 @@ impl MemorySystem {
             address_free: HashMap::default(),
             address_free_limit: ADDRESS_FREE_LEAST,
             line_buffer: Vec::new(),
+            atomic_lines: Vec::new(),
             lds_buffer: Vec::new(),
             lds_wanted: vec![0; m.lds.banks as usize],
             lds_bank: Divisor::new(m.lds.banks as u64),
@@ -303,13 +320,21 @@ impl MemorySystem {
         self.banks.rem(addr >> self.l2_line_shift) as usize
     }
 
-    /// A request reaching the L2 at `arrive`: when its data is ready, and
-    /// whether the L2 held it.
-    fn l2_access(&mut self, addr: u64, arrive: u64, write: bool) -> (u64, bool) {
+    /// A request reaching the L2 at `arrive`, through its bank's port: when
+    /// its data is ready, and whether the L2 held it.
+    fn l2_access(&mut self, addr: u64, arrive: u64, request: L2Request) -> (u64, bool) {
         let b = self.bank_of(addr);
+        let start = self.bank_port[b].book(self.now, arrive, 1);
+        self.l2_lookup(b, addr, start, request)
+    }
+
+    /// The lookup of `addr` in L2 bank `b`, begun at `start`: when its data
+    /// is ready, and whether the L2 held it. A miss that needs the line
+    /// waits for an MSHR and the DRAM bus; an evicted dirty line is
+    /// written back.
+    fn l2_lookup(&mut self, b: usize, addr: u64, start: u64, request: L2Request) -> (u64, bool) {
         let now = self.now;
-        let start = self.bank_port[b].book(now, arrive, 1);
-        let access = self.l2[b].access(addr, write);
+        let access = self.l2[b].access(addr, request != L2Request::Read);
         if access.wrote_back {
             self.dram.book(now, start, self.transfer);
             self.stats.dram_write_bytes += self.l2_line_bytes;
@@ -317,7 +342,7 @@ impl MemorySystem {
         if access.hit {
             return ((start + self.l2_latency).max(access.ready), true);
         }
-        if write {
+        if request == L2Request::LineWrite {
             // A full-line write needs no fetch.
             let done = start + self.l2_latency;
             self.l2[b].fill(access.slot, done);
@@ -419,7 +444,7 @@ impl MemorySystem {
                 .enumerate()
             {
                 let arrive = t + latency + j as u64;
-                let (part_done, hit) = self.l2_access(part, arrive, false);
+                let (part_done, hit) = self.l2_access(part, arrive, L2Request::Read);
                 done = done.max(part_done);
                 l2_hit &= hit;
             }
@@ -466,7 +491,7 @@ impl MemorySystem {
             self.l1[cu].cache.invalidate(addr);
             let t = start + i as u64 + self.l1_latency;
             if shift <= self.l2_line_shift {
-                done = done.max(self.l2_access(addr, t, true).0);
+                done = done.max(self.l2_access(addr, t, L2Request::LineWrite).0);
                 continue;
             }
             // An L1 line wider than the L2's: the L2 lines the lanes wrote
@@ -480,7 +505,7 @@ impl MemorySystem {
             }
             for (j, part) in parts.into_iter().enumerate() {
                 let at = part << self.l2_line_shift;
-                done = done.max(self.l2_access(at, t + j as u64, true).0);
+                done = done.max(self.l2_access(at, t + j as u64, L2Request::LineWrite).0);
             }
         }
         self.line_buffer = lines;
@@ -488,7 +513,9 @@ impl MemorySystem {
     }
 
     /// A global atomic: each lane's operation runs at an atomic unit of the
-    /// L2 bank holding its address, one after another per address.
+    /// L2 bank holding its address, one after another per address, once
+    /// the L2 holds its line (a miss fetches it, and the line is left
+    /// dirty).
     /// `timing` overrides the (latency, interval) of the operation's kind
     /// (an `[instructions."NAME"]` entry for this atomic). `busy` hears of
     /// each lane's operation: the cycle it starts on a unit, and the
@@ -511,8 +538,25 @@ impl MemorySystem {
         // When the lanes so far have entered their banks' queues: in order,
         // each after the one before.
         let mut entered = arrive;
+        // The units beside a bank read its lines themselves: a lookup books
+        // no bank port, so a hit costs nothing beyond the transit.
+        let look_up = cycle + self.l1_latency;
+        let mut lines = std::mem::take(&mut self.atomic_lines);
+        lines.clear();
         for &a in addrs {
             let b = self.bank_of(a);
+            let line = a >> self.l2_line_shift;
+            // Neighbouring lanes mostly share a line: the latest is checked
+            // first.
+            let line_ready = match lines.iter().rev().find(|&&(l, _)| l == line) {
+                Some(&(_, ready)) => ready,
+                None => {
+                    let at = line << self.l2_line_shift;
+                    let ready = self.l2_lookup(b, at, look_up, L2Request::Atomic).0;
+                    lines.push((line, ready));
+                    ready
+                }
+            };
             if self.atomic_queue_limit > 0 {
                 // Not before the lane ahead of it in this bank's queue.
                 entered = entered.max(self.atomic_entered[b]);
@@ -537,9 +581,9 @@ impl MemorySystem {
                 // An earlier operation on this address held it up.
                 self.stats.atomic_serialised += 1;
             }
-            // Waiting for its address, it holds no unit: it takes the unit
-            // free soonest once the address is.
-            let ready_at = entered.max(addr_ready);
+            // Waiting for its address or its line, it holds no unit: it
+            // takes the unit free soonest once both are there.
+            let ready_at = entered.max(addr_ready).max(line_ready);
             let start = match &mut self.atomic_units[b][..] {
                 [unit] => unit.book(cycle, ready_at, interval),
                 units => {
@@ -565,6 +609,7 @@ impl MemorySystem {
             self.stats.atomic_operations += 1;
             ready = ready.max(start + latency);
         }
+        self.atomic_lines = lines;
         // Atomics arrive in issue order, so an address free by now never
         // holds a later one up: forgetting it changes nothing, and keeps
         // the map to the addresses with operations still queued rather
@@ -697,6 +742,44 @@ mod tests {
         starts[unit]
     }
 
+    /// A memory system whose L2 holds the lines of `addrs`, read by loads
+    /// of CU 0 (64 addresses a cycle) and its counts then reset, and a
+    /// cycle by which their data is there: atomics from then on find
+    /// their lines.
+    fn warmed(cfg: &Config, addrs: &[u64]) -> (MemorySystem, u64) {
+        let mut mem = MemorySystem::new(cfg);
+        let mut ready = 0;
+        for (cycle, chunk) in (0..).zip(addrs.chunks(64)) {
+            ready = ready.max(mem.load(0, cycle, chunk));
+        }
+        mem.stats = MemoryStats::default();
+        (mem, ready)
+    }
+
+    /// One lane's atomic on a line the L2 lacks, against the same on a
+    /// warmed line: it waits for the line's transfer and the DRAM latency,
+    /// reads the line from DRAM, and leaves it dirty for the flush.
+    #[test]
+    fn an_atomic_on_a_line_the_l2_lacks_waits_for_it_from_dram() {
+        let cfg = Config::default_config();
+        let m = &cfg.memory;
+        let addr = 4096;
+        let (mut warm, cycle) = warmed(&cfg, &[addr]);
+        let mut cold = MemorySystem::new(&cfg);
+        let op = isa::ir::AtomicOp::IIncrement;
+        let run = |mem: &mut MemorySystem| {
+            let ready = mem.atomic(cycle, op, &[addr], None, &mut |_, _| {}).ready;
+            mem.flush();
+            (ready, mem.stats.dram_read_bytes, mem.stats.dram_flush_bytes)
+        };
+        let (warm, cold) = (run(&mut warm), run(&mut cold));
+        let line = m.l2.line_bytes as u64;
+        let transfer = line.div_ceil(m.dram.bytes_per_cycle as u64);
+        assert_eq!(cold.0 - warm.0, transfer + m.dram.latency as u64);
+        assert_eq!((cold.1, warm.1), (line, 0), "lines read from DRAM");
+        assert_eq!((cold.2, warm.2), (line, line), "dirty lines flushed");
+    }
+
     /// Two addresses of one L2 bank, each wave atomic on one of them in
     /// turn: an operation waiting for its address holds no unit, so with
     /// two units the two addresses' operations run side by side and take
@@ -706,18 +789,16 @@ mod tests {
         let last_ready = |units: u32| {
             let mut cfg = Config::default_config();
             cfg.atomics.units_per_bank = units;
-            let mut mem = MemorySystem::new(&cfg);
             let bank_stride = (cfg.memory.l2.line_bytes * cfg.memory.l2.banks) as u64;
+            let (mut mem, start) = warmed(&cfg, &[0, bank_stride]);
             let mut ready = 0;
             for wave_atomic in 0..16u64 {
                 let addrs = [bank_stride * (wave_atomic % 2); 64];
                 let op = isa::ir::AtomicOp::IIncrement;
-                ready = ready.max(
-                    mem.atomic(wave_atomic, op, &addrs, None, &mut |_, _| {})
-                        .ready,
-                );
+                let cycle = start + wave_atomic;
+                ready = ready.max(mem.atomic(cycle, op, &addrs, None, &mut |_, _| {}).ready);
             }
-            ready
+            ready - start
         };
         let (one, two) = (last_ready(1), last_ready(2));
         let interval = Config::default_config().atomics.integer.interval as u64;
@@ -739,14 +820,18 @@ mod tests {
         // The reference below has no queue limit.
         cfg.atomics.queue_per_bank = 0;
         cfg.atomics.units_per_bank = 2;
-        let mut mem = MemorySystem::new(&cfg);
+        // The reference finds every line in the L2: it must hold them all.
+        cfg.memory.l2.size_bytes = 4 << 20;
+        let words = 3 * ADDRESS_FREE_LEAST as u64;
+        let line = cfg.memory.l2.line_bytes as u64;
+        let all_lines: Vec<u64> = (0..4 * words).step_by(line as usize).collect();
+        let (mut mem, mut cycle) = warmed(&cfg, &all_lines);
         let m = &cfg.memory;
         let banks = m.l2.banks as u64;
         let mut units = vec![vec![Vec::new(); 2]; banks as usize];
         let mut address_free = std::collections::BTreeMap::new();
         let mut serialised = 0;
         let (latency, interval) = (7, 3);
-        let mut cycle = 0;
         for _ in 0..40_000 {
             cycle += random() % 8;
             // Lanes over three times the addresses the map keeps before it
@@ -755,7 +840,7 @@ mod tests {
             let addrs: Vec<u64> = (0..lanes)
                 .map(|_| match random() % 4 {
                     0 => 4 * (random() % 8),
-                    _ => 4 * (random() % (3 * ADDRESS_FREE_LEAST as u64)),
+                    _ => 4 * (random() % words),
                 })
                 .collect();
             // Shed after every operation, not only at the threshold.
@@ -801,7 +886,8 @@ mod tests {
         for limit in [1usize, 3, 16] {
             let mut cfg = Config::default_config();
             cfg.atomics.queue_per_bank = limit as u32;
-            let mut mem = MemorySystem::new(&cfg);
+            let words: Vec<u64> = (0..512).map(|w| 4 * w).collect();
+            let (mut mem, mut cycle) = warmed(&cfg, &words);
             let m = &cfg.memory;
             let banks = m.l2.banks as u64;
             let transit = (m.l1.latency + m.l2.latency) as u64;
@@ -811,7 +897,7 @@ mod tests {
             let mut last_entered = vec![0u64; banks as usize];
             let mut address_free = std::collections::BTreeMap::new();
             let (latency, interval) = (5, 6);
-            let (mut cycle, mut full) = (0, 0);
+            let mut full = 0;
             for _ in 0..3_000 {
                 cycle += random() % 6;
                 let lanes = 1 + random() as usize % 16;
