@@ -162,7 +162,7 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
                     row.push(match (base_cycles, cycles) {
                         // As summary.json writes a number (1.0, not 1).
                         (Some(b), Some(c)) if c > 0 => {
-                            serde_json::Value::from(b as f64 / c as f64).to_string()
+                            crate::output::results::cell(&(b as f64 / c as f64).into())
                         }
                         _ => String::new(),
                     });
@@ -178,7 +178,7 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
                         let v = out.timing.as_ref().and_then(|t| {
                             let k = t.unit_names().iter().position(|n| n == u)?;
                             // As summary.json writes it, as the other figures.
-                            Some(serde_json::Value::from(t.unit_utilisation(k)).to_string())
+                            Some(crate::output::results::cell(&t.unit_utilisation(k).into()))
                         });
                         row.push(v.unwrap_or_default());
                     }

@@ -153,6 +153,16 @@ pub fn script_summary(r: &ScriptReport, opts: &RunOptions) -> Value {
     })
 }
 
+/// A figure of summary.json as a CSV cell: empty for null, a string
+/// without its quotes, a number as JSON writes it (1.0, not 1).
+pub fn cell(v: &Value) -> String {
+    match v {
+        Value::Null => String::new(),
+        Value::String(x) => x.clone(),
+        other => other.to_string(),
+    }
+}
+
 /// The headline figures of a run, by column name: the columns of
 /// `summary.csv`, a comparison's table and a sweep's CSV. Everything but
 /// `wall_seconds` is the same bits on every host.
@@ -163,11 +173,7 @@ pub fn headline(out: &RunOutput) -> Vec<(&'static str, String)> {
         for p in path {
             v = &v[*p];
         }
-        match v {
-            Value::Null => String::new(),
-            Value::String(x) => x.clone(),
-            other => other.to_string(),
-        }
+        cell(v)
     };
     vec![
         ("workload", out.name.clone()),

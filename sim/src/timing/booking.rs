@@ -20,14 +20,14 @@ pub struct Calendar {
 
 /// Where a booking would go: its start, and its place in `busy`.
 #[derive(Clone, Copy)]
-pub struct Opening {
-    pub start: u64,
+struct Opening {
+    start: u64,
     at: usize,
 }
 
 impl Calendar {
     /// Forgets the bookings that ended by `now`.
-    pub fn forget(&mut self, now: u64) {
+    fn forget(&mut self, now: u64) {
         while self.busy.front().is_some_and(|&(_, end)| end <= now) {
             self.busy.pop_front();
         }
@@ -35,7 +35,7 @@ impl Calendar {
 
     /// The earliest cycle at or after `ready` from which the resource is
     /// free for `cycles` cycles.
-    pub fn opening(&self, ready: u64, cycles: u64) -> Opening {
+    fn opening(&self, ready: u64, cycles: u64) -> Opening {
         let mut at = self.busy.partition_point(|&(_, end)| end <= ready);
         let mut start = ready;
         if cycles == 0 {
@@ -54,7 +54,7 @@ impl Calendar {
     }
 
     /// Books `cycles` cycles at `opening`, found since the last change.
-    pub fn take(&mut self, opening: Opening, cycles: u64) {
+    fn take(&mut self, opening: Opening, cycles: u64) {
         let Opening { start, at: i } = opening;
         if cycles == 0 {
             return;
@@ -90,6 +90,26 @@ impl Calendar {
         }
         let opening = self.opening(ready, cycles);
         self.take(opening, cycles);
+        opening.start
+    }
+
+    /// Books whichever of `calendars` (identical resources, such as a
+    /// bank's atomic units) can start the request first, the first of
+    /// equals, and returns when it starts.
+    pub fn book_soonest(calendars: &mut [Calendar], now: u64, ready: u64, cycles: u64) -> u64 {
+        if let [only] = calendars {
+            return only.book(now, ready, cycles);
+        }
+        calendars.iter_mut().for_each(|c| c.forget(now));
+        let (soonest, opening) = calendars
+            .iter_mut()
+            .map(|c| {
+                let opening = c.opening(ready, cycles);
+                (c, opening)
+            })
+            .min_by_key(|(_, opening)| opening.start)
+            .expect("at least one calendar");
+        soonest.take(opening, cycles);
         opening.start
     }
 

@@ -584,22 +584,8 @@ impl MemorySystem {
             // Waiting for its address or its line, it holds no unit: it
             // takes the unit free soonest once both are there.
             let ready_at = entered.max(addr_ready).max(line_ready);
-            let start = match &mut self.atomic_units[b][..] {
-                [unit] => unit.book(cycle, ready_at, interval),
-                units => {
-                    units.iter_mut().for_each(|unit| unit.forget(cycle));
-                    let (unit, opening) = units
-                        .iter_mut()
-                        .map(|unit| {
-                            let opening = unit.opening(ready_at, interval);
-                            (unit, opening)
-                        })
-                        .min_by_key(|(_, opening)| opening.start)
-                        .expect("units_per_bank >= 1");
-                    unit.take(opening, interval);
-                    opening.start
-                }
-            };
+            let start =
+                Calendar::book_soonest(&mut self.atomic_units[b], cycle, ready_at, interval);
             if self.atomic_queue_limit > 0 && start > entered {
                 self.atomic_waiting[b].push(Reverse(start));
             }
