@@ -11,6 +11,9 @@
 //! output/  what a run leaves behind: results folders, traces, plots
 //! cli/     the `gpusim` commands
 //! ```
+//!
+//! `console` is below them all: where every message goes (stdout, stderr,
+//! or the capture of a run done beside others).
 
 /// `eprintln!` that never panics: a message that cannot be written to
 /// stderr is dropped, as there is nowhere left to report that, and the
@@ -25,12 +28,12 @@ macro_rules! say_err {
 /// `eprint!` with `say_err!`'s care.
 macro_rules! say_err_raw {
     ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = write!(std::io::stderr(), $($arg)*);
+        let _ = $crate::console::write($crate::console::Stream::Err, format_args!($($arg)*));
     }};
 }
 
 pub mod cli;
+pub mod console;
 pub mod exec;
 pub mod input;
 pub mod output;

@@ -924,6 +924,113 @@ fn several_workloads_and_folders_run_in_one_call() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Every file under `dir` (relative paths) with its bytes, but for the
+/// summaries, which hold the run's wall-clock time.
+fn folder_files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, files: &mut BTreeMap<String, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(root, &p, files);
+            } else {
+                let name = p.strip_prefix(root).unwrap().display().to_string();
+                let summary = name.ends_with("summary.json") || name.ends_with("summary.csv");
+                let bytes = if summary {
+                    Vec::new()
+                } else {
+                    std::fs::read(&p).unwrap()
+                };
+                files.insert(name, bytes);
+            }
+        }
+    }
+    let mut files = BTreeMap::new();
+    walk(dir, dir, &mut files);
+    files
+}
+
+/// What `run` printed on stdout without what moves from one call to the
+/// next: wall-clock seconds and rates, and the command line.
+fn steady(json: bool, stdout: &str) -> String {
+    if !json {
+        return stdout
+            .lines()
+            .map(|l| match l.rsplit_once(", ") {
+                Some((head, tail)) if tail.ends_with(" s") => head,
+                _ => l,
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    let mut all: Value = serde_json::from_str(stdout).expect("JSON on stdout");
+    for r in all.as_array_mut().expect("an array for several runs") {
+        if let Some(run) = r.get_mut("run").and_then(Value::as_object_mut) {
+            run.retain(|k, _| k != "command" && !k.contains("second"));
+        }
+    }
+    all.to_string()
+}
+
+#[test]
+fn runs_done_at_once_print_and_write_what_runs_one_after_another_do() {
+    let dir = common::scratch("results", "jobs");
+    // Passing, failing, printing and skipped runs, manifests and scripts,
+    // and a manifest and a script that both write descriptor_array/.
+    let paths = [
+        "workloads/amber",
+        "workloads/descriptors",
+        "workloads/bad",
+        "workloads/opencl_printf",
+        "workloads/micro_emulation",
+    ];
+    let mut seen = Vec::new();
+    for json in [false, true] {
+        for jobs in ["1", "2", "5"] {
+            let results = dir.join(format!("{json}-{jobs}"));
+            let mut args = vec!["run", "--functional", "--jobs", jobs, "--results"];
+            args.push(results.to_str().unwrap());
+            args.extend(paths);
+            if json {
+                args.push("--json");
+            }
+            let o = gpusim(&args);
+            // Folder names differ by run only in the results root.
+            let root = results.display().to_string();
+            let shown = |b: &[u8]| String::from_utf8_lossy(b).replace(&root, "RESULTS");
+            let printed = (code(&o), shown(&o.stdout), shown(&o.stderr));
+            let folders = folder_files(&results);
+            seen.push((json, jobs, printed, folders));
+        }
+    }
+    let (_, _, (code1, out1, err1), _) = &seen[0];
+    assert_eq!(*code1, 2, "a bad manifest is among them: {out1}{err1}");
+    assert!(
+        out1.contains("results in RESULTS/descriptor_array-2"),
+        "{out1}"
+    );
+    assert!(err1.contains("error: "), "{err1}");
+    for (json, jobs, printed, folders) in &seen[1..] {
+        let (_, _, first, first_folders) = &seen[if *json { 3 } else { 0 }];
+        assert_eq!(printed.0, first.0, "exit code, json {json}, jobs {jobs}");
+        assert_eq!(
+            steady(*json, &printed.1),
+            steady(*json, &first.1),
+            "stdout, json {json}, jobs {jobs}"
+        );
+        assert_eq!(printed.2, first.2, "stderr, json {json}, jobs {jobs}");
+        assert_eq!(
+            folders.keys().collect::<Vec<_>>(),
+            first_folders.keys().collect::<Vec<_>>(),
+            "json {json}, jobs {jobs}"
+        );
+        assert!(
+            folders == first_folders,
+            "file bytes, json {json}, jobs {jobs}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn amber_scripts_write_folders_and_json() {
     let dir = common::scratch("results", "amber");

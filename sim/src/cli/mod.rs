@@ -113,6 +113,11 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         /// runs use one.
         #[arg(long, value_parser = parse_threads)]
         threads: Option<usize>,
+        /// Runs done at once when several are given (all cores by
+        /// default; 1 runs them one after another). What is printed, the
+        /// results folders and the exit code are the same at any count.
+        #[arg(long, value_parser = parse_threads)]
+        jobs: Option<usize>,
         /// Stop the launch as hung after this many wave-instructions.
         #[arg(long, default_value_t = RunOptions::default().max_wave_instructions, value_parser = parse_max_instructions)]
         max_instructions: u64,
@@ -393,6 +398,7 @@ fn command(command: Command) -> ExitCode {
             functional,
             wave_size,
             threads,
+            jobs,
             max_instructions,
             robust_buffer_access,
             trace,
@@ -425,6 +431,7 @@ fn command(command: Command) -> ExitCode {
                 trace_formats: trace_format.unwrap_or(crate::output::trace::TraceFormats::PERFETTO),
                 buffer_files: buffers.unwrap_or(crate::output::results::BufferFiles::BOTH),
                 quiet,
+                jobs: jobs.unwrap_or_else(all_cores),
             };
             ExitCode::from(run::run_paths(&paths, &opts, &how))
         }

@@ -112,6 +112,14 @@ impl Counter {
         }
     }
 
+    /// Runs `f`, which prints, with the bar out of the way.
+    pub fn suspend(&self, f: impl FnOnce()) {
+        match &self.bar {
+            Some(b) => b.suspend(f),
+            None => f(),
+        }
+    }
+
     pub fn finish(&self) {
         if let Some(b) = &self.bar {
             b.finish_and_clear();

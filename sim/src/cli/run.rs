@@ -3,7 +3,7 @@
 //! is the worst of them.
 
 use super::exit;
-use super::progress::Bar;
+use super::progress::{Bar, Counter};
 use crate::input::found::{expand, Item};
 use crate::input::workload::Workload;
 use crate::output::results::{self, ResultsFolder};
@@ -15,6 +15,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 
 /// How `gpusim run` reports and where it writes.
+#[derive(Clone)]
 pub struct How {
     pub json: bool,
     pub root: PathBuf,
@@ -23,6 +24,8 @@ pub struct How {
     pub trace_formats: TraceFormats,
     pub buffer_files: crate::output::results::BufferFiles,
     pub quiet: bool,
+    /// Runs at once when there are several.
+    pub jobs: usize,
 }
 
 /// What one run gave: its exit code, its JSON summary (with `--json`), and
@@ -68,11 +71,7 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
     let mut summaries = Vec::new();
     let mut tally = [0usize; 4];
     let mut skipped = 0;
-    for item in &items {
-        let ran = match item {
-            Item::Manifest(p) => run_manifest(p, opts, how),
-            Item::Script(p) => run_script(p, opts, how, many),
-        };
+    let mut each = |ran: Ran| {
         code = code.max(ran.code);
         if ran.skipped {
             skipped += 1;
@@ -80,6 +79,13 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
             tally[ran.code as usize] += 1;
         }
         summaries.extend(ran.summary);
+    };
+    if how.jobs > 1 && items.len() > 1 {
+        run_at_once(&items, opts, how, many, &mut each);
+    } else {
+        items
+            .iter()
+            .for_each(|item| each(run_item(item, opts, how, many)));
     }
     if how.json {
         let out = if many {
@@ -100,6 +106,106 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
         );
     }
     code
+}
+
+fn run_item(item: &Item, opts: &RunOptions, how: &How, many: bool) -> Ran {
+    match item {
+        Item::Manifest(p) => run_manifest(p, opts, how),
+        Item::Script(p) => run_script(p, opts, how, many),
+    }
+}
+
+/// Runs `items` on `how.jobs` threads, giving each outcome to `each` and
+/// showing what each run said, in the order of `items`: what is printed,
+/// the exit code and the JSON are those of running them one after
+/// another. Items whose results folders share a name run one after
+/// another, in that order, on one thread, so each takes the folder
+/// (`NAME`, `NAME-2`, ...) it would take run alone. Runs show no progress
+/// bars of their own; one counts the finished runs.
+fn run_at_once(
+    items: &[Item],
+    opts: &RunOptions,
+    how: &How,
+    many: bool,
+    each: &mut impl FnMut(Ran),
+) {
+    let groups = by_results_name(items);
+    let unbarred = How {
+        quiet: true,
+        ..how.clone()
+    };
+    let counter = Counter::new("run", items.len() as u64, how.quiet);
+    let next_group = std::sync::atomic::AtomicUsize::new(0);
+    let (sender, received) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..how.jobs.min(groups.len()) {
+            let sender = sender.clone();
+            let (groups, next_group, unbarred) = (&groups, &next_group, &unbarred);
+            scope.spawn(move || {
+                while let Some(group) =
+                    groups.get(next_group.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    for &i in group {
+                        let (ran, said) =
+                            crate::console::capture(|| run_item(&items[i], opts, unbarred, many));
+                        if sender.send((i, ran, said)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut shown = 0;
+        for (i, ran, said) in received {
+            counter.inc();
+            waiting.insert(i, (ran, said));
+            while let Some((ran, said)) = waiting.remove(&shown) {
+                counter.suspend(|| {
+                    for (stream, text) in said.runs() {
+                        match stream {
+                            crate::console::Stream::Out => say_raw!("{text}"),
+                            crate::console::Stream::Err => say_err_raw!("{text}"),
+                        }
+                    }
+                });
+                each(ran);
+                shown += 1;
+            }
+        }
+    });
+    counter.finish();
+}
+
+/// The indices of `items` in groups that write results folders of one
+/// name, in the order of their first items. An item whose name cannot be
+/// read fails before it writes anything, and is a group of its own.
+fn by_results_name(items: &[Item]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut group_of: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for (i, item) in items.iter().enumerate() {
+        let name = match item {
+            Item::Manifest(p) => Workload::name_in(p),
+            Item::Script(p) => Some(script_name(p)),
+        };
+        match name.as_ref().and_then(|n| group_of.get(n)) {
+            Some(&g) => groups[g].push(i),
+            None => {
+                if let Some(n) = name {
+                    group_of.insert(n, groups.len());
+                }
+                groups.push(vec![i]);
+            }
+        }
+    }
+    groups
+}
+
+/// The name of an Amber script's results folder.
+fn script_name(path: &Path) -> String {
+    path.file_stem()
+        .map_or("script".into(), |s| s.to_string_lossy().into_owned())
 }
 
 /// Runs one manifest: its results folder is prepared (and found writable)
@@ -187,7 +293,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     }
     // These lead with their place in the manifest.
     for warning in crate::run::arg_type_mismatches(&w, &out.kernel) {
-        eprintln!("warning: {warning}");
+        say_err!("warning: {warning}");
     }
     if let Some(tw) = writer {
         let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);
@@ -272,9 +378,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
 /// Runs one Amber script into its own results folder; among `many` runs
 /// its text report is one line.
 fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
-    let name = path
-        .file_stem()
-        .map_or("script".into(), |s| s.to_string_lossy().into_owned());
+    let name = script_name(path);
     let folder = match ResultsFolder::create(&how.root, &name, how.force) {
         Ok(f) => f,
         Err(e) => {

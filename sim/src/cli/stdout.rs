@@ -7,7 +7,7 @@ use std::io::Write as _;
 
 /// Writes `text` to stdout; a failure ends the program (see [`failed`]).
 pub fn write(text: std::fmt::Arguments) {
-    if let Err(e) = std::io::stdout().write_fmt(text) {
+    if let Err(e) = crate::console::write(crate::console::Stream::Out, text) {
         failed(e)
     }
 }

@@ -636,6 +636,17 @@ impl Workload {
         build(&ctx, raw)
     }
 
+    /// The name a manifest gives its runs, read without building the
+    /// workload; `None` if the file cannot be read or names none.
+    pub fn name_in(path: &Path) -> Option<String> {
+        #[derive(Deserialize)]
+        struct Named {
+            name: String,
+        }
+        let text = crate::input::read_text(path).ok()?;
+        toml::from_str::<Named>(&text).ok().map(|n| n.name)
+    }
+
     /// The buffer called `name`.
     pub fn buffer(&self, name: &str) -> Option<&Buffer> {
         self.buffers.iter().find(|b| b.name == name)
