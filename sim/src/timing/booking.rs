@@ -7,7 +7,47 @@
 //! Both forget what ended before `now`, the issue cycle of the instruction
 //! being timed: no request of it or a later one is ready before that.
 
-use std::collections::VecDeque;
+/// Entries kept in order, forgotten from the front. A slice of a `Vec`
+/// rather than a `VecDeque`, whose searches and indexing cost the
+/// wrap-around on every step; the forgotten front is dropped once it is
+/// half the storage.
+#[derive(Clone, Default)]
+struct Kept<T> {
+    items: Vec<T>,
+    first: usize,
+}
+
+impl<T> Kept<T> {
+    fn live(&self) -> &[T] {
+        &self.items[self.first..]
+    }
+
+    fn live_mut(&mut self) -> &mut [T] {
+        &mut self.items[self.first..]
+    }
+
+    /// Forgets the entries from the front for which `gone` holds.
+    fn forget_while(&mut self, gone: impl Fn(&T) -> bool) {
+        let n = self.live().iter().take_while(|t| gone(t)).count();
+        self.first += n;
+        if self.first >= 32 && 2 * self.first >= self.items.len() {
+            self.items.drain(..self.first);
+            self.first = 0;
+        }
+    }
+
+    fn insert(&mut self, at: usize, item: T) {
+        self.items.insert(self.first + at, item);
+    }
+
+    fn remove(&mut self, at: usize) {
+        self.items.remove(self.first + at);
+    }
+
+    fn push(&mut self, item: T) {
+        self.items.push(item);
+    }
+}
 
 /// A resource that serves one request at a time (an L2 bank's port, the
 /// DRAM bus, an atomic unit).
@@ -15,7 +55,7 @@ use std::collections::VecDeque;
 pub struct Calendar {
     /// Busy cycles `[start, end)`, disjoint and in order; touching ones
     /// are merged, so a saturated resource is one entry.
-    busy: VecDeque<(u64, u64)>,
+    busy: Kept<(u64, u64)>,
 }
 
 /// Where a booking would go: its start, and its place in `busy`.
@@ -28,22 +68,21 @@ struct Opening {
 impl Calendar {
     /// Forgets the bookings that ended by `now`.
     fn forget(&mut self, now: u64) {
-        while self.busy.front().is_some_and(|&(_, end)| end <= now) {
-            self.busy.pop_front();
-        }
+        self.busy.forget_while(|&(_, end)| end <= now);
     }
 
     /// The earliest cycle at or after `ready` from which the resource is
     /// free for `cycles` cycles.
     fn opening(&self, ready: u64, cycles: u64) -> Opening {
-        let mut at = self.busy.partition_point(|&(_, end)| end <= ready);
+        let busy = self.busy.live();
+        let mut at = busy.partition_point(|&(_, end)| end <= ready);
         let mut start = ready;
         if cycles == 0 {
             return Opening { start, at };
         }
         // Each entry from `at` on ends after `start`: it is in the way if
         // it begins before the booking would end.
-        while let Some(&(from, end)) = self.busy.get(at) {
+        while let Some(&(from, end)) = busy.get(at) {
             if from >= start + cycles {
                 break;
             }
@@ -60,15 +99,16 @@ impl Calendar {
             return;
         }
         let end = start + cycles;
-        let joins_before = i > 0 && self.busy[i - 1].1 == start;
-        let joins_after = self.busy.get(i).is_some_and(|&(from, _)| from == end);
+        let busy = self.busy.live_mut();
+        let joins_before = i > 0 && busy[i - 1].1 == start;
+        let joins_after = busy.get(i).is_some_and(|&(from, _)| from == end);
         match (joins_before, joins_after) {
             (true, true) => {
-                self.busy[i - 1].1 = self.busy[i].1;
+                busy[i - 1].1 = busy[i].1;
                 self.busy.remove(i);
             }
-            (true, false) => self.busy[i - 1].1 = end,
-            (false, true) => self.busy[i].0 = start,
+            (true, false) => busy[i - 1].1 = end,
+            (false, true) => busy[i].0 = start,
             (false, false) => self.busy.insert(i, (start, end)),
         }
     }
@@ -77,15 +117,21 @@ impl Calendar {
     /// or after `ready` it is free for all of them, and returns that cycle.
     pub fn book(&mut self, now: u64, ready: u64, cycles: u64) -> u64 {
         self.forget(now);
-        // The usual case: the request is the latest in time so far.
-        if let Some(last) = self.busy.back_mut() {
+        // The usual cases: the request is the latest in time so far, or it
+        // falls in the last busy run (a saturated resource) and follows it.
+        if let Some(last) = self.busy.live_mut().last_mut() {
             if ready >= last.1 {
                 if ready == last.1 {
                     last.1 += cycles;
                 } else if cycles > 0 {
-                    self.busy.push_back((ready, ready + cycles));
+                    self.busy.push((ready, ready + cycles));
                 }
                 return ready;
+            }
+            if ready >= last.0 && cycles > 0 {
+                let start = last.1;
+                last.1 += cycles;
+                return start;
             }
         }
         let opening = self.opening(ready, cycles);
@@ -115,7 +161,7 @@ impl Calendar {
 
     /// The end of the last booking (0 if none).
     pub fn end(&self) -> u64 {
-        self.busy.back().map_or(0, |&(_, end)| end)
+        self.busy.live().last().map_or(0, |&(_, end)| end)
     }
 }
 
@@ -126,7 +172,7 @@ impl Calendar {
 #[derive(Clone, Default)]
 pub struct Slots {
     /// When each holding ends, in order.
-    ends: VecDeque<u64>,
+    ends: Kept<u64>,
 }
 
 impl Slots {
@@ -134,20 +180,26 @@ impl Slots {
     /// than `count` holdings end after it, else when enough of them have
     /// ended. The caller then `hold`s it until its end.
     pub fn wait(&mut self, now: u64, count: usize, t: u64) -> u64 {
-        while self.ends.front().is_some_and(|&end| end <= now) {
-            self.ends.pop_front();
-        }
-        let ended = self.ends.partition_point(|&end| end <= t);
-        let held = self.ends.len() - ended;
+        self.ends.forget_while(|&end| end <= now);
+        let ends = self.ends.live();
+        // Often none has ended by `t` (a request at `now`).
+        let ended = match ends.first() {
+            Some(&first) if first <= t => ends.partition_point(|&end| end <= t),
+            _ => 0,
+        };
+        let held = ends.len() - ended;
         if held < count {
             return t;
         }
-        self.ends[ended + held - count]
+        ends[ended + held - count]
     }
 
     /// Holds a holder until `end`.
     pub fn hold(&mut self, end: u64) {
-        let at = self.ends.partition_point(|&e| e <= end);
+        // Holdings mostly end after all those kept: the place is found
+        // from the back.
+        let ends = self.ends.live();
+        let at = ends.len() - ends.iter().rev().take_while(|&&e| e > end).count();
         self.ends.insert(at, end);
     }
 }
@@ -183,7 +235,7 @@ mod tests {
             }
             // Merged and forgotten: never more entries than busy runs.
             let runs = busy.windows(2).filter(|w| w[1] && !w[0]).count() + usize::from(busy[0]);
-            assert!(calendar.busy.len() <= runs);
+            assert!(calendar.busy.live().len() <= runs);
         }
     }
 

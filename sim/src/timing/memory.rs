@@ -8,8 +8,7 @@ use super::booking::{Calendar, Slots};
 use super::cache::{Cache, Divisor};
 use crate::exec::address_map::AddressMap;
 use crate::input::config::Config;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
 
 /// `address_free` sheds free addresses from this size on (see `atomic`).
 const ADDRESS_FREE_LEAST: usize = 1 << 16;
@@ -127,9 +126,10 @@ pub struct MemorySystem {
     /// Per L2 bank: its atomic units.
     atomic_units: Vec<Vec<Calendar>>,
     /// Per bank, kept only under a queue limit (`atomic_queue_limit`, 0:
-    /// none): the start cycles of the operations waiting for a unit, and
-    /// when the last one entered (the queue is first come, first served).
-    atomic_waiting: Vec<BinaryHeap<Reverse<u64>>>,
+    /// none): its places, each held by a waiting operation until it
+    /// starts, and when the last one entered (the queue is first come,
+    /// first served).
+    atomic_waiting: Vec<Slots>,
     atomic_entered: Vec<u64>,
     atomic_queue_limit: usize,
     /// Per address an atomic touched: when its last operation frees it.
@@ -202,7 +202,7 @@ impl MemorySystem {
             l2_outstanding: vec![Slots::default(); banks],
             l2_mshrs: m.l2.mshrs as usize,
             atomic_units: vec![vec![Calendar::default(); a.units_per_bank as usize]; banks],
-            atomic_waiting: vec![BinaryHeap::new(); banks],
+            atomic_waiting: vec![Slots::default(); banks],
             atomic_entered: vec![0; banks],
             atomic_queue_limit: a.queue_per_bank as usize,
             address_free: HashMap::default(),
@@ -560,17 +560,11 @@ impl MemorySystem {
             if self.atomic_queue_limit > 0 {
                 // Not before the lane ahead of it in this bank's queue.
                 entered = entered.max(self.atomic_entered[b]);
-                let waiting = &mut self.atomic_waiting[b];
-                while waiting
-                    .peek()
-                    .is_some_and(|&Reverse(start)| start <= entered)
-                {
-                    waiting.pop();
-                }
-                if waiting.len() >= self.atomic_queue_limit {
-                    // Full: room comes when the first waiting one starts.
-                    let Reverse(start) = waiting.pop().expect("the queue is full");
-                    entered = start;
+                // Full: room comes when the first waiting one starts. Entry
+                // is in order, so what started by `entered` is forgotten.
+                let room = self.atomic_waiting[b].wait(entered, self.atomic_queue_limit, entered);
+                if room > entered {
+                    entered = room;
                     self.stats.atomic_queue_full += 1;
                 }
                 self.atomic_entered[b] = entered;
@@ -587,7 +581,7 @@ impl MemorySystem {
             let start =
                 Calendar::book_soonest(&mut self.atomic_units[b], cycle, ready_at, interval);
             if self.atomic_queue_limit > 0 && start > entered {
-                self.atomic_waiting[b].push(Reverse(start));
+                self.atomic_waiting[b].hold(start);
             }
             busy(start, interval);
             *address_free = start + interval;
