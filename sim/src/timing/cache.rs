@@ -156,7 +156,12 @@ impl Cache {
         let ways = self.ways;
         let (slots, used, first) = self.set(tag);
         let n = *used;
-        if let Some(i) = slots[..n].iter().position(|l| l.tag == tag) {
+        // The most recent line first: runs of accesses to one line are common.
+        let found = match n.checked_sub(1) {
+            Some(last) if slots[last].tag == tag => Some(last),
+            _ => slots[..n].iter().position(|l| l.tag == tag),
+        };
+        if let Some(i) = found {
             // Most recently used goes last.
             slots[i..n].rotate_left(1);
             let l = &mut slots[n - 1];
