@@ -196,6 +196,9 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     for warning in crate::run::unused_bindings(&w, &out.kernel) {
         say_err!("warning: {}: {warning}", path.display());
     }
+    for warning in crate::exec::launch::printf_warnings(&out.kernel, &out.printf_failures) {
+        say_err!("warning: {}: {warning}", path.display());
+    }
     // These lead with their place in the manifest.
     for warning in crate::run::arg_type_mismatches(&w, &out.kernel) {
         eprintln!("warning: {warning}");

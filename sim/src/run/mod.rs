@@ -10,6 +10,7 @@ pub mod grid;
 
 use crate::exec::launch::Launch;
 use crate::exec::memory::{GlobalMemory, LocalArguments};
+use crate::exec::printf::{Printed, PrintfFailure};
 use crate::exec::progress::Progress;
 use crate::exec::wave::Counts;
 use crate::input::config::Config;
@@ -119,6 +120,9 @@ pub struct RunOutput {
     pub timing: Option<Report>,
     /// What the kernel printed (OpenCL printf), in execution order.
     pub printf: String,
+    /// The printf calls that printed nothing and returned -1, per call
+    /// site and message (`exec::launch::printf_warnings` words them).
+    pub printf_failures: Vec<PrintfFailure>,
 }
 
 impl RunOutput {
@@ -327,7 +331,8 @@ fn run_on_buffers(
         counts,
         wave_width: opts.wave_width,
         timing,
-        printf,
+        printf: printf.text,
+        printf_failures: printf.failures,
     })
 }
 
@@ -407,7 +412,7 @@ pub struct Launched {
     pub counts: Counts,
     /// For a timed run, what the timing model measured.
     pub timing: Option<Report>,
-    pub printf: String,
+    pub printf: Printed,
 }
 
 /// The workload's buffers with their initial contents.
@@ -526,7 +531,7 @@ pub fn dispatch(
         );
         match &opts.timing {
             None => {
-                let mut printf = String::new();
+                let mut printf = Printed::default();
                 launch
                     .run_functional(
                         &mut global,
