@@ -3,6 +3,7 @@
 
 use gpusim::input::workload::Workload;
 use gpusim::run::{run_workload, RunOptions};
+use isa::module::Location;
 use std::path::Path;
 
 #[test]
@@ -51,4 +52,114 @@ fn printf_output_is_collected_in_lane_order() {
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// The word offsets of the printf instructions of a binary module, in
+/// module order, read here with the binary's rules alone: OpExtInst
+/// (opcode 12) whose instruction number (its fifth word) is 184.
+fn printf_words(spv: &[u8]) -> Vec<usize> {
+    let words: Vec<u32> = spv
+        .chunks(4)
+        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+        .collect();
+    let mut found = Vec::new();
+    let mut at = 5;
+    while at < words.len() {
+        let (count, opcode) = ((words[at] >> 16) as usize, words[at] & 0xffff);
+        if opcode == 12 && words[at + 4] == 184 {
+            found.push(at);
+        }
+        at += count;
+    }
+    found
+}
+
+/// printf calls that fail (an invalid format, too few arguments) print
+/// nothing and return -1; the run gathers them per call site and message
+/// with their count, the same at every thread count, and `gpusim run`
+/// warns of each once, naming the instruction.
+#[test]
+fn failed_printf_calls_are_gathered_per_call_site_and_warned_of() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let manifest = root.join("sim/tests/kernels/printf_failures.toml");
+    let w = Workload::load(&manifest).unwrap();
+    let spv = std::fs::read(root.join("sim/tests/kernels/printf_failures.spv")).unwrap();
+    let [invalid, too_few, valid] = printf_words(&spv)[..] else {
+        panic!("three printf calls")
+    };
+    assert!(invalid < too_few && too_few < valid);
+    // From the kernel source: the invalid format in work-items 0..2, too
+    // few arguments in all 4 x 64.
+    let want = [
+        (invalid, 3, "format \"item %u: %q\\n\": "),
+        (too_few, 256, "format \"%d and %d\\n\": too few arguments"),
+    ];
+    let functional = |threads| RunOptions {
+        threads,
+        parallel_from: 0,
+        ..RunOptions::default()
+    };
+    let timed = RunOptions::timed(gpusim::input::config::Config::default_config());
+    for (opts, label) in [
+        (functional(1), "one thread"),
+        (functional(4), "four threads"),
+        (timed, "timed"),
+    ] {
+        let out = run_workload(&w, &opts).unwrap();
+        // The failed calls' results are -1 (the manifest's checks).
+        assert!(out.all_checks_passed(), "{label}");
+        assert_eq!(out.printf, "item 0 printed\n", "{label}");
+        if label == "four threads" {
+            assert!(out.counts.parallel_workgroups > 0, "batches ran");
+        }
+        let mut got: Vec<(usize, u64, &str)> = (out.printf_failures.iter())
+            .map(|f| match out.kernel.origins[f.pc as usize].location {
+                Location::Word(word) => (word, f.count, f.message.as_str()),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        if label == "timed" {
+            // Waves interleave: which call fails first is the model's
+            // business; what failed, and how often, is not.
+            got.sort();
+        }
+        assert_eq!(got.len(), want.len(), "{label}: {got:?}");
+        for ((word, count, message), (w_word, w_count, w_start)) in got.iter().zip(want) {
+            assert_eq!((*word, *count), (w_word, w_count), "{label}: {message}");
+            assert!(message.starts_with(w_start), "{label}: {message}");
+        }
+    }
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .current_dir(&root)
+        .args([
+            "run",
+            "sim/tests/kernels/printf_failures.toml",
+            "--functional",
+        ])
+        .args(["--results", env!("CARGO_TARGET_TMPDIR")])
+        .args(["--buffers", "none", "--force"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    let place = |word| {
+        format!(
+            "warning: sim/tests/kernels/printf_failures.toml: kernel 'bad_formats', \
+             OpExtInst at sim/tests/kernels/printf_failures.spv word {word}: \
+             printf printed nothing and returned -1 in"
+        )
+    };
+    assert_eq!(warnings.len(), 2, "{stderr}");
+    assert!(
+        warnings[0].starts_with(&format!("{} 3 calls: format", place(invalid))),
+        "{stderr}"
+    );
+    assert!(
+        warnings[1].starts_with(&format!("{} 256 calls: format", place(too_few))),
+        "{stderr}"
+    );
 }

@@ -771,6 +771,216 @@ fn an_unwritable_results_folder_is_an_output_error_found_before_running() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The entries of folder `dir`, sorted.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A timed, traced run whose launch stops (a hung kernel, a fault) keeps
+/// its trace so far, closed and valid, as `<name>.failed-trace/` beside
+/// the results folders, and writes no results folder; an untraced or
+/// refused run keeps nothing; a later stop replaces the kept trace whole,
+/// and a run of the name that finishes removes it.
+#[test]
+fn a_launch_that_stops_keeps_its_trace_beside_the_results_and_no_folder() {
+    let dir = common::scratch("results", "failed-trace");
+    let results = dir.to_str().unwrap();
+    let kept = dir.join("bad_endless_loop.failed-trace");
+    let hang = |budget: &str, formats: &str, json: bool| {
+        let mut args = vec![
+            "run",
+            "workloads/bad/endless_loop.toml",
+            "--trace",
+            "--trace-format",
+            formats,
+            "--max-instructions",
+            budget,
+            "--results",
+            results,
+        ];
+        if json {
+            args.push("--json");
+        }
+        let o = gpusim(&args);
+        assert_eq!(code(&o), 2, "{}", text(&o));
+        o
+    };
+    let o = hang("20000", "perfetto,json,csv", false);
+    let t = text(&o);
+    assert!(
+        t.contains("looks hung")
+            && t.contains(&format!(
+                "the trace up to the stop is in {}",
+                kept.display()
+            )),
+        "{t}"
+    );
+    assert_eq!(entries(&dir), ["bad_endless_loop.failed-trace"]);
+    assert_eq!(
+        entries(&kept),
+        [
+            "issue_trace.csv",
+            "occupancy_trace.csv",
+            "trace.json",
+            "trace.pftrace"
+        ]
+    );
+    // One wave: every wave-instruction of the budget issued and is a
+    // slice; the one past it stopped the launch before it issued.
+    assert_eq!(check_chrome_trace(&kept.join("trace.json")), 20_000);
+    assert_eq!(check_perfetto_trace(&kept.join("trace.pftrace")), 20_000);
+    let rows = common::csv_rows(&kept.join("issue_trace.csv"));
+    assert_eq!(rows.len(), 1 + 20_000);
+    let location = rows[0].iter().position(|c| c == "location").unwrap();
+    let last = &rows[rows.len() - 1][location];
+    assert!(
+        last.starts_with("workloads/bad/endless_loop.spvasm:"),
+        "{last}"
+    );
+
+    // Stopped again, with other formats: the kept trace is replaced whole,
+    // and the JSON entry names it.
+    let o = hang("1000", "perfetto", true);
+    let entry: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(entry["exit_code"], 2);
+    assert_eq!(entry["failed_trace"], kept.display().to_string());
+    assert_eq!(entries(&dir), ["bad_endless_loop.failed-trace"]);
+    assert_eq!(entries(&kept), ["occupancy_trace.csv", "trace.pftrace"]);
+    assert_eq!(check_perfetto_trace(&kept.join("trace.pftrace")), 1000);
+
+    // A fault stops the launch too.
+    let o = gpusim(&[
+        "run",
+        "workloads/bad/oob.toml",
+        "--trace",
+        "--trace-format",
+        "json",
+        "--results",
+        results,
+    ]);
+    assert_eq!(code(&o), 2, "{}", text(&o));
+    assert!(text(&o).contains("outside buffer"), "{}", text(&o));
+    assert!(check_chrome_trace(&dir.join("bad_oob.failed-trace/trace.json")) > 0);
+
+    // Untraced (functional), or refused before the launch: nothing kept.
+    let fresh = dir.join("fresh");
+    for args in [
+        &["workloads/bad/endless_loop.toml", "--functional"][..],
+        // Timed and traced, but its workgroup fits on no CU: the launch
+        // stops before its first event.
+        &[
+            "workloads/bad/endless_loop.toml",
+            "--trace",
+            "--set",
+            "cu.vgprs_per_simd=1",
+            "--set",
+            "cu.vgpr_granule=1",
+        ],
+        &["workloads/bad/bad_magic.toml", "--trace"],
+    ] {
+        let mut all = vec!["run", "--results", fresh.to_str().unwrap()];
+        all.extend(args);
+        let o = gpusim(&all);
+        assert_eq!(code(&o), 2, "{all:?}: {}", text(&o));
+        assert!(!text(&o).contains("trace up to"), "{}", text(&o));
+        assert!(!fresh.exists(), "{all:?}: {:?}", entries(&fresh));
+    }
+
+    // A workload of one name that hangs, then finishes: the run that
+    // finishes removes the trace the first kept.
+    let manifest = dir.join("flip.toml");
+    let endless = common::root().join("workloads/bad/endless_loop.spvasm");
+    let hung = std::fs::read_to_string(common::root().join("workloads/bad/endless_loop.toml"))
+        .unwrap()
+        .replace("bad_endless_loop", "flip")
+        .replace(
+            "\"endless_loop.spvasm\"",
+            &format!("{:?}", endless.display().to_string()),
+        );
+    let flip = |manifest_text: &str, want: i32| {
+        std::fs::write(&manifest, manifest_text).unwrap();
+        let o = gpusim(&[
+            "run",
+            manifest.to_str().unwrap(),
+            "--trace",
+            "--max-instructions",
+            "500",
+            "--results",
+            fresh.to_str().unwrap(),
+        ]);
+        assert_eq!(code(&o), want, "{}", text(&o));
+        text(&o)
+    };
+    flip(&hung, 2);
+    assert_eq!(entries(&fresh), ["flip.failed-trace"]);
+    // A failed trace holding anything else is neither replaced nor removed.
+    let notes = fresh.join("flip.failed-trace/notes.txt");
+    std::fs::write(&notes, "mine").unwrap();
+    let t = flip(&hung, 2);
+    assert!(
+        t.contains("its trace could not be kept") && t.contains("notes.txt"),
+        "{t}"
+    );
+    assert_eq!(entries(&fresh), ["flip.failed-trace"]);
+    std::fs::remove_file(&notes).unwrap();
+    let finishes =
+        common::vector_add_anywhere().replace("name = \"vector_add\"", "name = \"flip\"");
+    flip(&finishes, 0);
+    assert_eq!(entries(&fresh), ["flip"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// An Amber script whose RUN hangs keeps its trace as a manifest's run
+/// does, named after the script.
+#[test]
+fn an_amber_script_whose_run_stops_keeps_its_trace() {
+    let dir = common::scratch("results", "failed-trace-amber");
+    let kernel =
+        std::fs::read_to_string(common::root().join("workloads/bad/endless_loop.spvasm")).unwrap();
+    let script = dir.join("hang.amber");
+    std::fs::write(
+        &script,
+        format!(
+            "#!amber\nSHADER compute k SPIRV-ASM\n{kernel}END\n\
+             BUFFER out DATA_TYPE uint32 SIZE 32 FILL 0\n\
+             PIPELINE compute p\n  ATTACH k\n  BIND BUFFER out AS storage DESCRIPTOR_SET 0 BINDING 0\nEND\n\
+             RUN p 1 1 1\n"
+        ),
+    )
+    .unwrap();
+    let results = dir.join("results");
+    let o = gpusim(&[
+        "run",
+        script.to_str().unwrap(),
+        "--trace",
+        "--trace-format",
+        "json",
+        "--max-instructions",
+        "3000",
+        "--json",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 2, "{}", text(&o));
+    let s: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let kept = results.join("hang.failed-trace");
+    assert_eq!(s["status"], "error");
+    assert_eq!(s["failed_trace"], kept.display().to_string());
+    let reason = s["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("looks hung") && reason.ends_with(&format!("is in {}", kept.display())),
+        "{reason}"
+    );
+    assert_eq!(entries(&results), ["hang.failed-trace"]);
+    assert_eq!(check_chrome_trace(&kept.join("trace.json")), 3000);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn the_summary_says_how_a_launch_used_the_threads_and_its_global_atomics() {
     let dir = common::scratch("results", "threads");

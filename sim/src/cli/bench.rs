@@ -227,8 +227,8 @@ fn bench_mode(
                 b.bytes.clone_from(&input.bytes);
             }
             let launch = Instant::now();
-            let launched =
-                dispatch(&d, &mut buffers, opts, Hooks::default()).map_err(|e| (e, false))?;
+            let launched = dispatch(&d, &mut buffers, opts, Hooks::default())
+                .map_err(|e| (e.into(), false))?;
             in_launches += launch.elapsed();
             if runs == 0 && launches == 0 {
                 // A wrong result is not worth timing: the first launch

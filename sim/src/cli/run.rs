@@ -9,7 +9,7 @@ use crate::input::workload::Workload;
 use crate::output::results::{self, ResultsFolder};
 use crate::output::trace::{TraceFormats, TraceThread, TraceWriter};
 use crate::run::amber::{self, ScriptReport, Status};
-use crate::run::{run_workload_taking, Hooks, RunOptions};
+use crate::run::{run_workload_taking, Hooks, RunError, RunOptions};
 use crate::timing::trace::TraceSink;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -285,10 +285,24 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         // manifest goes first, as in load errors, since several manifests
         // can share a kernel.
         Err(e) => {
-            return bad(crate::run::named_at(&path.display().to_string(), &e));
+            let mut message = crate::run::named_at(&path.display().to_string(), e.message());
+            let mut kept = None;
+            if let (RunError::Launch(_), Some(tw)) = (&e, writer) {
+                let (note, dir) = keep_stopped_trace(tw, folder, how.trace_formats);
+                message += &note;
+                kept = dir;
+            }
+            let mut ran = bad(message);
+            if let (Some(dir), Some(s)) = (kept, &mut ran.summary) {
+                s["failed_trace"] = Value::String(dir.display().to_string());
+            }
+            return ran;
         }
     };
     for warning in crate::run::unused_bindings(&w, &out.kernel) {
+        say_err!("warning: {}: {warning}", path.display());
+    }
+    for warning in crate::exec::launch::printf_warnings(&out.kernel, &out.printf_failures) {
         say_err!("warning: {}: {warning}", path.display());
     }
     // These lead with their place in the manifest.
@@ -408,10 +422,21 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
     };
     let trace = writer.as_mut().map(|t| t as &mut dyn TraceSink);
     let started = std::time::Instant::now();
-    let report = match amber::run_script_traced(path, opts, trace) {
+    let mut report = match amber::run_script_traced(path, opts, trace) {
         Ok(r) => r,
         Err(e) => ScriptReport::error(path, e),
     };
+    // Taken by the trace of a RUN that stopped, which is kept instead.
+    let mut folder = Some(folder);
+    let mut kept = None;
+    if let Some(tw) = writer.take_if(|_| report.launch_failed) {
+        let f = folder.take().expect("taken only here");
+        let (note, dir) = keep_stopped_trace(tw, f, how.trace_formats);
+        if let Status::Error(e) = &mut report.status {
+            e.push_str(&note);
+        }
+        kept = dir;
+    }
     if let Some(tw) = writer {
         if let Err(e) = tw.finish(report.cycles.unwrap_or(0)) {
             return Ran::failed(
@@ -424,9 +449,12 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
     let code = report.exit_code();
     let mut summary = results::script_summary(&report, opts);
     summary["run"]["wall_seconds"] = serde_json::json!(started.elapsed().as_secs_f64());
+    if let Some(dir) = kept {
+        summary["failed_trace"] = Value::String(dir.display().to_string());
+    }
     // A script that ran (passing or not) has results; one skipped or
     // stopped by an error leaves no folder (the partial one is dropped).
-    if matches!(report.status, Status::Pass | Status::Fail) {
+    if let (Status::Pass | Status::Fail, Some(folder)) = (&report.status, folder) {
         match folder.finish_script(&report, opts, &summary) {
             Ok(dir) => summary["results"] = Value::String(dir.display().to_string()),
             Err(e) => {
@@ -458,6 +486,30 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
         code,
         summary: None,
         skipped,
+    }
+}
+
+/// Closes the trace of a run whose launch stopped and keeps it beside the
+/// results (`ResultsFolder::keep_failed_trace`; the results folder itself
+/// is not written). Returns what the run's error message adds about it
+/// (nothing when the launch stopped before its first event, leaving no
+/// trace to keep) and where it is.
+fn keep_stopped_trace(
+    tw: TraceThread,
+    folder: ResultsFolder,
+    formats: TraceFormats,
+) -> (String, Option<PathBuf>) {
+    let kept = tw.finish_stopped().and_then(|any| {
+        any.then(|| folder.keep_failed_trace(&formats.files()))
+            .transpose()
+    });
+    match kept {
+        Ok(Some(dir)) => (
+            format!("; the trace up to the stop is in {}", dir.display()),
+            Some(dir),
+        ),
+        Ok(None) => (String::new(), None),
+        Err(e) => (format!("; its trace could not be kept: {e}"), None),
     }
 }
 

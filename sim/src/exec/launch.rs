@@ -7,6 +7,7 @@ use crate::exec::memory::{
     write_le, GlobalMemory, GlobalView, LocalArguments, RecentRegions, WaveMemory,
 };
 use crate::exec::overlay::{commit_batch, Overlay};
+use crate::exec::printf::{Printed, PrintfFailure};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Counts, Wave, WaveState};
 use crate::exec::windows::{chunk_memories, ChunkMemory, Undo, WindowPlan};
@@ -227,17 +228,12 @@ impl<'k> Launch<'k> {
     /// Names a place in the launch for an error message.
     pub fn describe(&self, wg: [u32; 3], wave: usize, pc: u32, lane: Option<usize>) -> String {
         let lane = lane.map(|l| format!(" lane {l}")).unwrap_or_default();
-        let k = self.kernel;
-        let origin = match k.origins.get(pc as usize) {
-            Some(o) => match &o.location {
-                Location::Line(l) => format!("Op{} at {}:{l}", o.opcode, k.source),
-                Location::Word(w) => format!("Op{} at {} word {w}", o.opcode, k.source),
-            },
-            None => "the end of the kernel".to_string(),
-        };
         format!(
-            "kernel '{}', {origin}, workgroup ({}, {}, {}) wave {wave}{lane}",
-            k.name, wg[0], wg[1], wg[2]
+            "{}, workgroup ({}, {}, {}) wave {wave}{lane}",
+            instruction_place(self.kernel, pc),
+            wg[0],
+            wg[1],
+            wg[2]
         )
     }
 
@@ -440,7 +436,7 @@ impl<'k> Launch<'k> {
     pub fn run_functional(
         &self,
         global: &mut GlobalMemory,
-        printf: &mut String,
+        printf: &mut Printed,
         mut progress: Option<&mut dyn Progress>,
         threads: usize,
         parallel_from: u64,
@@ -496,7 +492,7 @@ impl<'k> Launch<'k> {
         range: std::ops::Range<u64>,
         space: &mut WorkgroupSpace,
         global: &mut GlobalMemory,
-        printf: &mut String,
+        printf: &mut Printed,
         counts: &mut Counts,
         progress: &mut Option<&mut dyn Progress>,
         state: &mut ProgressState,
@@ -536,7 +532,7 @@ impl<'k> Launch<'k> {
     fn run_parallel(
         &self,
         global: &mut GlobalMemory,
-        printf: &mut String,
+        printf: &mut Printed,
         progress: &mut Option<&mut dyn Progress>,
         state: &mut ProgressState,
         counts: &mut Counts,
@@ -587,7 +583,7 @@ impl<'k> Launch<'k> {
             let range = move |k: u64| start + k * chunk..(start + (k + 1) * chunk).min(end);
             let ranges: Vec<_> = (0..chunks).map(range).collect();
             let run_chunk = |space: &mut WorkgroupSpace, k: usize, mut view: GlobalView| {
-                let mut out = String::new();
+                let mut out = Printed::default();
                 let mut own = Counts::default();
                 for i in ranges[k].clone() {
                     self.run_workgroup(
@@ -605,7 +601,7 @@ impl<'k> Launch<'k> {
             };
             // The chunks that finished within the launch's budget, in
             // order, up to the first that failed or went past it.
-            let finished = |results: &[Result<(String, Counts), ExecError>]| {
+            let finished = |results: &[Result<(Printed, Counts), ExecError>]| {
                 let mut total_waves = counts.wave_instructions;
                 results
                     .iter()
@@ -671,7 +667,7 @@ impl<'k> Launch<'k> {
             };
             let results_len = results.len();
             for (k, (out, own)) in results.into_iter().take(committed).flatten().enumerate() {
-                printf.push_str(&out);
+                printf.append(out);
                 counts.merge(own);
                 for _ in range(k as u64) {
                     counts.parallel_workgroups += 1;
@@ -713,7 +709,7 @@ impl<'k> Launch<'k> {
         space: &mut WorkgroupSpace,
         wg: [u32; 3],
         mut global: GlobalView,
-        printf: &mut String,
+        printf: &mut Printed,
         counts: &mut Counts,
         budget: u64,
         progress: &mut Option<&mut dyn Progress>,
@@ -845,6 +841,36 @@ fn workgroup_done(
         state.wave_instructions = counts.wave_instructions;
         p.update(state);
     }
+}
+
+/// The instruction at `pc` of `kernel` as messages name it: the kernel,
+/// the opcode and its place in the kernel file.
+fn instruction_place(kernel: &Kernel, pc: u32) -> String {
+    let origin = match kernel.origins.get(pc as usize) {
+        Some(o) => match &o.location {
+            Location::Line(l) => format!("Op{} at {}:{l}", o.opcode, kernel.source),
+            Location::Word(w) => format!("Op{} at {} word {w}", o.opcode, kernel.source),
+        },
+        None => "the end of the kernel".to_string(),
+    };
+    format!("kernel '{}', {origin}", kernel.name)
+}
+
+/// One warning per printf call site and message among `failures`, naming
+/// the instruction as execution errors do: those calls printed nothing.
+pub fn printf_warnings(kernel: &Kernel, failures: &[PrintfFailure]) -> Vec<String> {
+    failures
+        .iter()
+        .map(|f| {
+            let calls = if f.count == 1 { "call" } else { "calls" };
+            format!(
+                "{}: printf printed nothing and returned -1 in {} {calls}: {}",
+                instruction_place(kernel, f.pc),
+                f.count,
+                f.message
+            )
+        })
+        .collect()
 }
 
 /// The message for waves that finished while the rest of their workgroup

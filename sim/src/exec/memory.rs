@@ -3,6 +3,7 @@
 //! tell the spaces apart (see `isa::ir::address`).
 
 use crate::exec::overlay::Overlay;
+use crate::exec::printf::Printed;
 use crate::exec::windows::InPlace;
 use isa::ir::address::{
     GLOBAL_BASE, IMAGE_NOWHERE, PRIVATE_BASE, PRIVATE_END, ROBUST_END, ROBUST_WINDOW,
@@ -349,7 +350,7 @@ pub struct WaveMemory<'a> {
     pub private: &'a mut [u8],
     pub private_bytes: usize,
     /// Where printf output goes.
-    pub printf: &'a mut String,
+    pub printf: &'a mut Printed,
     recent: RecentRegions,
     /// Atomic wave-instructions on global memory so far.
     global_atomics: u64,
@@ -460,7 +461,7 @@ impl<'a> WaveMemory<'a> {
         workgroup: &'a mut [u8],
         private: &'a mut [u8],
         private_bytes: usize,
-        printf: &'a mut String,
+        printf: &'a mut Printed,
     ) -> WaveMemory<'a> {
         Self::with_view(
             GlobalView::Direct(global),
@@ -476,7 +477,7 @@ impl<'a> WaveMemory<'a> {
         workgroup: &'a mut [u8],
         private: &'a mut [u8],
         private_bytes: usize,
-        printf: &'a mut String,
+        printf: &'a mut Printed,
     ) -> WaveMemory<'a> {
         WaveMemory {
             global,
@@ -1445,7 +1446,7 @@ mod tests {
         assert_eq!((offsets, layout.total_bytes()), (vec![112, 128], 148));
         let mut global = GlobalMemory::default();
         let mut shared = vec![0u8; 148];
-        let (mut private, mut printf) = (Vec::new(), String::new());
+        let (mut private, mut printf) = (Vec::new(), Printed::default());
         let mut m = WaveMemory::new(&mut global, &mut shared, &mut private, 0, &mut printf)
             .with_local_arguments(&layout);
         let (a, b) = (layout.address(0), layout.address(1));
@@ -1486,7 +1487,7 @@ mod tests {
         let mut g = GlobalMemory::default();
         let a = g.add("a", vec![0; 8]).unwrap();
         let (mut wg, mut private) = (vec![0u8; 8], vec![0u8; 8 * 4]);
-        let mut printf = String::new();
+        let mut printf = Printed::default();
         let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 4, &mut printf);
         // Lanes 0, 2 and 3 add to one word of `a`, lane 1 to the other;
         // lanes 4 and 6 to one word of shared memory, 5 and 7 to their own
@@ -1535,7 +1536,7 @@ mod tests {
         let mut g = GlobalMemory::default();
         let a = g.add("a", vec![0; 8]).unwrap();
         let (mut wg, mut private) = (vec![0u8; 8], vec![0u8; 8 * 4]);
-        let mut printf = String::new();
+        let mut printf = Printed::default();
         let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 4, &mut printf);
         m.note_atomic([WORKGROUP_BASE, PRIVATE_BASE].into_iter(), false);
         m.note_atomic(std::iter::empty(), false);
@@ -1555,7 +1556,7 @@ mod tests {
         let a = g.add("a", vec![0; 16]).unwrap();
         let mut overlay = Overlay::default();
         let (mut wg, mut private) = (vec![0u8; 8], vec![0u8; 8 * 4]);
-        let mut printf = String::new();
+        let mut printf = Printed::default();
         let view = GlobalView::Overlaid(&g, &mut overlay);
         let mut m = WaveMemory::with_view(view, &mut wg, &mut private, 4, &mut printf);
         assert!(
@@ -1603,7 +1604,7 @@ mod tests {
         let b = g.add("b", (100..116).collect()).unwrap();
         let mut wg = vec![0u8; 8];
         let mut private = vec![0u8; 16];
-        let mut printf = String::new();
+        let mut printf = Printed::default();
         let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 8, &mut printf);
         // Each access after the first starts inside the region the one
         // before it resolved.
@@ -1670,7 +1671,7 @@ mod tests {
             for (i, b) in private.iter_mut().enumerate() {
                 *b = i as u8;
             }
-            let mut printf = String::new();
+            let mut printf = Printed::default();
             let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 12, &mut printf);
             for addrs in &rows {
                 for &mask in &masks {
@@ -1703,7 +1704,7 @@ mod tests {
                         let mut g = GlobalMemory::default();
                         g.add("a", (0..=255).collect()).unwrap();
                         let (mut wg, mut private) = (vec![5u8; 256], vec![0u8; 16 * 12]);
-                        let mut printf = String::new();
+                        let mut printf = Printed::default();
                         let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 12, &mut printf);
                         let r = if whole {
                             m.store_lanes(mask, addrs, 0, n, &values).map_err(|e| e.0)
@@ -1728,7 +1729,7 @@ mod tests {
         let mut g = GlobalMemory::robust();
         let a = g.add("a", (0..16).collect()).unwrap();
         let (mut wg, mut private) = (vec![0u8; 8], vec![0u8; 8]);
-        let mut printf = String::new();
+        let mut printf = Printed::default();
         let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 8, &mut printf);
         // 8 bytes from offset 12 are partly out of the buffer: zeros. The
         // 4 in-bounds bytes at the same address are still the buffer's.
@@ -1749,7 +1750,7 @@ mod tests {
         let b = g.add("b", (100..116).collect()).unwrap();
         let mut wg = vec![0u8; 8];
         let mut private = vec![0u8; 6 * 8];
-        let mut printf = String::new();
+        let mut printf = Printed::default();
         let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 8, &mut printf);
         // Lanes 0-1 in `a`, 2 in `b`, 3 back in `a`, 5 in private memory;
         // lane 4 is not in the mask.
@@ -1791,7 +1792,7 @@ mod tests {
         let mut g = GlobalMemory::default();
         let mut wg = vec![0u8; 8];
         let mut private = vec![0u8; 16];
-        let mut printf = String::new();
+        let mut printf = Printed::default();
         let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 8, &mut printf);
         store_one(&mut m, 1, PRIVATE_BASE, 4, 0xdead_beef).unwrap();
         assert_eq!(m.load(0, PRIVATE_BASE, 4).unwrap(), 0);
@@ -1807,7 +1808,7 @@ mod tests {
         let mut wg = vec![0u8; 8];
         // Three lanes' private copies of one 4-byte variable.
         let mut private: Vec<u8> = [10u8, 0, 0, 0, 11, 0, 0, 0, 12, 0, 0, 0].to_vec();
-        let mut printf = String::new();
+        let mut printf = Printed::default();
         let mut m = WaveMemory::new(&mut g, &mut wg, &mut private, 4, &mut printf);
         let mut out = [0u64; 3];
         m.load_lanes(0b101, &[base; 3], 4, 4, &mut out).unwrap();

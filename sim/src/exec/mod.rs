@@ -11,6 +11,7 @@ pub mod lane_ops;
 pub mod launch;
 pub mod memory;
 pub mod overlay;
+pub mod printf;
 pub mod progress;
 pub mod wave;
 pub mod windows;

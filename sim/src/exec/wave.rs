@@ -592,7 +592,7 @@ impl Wave {
                 let c = &kernel.printf_calls[*call as usize];
                 for lane in lanes(mask) {
                     let r = self
-                        .printf(c, lane, mem)
+                        .printf(c, pc, lane, mem)
                         .map_err(|e| fault(Some(lane), format!("printf: {e}")))?;
                     let d = self.row(*dst);
                     self.regs[d + lane] = r;
@@ -616,20 +616,31 @@ impl Wave {
         }
     }
 
-    /// One lane's printf: appends its output and returns printf's result
-    /// (0, or -1 as 32 bits for an invalid format). Memory faults while
-    /// reading the strings are errors.
+    /// One lane's printf (the instruction at `pc`): appends its output
+    /// and returns printf's result, 0, or -1 as 32 bits for an invalid
+    /// format or arguments that do not match it, as the OpenCL C
+    /// specification says; such a failure is noted for a warning, since
+    /// it prints nothing. Memory faults while reading the strings are
+    /// errors.
     fn printf(
         &self,
         c: &isa::ir::PrintfCall,
+        pc: Pc,
         lane: usize,
         mem: &mut WaveMemory,
     ) -> Result<u64, String> {
         use isa::opencl_std::printf::{self, Arg};
+        const FAILED: u64 = 0xffff_ffff;
         let at = |r: u32, off: i64| self.reg(r, lane).wrapping_add(off as u64);
         let format = read_string(mem, lane, at(c.format.0, c.format.1))?;
-        let Ok(strings) = printf::string_arguments(&format) else {
-            return Ok(0xffff_ffff);
+        let failed = |mem: &mut WaveMemory, e: String| {
+            let shown = String::from_utf8_lossy(&format);
+            mem.printf.fail(pc, format!("format {shown:?}: {e}"));
+            FAILED
+        };
+        let strings = match printf::string_arguments(&format) {
+            Ok(strings) => strings,
+            Err(e) => return Ok(failed(mem, e)),
         };
         let mut args = Vec::new();
         for (i, a) in c.args.iter().enumerate() {
@@ -648,10 +659,10 @@ impl Wave {
         }
         Ok(match printf::format(&format, &args) {
             Ok(text) => {
-                mem.printf.push_str(&text);
+                mem.printf.text.push_str(&text);
                 0
             }
-            Err(_) => 0xffff_ffff,
+            Err(e) => failed(mem, e),
         })
     }
 
@@ -914,6 +925,7 @@ fn read_string(mem: &mut WaveMemory, lane: usize, addr: u64) -> Result<Vec<u8>, 
 mod tests {
     use super::*;
     use crate::exec::memory::GlobalMemory;
+    use crate::exec::printf::Printed;
     use isa::core::Scalar;
     use isa::ir::address::PRIVATE_BASE;
 
@@ -975,7 +987,8 @@ mod tests {
             wave.private[at + 8..at + 16].copy_from_slice(&(100 + lane as u64).to_le_bytes());
         }
         let mut private = std::mem::take(&mut wave.private);
-        let (mut global, mut shared, mut printf) = (GlobalMemory::default(), [], String::new());
+        let (mut global, mut shared, mut printf) =
+            (GlobalMemory::default(), [], Printed::default());
         let mut mem = WaveMemory::new(&mut global, &mut shared, &mut private, 16, &mut printf);
         while wave.state == WaveState::Ready {
             wave.step(&k, &mut mem).unwrap();
@@ -1033,7 +1046,8 @@ mod tests {
             w.preload_row(0, &[0, 1, 2, 3], 0, u64::MAX);
             w
         };
-        let (mut global, mut shared, mut printf) = (GlobalMemory::default(), [], String::new());
+        let (mut global, mut shared, mut printf) =
+            (GlobalMemory::default(), [], Printed::default());
         let mut private = Vec::new();
         let mut mem = WaveMemory::new(&mut global, &mut shared, &mut private, 0, &mut printf);
         // (pc, lanes) of each instruction as it executes or issues.
@@ -1125,7 +1139,7 @@ mod tests {
                 wave.preload_row(0, &lane_values, 0, u64::MAX);
                 let mut private = std::mem::take(&mut wave.private);
                 let (mut global, mut shared, mut printf) =
-                    (GlobalMemory::default(), [], String::new());
+                    (GlobalMemory::default(), [], Printed::default());
                 let mut mem = WaveMemory::new(
                     &mut global,
                     &mut shared,

@@ -10,7 +10,9 @@
 //! workload all succeed, into distinct folders), unless `force` replaces
 //! it, which it does only when every file in it is one its `summary.json`
 //! lists as written by its run. Partial folders whose process has died
-//! (on this host) are removed.
+//! (on this host) are removed. A traced run whose launch stopped writes
+//! no results folder but keeps its trace beside them
+//! ([`ResultsFolder::keep_failed_trace`]).
 
 use crate::run::amber::{ScriptReport, Status};
 use crate::run::{RunOptions, RunOutput};
@@ -478,6 +480,7 @@ impl ResultsFolder {
         self.write_summary(&mut summary)?;
         let dir = self.move_into_place()?;
         self.finished = true;
+        self.remove_stale_failed_trace();
         Ok(dir)
     }
 
@@ -498,7 +501,43 @@ impl ResultsFolder {
         self.write_summary(&mut summary.clone())?;
         let dir = self.move_into_place()?;
         self.finished = true;
+        self.remove_stale_failed_trace();
         Ok(dir)
+    }
+
+    /// Keeps the trace files of a run whose launch stopped (closed
+    /// already; `trace_files` their names) as `<root>/<name>.failed-trace/`
+    /// (see [`failed_trace_name`]), replacing the one an earlier run
+    /// left; the results folder itself is not written. Returns where the
+    /// trace is.
+    pub fn keep_failed_trace(mut self, trace_files: &[&str]) -> Result<PathBuf, String> {
+        let named = |p: &Path, e: &dyn std::fmt::Display| format!("{}: {e}", p.display());
+        // Besides the trace, the partial folder holds the probe `create`
+        // wrote, which is no result of a run that stopped.
+        let entries = std::fs::read_dir(&self.partial).map_err(|e| named(&self.partial, &e))?;
+        for e in entries {
+            let p = e.map_err(|e| named(&self.partial, &e))?.path();
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned());
+            if !name.is_some_and(|n| trace_files.contains(&n.as_str())) {
+                std::fs::remove_file(&p).map_err(|e| named(&p, &e))?;
+            }
+        }
+        let target = self.root.join(failed_trace_name(&self.name));
+        remove_failed_trace(&self.root, &self.name)?;
+        // Under the lock of interrupts (see `UNFINISHED`).
+        let mut list = unfinished();
+        std::fs::rename(&self.partial, &target).map_err(|e| named(&target, &e))?;
+        list.retain(|p| *p != self.partial);
+        self.finished = true;
+        Ok(target)
+    }
+
+    /// A run of the name finished: the trace an earlier run of it kept
+    /// when it stopped is out of date. Removed when it holds only trace
+    /// files; the results are complete whatever happens to it, so a trace
+    /// that cannot be removed stays, for the next run to try again.
+    fn remove_stale_failed_trace(&self) {
+        let _ = remove_failed_trace(&self.root, &self.name);
     }
 
     /// Writes `files` (name, bytes) and `summary`, and moves the folder
@@ -569,13 +608,9 @@ impl ResultsFolder {
                     ));
                 }
             }
-            // Moved aside first, so that a concurrent run sees either the
-            // old folder or none; if another run moved it already, this
-            // one takes the next free name below.
-            let aside = self.root.join(working_name(&self.name, "replaced"));
-            if std::fs::rename(&target, &aside).is_ok() {
-                std::fs::remove_dir_all(&aside).map_err(|e| format!("{}: {e}", aside.display()))?;
-            }
+            // If another run moved it already, this one takes the next
+            // free name below.
+            remove_through_aside(&self.root, &self.name)?;
         }
         for n in 1.. {
             let dir = if n == 1 {
@@ -623,6 +658,49 @@ impl Drop for ResultsFolder {
         }
         unfinished().retain(|p| *p != self.partial);
     }
+}
+
+/// The folder under the results root where the trace of a run of `name`
+/// whose launch stopped is kept: `<name>.failed-trace`, beside the
+/// results folders and named unlike them, so that no results folder is
+/// ever half written.
+fn failed_trace_name(name: &str) -> String {
+    format!("{name}.failed-trace")
+}
+
+/// Removes the failed trace of `name` (see [`failed_trace_name`]), if
+/// any; one holding anything but trace files is refused, not removed.
+fn remove_failed_trace(root: &Path, name: &str) -> Result<(), String> {
+    let folder = failed_trace_name(name);
+    let target = root.join(&folder);
+    let entries = match std::fs::read_dir(&target) {
+        Ok(entries) => entries,
+        Err(_) if std::fs::symlink_metadata(&target).is_err() => return Ok(()),
+        Err(e) => return Err(format!("{}: {e}", target.display())),
+    };
+    let ours = crate::output::trace::TraceFormats::ALL.files();
+    for e in entries {
+        let e = e.map_err(|e| format!("{}: {e}", target.display()))?;
+        let file = e.file_name().to_string_lossy().into_owned();
+        if !e.file_type().is_ok_and(|t| t.is_file()) || !ours.contains(&file.as_str()) {
+            return Err(format!(
+                "{}: not replaced: {file} is not a trace file gpusim writes; move it away",
+                target.display()
+            ));
+        }
+    }
+    remove_through_aside(root, &folder)
+}
+
+/// Removes the folder `<root>/<name>`, moved aside first so that a
+/// concurrent run sees either the whole folder or none (nothing to do if
+/// another run moved it already).
+fn remove_through_aside(root: &Path, name: &str) -> Result<(), String> {
+    let aside = root.join(working_name(name, "replaced"));
+    if std::fs::rename(root.join(name), &aside).is_ok() {
+        std::fs::remove_dir_all(&aside).map_err(|e| format!("{}: {e}", aside.display()))?;
+    }
+    Ok(())
 }
 
 /// The outermost folder of `path` (itself or a parent) that does not

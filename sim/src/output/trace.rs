@@ -62,6 +62,13 @@ impl TraceFormats {
         chosen.into_iter().filter(|c| c.0).map(|c| c.1).collect()
     }
 
+    /// Every format: [`TraceFormats::files`] then names every trace file.
+    pub const ALL: TraceFormats = TraceFormats {
+        perfetto: true,
+        json: true,
+        csv: true,
+    };
+
     /// The default: Perfetto's protobuf format alone.
     pub const PERFETTO: TraceFormats = TraceFormats {
         perfetto: true,
@@ -158,6 +165,9 @@ pub struct TraceWriter {
     workgroup_text: String,
     /// Events written to `trace.json`.
     events: u64,
+    /// The cycle of the latest event received, if any: where the trace of
+    /// a run that stopped ends.
+    last_cycle: Option<u64>,
     /// The first write error (reported by `finish`; the JSON writer skips
     /// its later writes, the others go on and fail alike).
     error: Option<String>,
@@ -278,8 +288,19 @@ impl TraceWriter {
             window_start: 0,
             workgroup_text: String::new(),
             events: 0,
+            last_cycle: None,
             error: None,
         })
+    }
+
+    /// Closes the files of a run that stopped before its end (an
+    /// execution error): the trace ends just after its last event. `false`
+    /// when it holds none (the launch stopped before its first).
+    pub fn finish_stopped(self) -> Result<bool, String> {
+        match self.last_cycle {
+            Some(last) => self.finish(last + 1).map(|()| true),
+            None => Ok(false),
+        }
     }
 
     /// Writes what is still pending, closes the files and reports the
@@ -537,6 +558,7 @@ impl TraceWriter {
 
 impl TraceSink for TraceWriter {
     fn issue(&mut self, e: &IssueEvent<&str>) {
+        self.last_cycle = self.last_cycle.max(Some(e.cycle));
         self.flush_windows(e.cycle);
         if let Some(u) = e.unit_index {
             self.window_busy[e.cu as usize][u] += e.busy;
@@ -609,6 +631,7 @@ impl TraceSink for TraceWriter {
     }
 
     fn occupancy(&mut self, r: &OccupancyRecord) {
+        self.last_cycle = self.last_cycle.max(Some(r.cycle));
         let written = self.occupancy.serialize(r);
         self.record(written, OCCUPANCY_FILE);
         self.name_cu(r.cu);
@@ -717,16 +740,24 @@ impl TraceThread {
     }
 
     /// Waits for the writer to write everything, then closes the files.
-    pub fn finish(mut self, cycles: u64) -> Result<(), String> {
+    pub fn finish(self, cycles: u64) -> Result<(), String> {
+        self.written()?.finish(cycles)
+    }
+
+    /// [`TraceWriter::finish_stopped`] once everything is written.
+    pub fn finish_stopped(self) -> Result<bool, String> {
+        self.written()?.finish_stopped()
+    }
+
+    /// The writer, once it has written every event sent.
+    fn written(mut self) -> Result<TraceWriter, String> {
         self.send();
         self.sender = None;
-        let writer = self
-            .writer
+        self.writer
             .take()
             .expect("joined once")
             .join()
-            .map_err(|_| "the trace writer stopped unexpectedly".to_string())?;
-        writer.finish(cycles)
+            .map_err(|_| "the trace writer stopped unexpectedly".to_string())
     }
 }
 

@@ -15,7 +15,7 @@ use crate::input::amber as script;
 use crate::input::workload::{Arg, ArgValue, Binding, ElemType};
 use crate::run::{
     check_full_subgroups, check_subgroup_size, descriptor_counts, dispatch, Dispatch, Hooks,
-    OutputBuffer, RunOptions,
+    OutputBuffer, RunError, RunOptions,
 };
 use crate::timing::trace::{Sequence, TraceSink};
 use isa::image::format::{Format, Texel};
@@ -74,6 +74,9 @@ pub struct ScriptReport {
     pub notes: Vec<String>,
     /// Every buffer's bytes after the last command, by name.
     pub buffers: Vec<(String, Vec<u8>)>,
+    /// Whether the script stopped because a RUN's launch did (a fault, a
+    /// hung kernel, a barrier deadlock): its trace so far is worth keeping.
+    pub launch_failed: bool,
 }
 
 impl ScriptReport {
@@ -88,6 +91,7 @@ impl ScriptReport {
             cycles: None,
             notes: Vec::new(),
             buffers: Vec::new(),
+            launch_failed: false,
         }
     }
 
@@ -951,7 +955,11 @@ impl Engine<'_, '_> {
                 }
             }
         }
+        if let Err(RunError::Launch(_)) = launched {
+            self.report.launch_failed = true;
+        }
         let launched = launched.map_err(|e| {
+            let e = String::from(e);
             if e.starts_with(&context) {
                 Stop::Bad(e)
             } else {

@@ -10,6 +10,7 @@ pub mod grid;
 
 use crate::exec::launch::Launch;
 use crate::exec::memory::{GlobalMemory, LocalArguments};
+use crate::exec::printf::{Printed, PrintfFailure};
 use crate::exec::progress::Progress;
 use crate::exec::wave::Counts;
 use crate::input::config::Config;
@@ -119,6 +120,9 @@ pub struct RunOutput {
     pub timing: Option<Report>,
     /// What the kernel printed (OpenCL printf), in execution order.
     pub printf: String,
+    /// The printf calls that printed nothing and returned -1, per call
+    /// site and message (`exec::launch::printf_warnings` words them).
+    pub printf_failures: Vec<PrintfFailure>,
 }
 
 impl RunOutput {
@@ -221,6 +225,34 @@ pub struct Hooks<'a> {
     pub progress: Option<&'a mut dyn Progress>,
 }
 
+/// Why a run or a launch stopped, as a message naming its place.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RunError {
+    /// Refused before its launch began: a kernel, binding or size that
+    /// cannot run.
+    Refused(String),
+    /// Its launch stopped with an execution error: a fault, the
+    /// instruction limit (a hung kernel), a barrier deadlock. What ran up
+    /// to there is worth a look (a trace of it is kept).
+    Launch(String),
+}
+
+impl RunError {
+    pub fn message(&self) -> &str {
+        match self {
+            RunError::Refused(m) | RunError::Launch(m) => m,
+        }
+    }
+}
+
+impl From<RunError> for String {
+    fn from(e: RunError) -> String {
+        match e {
+            RunError::Refused(m) | RunError::Launch(m) => m,
+        }
+    }
+}
+
 /// Runs a workload, functionally or timed as `opts` say. Any error (bad
 /// kernel, bad binding, a fault while executing) is returned as a message
 /// naming its place.
@@ -234,7 +266,7 @@ pub fn run_workload_with(
     opts: &RunOptions,
     hooks: Hooks,
 ) -> Result<RunOutput, String> {
-    run_on_buffers(w, initial_buffers(w), opts, hooks)
+    Ok(run_on_buffers(w, initial_buffers(w), opts, hooks)?)
 }
 
 /// [`run_workload_with`] for a workload run once: its buffers' initial
@@ -245,7 +277,7 @@ pub fn run_workload_taking(
     w: &mut Workload,
     opts: &RunOptions,
     hooks: Hooks,
-) -> Result<RunOutput, String> {
+) -> Result<RunOutput, RunError> {
     let buffers = w
         .buffers
         .iter_mut()
@@ -265,9 +297,9 @@ fn run_on_buffers(
     mut buffers: Vec<OutputBuffer>,
     opts: &RunOptions,
     hooks: Hooks,
-) -> Result<RunOutput, String> {
+) -> Result<RunOutput, RunError> {
     let started = std::time::Instant::now();
-    let kernel = lower_runnable(w, opts)?;
+    let kernel = lower_runnable(w, opts).map_err(RunError::Refused)?;
     let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
     let Launched {
         counts,
@@ -299,7 +331,8 @@ fn run_on_buffers(
         counts,
         wave_width: opts.wave_width,
         timing,
-        printf,
+        printf: printf.text,
+        printf_failures: printf.failures,
     })
 }
 
@@ -379,7 +412,7 @@ pub struct Launched {
     pub counts: Counts,
     /// For a timed run, what the timing model measured.
     pub timing: Option<Report>,
-    pub printf: String,
+    pub printf: Printed,
 }
 
 /// The workload's buffers with their initial contents.
@@ -419,17 +452,18 @@ pub fn dispatch(
     buffers: &mut [OutputBuffer],
     opts: &RunOptions,
     hooks: Hooks,
-) -> Result<Launched, String> {
+) -> Result<Launched, RunError> {
+    let refused = |m: String| Err(RunError::Refused(m));
     if let Some(t) = &opts.timing {
         if t.config.cu.wave_size as usize != opts.wave_width {
-            return Err(format!(
+            return refused(format!(
                 "wave size {} differs from the config's cu.wave_size {}",
                 opts.wave_width, t.config.cu.wave_size
             ));
         }
     }
     if opts.wave_width != 32 && opts.wave_width != 64 {
-        return Err(format!(
+        return refused(format!(
             "wave size {} is not supported (32 or 64)",
             opts.wave_width
         ));
@@ -438,20 +472,20 @@ pub fn dispatch(
     let manifest = d.context;
     let local_size = match (kernel.local_size, d.local_size) {
         (Some(k), Some(m)) if k != m => {
-            return Err(format!(
+            return refused(format!(
                 "{manifest}: local_size {m:?} differs from the kernel's own {k:?}"
             ))
         }
         (Some(k), _) => k,
         (None, Some(m)) => m,
         (None, None) => {
-            return Err(format!(
+            return refused(format!(
                 "{manifest}: the kernel has no LocalSize; give local_size in the manifest"
             ))
         }
     };
     if local_size.contains(&0) || d.workgroups.contains(&0) {
-        return Err(format!(
+        return refused(format!(
             "{manifest}: workgroups and local_size must not be 0"
         ));
     }
@@ -460,14 +494,14 @@ pub fn dispatch(
     let invocations: u128 = local_size.iter().map(|&x| x as u128).product();
     let most = isa::ir::MAX_WORKGROUP_INVOCATIONS;
     if invocations > most as u128 {
-        return Err(format!(
+        return refused(format!(
             "{manifest}: a workgroup of {invocations} invocations is more than {most}"
         ));
     }
 
     let robust = d.robust_buffer_access || opts.robust_buffer_access;
     if robust && kernel.pointer_bits != 64 {
-        return Err(format!(
+        return refused(format!(
             "{manifest}: robust buffer access needs 64-bit pointers (a Vulkan shader or a Physical64 kernel); this kernel's are {}-bit",
             kernel.pointer_bits
         ));
@@ -481,10 +515,10 @@ pub fn dispatch(
     for b in buffers.iter_mut() {
         let addr = global
             .add(&b.name, std::mem::take(&mut b.bytes))
-            .map_err(|e| format!("{manifest}: {e}"))?;
+            .map_err(|e| RunError::Refused(format!("{manifest}: {e}")))?;
         addresses.push(addr);
     }
-    let bound = bind(d, &global, &addresses);
+    let bound = bind(d, &global, &addresses).map_err(RunError::Refused);
     let result = bound.and_then(|(uniforms, local_arguments)| {
         let launch = Launch::new(
             kernel,
@@ -497,7 +531,7 @@ pub fn dispatch(
         );
         match &opts.timing {
             None => {
-                let mut printf = String::new();
+                let mut printf = Printed::default();
                 launch
                     .run_functional(
                         &mut global,
@@ -511,7 +545,7 @@ pub fn dispatch(
                         timing: None,
                         printf,
                     })
-                    .map_err(|e| e.0)
+                    .map_err(|e| RunError::Launch(e.0))
             }
             Some(t) => crate::timing::run(
                 &launch,
@@ -526,7 +560,7 @@ pub fn dispatch(
                 timing: Some(r.report),
                 printf: r.printf,
             })
-            .map_err(|e| e.0),
+            .map_err(|e| RunError::Launch(e.0)),
         }
     });
     // The buffers get their bytes back whether or not the launch finished.

@@ -17,6 +17,7 @@ pub mod trace;
 
 use crate::exec::launch::{ExecError, Launch};
 use crate::exec::memory::{space_of, GlobalMemory, Space, WaveMemory};
+use crate::exec::printf::Printed;
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::Counts;
 use crate::exec::wave::{LaneRun, Step, Wave, WaveState};
@@ -345,7 +346,7 @@ fn capacity(cfg: &Config, limiter: &str) -> String {
 pub struct TimedRun {
     pub counts: Counts,
     pub report: Report,
-    pub printf: String,
+    pub printf: Printed,
 }
 
 /// Runs `launch` under the timing model of `cfg`, telling the trace every
@@ -458,7 +459,7 @@ struct Engine<'a, 't, 'p> {
     /// Per unit: its instances' range among one SIMD's slots.
     unit_slots: Vec<(usize, usize)>,
     slots_per_simd: usize,
-    printf: String,
+    printf: Printed,
     /// Wave-instructions issued at each pc, for the instruction mix.
     issued: Vec<u64>,
     /// Wave-instructions issued to each unit, then to the LDS and to the
@@ -652,7 +653,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             writes_done: 0,
             unit_slots,
             slots_per_simd,
-            printf: String::new(),
+            printf: Printed::default(),
             issued: vec![0; kernel.insts.len()],
             issued_by_unit: vec![0; cfg.units.len() + PATHS.len()],
         }
