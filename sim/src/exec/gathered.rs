@@ -112,6 +112,11 @@ impl Gathered {
         self.refused = false;
     }
 
+    /// How many locations it gathered atomics for.
+    pub fn locations(&self) -> usize {
+        self.locations.len()
+    }
+
     /// Notes a read or write of buffer `buffer` that is not a gathered
     /// atomic.
     #[inline(always)]

@@ -94,6 +94,12 @@ const MAX_BATCH: u64 = 1024;
 /// chunk (the memory-bound bench kernel ran about 10% faster on two
 /// threads than with `MAX_BATCH`).
 const MAX_IN_PLACE_BATCH: u64 = 8 * MAX_BATCH;
+/// Most locations the chunks of a batch written in place gather atomics
+/// for, all told (about 70 bytes each): a batch after one that gathered
+/// more is cut to fit, at the rate per workgroup it saw. Without it a
+/// scatter of blind atomics, one location per invocation, gathered
+/// hundreds of megabytes per batch.
+const MAX_BATCH_LOCATIONS: u64 = 1 << 18;
 /// Chunks of consecutive workgroups per thread in a batch: enough to even
 /// out chunks of different lengths. Chunks are never longer than in a
 /// batch of `MAX_BATCH` per thread, so that a longer batch still ends
@@ -643,6 +649,11 @@ impl<'k> Launch<'k> {
                         global.buffers.iter_mut().map(|b| &mut b.data[..]).collect();
                     for g in &gathered[..committed] {
                         g.apply(&mut buffers);
+                    }
+                    let locations: u64 = gathered.iter().map(|g| g.locations() as u64).sum();
+                    if locations > MAX_BATCH_LOCATIONS {
+                        let per_workgroup = locations.div_ceil(end - start);
+                        batch = batch.min((MAX_BATCH_LOCATIONS / per_workgroup).max(threads));
                     }
                     (results, committed)
                 }
