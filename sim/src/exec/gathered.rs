@@ -4,12 +4,13 @@
 //! memory when the chunk is committed, instead of running them against
 //! memory the other chunks also change. Gathered in any order they give
 //! the bits of the atomics one after another (`AtomicOp::gathering`), so a
-//! chunk need not see the others'. What gathering hides is the values in
+//! chunk need not see the others'. On a large buffer they are kept one by
+//! one in the order they ran instead, and applied so (`DENSE_WORDS`).
+//! What gathering hides is the values in
 //! between: a chunk that reads or writes a buffer that it, or a chunk
 //! before it in its batch, gathered atomics for could see other bytes
 //! than on one thread, and is not committed (`committable`).
 
-use crate::exec::address_map::AddressMap;
 use isa::core::Scalar;
 use isa::ir::AtomicOp;
 use std::cell::Cell;
@@ -28,10 +29,15 @@ pub fn buffer_bit(buffer: usize) -> BufferSet {
 const MAX_LOCATIONS: usize = 1 << 16;
 
 /// Buffers of at most this many atomics' words find a location by
-/// indexing (a histogram's bins); larger ones through a hash map.
+/// indexing (a histogram's bins) and gather its atomics into one; on
+/// larger ones each atomic is kept on its own, in order (a scatter's
+/// locations mostly see one atomic a chunk, and a hash map from word to
+/// location cost more than the atomic: a 16 M-word scatter ran slower on
+/// two threads than on one).
 const DENSE_WORDS: usize = 1 << 12;
 
-/// One location's atomics, gathered into one operation and operand.
+/// One location's atomics, gathered into one operation and operand (or,
+/// in a buffer kept in order, one atomic).
 #[derive(Clone, Copy)]
 struct Location {
     /// Its table in `Gathered::tables`, and its word there.
@@ -53,24 +59,25 @@ enum Words {
     /// Per word: its location's index in `Gathered::locations`, or
     /// `u32::MAX`.
     Dense(Vec<u32>),
-    Sparse(AddressMap<u32>),
+    /// No index: each atomic is a location of its own, applied in the
+    /// order they ran, which gives the bits of one thread whatever the
+    /// operations.
+    InOrder,
 }
 
 impl Words {
     fn get(&self, word: usize) -> Option<usize> {
         match self {
-            Words::Dense(at) => Some(at[word]).filter(|&i| i != u32::MAX),
-            Words::Sparse(at) => at.get(&(word as u64)).copied(),
+            Words::Dense(at) => Some(at[word])
+                .filter(|&i| i != u32::MAX)
+                .map(|i| i as usize),
+            Words::InOrder => None,
         }
-        .map(|i| i as usize)
     }
 
     fn set(&mut self, word: usize, location: u32) {
-        match self {
-            Words::Dense(at) => at[word] = location,
-            Words::Sparse(at) => {
-                at.insert(word as u64, location);
-            }
+        if let Words::Dense(at) = self {
+            at[word] = location;
         }
     }
 }
@@ -100,10 +107,8 @@ impl Gathered {
         // Only what the chunk used: clearing a hash map costs its
         // capacity, even empty.
         for l in &self.locations {
-            match &mut self.tables[l.table].words {
-                Words::Dense(at) => at[l.word] = u32::MAX,
-                Words::Sparse(at) if !at.is_empty() => at.clear(),
-                Words::Sparse(_) => {}
+            if let Words::Dense(at) = &mut self.tables[l.table].words {
+                at[l.word] = u32::MAX;
             }
         }
         self.locations.clear();
@@ -197,7 +202,7 @@ impl Gathered {
             words: if n <= DENSE_WORDS {
                 Words::Dense(vec![u32::MAX; n])
             } else {
-                Words::Sparse(AddressMap::default())
+                Words::InOrder
             },
         };
         match self.tables.iter().position(|t| t.buffer == buffer) {
@@ -227,15 +232,26 @@ impl Gathered {
     pub fn apply(&self, buffers: &mut [&mut [u8]]) {
         for l in &self.locations {
             let t = &self.tables[l.table];
-            let at = l.word * t.width;
-            let bytes = &mut buffers[t.buffer][at..at + t.width];
-            let mut word = [0u8; 8];
-            word[..t.width].copy_from_slice(bytes);
-            let old = u64::from_le_bytes(word);
-            let new = l.op.apply(l.ty, old, l.operand, 0);
-            bytes.copy_from_slice(&new.to_le_bytes()[..t.width]);
+            let bytes = &mut buffers[t.buffer][l.word * t.width..];
+            // Copies of a width known here: a copy of a width known only
+            // at run time is a call to memcpy per location.
+            match t.width {
+                1 => apply_n::<1>(l, bytes),
+                2 => apply_n::<2>(l, bytes),
+                4 => apply_n::<4>(l, bytes),
+                _ => apply_n::<8>(l, bytes),
+            }
         }
     }
+}
+
+/// Applies location `l`'s atomics to the `N` bytes `bytes` begins with.
+fn apply_n<const N: usize>(l: &Location, bytes: &mut [u8]) {
+    let bytes = &mut bytes[..N];
+    let mut word = [0u8; 8];
+    word[..N].copy_from_slice(bytes);
+    let new = l.op.apply(l.ty, u64::from_le_bytes(word), l.operand, 0);
+    bytes.copy_from_slice(&new.to_le_bytes()[..N]);
 }
 
 /// How many of a batch's first `limit` chunks (in order) can be
@@ -323,16 +339,32 @@ mod tests {
         assert!(refused(&add(0, AtomicOp::IAdd, wide, 8)), "widths");
         assert!(!refused(&add(1, AtomicOp::IAdd, wide, 8)));
         assert!(refused(&add(0, AtomicOp::Exchange, U32, 0)));
-        // A buffer too large to index its words, and a chunk that used
-        // another width before being emptied.
+        // A buffer too large to index its words keeps every atomic, and
+        // a chunk that used another width before being emptied.
         let mut g = Gathered::default();
         let lanes = [(8, 1), (1 << 19, 2), (8, 3)];
         g.add(2, 1 << 20, AtomicOp::IAdd, wide, &lanes);
-        assert!(matches!(g.tables[0].words, Words::Sparse(_)) && !g.refused);
-        assert_eq!(g.locations.len(), 2);
+        assert!(matches!(g.tables[0].words, Words::InOrder) && !g.refused);
+        assert_eq!(g.locations.len(), 3);
         g.clear();
         g.add(2, 1 << 20, AtomicOp::IAdd, U32, &[(4, 1)]);
         assert!(!g.refused && g.locations.len() == 1);
+        // Kept in order, operations may mix on a word: ((0 + 5) max 9)
+        // + 1 = 10, then ^ 3 = 9; the other word 0 - (2^32 - 7) = 7.
+        g.clear();
+        for (op, at, v) in [
+            (AtomicOp::IAdd, 8, 5),
+            (AtomicOp::UMax, 8, 9),
+            (AtomicOp::IIncrement, 8, 0),
+            (AtomicOp::ISub, 12, 0xffff_fff9),
+            (AtomicOp::Xor, 8, 3),
+        ] {
+            g.add(0, 1 << 20, op, U32, &[(at, v)]);
+        }
+        assert!(!g.refused);
+        let mut big = vec![0u8; 1 << 20];
+        g.apply(&mut [&mut big[..]]);
+        assert_eq!(big[8..16], [9, 0, 0, 0, 7, 0, 0, 0]);
     }
 
     #[test]
