@@ -2003,7 +2003,7 @@ impl Check {
             let exp = self.expected.get(k * size..(k + n) * size);
             let act = actual.get(idx * size..(idx + n) * size);
             let equal = exp.is_some() && exp == act;
-            (if equal { k..k } else { k..k + n }).into_iter()
+            if equal { k..k } else { k..k + n }
         });
         for k in unequal {
             let idx = first + k;
