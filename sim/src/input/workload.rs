@@ -2003,7 +2003,11 @@ impl Check {
             let exp = self.expected.get(k * size..(k + n) * size);
             let act = actual.get(idx * size..(idx + n) * size);
             let equal = exp.is_some() && exp == act;
-            if equal { k..k } else { k..k + n }
+            if equal {
+                k..k
+            } else {
+                k..k + n
+            }
         });
         for k in unequal {
             let idx = first + k;
@@ -2720,6 +2724,25 @@ mod tests {
             .collect();
         let o = c.evaluate(ty, &actual);
         assert_eq!((o.mismatches, o.first_mismatch.unwrap().index), (1, 3));
+        // Past one block of 4096 equal elements: mismatches in later
+        // blocks, one within tolerance, and elements missing at the end
+        // are each counted.
+        let c = Check {
+            buffer: "b".into(),
+            expected: (0..10_000u32).flat_map(|x| x.to_le_bytes()).collect(),
+            range: (0, 10_000),
+            ulp: Some(1),
+            abs: None,
+        };
+        let mut values: Vec<u32> = (0..9_990).collect();
+        values[5_000] += 1;
+        values[9_000] += 2;
+        values[9_001] = 0;
+        let actual: Vec<u8> = values.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let o = c.evaluate(ElemType::U32, &actual);
+        assert_eq!(o.checked, 10_000);
+        assert_eq!(o.mismatches, 2 + 10, "9000, 9001 and the 10 missing");
+        assert_eq!(o.first_mismatch.unwrap().index, 9_000);
     }
 
     #[test]
