@@ -137,8 +137,11 @@ pub struct MemorySystem {
     address_free: AddressMap<u64>,
     /// The size at which `address_free` sheds addresses already free.
     address_free_limit: usize,
-    /// The DRAM bus, `transfer` cycles per line.
+    /// The DRAM bus, booked in bytes: a cycle is `dram_bytes_per_cycle`
+    /// of them, so that a bus wider than a line moves several lines a
+    /// cycle (in whole cycles a line took at least one).
     dram: Calendar,
+    dram_bytes_per_cycle: u64,
     /// The issue cycle of the instruction being timed: no request is
     /// ready before it (the bookings forget what ended by then).
     now: u64,
@@ -148,7 +151,6 @@ pub struct MemorySystem {
     l2_line_shift: u32,
     banks: Divisor,
     dram_latency: u64,
-    transfer: u64,
     l2_line_bytes: u64,
     lds_latency: u64,
     atomic: [(u64, u64); 3],
@@ -220,7 +222,7 @@ impl MemorySystem {
             l2_line_shift: m.l2.line_bytes.trailing_zeros(),
             banks: Divisor::new(banks as u64),
             dram_latency: m.dram.latency as u64,
-            transfer: (m.l2.line_bytes as u64).div_ceil(m.dram.bytes_per_cycle as u64),
+            dram_bytes_per_cycle: m.dram.bytes_per_cycle as u64,
             l2_line_bytes: m.l2.line_bytes as u64,
             lds_latency: m.lds.latency as u64,
             atomic: [
@@ -250,7 +252,17 @@ impl MemorySystem {
     /// When the DRAM bus has moved every line booked so far, the
     /// write-backs of lines evicted by the kernel's stores included.
     pub fn dram_done(&self) -> u64 {
-        self.dram.end()
+        self.dram.end().div_ceil(self.dram_bytes_per_cycle)
+    }
+
+    /// Moves a line over the DRAM bus from cycle `ready` on, and returns
+    /// the cycle by which all of it has moved.
+    fn dram_line(&mut self, now: u64, ready: u64) -> u64 {
+        let per_cycle = self.dram_bytes_per_cycle;
+        let start = self
+            .dram
+            .book(now * per_cycle, ready * per_cycle, self.l2_line_bytes);
+        (start + self.l2_line_bytes).div_ceil(per_cycle)
     }
 
     pub fn l1_hits_misses(&self) -> (u64, u64) {
@@ -336,7 +348,7 @@ impl MemorySystem {
         let now = self.now;
         let access = self.l2[b].access(addr, request != L2Request::Read);
         if access.wrote_back {
-            self.dram.book(now, start, self.transfer);
+            self.dram_line(now, start);
             self.stats.dram_write_bytes += self.l2_line_bytes;
         }
         if access.hit {
@@ -351,11 +363,9 @@ impl MemorySystem {
         let mshrs = &mut self.l2_outstanding[b];
         let granted = mshrs.wait(now, self.l2_mshrs, start);
         self.stats.mshr_wait_cycles += granted - start;
-        let d = self
-            .dram
-            .book(now, granted + self.l2_latency, self.transfer);
+        let moved = self.dram_line(now, granted + self.l2_latency);
         self.stats.dram_read_bytes += self.l2_line_bytes;
-        let done = d + self.transfer + self.dram_latency;
+        let done = moved + self.dram_latency;
         self.l2_outstanding[b].hold(done);
         self.l2[b].fill(access.slot, done);
         (done, false)
@@ -758,6 +768,34 @@ mod tests {
         assert_eq!(cold.0 - warm.0, transfer + m.dram.latency as u64);
         assert_eq!((cold.1, warm.1), (line, 0), "lines read from DRAM");
         assert_eq!((cold.2, warm.2), (line, line), "dirty lines flushed");
+    }
+
+    /// Lines asked of DRAM at once move at the bus's bytes per cycle,
+    /// several a cycle when it is wider than a line: the k-th (from 1)
+    /// has moved by cycle ceil(k * line / bytes_per_cycle).
+    #[test]
+    fn the_dram_bus_moves_lines_at_its_bytes_per_cycle() {
+        for per_cycle in [16u64, 48, 64, 128, 1000] {
+            let mut cfg = Config::default_config();
+            cfg.memory.dram.bytes_per_cycle = per_cycle as u32;
+            let line = cfg.memory.l2.line_bytes as u64;
+            let mut mem = MemorySystem::new(&cfg);
+            for k in 1..=20u64 {
+                let moved = mem.dram_line(0, 0);
+                assert_eq!(
+                    moved,
+                    (k * line).div_ceil(per_cycle),
+                    "{per_cycle} B/cycle, line {k}"
+                );
+            }
+            assert_eq!(mem.dram_done(), (20 * line).div_ceil(per_cycle));
+            // A line asked for later starts then, not before.
+            let later = 1000;
+            assert_eq!(
+                mem.dram_line(later, later),
+                later + line.div_ceil(per_cycle)
+            );
+        }
     }
 
     /// Two addresses of one L2 bank, each wave atomic on one of them in
