@@ -308,6 +308,16 @@ fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
     let summary: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
     let waves = summary["instructions"]["wave"].as_u64().unwrap();
+    // `files` names every file in the folder, the summary itself too, in
+    // name order.
+    let listed: Vec<&str> = summary["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    assert_eq!(listed, entries(&out));
+    assert!(listed.contains(&"summary.json"), "{listed:?}");
 
     // One CSV row per issued wave-instruction.
     let issue = std::fs::read_to_string(out.join("issue_trace.csv")).unwrap();
