@@ -269,11 +269,13 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         _ => None,
     };
     let mut bar = Bar::new(&w.name, how.quiet);
+    let mut warn = |m: &str| say_err!("warning: {m}");
     let hooks = Hooks {
         trace: writer.as_mut().map(|t| t as &mut dyn TraceSink),
         progress: bar
             .as_mut()
             .map(|b| b as &mut dyn crate::exec::progress::Progress),
+        warn: Some(&mut warn),
     };
     let result = run_workload_taking(&mut w, opts, hooks);
     if let Some(b) = bar {
@@ -299,15 +301,8 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             return ran;
         }
     };
-    for warning in crate::run::unused_bindings(&w, &out.kernel) {
-        say_err!("warning: {}: {warning}", path.display());
-    }
     for warning in crate::exec::launch::printf_warnings(&out.kernel, &out.printf_failures) {
         say_err!("warning: {}: {warning}", path.display());
-    }
-    // These lead with their place in the manifest.
-    for warning in crate::run::arg_type_mismatches(&w, &out.kernel) {
-        say_err!("warning: {warning}");
     }
     if let Some(tw) = writer {
         let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);
