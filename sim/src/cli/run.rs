@@ -60,11 +60,17 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
     // A results folder under a searched folder holds copies of configs
     // and outputs, not workloads.
     let skip = how.root.canonicalize().ok();
-    for p in paths {
-        if let Err(e) = expand(p, skip.as_deref(), &mut items) {
-            say_err!("error: {e}");
-            return exit::BAD_INPUT;
-        }
+    let mut notes = Vec::new();
+    let expanded = paths
+        .iter()
+        .try_for_each(|p| expand(p, skip.as_deref(), &mut items, &mut notes));
+    // What was passed over first: it may be why nothing was found.
+    for n in &notes {
+        say_err!("note: {n}");
+    }
+    if let Err(e) = expanded {
+        say_err!("error: {e}");
+        return exit::BAD_INPUT;
     }
     let many = items.len() > 1 || paths.iter().any(|p| p.is_dir());
     let mut code = exit::PASSED;
