@@ -325,6 +325,71 @@ fn compare_refuses_too_few_or_unnamed_configs() {
     );
 }
 
+/// Configs named for what `--set` changes (`gcn-like
+/// (cu.scheduler=round_robin)`), on the command line or in a file `config
+/// show` wrote, compare under those names; their files are named after
+/// them, made file names.
+#[test]
+fn configs_named_for_their_overrides_compare_under_those_names() {
+    let d = common::scratch("compare-sweep", "override-names");
+    // The folder written and the config column of its CSV.
+    let compare = |configs: &[&str], results: &str| {
+        let results = d.join(results);
+        let mut args = vec!["compare"];
+        args.extend(configs);
+        args.extend(["workloads/vector_add.toml", "--quiet", "--results"]);
+        args.push(results.to_str().unwrap());
+        let o = gpusim(&args);
+        assert_eq!(o.status.code(), Some(0), "{configs:?}: {}", text(&o));
+        let folder = results.join("compare");
+        let rows = csv_rows(&folder.join("compare.csv"));
+        let config = column(&rows, "config");
+        let names: Vec<String> = rows[1..].iter().map(|r| r[config].clone()).collect();
+        (folder, names)
+    };
+    let two = ["--config", "gcn", "--config", "rdna"];
+    let (folder, names) = compare(&two, "bare");
+    assert_eq!(names, ["gcn-like", "rdna-like"]);
+    assert!(folder.join("gcn-like.config.toml").is_file());
+    let mut set = two.to_vec();
+    set.extend(["--set", "cu.scheduler=round_robin"]);
+    let (folder, names) = compare(&set, "set");
+    assert_eq!(
+        names,
+        [
+            "gcn-like (cu.scheduler=round_robin)",
+            "rdna-like (cu.scheduler=round_robin)"
+        ]
+    );
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("summary.json")).unwrap())
+            .unwrap();
+    assert_eq!(summary["compare"]["configs"], serde_json::json!(names));
+    for (file, name) in [
+        ("gcn-like_cu.scheduler_round_robin", &names[0]),
+        ("rdna-like_cu.scheduler_round_robin", &names[1]),
+    ] {
+        let toml = std::fs::read_to_string(folder.join(format!("{file}.config.toml"))).unwrap();
+        assert!(
+            toml.contains(&format!("name = {name:?}"))
+                && toml.contains("scheduler = \"round_robin\""),
+            "{file}: {toml}"
+        );
+    }
+    // A config file that `config show` wrote with its overrides' name.
+    let o = gpusim(&["config", "show", "teaching", "--set", "cu.simds=4"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let r1 = d.join("r1.toml");
+    std::fs::write(&r1, &o.stdout).unwrap();
+    let file = ["--config", "teaching", "--config", r1.to_str().unwrap()];
+    let (folder, names) = compare(&file, "file");
+    assert_eq!(names, ["teaching", "teaching (cu.simds=4)"]);
+    for f in ["teaching.config.toml", "teaching_cu.simds_4.config.toml"] {
+        assert!(folder.join(f).is_file(), "{f}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 #[test]
 fn compare_takes_folders_of_manifests_and_names_amber_scripts_as_such() {
     let d = common::scratch("compare-sweep", "folders");

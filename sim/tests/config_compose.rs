@@ -332,3 +332,45 @@ fn the_built_in_models_load_by_name() {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), file);
     }
 }
+
+/// `--wave-size` names the config as `--set cu.wave_size` does, after
+/// the other overrides: runs at different wave sizes keep apart in
+/// summaries and CSVs.
+#[test]
+fn the_wave_size_option_shows_in_the_configs_name() {
+    let d = dir("wave_size_name");
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("../workloads/vector_add.toml");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .arg("run")
+            .arg(&manifest)
+            .args(["--json", "--quiet", "--force", "--results"])
+            .arg(&d)
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+        let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let csv = std::fs::read_to_string(d.join("vector_add/summary.csv")).unwrap();
+        (summary, csv)
+    };
+    let (plain, _) = run(&[]);
+    assert_eq!(plain["run"]["config"], "gcn-like");
+    for wave in ["32", "64"] {
+        let (by_option, csv) = run(&["--wave-size", wave]);
+        let want = format!("gcn-like (cu.wave_size={wave})");
+        assert_eq!(by_option["run"]["config"], want.as_str());
+        assert_eq!(by_option["wave_size"].to_string(), wave);
+        assert!(csv.contains(&format!(",{want},{wave},")), "{csv}");
+        let (by_set, _) = run(&["--set", &format!("cu.wave_size={wave}")]);
+        assert_eq!(by_set["run"]["config"], by_option["run"]["config"]);
+    }
+    // After the --set overrides, as it wins over them.
+    let (both, _) = run(&["--set", "cu.simds=2", "--wave-size", "32"]);
+    assert_eq!(
+        both["run"]["config"],
+        "gcn-like (cu.simds=2, cu.wave_size=32)"
+    );
+    assert_eq!(both["wave_size"], 32);
+}

@@ -42,8 +42,9 @@ fn line_of(file: &Path, needle: &str) -> usize {
 
 /// Runs `gpusim run MANIFEST EXTRA...` with a private results folder and
 /// checks the failure contract: exit code 2, one `error: ` message naming
-/// the manifest first on stderr, no panic, and no results folder (the one
-/// it names did not exist before). Returns the message (stderr, trimmed).
+/// the manifest first on stderr (after the warnings known before the
+/// launch, which name it too), no panic, and no results folder (the one
+/// it names did not exist before). Returns stderr, trimmed.
 fn run_fails(test: &str, manifest: &Path, extra: &[&str]) -> String {
     let results = results_dir(test);
     let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
@@ -66,17 +67,19 @@ fn run_fails(test: &str, manifest: &Path, extra: &[&str]) -> String {
     // Load errors and a launch's alike: several manifests can share a
     // kernel, so the manifest comes first.
     let lead = format!("error: {}", manifest.display());
+    let warning = format!("warning: {}", manifest.display());
+    let mut lines = stderr.lines().skip_while(|l| l.starts_with(&warning));
     assert!(
-        stderr.starts_with(&lead),
-        "{test}: stderr does not start with {lead:?}: {stderr}"
+        lines.next().is_some_and(|l| l.starts_with(&lead)),
+        "{test}: stderr does not start with {lead:?} after its warnings: {stderr}"
     );
     assert!(
         !stderr.contains("panicked") && !stderr.contains("RUST_BACKTRACE"),
         "{test}: the simulator panicked: {stderr}"
     );
     assert_eq!(
-        stderr.lines().count(),
-        1,
+        lines.next(),
+        None,
         "{test}: expected a one-line message: {stderr}"
     );
     // The folder did not exist before the run: not even it is left.
@@ -250,12 +253,19 @@ fn wrong_entry_point_lists_the_available_ones() {
 
 #[test]
 fn missing_buffer_binding_names_set_and_binding() {
-    let m = run_fails("missing_binding", &local("missing_binding.toml"), &[]);
+    let manifest = local("missing_binding.toml");
+    let m = run_fails("missing_binding", &manifest, &[]);
     assert_mentions(
         "missing_binding",
         &m,
         &["missing_binding.toml", "set 0", "binding 1"],
     );
+    // The buffer bound at binding 3 instead is told first: the likely cause.
+    let warning = format!(
+        "warning: {}: buffer 'b' is bound to set 0 binding 3, which kernel 'main' does not declare",
+        manifest.display()
+    );
+    assert!(m.starts_with(&warning), "{m}");
 }
 
 #[test]

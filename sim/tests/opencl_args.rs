@@ -249,3 +249,77 @@ fn gpusim_run_prints_the_type_warning() {
     assert!(err.contains(&warning), "{err}");
     assert_eq!(err.matches("warning:").count(), 1, "{err}");
 }
+
+/// The warnings known once the kernel is lowered (an argument's type, a
+/// buffer bound where the kernel declares nothing) come before the
+/// launch, so a launch that then fails shows them first, its error after:
+/// here `int n` given as `f32` 250.0 is a huge count, and the fifth
+/// workgroup writes past `y` (opencl_saxpy_branchy.cl returns early for
+/// ids at or past n).
+#[test]
+fn warnings_known_before_the_launch_come_before_its_error() {
+    let dir = scratch("opencl_args", "warning_then_fault");
+    let source = root().join("workloads/opencl_saxpy_branchy.toml");
+    let kernel = root().join("workloads/opencl_saxpy_branchy.spv");
+    let text = std::fs::read_to_string(&source)
+        .unwrap()
+        .replace(
+            "kernel = \"opencl_saxpy_branchy.spv\"",
+            &format!("kernel = {:?}", kernel.display().to_string()),
+        )
+        .replacen("workgroups = [4, 1, 1]", "workgroups = [5, 1, 1]", 1)
+        + "\n[[buffer]]\nname = \"spare\"\ntype = \"u32\"\nlen = 4\nbinding = { set = 0, binding = 7 }\n";
+    let run = |text: &str, json: bool| {
+        let manifest = dir.join("saxpy.toml");
+        std::fs::write(&manifest, text).unwrap();
+        let results = dir.join("results");
+        let mut args = vec![
+            "run",
+            manifest.to_str().unwrap(),
+            "--functional",
+            "--quiet",
+            "--force",
+            "--results",
+            results.to_str().unwrap(),
+        ];
+        if json {
+            args.push("--json");
+        }
+        let o = gpusim(&args);
+        (manifest, o)
+    };
+    // With the parameter's own type, the fifth workgroup does nothing.
+    let (_, o) = run(&text, false);
+    assert_eq!(o.status.code(), Some(0), "{}", printed(&o));
+    let float_n = text.replacen(
+        "type = \"i32\"\nvalue = 250",
+        "type = \"f32\"\nvalue = 250.0",
+        1,
+    );
+    assert_ne!(float_n, text);
+    let line = float_n.lines().position(|l| l == "value = 250.0").unwrap() + 1;
+    for json in [false, true] {
+        let (manifest, o) = run(&float_n, json);
+        assert_eq!(o.status.code(), Some(2), "{}", printed(&o));
+        let err = String::from_utf8_lossy(&o.stderr);
+        let m = manifest.display();
+        let arg = format!("warning: {m}:{line}:9: kernel argument 3 ('n') is a 32-bit integer, but its [[arg]] gives type = \"f32\" (a 32-bit float)");
+        let spare = format!("warning: {m}: buffer 'spare' is bound to set 0 binding 7, which kernel 'saxpy_branchy' does not declare");
+        let error = err
+            .find("error:")
+            .unwrap_or_else(|| panic!("no error: {err}"));
+        for warning in [&arg, &spare] {
+            let at = err.find(warning.as_str());
+            assert!(
+                at.is_some_and(|at| at < error),
+                "json {json}: {warning}\n{err}"
+            );
+        }
+        assert!(err[error..].contains("is outside buffer"), "{err}");
+        assert_eq!(err.matches("warning:").count(), 2, "{err}");
+        if json {
+            let summary: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            assert_eq!(summary["exit_code"], 2, "{summary}");
+        }
+    }
+}

@@ -308,6 +308,16 @@ fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
     let summary: Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
     let waves = summary["instructions"]["wave"].as_u64().unwrap();
+    // `files` names every file in the folder, the summary itself too, in
+    // name order.
+    let listed: Vec<&str> = summary["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap())
+        .collect();
+    assert_eq!(listed, entries(&out));
+    assert!(listed.contains(&"summary.json"), "{listed:?}");
 
     // One CSV row per issued wave-instruction.
     let issue = std::fs::read_to_string(out.join("issue_trace.csv")).unwrap();
@@ -1140,6 +1150,105 @@ fn several_workloads_and_folders_run_in_one_call() {
     std::fs::create_dir_all(&empty).unwrap();
     let o = gpusim(&["run", empty.to_str().unwrap(), "--results", results]);
     assert_eq!(code(&o), 2, "{}", text(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A searched folder's GPU configs and sweep files are passed over with a
+/// note each, not run as broken manifests; named on their own, each is an
+/// error saying what it is and what takes it.
+#[test]
+fn a_folders_configs_and_sweep_files_are_passed_over_with_a_note() {
+    let dir = common::scratch("results", "other-toml");
+    let inputs = dir.join("inputs");
+    std::fs::create_dir_all(&inputs).unwrap();
+    std::fs::write(
+        inputs.join("vector_add.toml"),
+        common::vector_add_anywhere(),
+    )
+    .unwrap();
+    let config = inputs.join("gpu.toml");
+    std::fs::write(&config, "inherit = \"gcn\"\n[gpu]\ncompute_units = 2\n").unwrap();
+    let sweep = inputs.join("study.toml");
+    std::fs::write(
+        &sweep,
+        "name = \"study\"\nbase = \"gpu.toml\"\nworkloads = [\"vector_add.toml\"]\n[parameters]\n\"cu.simds\" = [2, 4]\n",
+    )
+    .unwrap();
+    let results = dir.join("results");
+    let run = |path: &Path, json: bool| {
+        let mut args = vec![
+            "run",
+            path.to_str().unwrap(),
+            "--quiet",
+            "--force",
+            "--results",
+            results.to_str().unwrap(),
+        ];
+        if json {
+            args.push("--json");
+        }
+        gpusim(&args)
+    };
+    for json in [false, true] {
+        let o = run(&inputs, json);
+        assert_eq!(code(&o), 0, "{}", text(&o));
+        let err = String::from_utf8_lossy(&o.stderr);
+        let notes: Vec<&str> = err.lines().filter(|l| l.starts_with("note:")).collect();
+        assert_eq!(
+            notes,
+            [
+                format!("note: passed over {0}: a GPU config, not a workload manifest; give it as `--config {0}`", config.display()),
+                format!("note: passed over {0}: a sweep file, not a workload manifest; run it with `gpusim sweep {0}`", sweep.display()),
+            ],
+            "{err}"
+        );
+        assert!(!err.contains("error"), "{err}");
+        if json {
+            let all: Value = serde_json::from_slice(&o.stdout).unwrap();
+            assert_eq!(all.as_array().map(Vec::len), Some(1), "{all}");
+        } else {
+            assert!(text(&o).contains("1 runs: 1 passed"), "{}", text(&o));
+        }
+    }
+    for (path, says) in [
+        (
+            &config,
+            "a GPU config, not a workload manifest; give it as `--config",
+        ),
+        (
+            &sweep,
+            "a sweep file, not a workload manifest; run it with `gpusim sweep",
+        ),
+    ] {
+        let o = run(path, false);
+        assert_eq!(code(&o), 2, "{}", text(&o));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.starts_with(&format!("error: {}: {says}", path.display())),
+            "{err}"
+        );
+    }
+    // And each does what the message says.
+    let manifest = inputs.join("vector_add.toml");
+    let o = gpusim(&[
+        "run",
+        manifest.to_str().unwrap(),
+        "--config",
+        config.to_str().unwrap(),
+        "--quiet",
+        "--force",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let o = gpusim(&[
+        "sweep",
+        sweep.to_str().unwrap(),
+        "--quiet",
+        "--results",
+        results.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

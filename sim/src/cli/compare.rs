@@ -23,20 +23,15 @@ pub struct Request {
     pub quiet: bool,
 }
 
-/// The configs to compare, labelled: each `--config` (its name), or each
-/// `--variant LABEL:KEY=VALUE,...` of the one `--config` (gcn by default);
-/// `--set` applies to all.
+/// The configs to compare, labelled: each `--config` (its name, which
+/// `--set` extends with what it sets), or each `--variant
+/// LABEL:KEY=VALUE,...` of the one `--config` (gcn by default); `--set`
+/// applies to all.
 fn configs(r: &Request) -> Result<Vec<(String, Config)>, String> {
     let mut out = Vec::new();
     if r.variants.is_empty() {
         for c in &r.configs {
             let config = Config::load_with(c, &r.set)?;
-            if !crate::input::sweep::is_file_name(&config.name) {
-                return Err(format!(
-                    "--config {c}: its name {:?} names files: use letters, digits, '-', '_' and '.'",
-                    config.name
-                ));
-            }
             out.push((config.name.clone(), config));
         }
     } else {
@@ -79,6 +74,41 @@ fn configs(r: &Request) -> Result<Vec<(String, Config)>, String> {
         ));
     }
     Ok(out)
+}
+
+/// The longest stem of a config's file name: room for `-N.config.toml`
+/// in a file name of 255 bytes, with plenty to spare.
+const MAX_STEM: usize = 128;
+
+/// The stem of each config's file (`STEM.config.toml`), for `labels` in
+/// order: the label with each run of characters that do not name files
+/// well (not a letter, digit, '-', '_' or '.') made one '_' (none at the
+/// ends), dots at the start dropped, cut to `MAX_STEM` bytes, and `-2`, `-3`, ... added to
+/// one an earlier label's took, so that no file is written twice.
+fn file_stems<'a>(labels: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut taken = std::collections::HashSet::new();
+    labels
+        .map(|label| {
+            let named = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+            let parts: Vec<&str> = label
+                .split(|c| !named(c))
+                .filter(|p| !p.is_empty())
+                .collect();
+            let mut stem = parts.join("_");
+            // ASCII only, so any byte is a character boundary.
+            stem.truncate(MAX_STEM);
+            let stem = stem.trim_start_matches('.');
+            let stem = if stem.is_empty() { "config" } else { stem };
+            let mut unique = stem.to_string();
+            for n in 2.. {
+                if taken.insert(unique.clone()) {
+                    break;
+                }
+                unique = format!("{stem}-{n}");
+            }
+            unique
+        })
+        .collect()
 }
 
 /// A variant's `KEY=VALUE` settings: split at the commas between them, not
@@ -234,8 +264,9 @@ pub fn run(r: &Request) -> u8 {
             ("compare.md".into(), markdown.clone().into_bytes()),
             ("compare.csv".into(), csv.into_bytes()),
         ];
-        for (label, c) in &configs {
-            files.push((format!("{label}.config.toml"), c.to_toml().into_bytes()));
+        let stems = file_stems(configs.iter().map(|(label, _)| label.as_str()));
+        for (stem, (_, c)) in stems.iter().zip(&configs) {
+            files.push((format!("{stem}.config.toml"), c.to_toml().into_bytes()));
         }
         let files: Vec<(&str, &[u8])> = files
             .iter()
@@ -265,7 +296,38 @@ pub fn run(r: &Request) -> u8 {
 
 #[cfg(test)]
 mod tests {
-    use super::split_sets;
+    use super::{file_stems, split_sets};
+
+    #[test]
+    fn config_files_are_named_after_their_labels_and_never_twice() {
+        let long = "x".repeat(200);
+        let labels = [
+            "gcn-like (cu.scheduler=round_robin)",
+            "teaching",
+            "a b",
+            "a/b",
+            "a_b",
+            "..hidden (x)",
+            "()",
+            "été",
+            long.as_str(),
+        ];
+        let want = [
+            "gcn-like_cu.scheduler_round_robin",
+            "teaching",
+            "a_b",
+            "a_b-2",
+            "a_b-3",
+            "hidden_x",
+            "config",
+            "t",
+            &long[..128],
+        ];
+        assert_eq!(file_stems(labels.into_iter()), want);
+        for stem in want {
+            assert!(crate::input::sweep::is_file_name(stem), "{stem}");
+        }
+    }
 
     #[test]
     fn variant_settings_split_only_between_settings() {

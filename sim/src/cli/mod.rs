@@ -606,14 +606,14 @@ fn run_options(
         }
         RunOptions::default()
     } else {
-        RunOptions::timed(Config::load_with(config.as_deref().unwrap_or("gcn"), set)?)
+        // An explicit wave size wins over the config's, applied last as a
+        // `--set` of it is, so that the config's name says so too.
+        let wave = wave_size.map(|w| format!("cu.wave_size={w}"));
+        let set: Vec<String> = set.iter().cloned().chain(wave).collect();
+        RunOptions::timed(Config::load_with(config.as_deref().unwrap_or("gcn"), &set)?)
     };
     if let Some(w) = wave_size {
-        // An explicit wave size wins over the config's.
         opts.wave_width = w;
-        if let Some(t) = &mut opts.timing {
-            t.config.cu.wave_size = w as u32;
-        }
     }
     opts.max_wave_instructions = max_instructions;
     Ok(opts)

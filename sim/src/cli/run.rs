@@ -60,11 +60,17 @@ pub fn run_paths(paths: &[PathBuf], opts: &RunOptions, how: &How) -> u8 {
     // A results folder under a searched folder holds copies of configs
     // and outputs, not workloads.
     let skip = how.root.canonicalize().ok();
-    for p in paths {
-        if let Err(e) = expand(p, skip.as_deref(), &mut items) {
-            say_err!("error: {e}");
-            return exit::BAD_INPUT;
-        }
+    let mut notes = Vec::new();
+    let expanded = paths
+        .iter()
+        .try_for_each(|p| expand(p, skip.as_deref(), &mut items, &mut notes));
+    // What was passed over first: it may be why nothing was found.
+    for n in &notes {
+        say_err!("note: {n}");
+    }
+    if let Err(e) = expanded {
+        say_err!("error: {e}");
+        return exit::BAD_INPUT;
     }
     let many = items.len() > 1 || paths.iter().any(|p| p.is_dir());
     let mut code = exit::PASSED;
@@ -269,11 +275,13 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         _ => None,
     };
     let mut bar = Bar::new(&w.name, how.quiet);
+    let mut warn = |m: &str| say_err!("warning: {m}");
     let hooks = Hooks {
         trace: writer.as_mut().map(|t| t as &mut dyn TraceSink),
         progress: bar
             .as_mut()
             .map(|b| b as &mut dyn crate::exec::progress::Progress),
+        warn: Some(&mut warn),
     };
     let result = run_workload_taking(&mut w, opts, hooks);
     if let Some(b) = bar {
@@ -299,15 +307,8 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             return ran;
         }
     };
-    for warning in crate::run::unused_bindings(&w, &out.kernel) {
-        say_err!("warning: {}: {warning}", path.display());
-    }
     for warning in crate::exec::launch::printf_warnings(&out.kernel, &out.printf_failures) {
         say_err!("warning: {}: {warning}", path.display());
-    }
-    // These lead with their place in the manifest.
-    for warning in crate::run::arg_type_mismatches(&w, &out.kernel) {
-        say_err!("warning: {warning}");
     }
     if let Some(tw) = writer {
         let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);

@@ -10,11 +10,56 @@ pub enum Item {
     Script(PathBuf),
 }
 
+/// A TOML file of gpusim's that is not a workload manifest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OtherToml {
+    Config,
+    Sweep,
+}
+
+impl OtherToml {
+    /// What the file at `path` is, if it is a GPU config or a sweep file:
+    /// a TOML table with a top-level key of theirs (`config::OWN_KEYS`,
+    /// `sweep::OWN_KEYS`) and no `kernel`, which every manifest has (a
+    /// file with one is a manifest, however broken, and its run says
+    /// what is wrong).
+    pub fn of(path: &Path) -> Option<OtherToml> {
+        let text = crate::input::read_text(path).ok()?;
+        let table: toml::Table = toml::from_str(&text).ok()?;
+        let has = |keys: &[&str]| keys.iter().any(|k| table.contains_key(*k));
+        if table.contains_key("kernel") {
+            None
+        } else if has(&crate::input::config::OWN_KEYS) {
+            Some(OtherToml::Config)
+        } else if has(&crate::input::sweep::OWN_KEYS) {
+            Some(OtherToml::Sweep)
+        } else {
+            None
+        }
+    }
+
+    /// What the file at `path`, which is this, is and how to use it.
+    pub fn describe(self, path: &Path) -> String {
+        let p = path.display();
+        match self {
+            OtherToml::Config => {
+                format!("{p}: a GPU config, not a workload manifest; give it as `--config {p}`")
+            }
+            OtherToml::Sweep => {
+                format!(
+                    "{p}: a sweep file, not a workload manifest; run it with `gpusim sweep {p}`"
+                )
+            }
+        }
+    }
+}
+
 /// The workload manifests at `paths`, for `gpusim bench`, `compare` and
 /// a sweep (`command`): each path a manifest, or a folder whose manifests (in
-/// path order, as `run` finds them) are taken; the folder's Amber scripts
-/// are passed over, and a script named on its own is an error, as is a
-/// path to nothing (before anything runs).
+/// path order, as `run` finds them) are taken; the folder's Amber scripts,
+/// GPU configs and sweep files are passed over, and a script, config or
+/// sweep file named on its own is an error, as is a path to nothing
+/// (before anything runs).
 pub fn manifests_at(paths: &[PathBuf], command: &str) -> Result<Vec<PathBuf>, String> {
     let mut manifests = Vec::new();
     for path in paths {
@@ -28,7 +73,7 @@ pub fn manifests_at(paths: &[PathBuf], command: &str) -> Result<Vec<PathBuf>, St
             ));
         }
         let mut items = Vec::new();
-        expand(path, None, &mut items)?;
+        expand(path, None, &mut items, &mut Vec::new())?;
         let before = manifests.len();
         manifests.extend(items.into_iter().filter_map(|i| match i {
             Item::Manifest(p) => Some(p),
@@ -46,8 +91,15 @@ pub fn manifests_at(paths: &[PathBuf], command: &str) -> Result<Vec<PathBuf>, St
 
 /// A manifest, a script, or every manifest and script under a folder (in
 /// path order; hidden entries, links to folders and the results folder
-/// `skip` are passed over); a folder holding neither is an error.
-pub fn expand(path: &Path, skip: Option<&Path>, items: &mut Vec<Item>) -> Result<(), String> {
+/// `skip` are passed over, and so are GPU configs and sweep files, each
+/// with a line in `notes` saying what it is); a folder holding neither is
+/// an error, and so is a config or sweep file named on its own.
+pub fn expand(
+    path: &Path,
+    skip: Option<&Path>,
+    items: &mut Vec<Item>,
+    notes: &mut Vec<String>,
+) -> Result<(), String> {
     if !path.is_dir() {
         let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
         if let Some(ext @ ("spv" | "spvasm" | "comp" | "cl" | "glsl" | "hlsl")) = ext.as_deref() {
@@ -55,6 +107,9 @@ pub fn expand(path: &Path, skip: Option<&Path>, items: &mut Vec<Item>) -> Result
                 "{}: a .{ext} file is a kernel, not something to run: run takes workload manifests (.toml), Amber scripts (.amber, .vkscript) and folders of them; a manifest names its kernel with `kernel` (docs/workloads.md)",
                 path.display()
             ));
+        }
+        if let Some(other) = OtherToml::of(path) {
+            return Err(other.describe(path));
         }
         if is_amber_path(path) {
             items.push(Item::Script(path.to_path_buf()));
@@ -71,7 +126,10 @@ pub fn expand(path: &Path, skip: Option<&Path>, items: &mut Vec<Item>) -> Result
         if is_amber_path(&f) {
             items.push(Item::Script(f));
         } else if f.extension().is_some_and(|e| e == "toml") {
-            items.push(Item::Manifest(f));
+            match OtherToml::of(&f) {
+                Some(other) => notes.push(format!("passed over {}", other.describe(&f))),
+                None => items.push(Item::Manifest(f)),
+            }
         }
     }
     if items.len() == before {
@@ -108,8 +166,97 @@ fn collect(dir: &Path, skip: Option<&Path>, out: &mut Vec<PathBuf>) -> Result<()
 
 #[cfg(test)]
 mod tests {
-    use super::manifests_at;
+    use super::{expand, manifests_at, Item, OtherToml};
     use std::path::PathBuf;
+
+    #[test]
+    fn a_folder_search_passes_over_configs_and_sweep_files_saying_so() {
+        let dir = std::env::temp_dir().join(format!("gpusim_other_toml_{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let files = [
+            ("gpu.toml", "inherit = \"gcn\"\n[gpu]\ncompute_units = 2\n", Some(OtherToml::Config)),
+            ("l1.toml", "[memory.l1]\nlatency = 4\n", Some(OtherToml::Config)),
+            (
+                "study.toml",
+                "name = \"s\"\nbase = \"gcn\"\nworkloads = [\"m.toml\"]\n[parameters]\n\"cu.simds\" = [1, 2]\n",
+                Some(OtherToml::Sweep),
+            ),
+            ("m.toml", "name = \"m\"\nkernel = \"k.spv\"\n", None),
+            // A manifest with a stray key of a config's is a manifest.
+            ("stray.toml", "name = \"m\"\nkernel = \"k.spv\"\n[gpu]\n", None),
+            ("unreadable.toml", "[[[", None),
+        ];
+        for (name, text, kind) in files {
+            std::fs::write(dir.join(name), text).unwrap();
+            assert_eq!(OtherToml::of(&dir.join(name)), kind, "{name}");
+        }
+        let (mut items, mut notes) = (Vec::new(), Vec::new());
+        expand(&dir, None, &mut items, &mut notes).unwrap();
+        let manifests: Vec<PathBuf> = items
+            .into_iter()
+            .map(|i| match i {
+                Item::Manifest(p) => p,
+                Item::Script(p) => panic!("{}", p.display()),
+            })
+            .collect();
+        let want: Vec<PathBuf> = ["m.toml", "stray.toml", "unreadable.toml"]
+            .iter()
+            .map(|f| dir.join(f))
+            .collect();
+        assert_eq!(manifests, want);
+        let at = |f: &str| dir.join(f).display().to_string();
+        assert_eq!(
+            notes,
+            [
+                format!("passed over {0}: a GPU config, not a workload manifest; give it as `--config {0}`", at("gpu.toml")),
+                format!("passed over {0}: a GPU config, not a workload manifest; give it as `--config {0}`", at("l1.toml")),
+                format!("passed over {0}: a sweep file, not a workload manifest; run it with `gpusim sweep {0}`", at("study.toml")),
+            ]
+        );
+        // Named on their own, they are errors saying so.
+        for (name, what) in [("gpu.toml", "a GPU config"), ("study.toml", "a sweep file")] {
+            let e = expand(&dir.join(name), None, &mut Vec::new(), &mut Vec::new()).unwrap_err();
+            assert!(
+                e.starts_with(&format!("{}: {what}, not a workload manifest", at(name))),
+                "{e}"
+            );
+        }
+        let e = manifests_at(&[dir.join("gpu.toml")], "compare").unwrap_err();
+        assert!(e.contains("a GPU config"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The keys named in a refusal of an unknown key: the keys taken.
+    fn keys_taken(message: &str) -> Vec<String> {
+        let (_, list) = message.split_once("expected one of").expect(message);
+        let mut keys: Vec<String> = list
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn own_keys_are_the_keys_configs_and_sweeps_take_but_name() {
+        let path =
+            std::env::temp_dir().join(format!("gpusim_own_keys_{}.toml", std::process::id()));
+        std::fs::write(&path, "bogus = 1\n").unwrap();
+        let config = crate::input::config::Config::load(&path).unwrap_err();
+        let sweep = crate::input::sweep::Sweep::load(&path).unwrap_err();
+        std::fs::remove_file(&path).unwrap();
+        for (e, own) in [
+            (config, &crate::input::config::OWN_KEYS[..]),
+            (sweep, &crate::input::sweep::OWN_KEYS[..]),
+        ] {
+            let mut want: Vec<&str> = own.iter().copied().chain(["name"]).collect();
+            want.sort();
+            assert_eq!(keys_taken(&e), want, "{e}");
+        }
+    }
 
     #[test]
     fn bench_and_compare_take_a_folders_manifests_in_order_and_no_script() {

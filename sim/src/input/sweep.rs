@@ -7,6 +7,11 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// The top-level keys of a sweep file that no workload manifest has:
+/// `File`'s fields but `name`. A folder search tells a sweep file from a
+/// manifest by them.
+pub const OWN_KEYS: [&str; 5] = ["base", "workloads", "metric", "set", "parameters"];
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {

@@ -259,8 +259,8 @@ pub fn summary_csv(out: &RunOutput) -> Result<String, String> {
 }
 
 /// The files a results folder's `summary.json` says its run wrote (the
-/// `files` list, and the summary itself); `None` if it has no readable
-/// summary of ours.
+/// `files` list, and the summary itself, which the lists of earlier
+/// versions left out); `None` if it has no readable summary of ours.
 fn files_written(dir: &Path) -> Option<Vec<String>> {
     let text = std::fs::read_to_string(dir.join("summary.json")).ok()?;
     let summary: Value = serde_json::from_str(&text).ok()?;
@@ -558,9 +558,9 @@ impl ResultsFolder {
     }
 
     /// Writes `summary.json` with the list of every file the run wrote,
-    /// which is what `--force` may later replace.
+    /// itself included, which is what `--force` may later replace.
     fn write_summary(&self, summary: &mut Value) -> Result<(), String> {
-        let mut files = Vec::new();
+        let mut files = vec!["summary.json".to_string()];
         let entries = std::fs::read_dir(&self.partial)
             .map_err(|e| format!("{}: {e}", self.partial.display()))?;
         for e in entries {

@@ -218,11 +218,15 @@ pub fn descriptor_counts<'a>(
 }
 
 /// Who is told about a run while it goes on: a trace of a timed run's
-/// events, and a progress display.
+/// events, a progress display, and whoever shows the warnings known once
+/// a workload's kernel is lowered ([`launch_warnings`]), told them before
+/// the launch, so that they come before any error of it (`dispatch`,
+/// given a kernel lowered already, tells none).
 #[derive(Default)]
 pub struct Hooks<'a> {
     pub trace: Option<&'a mut dyn TraceSink>,
     pub progress: Option<&'a mut dyn Progress>,
+    pub warn: Option<&'a mut dyn FnMut(&str)>,
 }
 
 /// Why a run or a launch stopped, as a message naming its place.
@@ -296,10 +300,13 @@ fn run_on_buffers(
     w: &Workload,
     mut buffers: Vec<OutputBuffer>,
     opts: &RunOptions,
-    hooks: Hooks,
+    mut hooks: Hooks,
 ) -> Result<RunOutput, RunError> {
     let started = std::time::Instant::now();
     let kernel = lower_runnable(w, opts).map_err(RunError::Refused)?;
+    if let Some(warn) = hooks.warn.take() {
+        launch_warnings(w, &kernel).iter().for_each(|m| warn(m));
+    }
     let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
     let Launched {
         counts,
@@ -585,6 +592,19 @@ fn binds(b: &Binding, r: &isa::ir::Resource) -> bool {
         ) => (*set, *binding, *index) == (r.set, r.binding, r.index),
         _ => false,
     }
+}
+
+/// What `gpusim run` warns of once `w`'s kernel is lowered, each message
+/// leading with its place: the buffers bound where the kernel declares
+/// nothing ([`unused_bindings`]) and the arguments whose types differ
+/// from their parameters' ([`arg_type_mismatches`]).
+pub fn launch_warnings(w: &Workload, kernel: &Kernel) -> Vec<String> {
+    let path = w.path.display();
+    unused_bindings(w, kernel)
+        .into_iter()
+        .map(|m| format!("{path}: {m}"))
+        .chain(arg_type_mismatches(w, kernel))
+        .collect()
 }
 
 /// The buffers of `w` bound where `kernel` declares nothing (a descriptor

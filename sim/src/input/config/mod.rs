@@ -13,6 +13,22 @@ use std::path::Path;
 pub const DEFAULT_TOML: &str = include_str!("../../../../configs/gcn.toml");
 pub const DEFAULT_NAME: &str = "configs/gcn.toml (built in)";
 
+/// The top-level keys a config file may set that no workload manifest
+/// has: `Config`'s fields but `name`, and `inherit` (`compose`). A folder
+/// search tells a config from a manifest by them.
+pub const OWN_KEYS: [&str; 10] = [
+    "inherit",
+    "gpu",
+    "cu",
+    "units",
+    "classes",
+    "instructions",
+    "memory",
+    "atomics",
+    "emulate",
+    "scalar",
+];
+
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
