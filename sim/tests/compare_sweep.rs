@@ -58,34 +58,47 @@ fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
     assert_eq!(s, native / emulated_cycles, "{s}");
     assert_eq!(rows[2][column(&rows, "results")], "identical");
     assert_eq!(rows[2][column(&rows, "checks")], "passed");
-    // Both charts have logarithmic axes with at least four labels: powers
-    // of ten or their 1-2-5 multiples, or on an axis as narrow as two runs
-    // 1.4x apart give, the whole multiples of one step of 1, 2 or 5 times
-    // a power of ten. The speedups' reaches from below the emulated run's
-    // speedup to above the native run's 1.
+    // The cycles on a linear axis from 0 (its labels evenly spaced), each
+    // bar labelled with its run's cycles; the speedups on a logarithmic
+    // one, said so, with at least four labels: powers of ten or their
+    // 1-2-5 multiples, or on an axis as narrow as two runs 1.4x apart
+    // give, the whole multiples of one step of 1, 2 or 5 times a power of
+    // ten. The speedups' reaches from below the emulated run's speedup to
+    // above the native run's 1.
     let one_two_five = |v: f64| {
         let mantissa = v / 10f64.powf(v.log10().floor());
         [1.0, 2.0, 5.0].iter().any(|m| (mantissa - m).abs() < 1e-9)
     };
-    for chart in ["cycles.svg", "speedup.svg"] {
-        let svg = std::fs::read_to_string(folder.join(chart)).unwrap();
-        let labels = axis_labels(&svg);
-        assert!(labels.len() >= 4, "{chart}: {labels:?}");
+    let evenly = |labels: &[f64]| {
         let step = labels[1] - labels[0];
-        let evenly = one_two_five(step)
-            && labels.iter().all(|v| {
-                let k = v / step;
-                (k - k.round()).abs() < 1e-6
-            });
-        assert!(
-            labels.iter().all(|&v| one_two_five(v)) || evenly,
-            "{chart}: {labels:?}"
-        );
-        if chart == "speedup.svg" {
-            assert!(labels.contains(&1.0), "{labels:?}");
-            assert!(labels.iter().any(|&v| v <= s), "{s} {labels:?}");
-        }
-    }
+        labels.windows(2).all(|p| (p[1] - p[0] - step).abs() < 1e-9)
+    };
+    let svg = std::fs::read_to_string(folder.join("cycles.svg")).unwrap();
+    let labels = y_labels(&svg);
+    assert_eq!(labels[0], 0.0, "{labels:?}");
+    assert!(labels.len() >= 4 && evenly(&labels), "{labels:?}");
+    assert!(!svg.contains("log scale"));
+    assert_eq!(
+        bar_labels(&svg),
+        [rows[1][cycles].as_str(), rows[2][cycles].as_str()]
+    );
+    let svg = std::fs::read_to_string(folder.join("speedup.svg")).unwrap();
+    assert!(svg.contains("speedup (log scale)"));
+    let labels = y_labels(&svg);
+    assert!(labels.len() >= 4, "{labels:?}");
+    let step = labels[1] - labels[0];
+    let multiples = one_two_five(step)
+        && labels.iter().all(|v| {
+            let k = v / step;
+            (k - k.round()).abs() < 1e-6
+        });
+    assert!(
+        labels.iter().all(|&v| one_two_five(v)) || multiples,
+        "{labels:?}"
+    );
+    assert!(labels.contains(&1.0), "{labels:?}");
+    assert!(labels.iter().any(|&v| v <= s), "{s} {labels:?}");
+    assert_eq!(bar_labels(&svg), ["1.000".to_string(), format!("{s:.3}")]);
     // The same with variants of one config.
     let o = gpusim(&[
         "compare",
@@ -112,19 +125,60 @@ fn native_against_emulated_mid3_shows_the_cycles_and_identical_results() {
     assert_eq!(rows[1][column(&rows, "config")], "native");
 }
 
-/// The numbers an SVG chart writes as text (its axis labels: digits in
-/// groups of three, or with decimals).
-fn axis_labels(svg: &str) -> Vec<f64> {
-    svg.split('>')
-        .filter_map(|piece| piece.split('<').next())
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .filter(|t| {
-            t.chars()
-                .all(|c| c.is_ascii_digit() || c == ' ' || c == '.')
+/// A text an SVG chart writes: where (x, y), whether upright (turned to
+/// read upwards), and what.
+struct SvgText {
+    x: f64,
+    y: f64,
+    upright: bool,
+    body: String,
+}
+
+/// Every text of an SVG chart, in drawing order.
+fn svg_texts(svg: &str) -> Vec<SvgText> {
+    svg.split("<text")
+        .skip(1)
+        .map(|t| {
+            let (tag, rest) = t.split_once('>').unwrap();
+            let attr = |name: &str| -> f64 {
+                let value = tag.split(&format!(" {name}=\"")).nth(1).unwrap();
+                value.split('"').next().unwrap().parse().unwrap()
+            };
+            SvgText {
+                x: attr("x"),
+                y: attr("y"),
+                upright: tag.contains("rotate(270"),
+                body: rest.split('<').next().unwrap().trim().to_string(),
+            }
         })
-        .filter_map(|t| t.replace(' ', "").parse().ok())
         .collect()
+}
+
+/// The y axis's labels of an SVG chart (left of its plotting area), as
+/// numbers (digits grouped in threes, or with decimals), lowest first.
+fn y_labels(svg: &str) -> Vec<f64> {
+    let mut labels: Vec<(f64, f64)> = svg_texts(svg)
+        .into_iter()
+        .filter(|t| t.x < 100.0 && !t.upright)
+        .filter_map(|t| Some((t.body.replace(' ', "").parse().ok()?, t.y)))
+        .collect();
+    // Lowest on the page first: the axis rises.
+    labels.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let values: Vec<f64> = labels.iter().map(|l| l.0).collect();
+    assert!(values.windows(2).all(|p| p[0] < p[1]), "{labels:?}");
+    values
+}
+
+/// The labels written upright on a compare chart's bars (right of the y
+/// axis's, upright too), left to right (run by run), their digits'
+/// grouping removed.
+fn bar_labels(svg: &str) -> Vec<String> {
+    let mut labels: Vec<SvgText> = svg_texts(svg)
+        .into_iter()
+        .filter(|t| t.upright && t.x > 100.0)
+        .collect();
+    labels.sort_by(|a, b| a.x.total_cmp(&b.x));
+    labels.iter().map(|t| t.body.replace(' ', "")).collect()
 }
 
 #[test]
@@ -265,6 +319,87 @@ fn a_run_that_fails_is_a_row_of_its_own_and_the_others_are_written() {
         .map(|l| l.matches('|').count())
         .collect();
     assert!(widths.iter().all(|&w| w == widths[0]), "{md}");
+}
+
+/// A run that failed is written as such on both charts, where its bar
+/// would be; a speedup of 1 (no bar's length) still shows, as a mark
+/// across the base line and its label.
+#[test]
+fn compare_charts_show_failed_runs_and_speedups_of_one() {
+    let d = common::scratch("compare-sweep", "failed-chart");
+    let o = gpusim(&[
+        "compare",
+        "--variant",
+        "base:",
+        "--variant",
+        "again:",
+        "--variant",
+        "tiny_lds:memory.lds.bytes=64",
+        "workloads/opencl_local.toml",
+        "--results",
+        d.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let folder = d.join("compare");
+    let rows = csv_rows(&folder.join("compare.csv"));
+    let (speedup, cycles) = (column(&rows, "speedup"), column(&rows, "cycles"));
+    assert_eq!(
+        (rows[2][speedup].as_str(), rows[3][speedup].as_str()),
+        ("1.0", "")
+    );
+    let svg = std::fs::read_to_string(folder.join("cycles.svg")).unwrap();
+    assert_eq!(
+        bar_labels(&svg),
+        [rows[1][cycles].as_str(), rows[2][cycles].as_str(), "failed"]
+    );
+    let svg = std::fs::read_to_string(folder.join("speedup.svg")).unwrap();
+    assert_eq!(bar_labels(&svg), ["1.000", "1.000", "failed"]);
+    // The height of 1 on the axis: its label's.
+    let one = svg_texts(&svg)
+        .into_iter()
+        .find(|t| t.x < 100.0 && t.body == "1.000")
+        .unwrap()
+        .y;
+    // Each config's colour, from its legend's sample (the rectangle drawn
+    // just before its name); the runs of 1 have a mark of it, some
+    // pixels high, across the height of 1.
+    let rects: Vec<(f64, f64, String)> = svg
+        .split("<rect")
+        .skip(1)
+        .map(|r| {
+            let attr = |name: &str| {
+                r.split(&format!(" {name}=\""))
+                    .nth(1)
+                    .unwrap()
+                    .split('"')
+                    .next()
+                    .unwrap()
+                    .to_string()
+            };
+            let (y, height): (f64, f64) =
+                (attr("y").parse().unwrap(), attr("height").parse().unwrap());
+            (y, y + height, attr("fill"))
+        })
+        .collect();
+    for name in ["base", "again"] {
+        let at = svg.find(&format!(">\n{name}\n<")).unwrap();
+        let sample = &svg[..at].rsplit("<rect").next().unwrap();
+        let colour = sample
+            .split(" fill=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        assert!(
+            rects.iter().any(|(top, bottom, fill)| fill == colour
+                && bottom - top >= 3.0
+                && (*top..=*bottom).contains(&one)),
+            "{name}: no mark of {colour} across y = {one}"
+        );
+    }
+    std::fs::remove_dir_all(&d).unwrap();
 }
 
 #[test]
@@ -1003,8 +1138,9 @@ fn sweep_plot_lines_follow_the_sweep_files_order() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
-/// Lines a factor of ten apart or more share a logarithmic y axis, on
-/// which the lower keeps its shape; closer lines keep the linear one.
+/// Lines two orders of magnitude apart or more share a logarithmic y
+/// axis, on which the lower keeps its shape; closer lines keep the linear
+/// one.
 #[test]
 fn sweep_plot_takes_a_log_axis_for_lines_far_apart() {
     let d = common::scratch("compare-sweep", "log-axis");
@@ -1023,33 +1159,15 @@ fn sweep_plot_takes_a_log_axis_for_lines_far_apart() {
         figures.iter().copied().fold(f64::INFINITY, f64::min),
         figures.iter().copied().fold(0.0, f64::max),
     );
-    assert!(most >= 10.0 * least, "{figures:?}");
+    assert!(most >= 100.0 * least, "{figures:?}");
     let svg = std::fs::read_to_string(d.join("far/cycles_vs_gpu_compute_units.svg")).unwrap();
     assert!(svg.contains("cycles (log scale)"), "{svg}");
-    // Its y labels (left of the plotting area) are powers of ten or their
-    // 1-2-5 multiples, rising upwards: each value against its height.
-    let labels: Vec<(f64, f64)> = svg
-        .split("<text")
-        .skip(1)
-        .filter_map(|t| {
-            let attr = |name: &str| -> Option<f64> {
-                t.split(&format!(" {name}=\""))
-                    .nth(1)?
-                    .split('"')
-                    .next()?
-                    .parse()
-                    .ok()
-            };
-            let body: String = t
-                .split('>')
-                .nth(1)?
-                .split('<')
-                .next()?
-                .split_whitespace()
-                .collect();
-            let v: f64 = body.parse().ok()?;
-            (attr("x")? < 100.0).then_some((v, attr("y")?))
-        })
+    // Its y labels are powers of ten or their 1-2-5 multiples, rising
+    // upwards: each value against its height.
+    let labels: Vec<(f64, f64)> = svg_texts(&svg)
+        .into_iter()
+        .filter(|t| t.x < 100.0)
+        .filter_map(|t| Some((t.body.replace(' ', "").parse().ok()?, t.y)))
         .collect();
     for &(v, _) in &labels {
         let mantissa = v / 10f64.powi(v.log10().floor() as i32);
@@ -1079,6 +1197,90 @@ fn sweep_plot_takes_a_log_axis_for_lines_far_apart() {
     // One workload's line stays on a linear axis from zero.
     let (d, svg) = mid3_cycles_plot("linear", "\"gpu.compute_units\" = [1, 2]\n", 0);
     assert!(!svg.contains("log scale"), "{svg}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// A hit rate is plotted on a linear axis from 0 to 1, even where its
+/// values lie far apart (here over a factor of ten, which once took a
+/// logarithmic axis reaching past 1).
+#[test]
+fn a_rate_is_plotted_from_0_to_1() {
+    let d = common::scratch("compare-sweep", "rate-axis");
+    let w = root().join("workloads");
+    let workloads = [
+        w.join("opencl_apps/bbox64_spread.toml"),
+        w.join("texture/trilinear.toml"),
+    ];
+    let f = write_sweep(
+        &d,
+        "rates",
+        &workloads,
+        "\"memory.l1.size_bytes\" = [1024, 4096, 16384]\n",
+    );
+    let text_of = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(&f, format!("metric = \"l1_hit_rate\"\n{text_of}")).unwrap();
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("rates/sweep.csv"));
+    let rates: Vec<f64> = rows[1..]
+        .iter()
+        .map(|r| r[column(&rows, "l1_hit_rate")].parse().unwrap())
+        .collect();
+    let least = rates.iter().copied().fold(f64::INFINITY, f64::min);
+    let most = rates.iter().copied().fold(0.0, f64::max);
+    assert!(
+        least > 0.0 && most >= 10.0 * least && most < 1.0,
+        "{rates:?}"
+    );
+    let svg =
+        std::fs::read_to_string(d.join("rates/l1_hit_rate_vs_memory_l1_size_bytes.svg")).unwrap();
+    assert!(!svg.contains("log scale"), "{svg}");
+    let labels = y_labels(&svg);
+    assert_eq!(labels.first(), Some(&0.0), "{labels:?}");
+    assert_eq!(labels.last(), Some(&1.0), "{labels:?}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// With dozens of lines, the legend lies beside the plotting area, and
+/// the y axis ends a little above the highest line, not where a legend
+/// over the lines would need room.
+#[test]
+fn a_sweep_plots_legend_lies_beside_its_lines() {
+    let d = common::scratch("compare-sweep", "legend-beside");
+    let w = root().join("workloads");
+    let workloads = [w.join("vector_add.toml"), w.join("divergence.toml")];
+    let sizes: Vec<String> = (0..11).map(|k| (65536 << k).to_string()).collect();
+    let parameters = format!(
+        "\"gpu.compute_units\" = [1, 2]\n\"memory.l2.size_bytes\" = [{}]\n",
+        sizes.join(", ")
+    );
+    let f = write_sweep(&d, "many", &workloads, &parameters);
+    let o = sweep(&f, &d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("many/sweep.csv"));
+    let most = rows[1..]
+        .iter()
+        .map(|r| r[column(&rows, "cycles")].parse::<f64>().unwrap())
+        .fold(0.0, f64::max);
+    let svg = std::fs::read_to_string(d.join("many/cycles_vs_gpu_compute_units.svg")).unwrap();
+    let top = *y_labels(&svg).last().unwrap();
+    assert!(top <= 1.5 * most, "axis to {top} for {most}");
+    // 22 lines, each named in the legend, right of the x axis's labels.
+    let texts = svg_texts(&svg);
+    let legend: Vec<&SvgText> = texts
+        .iter()
+        .filter(|t| t.body.contains("memory.l2.size_bytes="))
+        .collect();
+    assert_eq!(legend.len(), 22);
+    let axis_right = texts
+        .iter()
+        .filter(|t| t.body == "1" || t.body == "2")
+        .map(|t| t.x)
+        .fold(0.0, f64::max);
+    assert!(
+        legend.iter().all(|t| t.x > axis_right + 100.0),
+        "{axis_right}"
+    );
     std::fs::remove_dir_all(&d).unwrap();
 }
 

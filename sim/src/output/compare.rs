@@ -269,35 +269,56 @@ impl Table {
     }
 }
 
+/// What one run's bar of a comparison chart shows: its figure, or why it
+/// has none ("failed", "skipped", "no reference" for a speedup over a
+/// first config that did not run), written where the bar would be.
+type Figure = Result<f64, &'static str>;
+
 /// One bar chart of a comparison: a figure of every (workload, config).
 struct BarChart<'a> {
     stem: &'static str,
     caption: String,
     y_desc: &'static str,
-    value: &'a dyn Fn(&WorkloadRuns, usize) -> Option<f64>,
-    /// Where bars start: the axis's foot, or a value they rise above or
-    /// fall below (a speedup of 1).
+    value: &'a dyn Fn(&WorkloadRuns, usize) -> Figure,
+    /// The text of a bar's figure, written at its end.
+    text: &'a dyn Fn(f64) -> String,
+    /// Where bars start: 0 on a linear axis, or on a logarithmic one a
+    /// value they rise above or fall below (a speedup of 1).
     base: Option<f64>,
 }
 
-/// Draws every (workload, config) as grouped bars: the cycles into
-/// `dir/cycles.svg` / `.png`, and each run's speedup over the workload's
-/// first config (its cycles over theirs) into `dir/speedup.svg` / `.png`,
-/// rising above 1 or falling below it. Both axes are logarithmic: workloads
-/// of a few thousand and a few million cycles stay readable side by side,
-/// and half and twice the speed lie as far from 1.
+/// Draws every (workload, config) as grouped bars, each labelled with its
+/// figure, or with why it has none: the cycles into `dir/cycles.svg` /
+/// `.png`, on a linear axis from 0, so that bars' lengths are in the
+/// cycles' proportion; and each run's speedup over the workload's first
+/// config (its cycles over theirs) into `dir/speedup.svg` / `.png`, on a
+/// logarithmic axis, rising above 1 or falling below it, half and twice
+/// the speed as far from 1, so that workloads of any size share it.
 pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
     crate::output::plots::load_font()?;
     let configs: Vec<&str> = runs
         .first()
         .map(|w| w.cells.iter().map(|c| c.config).collect())
         .unwrap_or_default();
-    let cycles = |w: &WorkloadRuns, k: usize| {
-        let c = w.cells.get(k)?;
-        let t = c.run.as_ref().ok()?.timing.as_ref()?;
-        Some(t.cycles as f64)
+    let cycles = |w: &WorkloadRuns, k: usize| -> Figure {
+        let c = &w.cells[k];
+        match c.run {
+            Err(_) if c.skipped => Err("skipped"),
+            Err(_) => Err("failed"),
+            Ok(ref out) => out
+                .timing
+                .as_ref()
+                .map(|t| t.cycles as f64)
+                .filter(|&v| v > 0.0)
+                .ok_or("no cycles"),
+        }
     };
-    let speedup = |w: &WorkloadRuns, k: usize| Some(cycles(w, 0)? / cycles(w, k)?);
+    let speedup = |w: &WorkloadRuns, k: usize| -> Figure {
+        let own = cycles(w, k)?;
+        Ok(cycles(w, 0).map_err(|_| "no reference")? / own)
+    };
+    let count = |v: f64| crate::output::plots::grouped(v as u64);
+    let ratio = |v: f64| format!("{v:.3}");
     // Names that would not fit in the caption are left to the legend.
     let on = configs.join(", ");
     let on = if on.len() <= 60 {
@@ -306,9 +327,10 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
         format!("{} configs (see the legend)", configs.len())
     };
     // Wide enough for every workload's name under its group of bars (about
-    // 7 pixels a character at the labels' size) and for the bars.
+    // 7 pixels a character at the labels' size) and for bars wide enough
+    // to carry an upright label.
     let longest = runs.iter().map(|w| w.workload.len()).max().unwrap_or(0) as u32;
-    let group = (7 * longest + 16).max(14 * configs.len() as u32 + 16);
+    let group = (7 * longest + 16).max(18 * configs.len() as u32 + 16);
     let width = 122 + group * runs.len() as u32;
     for bars in [
         BarChart {
@@ -316,6 +338,7 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
             caption: format!("Cycles per workload on {on}"),
             y_desc: "cycles",
             value: &cycles,
+            text: &count,
             base: None,
         },
         BarChart {
@@ -324,13 +347,14 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
                 "Speedup over {} (its cycles over each run's)",
                 configs.first().unwrap_or(&"the first config")
             ),
-            y_desc: "speedup",
+            y_desc: "speedup (log scale)",
             value: &speedup,
+            text: &ratio,
             base: Some(1.0),
         },
     ] {
-        let (least, height) = crate::output::plots::chart_size(configs.len());
-        let size = (least.max(width), height);
+        let size =
+            crate::output::plots::chart_size(crate::output::plots::SIZE.0.max(width), &configs)?;
         let chart = Bars {
             runs,
             configs: &configs,
@@ -357,57 +381,110 @@ impl crate::output::plots::Chart for Bars<'_> {
     }
 }
 
+/// Pixels between a bar's end and its label.
+const LABEL_GAP: i32 = 4;
+
 fn draw<DB: DrawingBackend>(
     runs: &[WorkloadRuns],
     configs: &[&str],
     bars: &BarChart,
     root: &DrawingArea<DB, plotters::coord::Shift>,
 ) -> Result<(), String> {
+    use crate::output::plots::{legend_room, log_ticks, FONT, LABEL_SIZE};
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
-    let value = |w: &WorkloadRuns, k: usize| {
-        (bars.value)(w, k).filter(|v| crate::output::plots::on_log_axis(*v))
-    };
-    let values: Vec<f64> = runs
+    // Every run's figure, workload by workload, and its label.
+    let figures: Vec<Figure> = runs
         .iter()
-        .flat_map(|w| (0..configs.len()).filter_map(|k| value(w, k)))
-        .chain(bars.base)
+        .flat_map(|w| (0..configs.len()).map(move |k| (bars.value)(w, k)))
         .collect();
-    // With no run to show (all failed), an axis from 1 to 10.
-    let max = values.iter().copied().reduce(f64::max).unwrap_or(10.0);
-    let min = values.iter().copied().reduce(f64::min).unwrap_or(1.5);
-    // From a little below the least value (so that its bar shows: bars
-    // from a base line need less room below them than bars from the foot)
-    // to room above the highest for the legend, in the same share of the
-    // height as on a linear axis.
-    let low = min / if bars.base.is_some() { 1.1 } else { 1.5 };
-    let headroom = crate::output::plots::legend_headroom(configs.len(), root.dim_in_pixel().1);
-    let high = low * (max / low).powf(headroom);
-    let foot = bars.base.unwrap_or(low);
-    let n = runs.len().max(1);
-    // In half-bar units: a workload's group is a half-bar gap, its bars
-    // (two units each) and a half-bar gap, so its name sits on a tick at
-    // the bars' middle and the chart is as wide on both sides.
-    let bars_of = configs.len().max(1);
-    let group = 2 * bars_of + 2;
-    let middle = 1 + bars_of;
-    let mut chart = ChartBuilder::on(root)
-        .caption(&bars.caption, (crate::output::plots::FONT, 20))
+    let texts: Vec<String> = figures
+        .iter()
+        .map(|f| f.map_or_else(str::to_string, bars.text))
+        .collect();
+    // Room beyond the bars' ends for the longest label, written upright.
+    let font = (FONT, LABEL_SIZE).into_font();
+    let mut room = 0;
+    for t in &texts {
+        room = room.max(font.box_size(t).map_err(|e| err(&e))?.0);
+    }
+    let room = f64::from(room) + f64::from(2 * LABEL_GAP as u32);
+    let plotting = f64::from(crate::output::plots::plotting_height(root.dim_in_pixel().1));
+    let values = figures.iter().filter_map(|f| f.ok());
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .caption(&bars.caption, (FONT, 20))
         .margin(14)
+        .margin_right(14 + legend_room(configs)?)
         .x_label_area_size(40)
-        .y_label_area_size(80)
-        .build_cartesian_2d(
-            0..n * group,
-            (low..high)
+        .y_label_area_size(80);
+    let x = 0..runs.len().max(1) * group(configs);
+    match bars.base {
+        // From 0 to the highest bar and room for its label above it.
+        None => {
+            let max = values.fold(1.0f64, f64::max);
+            let top = max * plotting / (plotting - room).max(1.0);
+            let chart = builder
+                .build_cartesian_2d(x, 0f64..top)
+                .map_err(|e| err(&e))?;
+            draw_bars(root, chart, runs, configs, bars, &figures, &texts)
+        }
+        // Around the base, from the lowest bar to the highest (at least a
+        // tenth either side, so that equal speedups have an axis), with
+        // room for a label beyond each end.
+        Some(base) => {
+            let (low, high) =
+                values.fold((base / 1.1, base * 1.1), |(l, h), v| (l.min(v), h.max(v)));
+            let span = (high / low).log10();
+            let spare = span * room / (plotting - 2.0 * room).max(1.0);
+            let (low, high) = (low / 10f64.powf(spare), high * 10f64.powf(spare));
+            let y = (low..high)
                 .log_scale()
-                .with_key_points(crate::output::plots::log_ticks(low, high)),
-        )
-        .map_err(|e| err(&e))?;
+                .with_key_points(log_ticks(low, high));
+            let chart = builder.build_cartesian_2d(x, y).map_err(|e| err(&e))?;
+            draw_bars(root, chart, runs, configs, bars, &figures, &texts)
+        }
+    }
+}
+
+/// The width of a workload's group of bars, in half-bar units: a half-bar
+/// gap, its bars (two units each) and a half-bar gap, so that its name
+/// sits on a tick at the bars' middle and the chart is as wide on both
+/// sides.
+fn group(configs: &[&str]) -> usize {
+    2 * configs.len().max(1) + 2
+}
+
+/// The axes, bars, labels and legend on `chart`, whatever its y axis:
+/// each run's bar from the base (or 0), its end marked, and its label
+/// upright beyond the end; a run without a figure, its reason upright
+/// from the base in its config's colour. `figures` and `texts` are in
+/// workload then config order.
+fn draw_bars<'a, DB, Y>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    mut chart: ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordusize, Y>>,
+    runs: &[WorkloadRuns],
+    configs: &[&str],
+    bars: &BarChart,
+    figures: &[Figure],
+    texts: &[String],
+) -> Result<(), String>
+where
+    DB: DrawingBackend + 'a,
+    Y: Ranged<ValueType = f64> + plotters::coord::ranged1d::ValueFormatter<f64>,
+{
+    use crate::output::plots::{series_colour, FONT, LABEL_SIZE};
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+    let err = |e: &dyn std::fmt::Display| e.to_string();
+    let group = group(configs);
+    let middle = group / 2;
+    let end = runs.len().max(1) * group;
+    let foot = bars.base.unwrap_or(0.0);
     let names: Vec<String> = runs.iter().map(|w| w.workload.clone()).collect();
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(n * group + 1)
+        .x_labels(end + 1)
         .x_label_formatter(&|x| {
             // The workload's name under the middle of its group.
             if x % group == middle {
@@ -418,28 +495,78 @@ fn draw<DB: DrawingBackend>(
         })
         .y_label_formatter(&|v| crate::output::plots::axis_number(*v))
         .y_desc(bars.y_desc)
-        .label_style((crate::output::plots::FONT, crate::output::plots::LABEL_SIZE))
+        .label_style((FONT, LABEL_SIZE))
         .draw()
         .map_err(|e| err(&e))?;
+    // Run `r` (workload `r / configs`, config `r % configs`): where its
+    // bar starts on the x axis.
+    let left = |r: usize| r / configs.len() * group + 1 + 2 * (r % configs.len());
+    let mut legend = Vec::new();
     for (k, config) in configs.iter().enumerate() {
-        let color = crate::output::plots::series_colour(k);
+        let color = series_colour(k);
+        let runs_of = (k..figures.len()).step_by(configs.len());
         chart
-            .draw_series(runs.iter().enumerate().map(|(i, w)| {
-                let x = i * group + 1 + 2 * k;
-                // A run that failed, or took no cycles, has no bar.
-                let v = value(w, k).unwrap_or(foot);
-                Rectangle::new([(x, foot), (x + 2, v)], color.filled())
+            .draw_series(runs_of.filter_map(|r| {
+                let v = figures[r].ok()?;
+                Some(Rectangle::new(
+                    [(left(r), foot), (left(r) + 2, v)],
+                    color.filled(),
+                ))
             }))
-            .map_err(|e| err(&e))?
-            .label(config.to_string())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
+            .map_err(|e| err(&e))?;
+        let sample = move |area: &DrawingArea<DB, _>, (x, y): (i32, i32)| {
+            area.draw(&Rectangle::new(
+                [(x, y - 5), (x + 12, y + 5)],
+                color.filled(),
+            ))
+            .map_err(|e| err(&e))
+        };
+        legend.push((config.to_string(), Box::new(sample) as _));
     }
-    if let Some(base) = bars.base {
+    if bars.base.is_some() {
         // The line the bars rise above or fall below.
         chart
-            .draw_series(LineSeries::new([(0, base), (n * group, base)], BLACK))
+            .draw_series(LineSeries::new([(0, foot), (end, foot)], BLACK))
+            .map_err(|e| err(&e))?;
+    }
+    let upright = |color: RGBAColor, from: HPos| TextStyle {
+        font: (FONT, LABEL_SIZE)
+            .into_font()
+            .transform(FontTransform::Rotate270),
+        color: color.to_backend_color(),
+        pos: Pos::new(from, VPos::Center),
+    };
+    // Half a bar's width in pixels.
+    let half = (chart.backend_coord(&(2, foot)).0 - chart.backend_coord(&(0, foot)).0) / 2;
+    let area = chart.plotting_area();
+    for (r, (figure, text)) in figures.iter().zip(texts).enumerate() {
+        let centre = left(r) + 1;
+        let (at, offset, from, color) = match *figure {
+            // The end marked across the bar, thicker than the base line,
+            // so that a bar of no length (a speedup of 1) still shows in
+            // its config's colour; the label beyond it, above a bar that
+            // rises and below one that falls.
+            Ok(v) => {
+                let color = series_colour(r % configs.len());
+                let mark = Rectangle::new([(-half, -2), (half, 2)], color.filled());
+                area.draw(&(EmptyElement::at((centre, v)) + mark))
+                    .map_err(|e| err(&e))?;
+                match v >= foot {
+                    true => (v, -LABEL_GAP, HPos::Left, BLACK.to_rgba()),
+                    false => (v, LABEL_GAP, HPos::Right, BLACK.to_rgba()),
+                }
+            }
+            Err(_) => (
+                foot,
+                -LABEL_GAP,
+                HPos::Left,
+                series_colour(r % configs.len()),
+            ),
+        };
+        let label = Text::new(text.clone(), (0, offset), upright(color, from));
+        area.draw(&(EmptyElement::at((centre, at)) + label))
             .map_err(|e| err(&e))?;
     }
     // The caller writes the file (`plots::write_svg_and_png`).
-    crate::output::plots::draw_legend(&mut chart, crate::output::plots::LABEL_SIZE)
+    crate::output::plots::draw_legend_beside(root, chart.plotting_area().get_pixel_range(), legend)
 }

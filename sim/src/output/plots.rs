@@ -18,6 +18,7 @@ use crate::timing::{Report, Stall};
 use plotters::coord::combinators::BindKeyPoints;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -43,7 +44,9 @@ impl Title<'_> {
     }
 }
 
-const SIZE: (u32, u32) = (1000, 520);
+/// The plots' size in pixels (a compare or sweep chart's is wider for its
+/// legend, taller for a long one).
+pub const SIZE: (u32, u32) = (1000, 520);
 pub const FONT: &str = "sans-serif";
 
 /// The size of labels and legends. Font sizes are even: the bitmap
@@ -474,7 +477,7 @@ fn utilisation<DB: DrawingBackend>(
             .label(format!("{name} ({} overall)", percent(overall.min(1.0))))
             .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
     }
-    draw_legend(&mut chart, LABEL_SIZE)
+    draw_legend(&mut chart)
 }
 
 /// The colour of series `i` of a chart (units, configs, sweep lines): dark
@@ -507,39 +510,70 @@ pub fn series_colour(i: usize) -> RGBAColor {
 /// the margins and the x axis's labels.
 const FRAME_HEIGHT: u32 = 110;
 
-/// Pixels a legend takes: its frame, and each row (a row of a 12 or 13
-/// pixel font measured 15 in the drawn charts).
-fn legend_height(rows: usize) -> u32 {
-    24 + 16 * rows as u32
+/// The height of the plotting area of a chart `height` pixels high (on
+/// the small side: `FRAME_HEIGHT` is generous).
+pub fn plotting_height(height: u32) -> u32 {
+    height.saturating_sub(FRAME_HEIGHT).max(1)
 }
 
-/// Legend rows a chart grows for: past them (a 4,000-pixel image) the
-/// legend runs off the chart rather than the image growing on.
+/// Pixels of a legend's row (a row of a 12 or 13 pixel font measured 15
+/// in the drawn charts).
+const LEGEND_ROW: u32 = 16;
+/// Pixels of a legend's frame above its rows, and below.
+const LEGEND_PADDING: u32 = 12;
+
+/// Pixels a legend of `rows` rows takes.
+fn legend_height(rows: usize) -> u32 {
+    2 * LEGEND_PADDING + LEGEND_ROW * rows as u32
+}
+
+/// Legend rows a chart grows for: past them (an image of about 2,000
+/// pixels) the legend runs off the chart rather than the image growing on.
 const MOST_LEGEND_ROWS: usize = 120;
 
-/// The image size of a compare or sweep chart whose legend has `rows`
-/// rows: the plots' usual size, or taller so that the legend takes at
-/// most half of the plotting height (a sweep of several parameters over
-/// several workloads draws dozens of lines), up to `MOST_LEGEND_ROWS`.
-pub fn chart_size(rows: usize) -> (u32, u32) {
-    let legend = legend_height(rows.min(MOST_LEGEND_ROWS));
-    (SIZE.0, SIZE.1.max(FRAME_HEIGHT + 2 * legend))
+/// Pixels between a chart's plotting area and the legend beside it.
+const LEGEND_GAP: u32 = 12;
+/// Pixels of a legend row's sample (a bar's colour, a line and its mark).
+const LEGEND_SAMPLE: u32 = 30;
+/// Pixels inside a legend's frame around its rows.
+const LEGEND_MARGIN: u32 = 10;
+
+/// The pixels a legend of `labels` takes beside a chart, the gap before
+/// it included: its widest label, each row's sample and its frame. A
+/// compare or sweep chart keeps it there, right of the plotting area,
+/// where it hides no bar or line and leaves the y axis to the data.
+pub fn legend_room(labels: &[impl AsRef<str>]) -> Result<u32, String> {
+    let font = (FONT, LABEL_SIZE).into_font();
+    let mut widest = 0;
+    for label in labels {
+        widest = widest.max(font.box_size(label.as_ref()).map_err(err)?.0);
+    }
+    Ok(LEGEND_GAP + LEGEND_SAMPLE + 2 * LEGEND_MARGIN + widest)
+}
+
+/// The image size of a compare or sweep chart whose plotting area and
+/// axes take `width` pixels, with a legend of `labels` beside it: the
+/// plots' usual height, or taller so that the legend fits beside the
+/// plotting area (a sweep of several parameters over several workloads
+/// draws dozens of lines), up to `MOST_LEGEND_ROWS`.
+pub fn chart_size(width: u32, labels: &[impl AsRef<str>]) -> Result<(u32, u32), String> {
+    let legend = legend_height(labels.len().min(MOST_LEGEND_ROWS));
+    Ok((
+        width + legend_room(labels)?,
+        SIZE.1.max(FRAME_HEIGHT + legend),
+    ))
 }
 
 /// The y range, as a multiple of the highest value, that leaves room
 /// above the data for a legend of `rows` rows in the upper right of a
 /// chart `height` pixels high, so that the legend covers no point or bar.
 pub fn legend_headroom(rows: usize, height: u32) -> f64 {
-    let plotting = height.saturating_sub(FRAME_HEIGHT).max(1) as f64;
-    let legend = legend_height(rows) as f64 / plotting;
+    let legend = legend_height(rows) as f64 / plotting_height(height) as f64;
     1.0 / (1.0 - legend.min(0.75))
 }
 
-/// The legend of every chart: upper right, in a bordered, light box.
-pub fn draw_legend<'a, DB, CT>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    font_size: u32,
-) -> Result<(), String>
+/// The legend of a run's chart: upper right, in a bordered, light box.
+pub fn draw_legend<'a, DB, CT>(chart: &mut ChartContext<'a, DB, CT>) -> Result<(), String>
 where
     DB: DrawingBackend + 'a,
     CT: plotters::coord::CoordTranslate,
@@ -547,11 +581,58 @@ where
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperRight)
+        .legend_area_size(LEGEND_SAMPLE)
+        .margin(LEGEND_MARGIN)
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
-        .label_font((FONT, font_size))
+        .label_font((FONT, LABEL_SIZE))
         .draw()
         .map_err(err)
+}
+
+/// A row of a legend: its label, and what draws its series' sample (a
+/// bar's colour, a line and its mark) on an area, from a point at the
+/// sample's left middle.
+pub type LegendRow<'s, DB> = (
+    String,
+    Box<dyn Fn(&DrawingArea<DB, Shift>, (i32, i32)) -> Result<(), String> + 's>,
+);
+
+/// The legend of a compare or sweep chart, beside its plotting area (as
+/// `get_pixel_range` gives it), in the room `legend_room` keeps: a
+/// bordered box of `rows`, from the plotting area's top. Drawn on the
+/// whole `root`: plotters' own legend keeps inside the plotting area.
+pub fn draw_legend_beside<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    plotting: (std::ops::Range<i32>, std::ops::Range<i32>),
+    rows: Vec<LegendRow<DB>>,
+) -> Result<(), String> {
+    let labels: Vec<&str> = rows.iter().map(|(label, _)| label.as_str()).collect();
+    let left = plotting.0.end + LEGEND_GAP as i32;
+    let right = plotting.0.end + legend_room(&labels)? as i32;
+    let top = plotting.1.start;
+    let bottom = top + legend_height(rows.len()) as i32;
+    root.draw(&Rectangle::new(
+        [(left, top), (right, bottom)],
+        WHITE.filled(),
+    ))
+    .map_err(err)?;
+    root.draw(&Rectangle::new([(left, top), (right, bottom)], BLACK))
+        .map_err(err)?;
+    let font =
+        TextStyle::from((FONT, LABEL_SIZE).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+    for (i, (label, sample)) in rows.into_iter().enumerate() {
+        let y = top + (LEGEND_PADDING + LEGEND_ROW * i as u32 + LEGEND_ROW / 2) as i32;
+        let x = left + LEGEND_MARGIN as i32;
+        sample(root, (x, y))?;
+        root.draw(&Text::new(
+            label,
+            (x + LEGEND_SAMPLE as i32, y),
+            font.clone(),
+        ))
+        .map_err(err)?;
+    }
+    Ok(())
 }
 
 /// Cache hit rates, DRAM bandwidth against peak, atomic-unit figures.
@@ -743,25 +824,51 @@ mod tests {
     }
 
     #[test]
-    fn a_chart_grows_so_that_its_legend_keeps_to_the_upper_half() {
-        for rows in [1, 4, 10, 11, 12, 30, 60] {
-            let (width, height) = chart_size(rows);
-            assert_eq!(width, 1000);
+    fn a_chart_grows_so_that_its_legend_fits_beside_it() {
+        load_font().unwrap();
+        for rows in [1, 4, 10, 22, 30, 60] {
+            let labels: Vec<String> = (0..rows).map(|i| format!("workload {i}")).collect();
+            let (width, height) = chart_size(1000, &labels).unwrap();
+            // As wide as the chart and its legend: the sample, the
+            // margins and the gap, and the widest label, whose text is
+            // some pixels a character.
+            let room = legend_room(&labels).unwrap();
+            assert_eq!(width, 1000 + room, "{rows} rows");
+            let text = room - LEGEND_GAP - LEGEND_SAMPLE - 2 * LEGEND_MARGIN;
+            let chars = labels.iter().map(String::len).max().unwrap() as u32;
+            assert!((4 * chars..=10 * chars).contains(&text), "{text} px");
+            // As tall as the usual plots, or as the legend needs.
             assert!(height >= 520, "{rows} rows");
-            let plotting = (height - FRAME_HEIGHT) as f64;
+            let legend = 24 + 16 * rows as u32;
+            assert!(legend <= height - FRAME_HEIGHT, "{rows} rows: {height} px");
+            assert!(height == 520 || legend == height - FRAME_HEIGHT);
+        }
+        // A longer label widens the legend, the chart with it.
+        let short = chart_size(1000, &["ab"]).unwrap().0;
+        assert!(chart_size(1000, &["ab", "abcdefgh"]).unwrap().0 > short);
+        // A thousand lines do not make a 16,000-pixel image.
+        let many: Vec<String> = (0..1000).map(|i| i.to_string()).collect();
+        let most = &many[..MOST_LEGEND_ROWS];
+        assert_eq!(
+            chart_size(1000, &many).unwrap().1,
+            chart_size(1000, most).unwrap().1
+        );
+        assert!(chart_size(1000, &many).unwrap().1 <= 2100);
+    }
+
+    #[test]
+    fn a_runs_legend_keeps_to_the_top_of_its_chart() {
+        // The utilisation plot's legend, upper right: the data's highest
+        // value sits just under it.
+        for rows in [1, 4, 10, 12] {
+            let plotting = (SIZE.1 - FRAME_HEIGHT) as f64;
             let legend = (24 + 16 * rows) as f64;
-            assert!(legend <= plotting / 2.0, "{rows} rows: {height} px");
-            // The data's highest value sits just under the legend.
-            let top = 1.0 / legend_headroom(rows, height);
+            let top = 1.0 / legend_headroom(rows, SIZE.1);
             assert!(
                 (top - (1.0 - legend / plotting)).abs() < 1e-12,
                 "{rows} rows"
             );
         }
-        assert_eq!(chart_size(4), (1000, 520), "a few rows keep the usual size");
-        // A thousand lines do not make a 32,000-pixel image.
-        assert_eq!(chart_size(1000), chart_size(MOST_LEGEND_ROWS));
-        assert!(chart_size(1000).1 <= 4000);
     }
 
     #[test]

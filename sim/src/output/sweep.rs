@@ -42,6 +42,56 @@ pub fn figure_names() -> Vec<&'static str> {
 /// The figures that are words, not numbers: no metric to plot.
 pub const TEXT_FIGURES: [&str; 4] = ["kernel", "mode", "config", "occupancy_limiter"];
 
+/// The figures that are fractions (of lanes, of wave slots, of accesses,
+/// of DRAM's peak): a plot of one has a linear y axis over the whole of 0
+/// to 1, so that a rate never seems to reach past 1 and plots of one
+/// figure read alike from sweep to sweep.
+pub const FRACTION_FIGURES: [&str; 7] = [
+    "lane_efficiency",
+    "occupancy_theoretical",
+    "occupancy_achieved",
+    "occupancy_achieved_busy_cus",
+    "l1_hit_rate",
+    "l2_hit_rate",
+    "dram_bandwidth_fraction",
+];
+
+/// The least ratio of a plot's highest value to its lowest that takes a
+/// logarithmic y axis: two orders of magnitude, where on a linear axis
+/// the lower line would lie within a hundredth of the height of zero.
+const LOG_SPAN: f64 = 100.0;
+
+/// A sweep plot's y axis.
+#[derive(Debug, PartialEq)]
+enum YAxis {
+    /// Linear, from 0 to this.
+    Linear(f64),
+    /// Logarithmic, from the first to the second.
+    Log(f64, f64),
+}
+
+/// The y axis of a plot of `metric` whose lines have `values`: 0 to 1
+/// for a fraction; logarithmic when the values are all positive and
+/// `LOG_SPAN` apart or more (workloads of different sizes), where each
+/// line keeps its shape; otherwise linear from 0, which shows differences
+/// in proportion.
+fn y_axis(metric: &str, values: &[f64]) -> YAxis {
+    use crate::output::plots::on_log_axis;
+    let max = values.iter().copied().fold(0.0f64, f64::max);
+    let min = values.iter().copied().fold(f64::INFINITY, f64::min);
+    if FRACTION_FIGURES.contains(&metric) {
+        // A value over 1 would be a bug, shown rather than cut off.
+        YAxis::Linear(max.max(1.0))
+    } else if values.iter().copied().all(on_log_axis) && max >= LOG_SPAN * min {
+        YAxis::Log(min / 1.5, max * 1.5)
+    } else if max > 0.0 {
+        YAxis::Linear(max * 1.05)
+    } else {
+        // All zero (or none): a unit axis, on which a line lies at 0.
+        YAxis::Linear(1.0)
+    }
+}
+
 /// The fields of a shard's `summary.json` (under `sweep`) that say which
 /// sweep it is a shard of: shards merge only when they agree on each.
 /// Not the sweep file's path, which may be named otherwise on each node.
@@ -245,7 +295,8 @@ pub fn plots(
             }
         }
         let name = format!("{}_vs_{}", sweep.metric, param.replace(['"', '.'], "_"));
-        let size = crate::output::plots::chart_size(lines.len());
+        let keys: Vec<&str> = lines.iter().map(|(key, _)| key.as_str()).collect();
+        let size = crate::output::plots::chart_size(crate::output::plots::SIZE.0, &keys)?;
         let chart = SweepChart {
             sweep,
             param,
@@ -282,14 +333,14 @@ fn draw<DB: DrawingBackend>(
     labels: &[String],
     lines: &[(String, Vec<(usize, f64)>)],
 ) -> Result<(), String> {
-    use crate::output::plots::{legend_headroom, log_ticks, on_log_axis};
+    use crate::output::plots::{legend_room, log_ticks};
     let err = |e: &dyn std::fmt::Display| e.to_string();
     root.fill(&WHITE).map_err(|e| err(&e))?;
-    let values = || lines.iter().flat_map(|(_, l)| l.iter().map(|p| p.1));
-    // All zero (or none): a unit axis, on which the line lies at 0.
-    let max = values().fold(0.0f64, f64::max);
-    let max = if max > 0.0 { max } else { 1.0 };
-    let min = values().fold(f64::INFINITY, f64::min);
+    let values: Vec<f64> = lines
+        .iter()
+        .flat_map(|(_, l)| l.iter().map(|p| p.1))
+        .collect();
+    let keys: Vec<&str> = lines.iter().map(|(key, _)| key.as_str()).collect();
     let n = labels.len();
     let mut chart = ChartBuilder::on(root);
     chart
@@ -301,34 +352,32 @@ fn draw<DB: DrawingBackend>(
             (crate::output::plots::FONT, 20),
         )
         .margin(14)
+        .margin_right(14 + legend_room(&keys)?)
         .x_label_area_size(40)
         .y_label_area_size(80);
     let x = -0.5f64..n as f64 - 0.5;
-    // Headroom above the highest line for the legend, a row per line.
-    let headroom = legend_headroom(lines.len(), root.dim_in_pixel().1);
     let y_desc = sweep.metric.as_str();
-    // Lines a factor of ten apart or more (workloads of different sizes)
-    // on a logarithmic axis, where each keeps its shape: on a linear one
-    // the lower would lie flat along the bottom.
-    if values().all(on_log_axis) && max >= 10.0 * min {
-        let low = min / 1.5;
-        let high = low * (max / low).powf(headroom);
-        let y = (low..high)
-            .log_scale()
-            .with_key_points(log_ticks(low, high));
-        let chart = chart.build_cartesian_2d(x, y).map_err(|e| err(&e))?;
-        draw_lines(
-            chart,
-            param,
-            labels,
-            lines,
-            &format!("{y_desc} (log scale)"),
-        )?;
-    } else {
-        let chart = chart
-            .build_cartesian_2d(x, 0f64..max * headroom)
-            .map_err(|e| err(&e))?;
-        draw_lines(chart, param, labels, lines, y_desc)?;
+    match y_axis(y_desc, &values) {
+        YAxis::Log(low, high) => {
+            let y = (low..high)
+                .log_scale()
+                .with_key_points(log_ticks(low, high));
+            let chart = chart.build_cartesian_2d(x, y).map_err(|e| err(&e))?;
+            draw_lines(
+                root,
+                chart,
+                param,
+                labels,
+                lines,
+                &format!("{y_desc} (log scale)"),
+            )?;
+        }
+        YAxis::Linear(top) => {
+            let chart = chart
+                .build_cartesian_2d(x, 0f64..top)
+                .map_err(|e| err(&e))?;
+            draw_lines(root, chart, param, labels, lines, y_desc)?;
+        }
     }
     // The caller writes the file (`plots::write_svg_and_png`).
     Ok(())
@@ -336,6 +385,7 @@ fn draw<DB: DrawingBackend>(
 
 /// The axes, the lines and their legend on `chart`, whatever its y axis.
 fn draw_lines<'a, DB, Y>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
     mut chart: ChartContext<'a, DB, Cartesian2d<plotters::coord::types::RangedCoordf64, Y>>,
     param: &str,
     labels: &[String],
@@ -367,6 +417,7 @@ where
         .label_style((crate::output::plots::FONT, crate::output::plots::LABEL_SIZE))
         .draw()
         .map_err(|e| err(&e))?;
+    let mut legend = Vec::new();
     for (i, (label, points)) in lines.iter().enumerate() {
         let color = crate::output::plots::series_colour(i);
         let mut sorted = points.clone();
@@ -377,18 +428,17 @@ where
         let runs = sorted.chunk_by(|a, b| b.0 == a.0 + 1);
         let pts =
             |run: &[(usize, f64)]| run.iter().map(|&(x, y)| (x as f64, y)).collect::<Vec<_>>();
-        for (k, run) in runs.enumerate() {
-            let line = chart
+        for run in runs {
+            chart
                 .draw_series(LineSeries::new(pts(run), color.stroke_width(2)))
                 .map_err(|e| err(&e))?;
-            if k == 0 {
-                line.label(label.clone()).legend(move |(x, y)| {
-                    EmptyElement::at((x, y))
-                        + PathElement::new([(0, 0), (16, 0)], color.stroke_width(2))
-                        + marker(i, (8, 0), color)
-                });
-            }
         }
+        let sample = move |area: &DrawingArea<DB, _>, at| {
+            let line = PathElement::new([(0, 0), (16, 0)], color.stroke_width(2));
+            area.draw(&(EmptyElement::at(at) + line + marker(i, (8, 0), color)))
+                .map_err(|e| err(&e))
+        };
+        legend.push((label.clone(), Box::new(sample) as _));
         chart
             .draw_series(
                 pts(&sorted)
@@ -397,7 +447,7 @@ where
             )
             .map_err(|e| err(&e))?;
     }
-    crate::output::plots::draw_legend(&mut chart, crate::output::plots::LABEL_SIZE)
+    crate::output::plots::draw_legend_beside(root, chart.plotting_area().get_pixel_range(), legend)
 }
 
 /// Line `i`'s mark at its points and in the legend, at `at` pixels from
@@ -419,8 +469,41 @@ fn marker<DB: DrawingBackend>(
 
 #[cfg(test)]
 mod tests {
-    use super::{definition, DEFINITION_FIELDS};
+    use super::{definition, figure_names, y_axis, YAxis, DEFINITION_FIELDS, FRACTION_FIGURES};
     use crate::input::sweep::Sweep;
+
+    #[test]
+    fn a_fraction_has_a_linear_axis_from_0_to_1_however_far_apart_its_values() {
+        for f in FRACTION_FIGURES {
+            assert!(figure_names().contains(&f), "{f}");
+            // Lines a thousandfold apart.
+            assert_eq!(y_axis(f, &[0.001, 0.5, 0.9]), YAxis::Linear(1.0));
+            assert_eq!(y_axis(f, &[]), YAxis::Linear(1.0));
+        }
+    }
+
+    #[test]
+    fn only_values_two_orders_of_magnitude_apart_take_a_log_axis() {
+        assert_eq!(
+            y_axis("cycles", &[100.0, 1e6]),
+            YAxis::Log(100.0 / 1.5, 1.5e6)
+        );
+        assert_eq!(
+            y_axis("cycles", &[2.0, 200.0]),
+            YAxis::Log(2.0 / 1.5, 300.0)
+        );
+        // Fifty times: linear from 0, a twentieth above the highest.
+        assert_eq!(y_axis("cycles", &[100.0, 5000.0]), YAxis::Linear(5250.0));
+        // A zero has no place on a log axis.
+        assert_eq!(
+            y_axis("dram_read_bytes", &[0.0, 1e6]),
+            YAxis::Linear(1.05e6)
+        );
+        assert_eq!(
+            y_axis("atomic_queue_cycles", &[0.0, 0.0]),
+            YAxis::Linear(1.0)
+        );
+    }
 
     #[test]
     fn a_shards_definition_has_the_fields_a_merge_compares() {
