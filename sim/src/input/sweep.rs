@@ -7,11 +7,6 @@ use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-/// The top-level keys of a sweep file that no workload manifest has:
-/// `File`'s fields but `name`. A folder search tells a sweep file from a
-/// manifest by them.
-pub const OWN_KEYS: [&str; 5] = ["base", "workloads", "metric", "set", "parameters"];
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
@@ -288,4 +283,40 @@ pub fn is_file_name(name: &str) -> bool {
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys named in a refusal of an unknown key: the keys taken.
+    fn keys_taken(message: &str) -> Vec<String> {
+        let (_, list) = message.split_once("expected one of").expect(message);
+        let mut keys: Vec<String> = list
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    #[test]
+    fn own_keys_are_the_keys_configs_and_sweeps_take_but_name() {
+        let path =
+            std::env::temp_dir().join(format!("gpusim_own_keys_{}.toml", std::process::id()));
+        std::fs::write(&path, "bogus = 1\n").unwrap();
+        let config = crate::input::config::Config::load(&path).unwrap_err();
+        let sweep = Sweep::load(&path).unwrap_err();
+        std::fs::remove_file(&path).unwrap();
+        for (e, own) in [
+            (config, &crate::input::config::OWN_KEYS[..]),
+            (sweep, &crate::input::found::SWEEP_KEYS[..]),
+        ] {
+            let mut want: Vec<&str> = own.iter().copied().chain(["name"]).collect();
+            want.sort();
+            assert_eq!(keys_taken(&e), want, "{e}");
+        }
+    }
 }
