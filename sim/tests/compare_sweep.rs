@@ -648,6 +648,22 @@ fn sweep(file: &Path, results: &Path) -> std::process::Output {
 
 /// Writes `d/<name>.toml`, a sweep of `workloads` on gcn over the
 /// `[parameters]` lines `parameters`, and returns its path.
+/// Runs a sweep called `rates` of `workloads` over `parameters` under
+/// `d` with the L1 hit rate as its metric, and gives its points' rates as
+/// the CSV writes them.
+fn l1_hit_rates(d: &Path, workloads: &[PathBuf], parameters: &str) -> Vec<String> {
+    let f = write_sweep(d, "rates", workloads, parameters);
+    let text_of = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(&f, format!("metric = \"l1_hit_rate\"\n{text_of}")).unwrap();
+    let o = sweep(&f, d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&d.join("rates/sweep.csv"));
+    rows[1..]
+        .iter()
+        .map(|r| r[column(&rows, "l1_hit_rate")].clone())
+        .collect()
+}
+
 fn write_sweep(d: &Path, name: &str, workloads: &[PathBuf], parameters: &str) -> PathBuf {
     let f = d.join(format!("{name}.toml"));
     let list: Vec<String> = workloads
@@ -1098,16 +1114,7 @@ fn a_hit_rate_without_accesses_is_empty_and_not_plotted() {
     let d = common::scratch("compare-sweep", "no-accesses");
     let w = root().join("workloads/micro");
     let workloads = [w.join("atomic_add.toml"), w.join("stream.toml")];
-    let f = write_sweep(&d, "rates", &workloads, "\"gpu.compute_units\" = [1, 2]\n");
-    let text_of = std::fs::read_to_string(&f).unwrap();
-    std::fs::write(&f, format!("metric = \"l1_hit_rate\"\n{text_of}")).unwrap();
-    let o = sweep(&f, &d);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let rows = csv_rows(&d.join("rates/sweep.csv"));
-    let rate: Vec<&str> = rows[1..]
-        .iter()
-        .map(|r| r[column(&rows, "l1_hit_rate")].as_str())
-        .collect();
+    let rate = l1_hit_rates(&d, &workloads, "\"gpu.compute_units\" = [1, 2]\n");
     // atomic_add's atomics reach no L1; stream's loads all miss it.
     assert_eq!(rate, ["", "", "0.0", "0.0"]);
     let svg =
@@ -1211,20 +1218,10 @@ fn a_rate_is_plotted_from_0_to_1() {
         w.join("opencl_apps/bbox64_spread.toml"),
         w.join("texture/trilinear.toml"),
     ];
-    let f = write_sweep(
-        &d,
-        "rates",
-        &workloads,
-        "\"memory.l1.size_bytes\" = [1024, 4096, 16384]\n",
-    );
-    let text_of = std::fs::read_to_string(&f).unwrap();
-    std::fs::write(&f, format!("metric = \"l1_hit_rate\"\n{text_of}")).unwrap();
-    let o = sweep(&f, &d);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let rows = csv_rows(&d.join("rates/sweep.csv"));
-    let rates: Vec<f64> = rows[1..]
+    let parameters = "\"memory.l1.size_bytes\" = [1024, 4096, 16384]\n";
+    let rates: Vec<f64> = l1_hit_rates(&d, &workloads, parameters)
         .iter()
-        .map(|r| r[column(&rows, "l1_hit_rate")].parse().unwrap())
+        .map(|r| r.parse().unwrap())
         .collect();
     let least = rates.iter().copied().fold(f64::INFINITY, f64::min);
     let most = rates.iter().copied().fold(0.0, f64::max);
