@@ -1356,6 +1356,24 @@ fn runs_done_at_once_print_and_write_what_runs_one_after_another_do() {
             "file bytes, json {json}, jobs {jobs}"
         );
     }
+    // Runs that all fail leave no results root, made for them, at any
+    // count: the root made before they start is removed once they end.
+    for jobs in ["1", "3"] {
+        let root = dir.join(format!("failing-{jobs}")).join("inner");
+        let args = [
+            "run",
+            "--functional",
+            "--max-instructions",
+            "100000",
+            "--jobs",
+            jobs,
+            "--results",
+            root.to_str().unwrap(),
+        ];
+        let o = gpusim(&[&args[..], &["workloads/bad"]].concat());
+        assert_eq!(code(&o), 2, "{}", text(&o));
+        assert!(!root.parent().unwrap().exists(), "jobs {jobs}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -136,6 +136,7 @@ fn run_at_once(
     each: &mut impl FnMut(Ran),
 ) {
     let groups = by_results_name(items);
+    let _root = results::SharedRoot::make(&how.root);
     let unbarred = How {
         quiet: true,
         ..how.clone()

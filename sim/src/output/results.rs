@@ -394,7 +394,9 @@ impl ResultsFolder {
     /// processes that no longer run, and creates this run's partial
     /// folder, so an unwritable place is found before anything runs.
     pub fn create(root: &Path, name: &str, force: bool) -> Result<ResultsFolder, String> {
-        if root.exists() && !root.is_dir() {
+        // One look: another run of this command that failed may remove
+        // the root it made between two.
+        if std::fs::metadata(root).is_ok_and(|m| !m.is_dir()) {
             return Err(format!(
                 "{}: is a file, not a folder to write results under",
                 root.display()
@@ -646,17 +648,52 @@ impl Drop for ResultsFolder {
         if !self.finished {
             let _ = std::fs::remove_dir_all(&self.partial);
             if let Some(outermost) = &self.made {
-                // Each only when empty: other runs' folders stay.
-                let mut folder = self.root.as_path();
-                while std::fs::remove_dir(folder).is_ok() && folder != outermost {
-                    match folder.parent() {
-                        Some(parent) => folder = parent,
-                        None => break,
-                    }
-                }
+                remove_while_empty(&self.root, outermost);
             }
         }
         unfinished().retain(|p| *p != self.partial);
+    }
+}
+
+/// Removes `root`, then each parent up to `outermost`, each only when
+/// empty: other runs' folders stay.
+fn remove_while_empty(root: &Path, outermost: &Path) {
+    let mut folder = root;
+    while std::fs::remove_dir(folder).is_ok() && folder != outermost {
+        match folder.parent() {
+            Some(parent) => folder = parent,
+            None => break,
+        }
+    }
+}
+
+/// A results root made before several runs start at once, so that none of
+/// them, failing, removes it as empty while another is about to write
+/// under it; dropped, it removes what it made while empty, as a failed
+/// run does.
+pub struct SharedRoot {
+    root: PathBuf,
+    made: Option<PathBuf>,
+}
+
+impl SharedRoot {
+    /// Makes `root` and the parents it lacks; `None` if it cannot (each run
+    /// then says why).
+    pub fn make(root: &Path) -> Option<SharedRoot> {
+        let made = outermost_missing(root);
+        std::fs::create_dir_all(root).ok()?;
+        Some(SharedRoot {
+            root: root.to_path_buf(),
+            made,
+        })
+    }
+}
+
+impl Drop for SharedRoot {
+    fn drop(&mut self) {
+        if let Some(outermost) = &self.made {
+            remove_while_empty(&self.root, outermost);
+        }
     }
 }
 
