@@ -615,15 +615,13 @@ fn a_sweep_takes_a_folders_manifests_in_path_order() {
         folder.join("skipped.amber"),
     )
     .unwrap();
-    let f = write_sweep(
+    let rows = sweep_rows(
         &d,
         "pair",
         std::slice::from_ref(&folder),
         "\"gpu.compute_units\" = [1, 2]\n",
+        "",
     );
-    let o = sweep(&f, &d);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let rows = csv_rows(&d.join("pair/sweep.csv"));
     let workload = column(&rows, "workload");
     // Written as the folder joined with each manifest's place in it.
     let written: Vec<String> = ["a/x.toml", "a/x.toml", "b.toml", "b.toml"]
@@ -646,24 +644,43 @@ fn sweep(file: &Path, results: &Path) -> std::process::Output {
     ])
 }
 
-/// Writes `d/<name>.toml`, a sweep of `workloads` on gcn over the
-/// `[parameters]` lines `parameters`, and returns its path.
 /// Runs a sweep called `rates` of `workloads` over `parameters` under
 /// `d` with the L1 hit rate as its metric, and gives its points' rates as
 /// the CSV writes them.
 fn l1_hit_rates(d: &Path, workloads: &[PathBuf], parameters: &str) -> Vec<String> {
-    let f = write_sweep(d, "rates", workloads, parameters);
-    let text_of = std::fs::read_to_string(&f).unwrap();
-    std::fs::write(&f, format!("metric = \"l1_hit_rate\"\n{text_of}")).unwrap();
-    let o = sweep(&f, d);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let rows = csv_rows(&d.join("rates/sweep.csv"));
+    let rows = sweep_rows(
+        d,
+        "rates",
+        workloads,
+        parameters,
+        "metric = \"l1_hit_rate\"\n",
+    );
     rows[1..]
         .iter()
         .map(|r| r[column(&rows, "l1_hit_rate")].clone())
         .collect()
 }
 
+/// Writes a sweep called `name` (`write_sweep`, with `head` put before
+/// its keys), runs it under `d`, expects every point to run and pass, and
+/// gives its CSV's rows, header first.
+fn sweep_rows(
+    d: &Path,
+    name: &str,
+    workloads: &[PathBuf],
+    parameters: &str,
+    head: &str,
+) -> Vec<Vec<String>> {
+    let f = write_sweep(d, name, workloads, parameters);
+    let text_of = std::fs::read_to_string(&f).unwrap();
+    std::fs::write(&f, format!("{head}{text_of}")).unwrap();
+    let o = sweep(&f, d);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    csv_rows(&d.join(format!("{name}/sweep.csv")))
+}
+
+/// Writes `d/<name>.toml`, a sweep of `workloads` on gcn over the
+/// `[parameters]` lines `parameters`, and returns its path.
 fn write_sweep(d: &Path, name: &str, workloads: &[PathBuf], parameters: &str) -> PathBuf {
     let f = d.join(format!("{name}.toml"));
     let list: Vec<String> = workloads
@@ -1006,7 +1023,7 @@ fn a_failed_point_is_recorded_and_the_others_run() {
 fn a_point_without_the_required_subgroup_size_is_skipped() {
     let d = common::scratch("compare-sweep", "subgroup-skip");
     let w = root().join("workloads/opencl_work_group");
-    let f = write_sweep(
+    let rows = sweep_rows(
         &d,
         "sg",
         &[
@@ -1014,10 +1031,8 @@ fn a_point_without_the_required_subgroup_size_is_skipped() {
             w.join("collectives_256_w64.toml"),
         ],
         "\"cu.wave_size\" = [32, 64]\n",
+        "",
     );
-    let o = sweep(&f, &d);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let rows = csv_rows(&d.join("sg/sweep.csv"));
     let (status, error, size, cycles) = (
         column(&rows, "status"),
         column(&rows, "error"),
@@ -1153,10 +1168,13 @@ fn sweep_plot_takes_a_log_axis_for_lines_far_apart() {
     let d = common::scratch("compare-sweep", "log-axis");
     let w = root().join("workloads");
     let workloads = [w.join("vector_add.toml"), w.join("divergence.toml")];
-    let f = write_sweep(&d, "far", &workloads, "\"gpu.compute_units\" = [1, 2]\n");
-    let o = sweep(&f, &d);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let rows = csv_rows(&d.join("far/sweep.csv"));
+    let rows = sweep_rows(
+        &d,
+        "far",
+        &workloads,
+        "\"gpu.compute_units\" = [1, 2]\n",
+        "",
+    );
     let cycles = column(&rows, "cycles");
     let figures: Vec<f64> = rows[1..]
         .iter()
@@ -1251,10 +1269,7 @@ fn a_sweep_plots_legend_lies_beside_its_lines() {
         "\"gpu.compute_units\" = [1, 2]\n\"memory.l2.size_bytes\" = [{}]\n",
         sizes.join(", ")
     );
-    let f = write_sweep(&d, "many", &workloads, &parameters);
-    let o = sweep(&f, &d);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let rows = csv_rows(&d.join("many/sweep.csv"));
+    let rows = sweep_rows(&d, "many", &workloads, &parameters, "");
     let most = rows[1..]
         .iter()
         .map(|r| r[column(&rows, "cycles")].parse::<f64>().unwrap())
