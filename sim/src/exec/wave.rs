@@ -822,20 +822,48 @@ fn nonzero_lanes(row: &[u64], mask: u64) -> u64 {
 /// The lanes of `row` that are not zero.
 #[inline(always)]
 fn nonzero_row(row: &[u64]) -> u64 {
+    // Blocks of a fixed size, so that the compiler compares a block at
+    // once and packs the results (a loop over `chunks` tested lane by
+    // lane: 8 host instructions a lane).
+    let (blocks, tail) = row.as_chunks::<8>();
     let mut bits = 0u64;
-    for (block, values) in row.chunks(8).enumerate() {
-        let mut b = 0u64;
-        for (i, &v) in values.iter().enumerate() {
-            b |= ((v != 0) as u64) << i;
-        }
+    for (block, values) in blocks.iter().enumerate() {
+        let b = (0..8).fold(0u64, |b, i| b | ((values[i] != 0) as u64) << i);
         bits |= b << (8 * block);
+    }
+    let done = 8 * blocks.len();
+    for (i, &v) in tail.iter().enumerate() {
+        bits |= ((v != 0) as u64) << (done + i);
     }
     bits
 }
 
 crate::exec::lane_ops::for_v3! {
+    /// `nonzero_row` four lanes a compare, each compare's results packed
+    /// into bits by one instruction (the compiler packs them bit by bit:
+    /// nearly 4 host instructions a lane).
     fn nonzero_row_v3(row: &[u64]) -> u64 {
-        nonzero_row(row)
+        use std::arch::x86_64::{
+            _mm256_castsi256_pd, _mm256_cmpeq_epi64, _mm256_loadu_si256, _mm256_movemask_pd,
+            _mm256_setzero_si256,
+        };
+        let (blocks, tail) = row.as_chunks::<4>();
+        let mut zero = 0u64;
+        for (block, values) in blocks.iter().enumerate() {
+            // SAFETY: a block is four u64s, 32 bytes, read unaligned.
+            let v = unsafe { _mm256_loadu_si256(values.as_ptr().cast()) };
+            let is_zero = _mm256_cmpeq_epi64(v, _mm256_setzero_si256());
+            zero |= (_mm256_movemask_pd(_mm256_castsi256_pd(is_zero)) as u64) << (4 * block);
+        }
+        let done = 4 * blocks.len();
+        let mut bits = match done {
+            0 => 0,
+            _ => !zero & isa::core::mask(done as u32),
+        };
+        for (i, &v) in tail.iter().enumerate() {
+            bits |= ((v != 0) as u64) << (done + i);
+        }
+        bits
     }
 }
 
