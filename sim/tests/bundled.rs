@@ -716,17 +716,18 @@ fn references_agree_with_manifest_checks() {
             }
             let n = b.ty.size();
             let (lo, hi) = c.range;
-            if c.expected.len() != (hi - lo) * n || hi * n > e.len() {
+            let expected_bytes = c.expected.clone().into_bytes();
+            if expected_bytes.len() != (hi - lo) * n || hi * n > e.len() {
                 problems.push(format!(
                     "{}: check on {} has an unexpected shape ({} bytes for range {lo}..{hi})",
                     w.name,
                     c.buffer,
-                    c.expected.len()
+                    expected_bytes.len()
                 ));
                 continue;
             }
             compared += 1;
-            if let Some(d) = diff(b.ty, &c.expected, &e[lo * n..hi * n]) {
+            if let Some(d) = diff(b.ty, &expected_bytes, &e[lo * n..hi * n]) {
                 problems.push(format!(
                     "{}: reference for {} disagrees with the manifest check: {d}",
                     w.name, c.buffer

@@ -263,12 +263,39 @@ pub enum SpecValue {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Check {
     pub buffer: String,
-    /// Little-endian bytes of the expected elements `range.0 .. range.1`.
-    pub expected: Vec<u8>,
+    /// The expected elements `range.0 .. range.1`.
+    pub expected: Contents,
     /// Checked element range `[first, end)`.
     pub range: (usize, usize),
     pub ulp: Option<u64>,
     pub abs: Option<f64>,
+}
+
+/// Elements built from an initializer, little endian: each one given, or
+/// one repeated (`fill`), which a check of millions of elements keeps
+/// once instead of copying it for every element.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Contents {
+    Elements(Vec<u8>),
+    Repeated { one: Vec<u8>, len: usize },
+}
+
+impl Contents {
+    /// The bytes of every element.
+    pub fn into_bytes(self) -> Vec<u8> {
+        match self {
+            Contents::Elements(bytes) => bytes,
+            Contents::Repeated { one, len } => one.repeat(len),
+        }
+    }
+
+    /// How many bytes the elements take.
+    pub fn byte_len(&self) -> usize {
+        match self {
+            Contents::Elements(bytes) => bytes.len(),
+            Contents::Repeated { one, len } => one.len() * len,
+        }
+    }
 }
 
 /// A parsed and validated manifest.
@@ -924,6 +951,7 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         };
         let len_given = rb.len.as_ref().map(|l| (*l.get_ref(), l.span()));
         let (len, init) = build_contents(ctx, &what, ty, &inits, len_given, &span, false)?;
+        let init = init.into_bytes();
         let image = image_of(ctx, &what, rb, init.len())?;
         buffers.push(Buffer {
             name,
@@ -1301,7 +1329,7 @@ fn build_contents(
     len: Option<(u64, Range<usize>)>,
     table_span: &Range<usize>,
     is_check: bool,
-) -> Result<(usize, Vec<u8>), String> {
+) -> Result<(usize, Contents), String> {
     let mut given: Vec<(&str, Range<usize>)> = Vec::new();
     if let Some(x) = inits.series {
         given.push(("series", x.span()));
@@ -1373,7 +1401,7 @@ fn build_contents(
             encode_value(ctx, what, ty, v, &mut out)?;
         }
         out.resize(len * size, 0);
-        return Ok((len, out));
+        return Ok((len, Contents::Elements(out)));
     }
     if let Some(file) = inits.file {
         let fpath = ctx.dir().join(file.get_ref());
@@ -1428,7 +1456,7 @@ fn build_contents(
             }
         };
         check_len(ctx, what, len, size, &file.span())?;
-        return Ok((len as usize, bytes));
+        return Ok((len as usize, Contents::Elements(bytes)));
     }
 
     let Some((len, len_span)) = len else {
@@ -1441,21 +1469,20 @@ fn build_contents(
         ));
     };
     let len = check_len(ctx, what, len, size, &len_span)?;
-    let mut out = Vec::with_capacity(len * size);
     if let Some(fill) = inits.fill {
         let mut one = Vec::with_capacity(size);
         encode_value(ctx, what, ty, fill, &mut one)?;
-        for _ in 0..len {
-            out.extend_from_slice(&one);
-        }
-    } else if let Some(series) = inits.series {
+        return Ok((len, Contents::Repeated { one, len }));
+    }
+    let mut out = Vec::with_capacity(len * size);
+    if let Some(series) = inits.series {
         encode_series(ctx, what, ty, series.get_ref(), len, &mut out)?;
     } else if let Some(random) = inits.random {
         encode_random(ctx, what, ty, random.get_ref(), len, &mut out)?;
     } else {
         out.resize(len * size, 0);
     }
-    Ok((len, out))
+    Ok((len, Contents::Elements(out)))
 }
 
 fn check_len(
@@ -1997,10 +2024,21 @@ impl Check {
         // over at the speed of a memory compare; the others go element by
         // element.
         const BLOCK: usize = 4096;
+        // A repeated element is compared a block at a time with a block
+        // of it, made once.
+        let repeated = match &self.expected {
+            Contents::Repeated { one, len } => one.repeat(BLOCK.min(*len)),
+            Contents::Elements(_) => Vec::new(),
+        };
+        // The bytes of expected elements `k .. k + n`.
+        let expected = |k: usize, n: usize| match &self.expected {
+            Contents::Elements(bytes) => bytes.get(k * size..(k + n) * size),
+            Contents::Repeated { len, .. } => (k + n <= *len).then(|| &repeated[..n * size]),
+        };
         let unequal = (0..checked).step_by(BLOCK).flat_map(|k| {
             let n = BLOCK.min(checked - k);
             let idx = first + k;
-            let exp = self.expected.get(k * size..(k + n) * size);
+            let exp = expected(k, n);
             let act = actual.get(idx * size..(idx + n) * size);
             let equal = exp.is_some() && exp == act;
             if equal {
@@ -2011,7 +2049,7 @@ impl Check {
         });
         for k in unequal {
             let idx = first + k;
-            let exp = self.expected.get(k * size..(k + 1) * size);
+            let exp = expected(k, 1);
             let act = actual.get(idx * size..(idx + 1) * size);
             let ok = match (
                 exp.and_then(|b| read_bits(ty, b)),
@@ -2162,7 +2200,7 @@ mod tests {
                     let w = r.unwrap_or_else(|e| panic!("{}", e));
                     for c in &w.checks {
                         let b = w.buffer(&c.buffer).unwrap();
-                        assert_eq!(c.expected.len(), (c.range.1 - c.range.0) * b.ty.size());
+                        assert_eq!(c.expected.byte_len(), (c.range.1 - c.range.0) * b.ty.size());
                     }
                 }
             }
@@ -2729,7 +2767,7 @@ mod tests {
         // are each counted.
         let c = Check {
             buffer: "b".into(),
-            expected: (0..10_000u32).flat_map(|x| x.to_le_bytes()).collect(),
+            expected: Contents::Elements((0..10_000u32).flat_map(|x| x.to_le_bytes()).collect()),
             range: (0, 10_000),
             ulp: Some(1),
             abs: None,
@@ -2743,6 +2781,41 @@ mod tests {
         assert_eq!(o.checked, 10_000);
         assert_eq!(o.mismatches, 2 + 10, "9000, 9001 and the 10 missing");
         assert_eq!(o.first_mismatch.unwrap().index, 9_000);
+    }
+
+    /// A `fill` check keeps its element once, however many it checks, and
+    /// judges each element as one given one by one would: past the first
+    /// block, within a tolerance, and missing at the end.
+    #[test]
+    fn a_fill_check_keeps_one_element_and_judges_every_one() {
+        let w = one_buffer("type = \"u32\"\nlen = 10000\n[[check]]\nbuffer = \"b\"\nfill = 7\nulp = 1\nrange = [100, 10000]")
+            .unwrap();
+        let c = &w.checks[0];
+        assert_eq!(
+            c.expected,
+            Contents::Repeated {
+                one: 7u32.to_le_bytes().to_vec(),
+                len: 9_900
+            }
+        );
+        let mut values = vec![7u32; 9_990];
+        values[..100].fill(0);
+        values[5_000] = 8;
+        values[9_000] = 9;
+        values[9_001] = 0;
+        let actual: Vec<u8> = values.iter().flat_map(|x| x.to_le_bytes()).collect();
+        let o = c.evaluate(ElemType::U32, &actual);
+        assert_eq!(o.checked, 9_900);
+        assert_eq!(o.mismatches, 2 + 10, "9000, 9001 and the 10 missing");
+        let first = o.first_mismatch.unwrap();
+        assert_eq!(
+            (first.index, &first.expected[..], &first.actual[..]),
+            (9_000, "7", "9")
+        );
+        values.resize(10_000, 7);
+        (values[9_000], values[9_001]) = (7, 6);
+        let actual: Vec<u8> = values.iter().flat_map(|x| x.to_le_bytes()).collect();
+        assert!(c.evaluate(ElemType::U32, &actual).passed);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use gpusim::input::config::Config;
-use gpusim::input::workload::Workload;
+use gpusim::input::workload::{Contents, Workload};
 use gpusim::run::{run_workload, run_workload_with, Hooks, RunOptions, RunOutput};
 use gpusim::timing::trace::{IssueRecord, OccupancyRecord, Recorder};
 use gpusim::timing::Report;
@@ -79,7 +79,8 @@ pub fn micro_waves(name: &str, n: u32) -> Workload {
         if per_wave.contains(&c.buffer) {
             assert_eq!(c.range, (0, 32), "{name}: a check on the whole wave");
             c.range = (0, 32 * n as usize);
-            c.expected = c.expected.repeat(n as usize);
+            let wave = c.expected.clone().into_bytes();
+            c.expected = Contents::Elements(wave.repeat(n as usize));
         }
     }
     w
