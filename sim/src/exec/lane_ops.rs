@@ -78,7 +78,6 @@ macro_rules! for_v3 {
         $item
     };
 }
-pub(crate) use for_v3;
 
 /// `for_width!`, or with `$wide` the handler compiled again for x86-64-v3
 /// (AVX2, FMA, BMI2), whose lane loops take four 64-bit lanes a vector
@@ -144,6 +143,66 @@ pub fn wide_lanes() -> bool {
 #[cfg(not(target_arch = "x86_64"))]
 pub fn wide_lanes() -> bool {
     false
+}
+
+/// Which entries of `row` (at most 64) are above `floor`, unsigned, as
+/// bits (`row[i]` is bit `i`): a branch condition's true lanes are those
+/// above 0, and the CUs due for a visit those whose wake is not above the
+/// cycle. Tested a block at a time, not entry by entry (8 host
+/// instructions an entry).
+#[inline]
+pub fn entries_above(row: &[u64], floor: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if wide_lanes() {
+        // SAFETY: `wide_lanes` found the features on this host.
+        return unsafe { entries_above_v3(row, floor) };
+    }
+    entries_above_portable(row, floor)
+}
+
+/// `entries_above` in blocks of a fixed size, which the compiler compares
+/// at once where it can.
+#[inline(always)]
+fn entries_above_portable(row: &[u64], floor: u64) -> u64 {
+    let (blocks, tail) = row.as_chunks::<8>();
+    let mut bits = 0u64;
+    for (block, values) in blocks.iter().enumerate() {
+        let b = (0..8).fold(0u64, |b, i| b | ((values[i] > floor) as u64) << i);
+        bits |= b << (8 * block);
+    }
+    let done = 8 * blocks.len();
+    for (i, &v) in tail.iter().enumerate() {
+        bits |= ((v > floor) as u64) << (done + i);
+    }
+    bits
+}
+
+for_v3! {
+    /// `entries_above` four entries a compare, each compare's results
+    /// packed into bits by one instruction (the compiler packs them bit by
+    /// bit: nearly 4 host instructions an entry). AVX2 compares signed:
+    /// both sides have their top bit flipped.
+    fn entries_above_v3(row: &[u64], floor: u64) -> u64 {
+        use std::arch::x86_64::{
+            _mm256_castsi256_pd, _mm256_cmpgt_epi64, _mm256_loadu_si256, _mm256_movemask_pd,
+            _mm256_set1_epi64x, _mm256_xor_si256,
+        };
+        let flip = _mm256_set1_epi64x(i64::MIN);
+        let floor_flipped = _mm256_set1_epi64x((floor ^ 1 << 63) as i64);
+        let (blocks, tail) = row.as_chunks::<4>();
+        let mut bits = 0u64;
+        for (block, values) in blocks.iter().enumerate() {
+            // SAFETY: a block is four u64s, 32 bytes, read unaligned.
+            let v = unsafe { _mm256_loadu_si256(values.as_ptr().cast()) };
+            let above = _mm256_cmpgt_epi64(_mm256_xor_si256(v, flip), floor_flipped);
+            bits |= (_mm256_movemask_pd(_mm256_castsi256_pd(above)) as u64) << (4 * block);
+        }
+        let done = 4 * blocks.len();
+        for (i, &v) in tail.iter().enumerate() {
+            bits |= ((v > floor) as u64) << (done + i);
+        }
+        bits
+    }
 }
 
 /// The kernel decoded once per launch for waves `width` lanes wide.
@@ -971,6 +1030,40 @@ fn handler(kind: LaneKind, width: usize, wide: bool) -> Handler {
 
 #[cfg(test)]
 mod tests {
+    /// Entries above a floor, in every build this host runs, against a
+    /// test of each entry on its own: rows of 0 to 64 entries, floors at
+    /// the ends of the range, at entries' values and between.
+    #[test]
+    fn entries_above_a_floor_are_found_in_every_build() {
+        let mut next = crate::exec::xorshift(0x0fed_cba9_8765_4321u64);
+        for len in [0usize, 1, 3, 4, 8, 13, 32, 60, 64] {
+            for _ in 0..40 {
+                let row: Vec<u64> = (0..len)
+                    .map(|_| match next() % 4 {
+                        0 => 0,
+                        1 => u64::MAX,
+                        2 => next() % 8,
+                        _ => next(),
+                    })
+                    .collect();
+                let some = row.first().copied().unwrap_or(5);
+                for floor in [0, 3, u64::MAX, 1 << 63, some, next()] {
+                    let expected = (0..len)
+                        .filter(|&i| row[i] > floor)
+                        .fold(0u64, |b, i| b | 1 << i);
+                    let what = format!("{row:x?} above {floor:#x}");
+                    assert_eq!(entries_above(&row, floor), expected, "{what}");
+                    assert_eq!(entries_above_portable(&row, floor), expected, "{what}");
+                    #[cfg(target_arch = "x86_64")]
+                    if wide_lanes() {
+                        // SAFETY: the host has the features.
+                        assert_eq!(unsafe { entries_above_v3(&row, floor) }, expected, "{what}");
+                    }
+                }
+            }
+        }
+    }
+
     use super::*;
 
     /// The handler builds this host runs: the baseline, and x86-64-v3

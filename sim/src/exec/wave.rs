@@ -811,60 +811,7 @@ fn nonzero_lanes(row: &[u64], mask: u64) -> u64 {
         }
         return bits;
     }
-    #[cfg(target_arch = "x86_64")]
-    if crate::exec::lane_ops::wide_lanes() {
-        // SAFETY: `wide_lanes` found the features on this host.
-        return unsafe { nonzero_row_v3(row) };
-    }
-    nonzero_row(row)
-}
-
-/// The lanes of `row` that are not zero.
-#[inline(always)]
-fn nonzero_row(row: &[u64]) -> u64 {
-    // Blocks of a fixed size, so that the compiler compares a block at
-    // once and packs the results (a loop over `chunks` tested lane by
-    // lane: 8 host instructions a lane).
-    let (blocks, tail) = row.as_chunks::<8>();
-    let mut bits = 0u64;
-    for (block, values) in blocks.iter().enumerate() {
-        let b = (0..8).fold(0u64, |b, i| b | ((values[i] != 0) as u64) << i);
-        bits |= b << (8 * block);
-    }
-    let done = 8 * blocks.len();
-    for (i, &v) in tail.iter().enumerate() {
-        bits |= ((v != 0) as u64) << (done + i);
-    }
-    bits
-}
-
-crate::exec::lane_ops::for_v3! {
-    /// `nonzero_row` four lanes a compare, each compare's results packed
-    /// into bits by one instruction (the compiler packs them bit by bit:
-    /// nearly 4 host instructions a lane).
-    fn nonzero_row_v3(row: &[u64]) -> u64 {
-        use std::arch::x86_64::{
-            _mm256_castsi256_pd, _mm256_cmpeq_epi64, _mm256_loadu_si256, _mm256_movemask_pd,
-            _mm256_setzero_si256,
-        };
-        let (blocks, tail) = row.as_chunks::<4>();
-        let mut zero = 0u64;
-        for (block, values) in blocks.iter().enumerate() {
-            // SAFETY: a block is four u64s, 32 bytes, read unaligned.
-            let v = unsafe { _mm256_loadu_si256(values.as_ptr().cast()) };
-            let is_zero = _mm256_cmpeq_epi64(v, _mm256_setzero_si256());
-            zero |= (_mm256_movemask_pd(_mm256_castsi256_pd(is_zero)) as u64) << (4 * block);
-        }
-        let done = 4 * blocks.len();
-        let mut bits = match done {
-            0 => 0,
-            _ => !zero & isa::core::mask(done as u32),
-        };
-        for (i, &v) in tail.iter().enumerate() {
-            bits |= ((v != 0) as u64) << (done + i);
-        }
-        bits
-    }
+    crate::exec::lane_ops::entries_above(row, 0)
 }
 
 /// Runs the lane-wise instructions from `start` for the lanes of `mask`,
@@ -916,9 +863,10 @@ fn push_addresses(out: &mut Vec<u64>, mask: u64, addrs: &[u64], offset: u64) {
     }
 }
 
-/// The set lanes of a mask, lowest first.
+/// The set bits of a mask (its lanes, or the CUs due for a visit),
+/// lowest first.
 #[inline]
-fn lanes(mut mask: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn lanes(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if mask == 0 {
             None
@@ -957,12 +905,11 @@ mod tests {
     use isa::core::Scalar;
     use isa::ir::address::PRIVATE_BASE;
 
-    /// A branch condition's taken lanes, in each build this host runs,
-    /// against a test of each lane on its own: rows of 3 to 64 lanes,
-    /// full and partial masks, zero and non-zero values (a value only
-    /// its high bits set included).
+    /// A branch condition's taken lanes against a test of each lane on its
+    /// own: rows of 3 to 64 lanes, full and partial masks, zero and
+    /// non-zero values (a value only its high bits set included).
     #[test]
-    fn taken_lanes_are_the_active_nonzero_ones_in_every_build() {
+    fn taken_lanes_are_the_active_nonzero_ones() {
         let mut next = crate::exec::xorshift(0x0123_4567_89ab_cdefu64);
         for width in [3usize, 4, 8, 13, 32, 64] {
             let full = isa::core::mask(width as u32);
@@ -979,14 +926,6 @@ mod tests {
                         .filter(|&l| mask >> l & 1 != 0 && row[l] != 0)
                         .fold(0u64, |b, l| b | 1 << l);
                     assert_eq!(nonzero_lanes(&row, mask), expected, "{row:x?} {mask:#x}");
-                    if mask == full {
-                        assert_eq!(nonzero_row(&row), expected, "{row:x?}");
-                        #[cfg(target_arch = "x86_64")]
-                        if crate::exec::lane_ops::wide_lanes() {
-                            // SAFETY: the host has the features.
-                            assert_eq!(unsafe { nonzero_row_v3(&row) }, expected, "{row:x?}");
-                        }
-                    }
                 }
             }
         }
