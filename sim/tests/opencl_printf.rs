@@ -163,3 +163,75 @@ fn failed_printf_calls_are_gathered_per_call_site_and_warned_of() {
         "{stderr}"
     );
 }
+
+/// A launch that faults keeps what its kernel printed before the fault,
+/// and its failed printf calls: `gpusim run` shows the text, then the
+/// warning, then the error (they were lost with the launch).
+#[test]
+fn what_a_faulting_launch_printed_is_shown_before_its_error() {
+    use gpusim::run::{run_workload_taking, Hooks, RunError};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let manifest = root.join("sim/tests/kernels/printf_then_fault.toml");
+    // From the kernel source: work-items 0 and 1 print before item 70,
+    // in the second workgroup, faults.
+    let printed = "item 0 before the fault\nitem 1 before the fault\n";
+    let functional = |threads| RunOptions {
+        threads,
+        parallel_from: 0,
+        ..RunOptions::default()
+    };
+    let timed = RunOptions::timed(gpusim::input::config::Config::default_config());
+    for (opts, label) in [
+        (functional(1), "one thread"),
+        (functional(4), "four threads"),
+        (timed, "timed"),
+    ] {
+        let mut w = Workload::load(&manifest).unwrap();
+        let Err(RunError::Launch(message, stopped)) =
+            run_workload_taking(&mut w, &opts, Hooks::default())
+        else {
+            panic!("{label}: the launch faults")
+        };
+        assert!(
+            message.contains("workgroup (1, 0, 0) wave 0 lane 6: store"),
+            "{label}: {message}"
+        );
+        assert_eq!(stopped.printed, printed, "{label}");
+        // Work-item 0's call with too few arguments comes before the
+        // fault in program order; the timed run's second workgroup skips
+        // the printf calls and may reach its store first.
+        if label != "timed" {
+            assert_eq!(stopped.printf_warnings.len(), 1, "{label}");
+            assert!(
+                stopped.printf_warnings[0].contains("too few arguments"),
+                "{label}"
+            );
+        }
+    }
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .current_dir(&root)
+        .args([
+            "run",
+            "sim/tests/kernels/printf_then_fault.toml",
+            "--functional",
+        ])
+        .args(["--results", env!("CARGO_TARGET_TMPDIR")])
+        .args(["--buffers", "none", "--force"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), printed);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
+    assert!(
+        lines[0].starts_with(
+            "warning: sim/tests/kernels/printf_then_fault.toml: kernel 'print_then_fault'"
+        ) && lines[0].contains("too few arguments"),
+        "{stderr}"
+    );
+    assert!(
+        lines[1].starts_with("error: sim/tests/kernels/printf_then_fault.toml:"),
+        "{stderr}"
+    );
+}

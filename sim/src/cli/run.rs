@@ -294,9 +294,17 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         // manifest goes first, as in load errors, since several manifests
         // can share a kernel.
         Err(e) => {
+            if let RunError::Launch(_, stopped) = &e {
+                // What the kernel printed before it stopped, as a program's
+                // output before its crash.
+                show_printed(&stopped.printed, how.json);
+                for warning in &stopped.printf_warnings {
+                    say_err!("warning: {}: {warning}", path.display());
+                }
+            }
             let mut message = crate::run::named_at(&path.display().to_string(), e.message());
             let mut kept = None;
-            if let (RunError::Launch(_), Some(tw)) = (&e, writer) {
+            if let (RunError::Launch(..), Some(tw)) = (&e, writer) {
                 let (note, dir) = keep_stopped_trace(tw, folder, how.trace_formats);
                 message += &note;
                 kept = dir;
@@ -326,9 +334,8 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     } else {
         exit::CHECK_FAILED
     };
+    show_printed(&out.printf, how.json);
     if how.json {
-        // stdout holds only JSON; what the kernel printed goes to stderr.
-        say_err_raw!("{}", out.printf);
         let mut s = results::summary_with(&out, how.buffer_files);
         s["results"] = Value::String(dir.display().to_string());
         return Ran {
@@ -337,8 +344,6 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             skipped: false,
         };
     }
-    // What the kernel printed comes first, as a program's output would.
-    say_raw!("{}", out.printf);
     say!(
         "{}: {} wave-instructions ({} register copies), {} lane-instructions (wave size {}), {:.2} s",
         out.name,
@@ -534,6 +539,16 @@ fn shown_path(path: &Path) -> String {
         return ".".to_string();
     }
     kept.iter().collect::<PathBuf>().display().to_string()
+}
+
+/// What a kernel printed: first, as a program's output would be; on
+/// stderr under `--json`, whose stdout holds only JSON.
+fn show_printed(printed: &str, json: bool) {
+    if json {
+        say_err_raw!("{}", printed);
+    } else {
+        say_raw!("{}", printed);
+    }
 }
 
 #[cfg(test)]

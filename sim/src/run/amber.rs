@@ -955,7 +955,7 @@ impl Engine<'_, '_> {
                 }
             }
         }
-        if let Err(RunError::Launch(_)) = launched {
+        if let Err(RunError::Launch(..)) = launched {
             self.report.launch_failed = true;
         }
         let launched = launched.map_err(|e| {

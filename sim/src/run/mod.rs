@@ -8,7 +8,7 @@
 pub mod amber;
 pub mod grid;
 
-use crate::exec::launch::Launch;
+use crate::exec::launch::{printf_warnings, Launch};
 use crate::exec::memory::{GlobalMemory, LocalArguments};
 use crate::exec::printf::{Printed, PrintfFailure};
 use crate::exec::progress::Progress;
@@ -237,14 +237,24 @@ pub enum RunError {
     Refused(String),
     /// Its launch stopped with an execution error: a fault, the
     /// instruction limit (a hung kernel), a barrier deadlock. What ran up
-    /// to there is worth a look (a trace of it is kept).
-    Launch(String),
+    /// to there is worth a look (a trace of it is kept), and what the
+    /// kernel printed until then is kept too.
+    Launch(String, Stopped),
+}
+
+/// What a kernel printed before its launch stopped: the text, and the
+/// warnings of its printf calls that printed nothing
+/// (`exec::launch::printf_warnings`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stopped {
+    pub printed: String,
+    pub printf_warnings: Vec<String>,
 }
 
 impl RunError {
     pub fn message(&self) -> &str {
         match self {
-            RunError::Refused(m) | RunError::Launch(m) => m,
+            RunError::Refused(m) | RunError::Launch(m, _) => m,
         }
     }
 }
@@ -252,7 +262,7 @@ impl RunError {
 impl From<RunError> for String {
     fn from(e: RunError) -> String {
         match e {
-            RunError::Refused(m) | RunError::Launch(m) => m,
+            RunError::Refused(m) | RunError::Launch(m, _) => m,
         }
     }
 }
@@ -536,24 +546,17 @@ pub fn dispatch(
             local_arguments,
             opts.max_wave_instructions,
         );
-        match &opts.timing {
-            None => {
-                let mut printf = Printed::default();
-                launch
-                    .run_functional(
-                        &mut global,
-                        &mut printf,
-                        hooks.progress,
-                        opts.threads,
-                        opts.parallel_from,
-                    )
-                    .map(|counts| Launched {
-                        counts,
-                        timing: None,
-                        printf,
-                    })
-                    .map_err(|e| RunError::Launch(e.0))
-            }
+        let mut printf = Printed::default();
+        let ran = match &opts.timing {
+            None => launch
+                .run_functional(
+                    &mut global,
+                    &mut printf,
+                    hooks.progress,
+                    opts.threads,
+                    opts.parallel_from,
+                )
+                .map(|counts| (counts, None)),
             Some(t) => crate::timing::run(
                 &launch,
                 &mut global,
@@ -561,13 +564,24 @@ pub fn dispatch(
                 hooks.trace,
                 hooks.progress,
                 t.check_uniformity,
+                &mut printf,
             )
-            .map(|r| Launched {
-                counts: r.counts,
-                timing: Some(r.report),
-                printf: r.printf,
-            })
-            .map_err(|e| RunError::Launch(e.0)),
+            .map(|r| (r.counts, Some(r.report))),
+        };
+        match ran {
+            Ok((counts, timing)) => Ok(Launched {
+                counts,
+                timing,
+                printf,
+            }),
+            Err(e) => {
+                let printf_warnings = printf_warnings(kernel, &printf.failures);
+                let stopped = Stopped {
+                    printed: printf.text,
+                    printf_warnings,
+                };
+                Err(RunError::Launch(e.0, stopped))
+            }
         }
     });
     // The buffers get their bytes back whether or not the launch finished.

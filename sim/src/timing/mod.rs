@@ -347,7 +347,6 @@ fn capacity(cfg: &Config, limiter: &str) -> String {
 pub struct TimedRun {
     pub counts: Counts,
     pub report: Report,
-    pub printf: Printed,
 }
 
 /// Runs `launch` under the timing model of `cfg`, telling the trace every
@@ -357,6 +356,8 @@ pub struct TimedRun {
 /// With `check_uniformity`, every instruction writing a scalar register
 /// also checks that the lanes it ran on got one value, and a wrong
 /// uniformity analysis stops the run with an internal error (for tests).
+///
+/// What the kernel printed goes to `printf`, also when the run stops.
 pub fn run(
     launch: &Launch,
     global: &mut GlobalMemory,
@@ -364,10 +365,11 @@ pub fn run(
     trace: Option<&mut dyn TraceSink>,
     progress: Option<&mut dyn Progress>,
     check_uniformity: bool,
+    printf: &mut Printed,
 ) -> Result<TimedRun, ExecError> {
     let mut engine = Engine::new(launch, cfg, trace, progress);
     engine.check_uniformity = check_uniformity && cfg.scalar_unit().is_some();
-    engine.run(global)
+    engine.run(global, printf)
 }
 
 struct Engine<'a, 't, 'p> {
@@ -660,7 +662,49 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
     }
 
-    fn run(mut self, global: &mut GlobalMemory) -> Result<TimedRun, ExecError> {
+    fn run(
+        mut self,
+        global: &mut GlobalMemory,
+        printf: &mut Printed,
+    ) -> Result<TimedRun, ExecError> {
+        let ran = self.run_to_end(global);
+        printf.append(std::mem::take(&mut self.printf));
+        ran?;
+        self.mem.flush();
+        // The kernel is done when its last store or atomic is, and the
+        // lines its stores evicted are written back to DRAM; until then
+        // every SIMD waits for the memory to drain.
+        let end = self.cycle.max(self.writes_done).max(self.mem.dram_done());
+        if end > self.cycle {
+            for k in 0..self.simd_state.len() {
+                self.report.stall(k, Stall::Drain, self.cycle);
+            }
+        }
+        let by_unit = self
+            .unit_names
+            .iter()
+            .map(String::as_str)
+            .chain(PATHS)
+            .zip(self.issued_by_unit.iter().copied())
+            .filter(|&(_, n)| n > 0)
+            .map(|(u, n)| (u.to_string(), n))
+            .collect();
+        self.report.finish(
+            end,
+            &self.mem,
+            self.counts,
+            self.kernel,
+            &self.issued,
+            by_unit,
+        );
+        Ok(TimedRun {
+            counts: self.counts,
+            report: self.report,
+        })
+    }
+
+    /// Simulates cycles until every workgroup has run, or a wave stops it.
+    fn run_to_end(&mut self, global: &mut GlobalMemory) -> Result<(), ExecError> {
         if self.occupancy.waves_per_simd == 0 {
             return Err(ExecError(format!(
                 "kernel '{}' cannot run on config '{}': a workgroup does not fit on a compute unit (limited by {}: {}; it needs {} VGPRs per wave, {} wave{}, {} bytes of LDS)",
@@ -695,38 +739,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 next_event.max(self.cycle + 1)
             };
         }
-        self.mem.flush();
-        // The kernel is done when its last store or atomic is, and the
-        // lines its stores evicted are written back to DRAM; until then
-        // every SIMD waits for the memory to drain.
-        let end = self.cycle.max(self.writes_done).max(self.mem.dram_done());
-        if end > self.cycle {
-            for k in 0..self.simd_state.len() {
-                self.report.stall(k, Stall::Drain, self.cycle);
-            }
-        }
-        let by_unit = self
-            .unit_names
-            .iter()
-            .map(String::as_str)
-            .chain(PATHS)
-            .zip(self.issued_by_unit.iter().copied())
-            .filter(|&(_, n)| n > 0)
-            .map(|(u, n)| (u.to_string(), n))
-            .collect();
-        self.report.finish(
-            end,
-            &self.mem,
-            self.counts,
-            self.kernel,
-            &self.issued,
-            by_unit,
-        );
-        Ok(TimedRun {
-            counts: self.counts,
-            report: self.report,
-            printf: self.printf,
-        })
+        Ok(())
     }
 
     /// Places waiting workgroups on CUs with room.
