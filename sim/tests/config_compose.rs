@@ -373,4 +373,18 @@ fn the_wave_size_option_shows_in_the_configs_name() {
         "gcn-like (cu.simds=2, cu.wave_size=32)"
     );
     assert_eq!(both["wave_size"], 32);
+    // A key set again names only its last value, which is the one used.
+    let (again, _) = run(&[
+        "--set",
+        "cu.wave_size=32",
+        "--set",
+        "cu.simds=2",
+        "--wave-size",
+        "64",
+    ]);
+    assert_eq!(
+        again["run"]["config"],
+        "gcn-like (cu.simds=2, cu.wave_size=64)"
+    );
+    assert_eq!(again["wave_size"], 64);
 }

@@ -91,7 +91,11 @@ pub fn load(spec: &str, overrides: &[String]) -> Result<Config, String> {
     // with different overrides stay apart in summaries, CSVs and plots.
     if !set_keys.is_empty() && set_keys.iter().all(|(key, _)| key != "name") {
         if let Some(toml::Value::String(name)) = table.get_mut("name") {
-            let changes: Vec<&str> = set_keys.iter().map(|(_, typed)| typed.as_str()).collect();
+            // An override of a key set again later changed nothing.
+            let changes: Vec<&str> = (set_keys.iter().enumerate())
+                .filter(|(i, (key, _))| set_keys[i + 1..].iter().all(|(later, _)| later != key))
+                .map(|(_, (_, typed))| typed.as_str())
+                .collect();
             *name = format!("{name} ({})", changes.join(", "));
         }
     }
