@@ -74,6 +74,33 @@ fn printf_words(spv: &[u8]) -> Vec<usize> {
     found
 }
 
+/// The runs each test makes: functional on one thread and on four (in
+/// batches from the first workgroup), and timed.
+fn modes() -> [(RunOptions, &'static str); 3] {
+    let functional = |threads| RunOptions {
+        threads,
+        parallel_from: 0,
+        ..RunOptions::default()
+    };
+    let timed = RunOptions::timed(gpusim::input::config::Config::default_config());
+    [
+        (functional(1), "one thread"),
+        (functional(4), "four threads"),
+        (timed, "timed"),
+    ]
+}
+
+/// `gpusim run MANIFEST --functional` from the project's root.
+fn run_functional_cli(root: &Path, manifest: &str) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
+        .current_dir(root)
+        .args(["run", manifest, "--functional"])
+        .args(["--results", env!("CARGO_TARGET_TMPDIR")])
+        .args(["--buffers", "none", "--force"])
+        .output()
+        .unwrap()
+}
+
 /// printf calls that fail (an invalid format, too few arguments) print
 /// nothing and return -1; the run gathers them per call site and message
 /// with their count, the same at every thread count, and `gpusim run`
@@ -94,17 +121,7 @@ fn failed_printf_calls_are_gathered_per_call_site_and_warned_of() {
         (invalid, 3, "format \"item %u: %q\\n\": "),
         (too_few, 256, "format \"%d and %d\\n\": too few arguments"),
     ];
-    let functional = |threads| RunOptions {
-        threads,
-        parallel_from: 0,
-        ..RunOptions::default()
-    };
-    let timed = RunOptions::timed(gpusim::input::config::Config::default_config());
-    for (opts, label) in [
-        (functional(1), "one thread"),
-        (functional(4), "four threads"),
-        (timed, "timed"),
-    ] {
+    for (opts, label) in modes() {
         let out = run_workload(&w, &opts).unwrap();
         // The failed calls' results are -1 (the manifest's checks).
         assert!(out.all_checks_passed(), "{label}");
@@ -129,17 +146,7 @@ fn failed_printf_calls_are_gathered_per_call_site_and_warned_of() {
             assert!(message.starts_with(w_start), "{label}: {message}");
         }
     }
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .current_dir(&root)
-        .args([
-            "run",
-            "sim/tests/kernels/printf_failures.toml",
-            "--functional",
-        ])
-        .args(["--results", env!("CARGO_TARGET_TMPDIR")])
-        .args(["--buffers", "none", "--force"])
-        .output()
-        .unwrap();
+    let o = run_functional_cli(&root, "sim/tests/kernels/printf_failures.toml");
     assert_eq!(o.status.code(), Some(0));
     let stderr = String::from_utf8_lossy(&o.stderr);
     let warnings: Vec<&str> = stderr
@@ -175,17 +182,7 @@ fn what_a_faulting_launch_printed_is_shown_before_its_error() {
     // From the kernel source: work-items 0 and 1 print before item 70,
     // in the second workgroup, faults.
     let printed = "item 0 before the fault\nitem 1 before the fault\n";
-    let functional = |threads| RunOptions {
-        threads,
-        parallel_from: 0,
-        ..RunOptions::default()
-    };
-    let timed = RunOptions::timed(gpusim::input::config::Config::default_config());
-    for (opts, label) in [
-        (functional(1), "one thread"),
-        (functional(4), "four threads"),
-        (timed, "timed"),
-    ] {
+    for (opts, label) in modes() {
         let mut w = Workload::load(&manifest).unwrap();
         let Err(RunError::Launch(message, stopped)) =
             run_workload_taking(&mut w, &opts, Hooks::default())
@@ -208,17 +205,7 @@ fn what_a_faulting_launch_printed_is_shown_before_its_error() {
             );
         }
     }
-    let o = std::process::Command::new(env!("CARGO_BIN_EXE_gpusim"))
-        .current_dir(&root)
-        .args([
-            "run",
-            "sim/tests/kernels/printf_then_fault.toml",
-            "--functional",
-        ])
-        .args(["--results", env!("CARGO_TARGET_TMPDIR")])
-        .args(["--buffers", "none", "--force"])
-        .output()
-        .unwrap();
+    let o = run_functional_cli(&root, "sim/tests/kernels/printf_then_fault.toml");
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&o.stdout), printed);
     let stderr = String::from_utf8_lossy(&o.stderr);
