@@ -947,6 +947,141 @@ fn a_launch_that_stops_keeps_its_trace_beside_the_results_and_no_folder() {
 
 /// An Amber script whose RUN hangs keeps its trace as a manifest's run
 /// does, named after the script.
+/// A trace holds at most `--trace-limit` wave-instructions, in every
+/// format, closed and valid; the run goes on untraced and says how many
+/// it left out, stopped (a hung kernel) or finished; 0 lifts the limit.
+#[test]
+fn a_trace_holds_at_most_its_limit_and_says_what_it_left_out() {
+    let dir = common::scratch("results", "trace-limit");
+    let results = dir.to_str().unwrap();
+    let o = gpusim(&[
+        "run",
+        "workloads/bad/endless_loop.toml",
+        "--trace-format",
+        "perfetto,json,csv",
+        "--max-instructions",
+        "20000",
+        "--trace-limit",
+        "5000",
+        "--results",
+        results,
+    ]);
+    assert_eq!(code(&o), 2, "{}", text(&o));
+    assert!(
+        text(&o)
+            .contains("(its first 5000 wave-instructions; 15000 more ran untraced: --trace-limit)"),
+        "{}",
+        text(&o)
+    );
+    let kept = dir.join("bad_endless_loop.failed-trace");
+    assert_eq!(check_chrome_trace(&kept.join("trace.json")), 5_000);
+    assert_eq!(check_perfetto_trace(&kept.join("trace.pftrace")), 5_000);
+    assert_eq!(
+        common::csv_rows(&kept.join("issue_trace.csv")).len(),
+        1 + 5_000
+    );
+
+    let finished = |limit: &str| {
+        let o = gpusim(&[
+            "run",
+            "workloads/vector_add.toml",
+            "--trace-format",
+            "json",
+            "--trace-limit",
+            limit,
+            "--results",
+            results,
+            "--force",
+        ]);
+        assert_eq!(code(&o), 0, "{}", text(&o));
+        let out = dir.join("vector_add");
+        let summary: Value =
+            serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap())
+                .unwrap();
+        let slices = check_chrome_trace(&out.join("trace.json"));
+        (
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+            summary,
+            slices,
+        )
+    };
+    let (all_stderr, all, every) = finished("0");
+    let total = all["instructions"]["wave"].as_u64().unwrap();
+    assert_eq!(every as u64, total);
+    assert!(!all_stderr.contains("--trace-limit"), "{all_stderr}");
+    assert!(total > 50, "{total}");
+    let (stderr, some, slices) = finished("50");
+    assert_eq!(slices, 50);
+    assert!(
+        stderr.contains(&format!(
+            "the trace holds the first 50 wave-instructions; {} more ran untraced",
+            total - 50
+        )),
+        "{stderr}"
+    );
+    // The model does not notice.
+    assert_eq!(some["cycles"], all["cycles"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Above 1000 MHz a nanosecond holds more than one cycle: a run says so,
+/// and `--trace-time cycles` times its trace in cycles, each slice's start
+/// its issue cycle and its end its completion or the wave's next issue.
+#[test]
+fn above_1000_mhz_a_trace_timed_in_cycles_tells_every_cycle_apart() {
+    let dir = common::scratch("results", "trace-time");
+    let run = |time: &str| {
+        let o = gpusim(&[
+            "run",
+            "workloads/vector_add.toml",
+            "--config",
+            "teaching",
+            "--set",
+            "gpu.clock_mhz=2000",
+            "--trace-format",
+            "json",
+            "--trace-time",
+            time,
+            "--results",
+            dir.to_str().unwrap(),
+            "--force",
+        ]);
+        assert_eq!(code(&o), 0, "{}", text(&o));
+        let path = dir.join("vector_add/trace.json");
+        check_chrome_trace(&path);
+        let trace: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        (String::from_utf8_lossy(&o.stderr).into_owned(), trace)
+    };
+    let (stderr, in_ns) = run("ns");
+    assert!(
+        stderr.contains("at 2000 MHz a cycle (0.500 ns) is shorter than the trace's nanosecond"),
+        "{stderr}"
+    );
+    assert_eq!(in_ns["otherData"]["time"], "ns");
+    let (stderr, in_cycles) = run("cycles");
+    assert!(!stderr.contains("nanosecond"), "{stderr}");
+    assert_eq!(in_cycles["otherData"]["time"], "cycles");
+    let slices: Vec<&Value> = in_cycles["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["ph"] == "X")
+        .collect();
+    assert!(!slices.is_empty());
+    for e in slices {
+        let (ts, dur) = (e["ts"].as_f64().unwrap(), e["dur"].as_f64().unwrap());
+        let (cycle, complete) = (
+            e["args"]["cycle"].as_u64().unwrap(),
+            e["args"]["complete"].as_u64().unwrap(),
+        );
+        // Whole cycles as nanoseconds, in microseconds.
+        assert_eq!((ts * 1000.0).round() as u64, cycle, "{e}");
+        let end = ((ts + dur) * 1000.0).round() as u64;
+        assert!(end > cycle && end <= complete.max(cycle + 1), "{e}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn an_amber_script_whose_run_stops_keeps_its_trace() {
     let dir = common::scratch("results", "failed-trace-amber");

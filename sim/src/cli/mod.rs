@@ -131,11 +131,20 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         #[arg(long)]
         trace: bool,
         /// Trace formats, comma-separated (implies --trace): perfetto
-        /// (trace.pftrace, the default; 65-80 bytes per wave-instruction),
+        /// (trace.pftrace, the default; 65-100 bytes per wave-instruction),
         /// json (trace.json, Chrome's format, about 250), csv
         /// (issue_trace.csv, about 80).
         #[arg(long, value_parser = crate::output::trace::TraceFormats::parse)]
         trace_format: Option<crate::output::trace::TraceFormats>,
+        /// The wave-instructions a trace holds at most; the run goes on
+        /// untraced past them, and says so. 0: no limit.
+        #[arg(long, value_name = "N", default_value_t = crate::output::trace::DEFAULT_TRACE_LIMIT)]
+        trace_limit: u64,
+        /// The traces' time: ns (nanoseconds at the configured clock) or
+        /// cycles (a cycle a nanosecond: exact above 1000 MHz, where a
+        /// nanosecond holds more than one cycle).
+        #[arg(long, value_name = "UNIT", value_parser = ["ns", "cycles"], default_value = "ns")]
+        trace_time: String,
         /// The default (no traces); kept for scripts written when traces
         /// were written unless this was given.
         #[arg(long, hide = true, conflicts_with_all = ["trace", "trace_format"])]
@@ -403,6 +412,8 @@ fn command(command: Command) -> ExitCode {
             robust_buffer_access,
             trace,
             trace_format,
+            trace_limit,
+            trace_time,
             no_trace: _,
             buffers,
             quiet,
@@ -427,8 +438,11 @@ fn command(command: Command) -> ExitCode {
                 json,
                 root: results,
                 force,
-                trace,
-                trace_formats: trace_format.unwrap_or(crate::output::trace::TraceFormats::PERFETTO),
+                trace: trace.then(|| crate::output::trace::TraceOptions {
+                    formats: trace_format.unwrap_or(crate::output::trace::TraceFormats::PERFETTO),
+                    limit: trace_limit,
+                    cycles: trace_time == "cycles",
+                }),
                 buffer_files: buffers.unwrap_or(crate::output::results::BufferFiles::BOTH),
                 quiet,
                 jobs: jobs.unwrap_or_else(all_cores),

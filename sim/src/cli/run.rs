@@ -7,7 +7,7 @@ use super::progress::{Bar, Counter};
 use crate::input::found::{expand, Item};
 use crate::input::workload::Workload;
 use crate::output::results::{self, ResultsFolder};
-use crate::output::trace::{TraceFormats, TraceThread, TraceWriter};
+use crate::output::trace::{TraceOptions, TraceThread, TraceWriter};
 use crate::run::amber::{self, ScriptReport, Status};
 use crate::run::{run_workload_taking, Hooks, RunError, RunOptions};
 use crate::timing::trace::TraceSink;
@@ -20,8 +20,8 @@ pub struct How {
     pub json: bool,
     pub root: PathBuf,
     pub force: bool,
-    pub trace: bool,
-    pub trace_formats: TraceFormats,
+    /// What a traced timed run keeps; `None`: no traces.
+    pub trace: Option<TraceOptions>,
     pub buffer_files: crate::output::results::BufferFiles,
     pub quiet: bool,
     /// Runs at once when there are several.
@@ -260,16 +260,10 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
         Err(e) => return output_failed(e),
     };
     let mut writer = match (&opts.timing, how.trace) {
-        (Some(t), true) => {
+        (Some(t), Some(trace)) => {
             let kernel = shown_path(&w.kernel);
-            match TraceWriter::create(
-                folder.path(),
-                &t.config,
-                &w.name,
-                Some(&kernel),
-                how.trace_formats,
-            ) {
-                Ok(tw) => Some(TraceThread::spawn(tw)),
+            match TraceWriter::create(folder.path(), &t.config, &w.name, Some(&kernel), trace) {
+                Ok(tw) => Some(TraceThread::spawn(tw, trace)),
                 Err(e) => return output_failed(e),
             }
         }
@@ -305,7 +299,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             let mut message = crate::run::named_at(&path.display().to_string(), e.message());
             let mut kept = None;
             if let (RunError::Launch(..), Some(tw)) = (&e, writer) {
-                let (note, dir) = keep_stopped_trace(tw, folder, how.trace_formats);
+                let (note, dir) = keep_stopped_trace(tw, folder);
                 message += &note;
                 kept = dir;
             }
@@ -319,7 +313,10 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     for warning in crate::exec::launch::printf_warnings(&out.kernel, &out.printf_failures) {
         say_err!("warning: {}: {warning}", path.display());
     }
-    if let Some(tw) = writer {
+    if let (Some(tw), Some(config)) = (writer, &out.config) {
+        for warning in trace_warnings(&tw, config.gpu.clock_mhz) {
+            say_err!("warning: {}: {warning}", path.display());
+        }
         let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);
         if let Err(e) = tw.finish(cycles) {
             return output_failed(e);
@@ -381,8 +378,8 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             }
         }
     }
-    if how.trace {
-        say!("  traces: {}", how.trace_formats.files().join(", "));
+    if let Some(trace) = how.trace {
+        say!("  traces: {}", trace.formats.files().join(", "));
     }
     say!(
         "  results in {}{}",
@@ -411,11 +408,11 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
         }
     };
     let mut writer = match (&opts.timing, how.trace) {
-        (Some(t), true) => {
+        (Some(t), Some(trace)) => {
             // A script's shaders are several modules: places are given
             // without a file name.
-            match TraceWriter::create(folder.path(), &t.config, &name, None, how.trace_formats) {
-                Ok(tw) => Some(TraceThread::spawn(tw)),
+            match TraceWriter::create(folder.path(), &t.config, &name, None, trace) {
+                Ok(tw) => Some(TraceThread::spawn(tw, trace)),
                 Err(e) => {
                     return Ran::failed(
                         path,
@@ -438,13 +435,16 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
     let mut kept = None;
     if let Some(tw) = writer.take_if(|_| report.launch_failed) {
         let f = folder.take().expect("taken only here");
-        let (note, dir) = keep_stopped_trace(tw, f, how.trace_formats);
+        let (note, dir) = keep_stopped_trace(tw, f);
         if let Status::Error(e) = &mut report.status {
             e.push_str(&note);
         }
         kept = dir;
     }
-    if let Some(tw) = writer {
+    if let (Some(tw), Some(t)) = (writer, &opts.timing) {
+        for warning in trace_warnings(&tw, t.config.gpu.clock_mhz) {
+            say_err!("warning: {}: {warning}", path.display());
+        }
         if let Err(e) = tw.finish(report.cycles.unwrap_or(0)) {
             return Ran::failed(
                 path,
@@ -496,23 +496,48 @@ fn run_script(path: &Path, opts: &RunOptions, how: &How, many: bool) -> Ran {
     }
 }
 
+/// What a finished run's trace leaves out: the wave-instructions past its
+/// limit, and the cycles a clock above 1000 MHz puts within one of its
+/// nanoseconds.
+fn trace_warnings(tw: &TraceThread, clock_mhz: f64) -> Vec<String> {
+    let trace = tw.options();
+    let left_out = (tw.left_out() > 0).then(|| {
+        format!(
+            "the trace holds the first {} wave-instructions; {} more ran untraced (--trace-limit N raises the limit, 0 lifts it)",
+            trace.limit,
+            tw.left_out()
+        )
+    });
+    left_out
+        .into_iter()
+        .chain(trace.clock_note(clock_mhz))
+        .collect()
+}
+
 /// Closes the trace of a run whose launch stopped and keeps it beside the
 /// results (`ResultsFolder::keep_failed_trace`; the results folder itself
 /// is not written). Returns what the run's error message adds about it
 /// (nothing when the launch stopped before its first event, leaving no
 /// trace to keep) and where it is.
-fn keep_stopped_trace(
-    tw: TraceThread,
-    folder: ResultsFolder,
-    formats: TraceFormats,
-) -> (String, Option<PathBuf>) {
+fn keep_stopped_trace(tw: TraceThread, folder: ResultsFolder) -> (String, Option<PathBuf>) {
+    let formats = tw.options().formats;
+    let left_out = match tw.left_out() {
+        0 => String::new(),
+        n => format!(
+            " (its first {} wave-instructions; {n} more ran untraced: --trace-limit)",
+            tw.options().limit
+        ),
+    };
     let kept = tw.finish_stopped().and_then(|any| {
         any.then(|| folder.keep_failed_trace(&formats.files()))
             .transpose()
     });
     match kept {
         Ok(Some(dir)) => (
-            format!("; the trace up to the stop is in {}", dir.display()),
+            format!(
+                "; the trace up to the stop is in {}{left_out}",
+                dir.display()
+            ),
             Some(dir),
         ),
         Ok(None) => (String::new(), None),

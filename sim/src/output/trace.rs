@@ -43,6 +43,36 @@ pub struct TraceFormats {
     pub csv: bool,
 }
 
+/// What a traced run keeps: its files, how much, and in what time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TraceOptions {
+    pub formats: TraceFormats,
+    /// The wave-instructions a trace holds at most (0: no limit), so that
+    /// a hung kernel's trace stops well before the hang budget would.
+    pub limit: u64,
+    /// Timestamps count cycles as nanoseconds (`--trace-time cycles`)
+    /// instead of nanoseconds at the configured clock, whose nanosecond
+    /// cannot tell cycles of a clock above 1000 MHz apart.
+    pub cycles: bool,
+}
+
+/// The default trace limit, in wave-instructions: about 0.7-1 GB of
+/// Perfetto trace.
+pub const DEFAULT_TRACE_LIMIT: u64 = 10_000_000;
+
+impl TraceOptions {
+    /// The note for a run on a clock of `clock_mhz`, when its timestamps
+    /// in nanoseconds cannot tell one cycle from the next.
+    pub fn clock_note(&self, clock_mhz: f64) -> Option<String> {
+        (!self.cycles && clock_mhz > 1000.0).then(|| {
+            format!(
+                "at {clock_mhz} MHz a cycle ({:.3} ns) is shorter than the trace's nanosecond: instructions a cycle apart can share a timestamp (their `cycle` arguments are exact); --trace-time cycles times the trace in cycles",
+                1000.0 / clock_mhz
+            )
+        })
+    }
+}
+
 /// The trace files' names in a results folder.
 const PERFETTO_FILE: &str = "trace.pftrace";
 const JSON_FILE: &str = "trace.json";
@@ -142,6 +172,8 @@ pub struct TraceWriter {
     folder: PathBuf,
     /// The kernel file's name, if one file holds every kernel traced.
     kernel_file: Option<String>,
+    /// The clock timestamps are taken at: the model's, or 1000 MHz when
+    /// the trace is timed in cycles.
     clock_mhz: f64,
     /// Per pc: the instruction's place in the kernel file, and as text
     /// (checked on use: an Amber script's kernels share pcs).
@@ -223,8 +255,16 @@ impl TraceWriter {
         config: &Config,
         run_name: &str,
         kernel_file: Option<&str>,
-        formats: TraceFormats,
+        options: TraceOptions,
     ) -> Result<Self, String> {
+        let formats = options.formats;
+        // In cycles, a cycle is a nanosecond: a clock of 1000 MHz.
+        let clock_mhz = if options.cycles {
+            1000.0
+        } else {
+            config.gpu.clock_mhz
+        };
+        let time = if options.cycles { "cycles" } else { "ns" };
         let open = |name: &str| {
             let p = folder.join(name);
             File::create(&p).map_err(|e| format!("{}: {e}", p.display()))
@@ -237,7 +277,7 @@ impl TraceWriter {
         let occupancy = csv::Writer::from_writer(BufWriter::new(open(OCCUPANCY_FILE)?));
         let chrome = if formats.json {
             let mut chrome = BufWriter::new(open(JSON_FILE)?);
-            let other = serde_json::json!({ "config": config.name, "clock_mhz": config.gpu.clock_mhz, "kernel": kernel_file, "run": run_name });
+            let other = serde_json::json!({ "config": config.name, "clock_mhz": config.gpu.clock_mhz, "time": time, "kernel": kernel_file, "run": run_name });
             writeln!(
                 chrome,
                 "{{\"displayTimeUnit\":\"ns\",\"otherData\":{other},\"traceEvents\":["
@@ -254,10 +294,15 @@ impl TraceWriter {
             w.track(TrackDescriptor {
                 uuid: Some(uuid::ROOT),
                 name: Some(format!(
-                    "{run_name} on {} ({}{} MHz)",
+                    "{run_name} on {} ({}{} MHz{})",
                     config.name,
                     kernel_file.map_or(String::new(), |k| format!("{k}, ")),
-                    config.gpu.clock_mhz
+                    config.gpu.clock_mhz,
+                    if options.cycles {
+                        ", timed in cycles"
+                    } else {
+                        ""
+                    }
                 )),
                 ..TrackDescriptor::default()
             })
@@ -275,7 +320,7 @@ impl TraceWriter {
             perfetto,
             folder: folder.to_path_buf(),
             kernel_file: kernel_file.map(str::to_string),
-            clock_mhz: config.gpu.clock_mhz,
+            clock_mhz,
             locations: Vec::new(),
             pending: Vec::new(),
             named_cus: vec![false; cus],
@@ -671,6 +716,9 @@ const BATCHES_IN_FLIGHT: usize = 8;
 /// each event into a batch, and formatting and writing happen beside it
 /// (on another core where there is one). The files are the same bytes.
 pub struct TraceThread {
+    options: TraceOptions,
+    /// The wave-instructions it was given, taken or not.
+    issued: u64,
     sender: Option<std::sync::mpsc::SyncSender<Vec<Event>>>,
     batch: Vec<Event>,
     writer: Option<std::thread::JoinHandle<TraceWriter>>,
@@ -683,7 +731,9 @@ pub struct TraceThread {
 }
 
 impl TraceThread {
-    pub fn spawn(mut writer: TraceWriter) -> TraceThread {
+    /// A thread writing through `writer` (made with `options`) the first
+    /// `options.limit` issues.
+    pub fn spawn(mut writer: TraceWriter, options: TraceOptions) -> TraceThread {
         let (sender, receiver) = std::sync::mpsc::sync_channel::<Vec<Event>>(BATCHES_IN_FLIGHT);
         let handle = std::thread::spawn(move || {
             let mut names: Vec<String> = Vec::new();
@@ -706,6 +756,8 @@ impl TraceThread {
             writer
         });
         TraceThread {
+            options,
+            issued: 0,
             sender: Some(sender),
             batch: Vec::with_capacity(BATCH),
             writer: Some(handle),
@@ -739,6 +791,19 @@ impl TraceThread {
         id
     }
 
+    pub fn options(&self) -> TraceOptions {
+        self.options
+    }
+
+    /// The wave-instructions issued past the limit, which the trace left
+    /// out.
+    pub fn left_out(&self) -> u64 {
+        match self.options.limit {
+            0 => 0,
+            limit => self.issued.saturating_sub(limit),
+        }
+    }
+
     /// Waits for the writer to write everything, then closes the files.
     pub fn finish(self, cycles: u64) -> Result<(), String> {
         self.written()?.finish(cycles)
@@ -763,6 +828,10 @@ impl TraceThread {
 
 impl TraceSink for TraceThread {
     fn issue(&mut self, e: &IssueEvent<&str>) {
+        self.issued += 1;
+        if self.options.limit != 0 && self.issued > self.options.limit {
+            return;
+        }
         let pc = e.pc as usize;
         if pc >= self.op_ids.len() {
             self.op_ids.resize(pc + 1, None);
