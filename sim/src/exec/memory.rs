@@ -109,45 +109,60 @@ impl GlobalMemory {
         Ok(base)
     }
 
-    /// The buffer holding all `bytes` at `addr`: its index.
-    fn find(&self, addr: u64, bytes: u64) -> Result<usize, String> {
-        find_in(
-            &self.buffers,
-            |b| (&b.name, b.base, b.data.len()),
-            addr,
-            bytes,
-        )
+    /// The buffer holding all `bytes` at `addr`, if any: its index,
+    /// start and length.
+    fn locate(&self, addr: u64, bytes: u64) -> Option<(usize, u64, usize)> {
+        let i = locate_in(&self.buffers, Self::place, addr, bytes)?;
+        Some((i, self.buffers[i].base, self.buffers[i].data.len()))
     }
 
-    /// `find`, with the buffer's start and length.
-    fn find_placed(&self, addr: u64, bytes: u64) -> Result<(usize, u64, usize), String> {
-        let i = self.find(addr, bytes)?;
-        Ok((i, self.buffers[i].base, self.buffers[i].data.len()))
+    /// The fault of an access that `locate` finds in no buffer.
+    fn outside(&self, addr: u64, bytes: u64) -> String {
+        outside_message(&self.buffers, Self::place, addr, bytes)
+    }
+
+    /// A buffer's name, start and length, as `locate_in` takes them.
+    fn place(b: &GlobalBuffer) -> (&str, u64, usize) {
+        (&b.name, b.base, b.data.len())
     }
 }
 
 /// Of `buffers`, sorted by address (`place` gives each one's name, base
-/// and length), the one holding all `bytes` at `addr`.
-pub(crate) fn find_in<B>(
+/// and length), the one holding all `bytes` at `addr`, if any: the last
+/// one starting at or below it.
+fn locate_in<B>(
     buffers: &[B],
     place: impl Fn(&B) -> (&str, u64, usize),
     addr: u64,
     bytes: u64,
-) -> Result<usize, String> {
-    // The candidate is the last one starting at or below `addr`.
+) -> Option<usize> {
+    let i = buffers
+        .partition_point(|b| place(b).1 <= addr)
+        .checked_sub(1)?;
+    let (_, base, len) = place(&buffers[i]);
+    (addr - base + bytes <= len as u64).then_some(i)
+}
+
+/// The fault of an access of `bytes` at `addr` that no buffer of
+/// `buffers` holds (as `locate_in` takes them). Worded only when a fault
+/// is shown: a robust launch reads zeros there, and its accesses outside
+/// every buffer spent most of their time wording messages nobody read.
+fn outside_message<B>(
+    buffers: &[B],
+    place: impl Fn(&B) -> (&str, u64, usize),
+    addr: u64,
+    bytes: u64,
+) -> String {
     let i = buffers.partition_point(|b| place(b).1 <= addr);
     if i > 0 {
         let (name, base, len) = place(&buffers[i - 1]);
         let off = addr - base;
-        if off + bytes <= len as u64 {
-            return Ok(i - 1);
-        }
-        return Err(format!(
+        return format!(
             "{bytes}-byte access at {addr:#x} is outside buffer '{name}' ({base:#x}..{:#x}, {len} bytes; offset {off})",
             base + len as u64,
-        ));
+        );
     }
-    Err(format!("{bytes}-byte access at {addr:#x} is in no buffer"))
+    format!("{bytes}-byte access at {addr:#x} is in no buffer")
 }
 
 /// Which space an address belongs to, and its offset there.
@@ -510,16 +525,27 @@ impl<'a> WaveMemory<'a> {
         self.recent
     }
 
-    /// The buffer holding all `bytes` at `addr`: its index, start and
-    /// length.
-    fn find_buffer(&self, addr: u64, bytes: u64) -> Result<(usize, u64, usize), String> {
+    /// The buffer holding all `bytes` at `addr`, if any: its index, start
+    /// and length.
+    fn find_buffer(&self, addr: u64, bytes: u64) -> Option<(usize, u64, usize)> {
         match &self.global {
-            GlobalView::Direct(g) => g.find_placed(addr, bytes),
-            GlobalView::Overlaid(g, _) => g.find_placed(addr, bytes),
+            GlobalView::Direct(g) => g.locate(addr, bytes),
+            GlobalView::Overlaid(g, _) => g.locate(addr, bytes),
             GlobalView::InPlace(c) => {
                 let buffers = c.buffers();
-                find_in(buffers, |b| (b.name, b.base, b.len), addr, bytes)
+                locate_in(buffers, |b| (b.name, b.base, b.len), addr, bytes)
                     .map(|i| (i, buffers[i].base, buffers[i].len))
+            }
+        }
+    }
+
+    /// The fault of an access that `find_buffer` finds in no buffer.
+    fn outside_buffers(&self, addr: u64, bytes: u64) -> String {
+        match &self.global {
+            GlobalView::Direct(g) => g.outside(addr, bytes),
+            GlobalView::Overlaid(g, _) => g.outside(addr, bytes),
+            GlobalView::InPlace(c) => {
+                outside_message(c.buffers(), |b| (b.name, b.base, b.len), addr, bytes)
             }
         }
     }
@@ -632,17 +658,17 @@ impl<'a> WaveMemory<'a> {
                 place: Place::Nowhere,
             }),
             Space::Global => match self.find_buffer(addr, bytes) {
-                Ok((i, base, len)) => Ok(Region {
+                Some((i, base, len)) => Ok(Region {
                     lo: base,
                     hi: base + len as u64,
                     place: Place::Buffer(i),
                 }),
-                Err(_) if self.robust() => Ok(Region {
+                None if self.robust() => Ok(Region {
                     lo: addr,
                     hi: addr.saturating_add(bytes),
                     place: Place::Nowhere,
                 }),
-                Err(e) => Err(e),
+                None => Err(self.outside_buffers(addr, bytes)),
             },
             Space::Workgroup(off) => self
                 .local_arguments
@@ -1589,11 +1615,13 @@ mod tests {
         let a = g.add("a", vec![0; 16]).unwrap();
         let b = g.add("b", vec![0; 16]).unwrap();
         assert!(b >= a + 16 + GUARD);
-        assert_eq!(g.find(a + 12, 4), Ok(0));
-        assert_eq!(g.find(b, 4), Ok(1));
-        let e = g.find(a + 13, 4).unwrap_err();
+        assert_eq!(g.locate(a + 12, 4), Some((0, a, 16)));
+        assert_eq!(g.locate(b, 4), Some((1, b, 16)));
+        assert_eq!(g.locate(a + 13, 4), None);
+        let e = g.outside(a + 13, 4);
         assert!(e.contains("outside buffer 'a'"), "{e}");
-        let e = g.find(a - 1, 1).unwrap_err();
+        assert_eq!(g.locate(a - 1, 1), None);
+        let e = g.outside(a - 1, 1);
         assert!(e.contains("in no buffer"), "{e}");
     }
 
