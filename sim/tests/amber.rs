@@ -378,6 +378,36 @@ fn bad_input_names_file_and_line() {
     }
 }
 
+/// A bad token in a shader's text names its own line: the script's for
+/// inline text, the virtual file's for a VIRTUAL_FILE.
+#[test]
+fn a_bad_token_in_shader_text_names_its_line() {
+    let pipeline = "PIPELINE compute p\n  ATTACH s\nEND\n";
+    let inline =
+        format!("#!amber\nSHADER compute s SPIRV-HEX\n03 02 23 07\n00 zz 01\nEND\n{pipeline}");
+    let in_file = |format: &str, text: &str| {
+        format!(
+            "#!amber\nVIRTUAL_FILE v\n{text}\nEND\nSHADER compute s {format} VIRTUAL_FILE v\n{pipeline}"
+        )
+    };
+    for (script, want) in [
+        (inline, "/tmp/t.amber:4: SPIRV-HEX: 'zz' is not a hex byte"),
+        (
+            in_file("SPIRV-HEX", "03 02 23 07\n\n00 zz"),
+            "/tmp/t.amber VIRTUAL_FILE v:3: SPIRV-HEX: 'zz' is not a hex byte",
+        ),
+        (
+            in_file("SPIRV-ASM", "OpCapability Shader\nOpBogus"),
+            "/tmp/t.amber VIRTUAL_FILE v:2: SPIR-V assembly: ",
+        ),
+    ] {
+        match &run(&script).status {
+            Status::Error(e) => assert!(e.starts_with(want), "{script:?}: {e}"),
+            s => panic!("{script:?}: {s:?}"),
+        }
+    }
+}
+
 #[test]
 fn opencl_kernel_args_need_names_that_exist() {
     let dir = workloads();
