@@ -408,6 +408,32 @@ fn a_bad_token_in_shader_text_names_its_line() {
     }
 }
 
+/// A script may execute 1,000,000 commands, a REPEAT's body counting
+/// each time it runs: the outermost REPEAT that goes past is an error at
+/// its line, before anything runs.
+#[test]
+fn a_repeat_past_the_command_limit_is_an_error_at_its_line() {
+    let buffer = "#!amber\nBUFFER b DATA_TYPE uint32 DATA 1 END\n";
+    let at_limit = format!("{buffer}REPEAT 999999\nCOPY b TO b\nEND\n");
+    assert_eq!(run(&at_limit).status, Status::Pass);
+    let limit = "more than 1000000 commands executed by the end of this REPEAT";
+    for (script, line) in [
+        (format!("{buffer}REPEAT 1000000\nCOPY b TO b\nEND\n"), 3),
+        (
+            format!("{buffer}COPY b TO b\nREPEAT 1000\n\nREPEAT 1000\nCOPY b TO b\nEND\nEND\n"),
+            4,
+        ),
+    ] {
+        match &run(&script).status {
+            Status::Error(e) => assert!(
+                e.starts_with(&format!("/tmp/t.amber:{line}: {limit}")),
+                "{script:?}: {e}"
+            ),
+            s => panic!("{script:?}: {s:?}"),
+        }
+    }
+}
+
 #[test]
 fn opencl_kernel_args_need_names_that_exist() {
     let dir = workloads();

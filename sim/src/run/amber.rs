@@ -288,7 +288,6 @@ fn run_source_traced(
             .collect(),
         kernels: HashMap::new(),
         report: &mut report,
-        executed: 0,
         trace: trace.map(Sequence::new),
     };
     let result = engine
@@ -353,9 +352,6 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), Strin
 // Execution
 // ---------------------------------------------------------------------------
 
-/// Most commands a script may execute (REPEAT included).
-const MAX_EXECUTED: u64 = 1_000_000;
-
 struct Engine<'a, 't> {
     script: &'a Script,
     file: &'a str,
@@ -365,7 +361,6 @@ struct Engine<'a, 't> {
     /// Lowered kernel of each pipeline.
     kernels: HashMap<String, Kernel>,
     report: &'a mut ScriptReport,
-    executed: u64,
     /// The trace of the script's timed RUNs.
     trace: Option<Sequence<'t>>,
 }
@@ -745,14 +740,9 @@ impl Engine<'_, '_> {
     }
 
     fn exec(&mut self, cmds: &[Cmd]) -> Result<(), Stop> {
+        // Bounded: the Amber parser refuses a script whose REPEATs execute
+        // too many commands, and a VkScript's commands are its lines.
         for c in cmds {
-            self.executed += 1;
-            if self.executed > MAX_EXECUTED {
-                return Err(Stop::Bad(format!(
-                    "{}: more than {MAX_EXECUTED} commands executed (REPEAT too large)",
-                    self.file
-                )));
-            }
             match c {
                 Cmd::Run {
                     line,
