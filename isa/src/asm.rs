@@ -679,6 +679,20 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Header), AsmError> {
                     }
                 }
             }
+            // A string ends at a word's end, as spirv-as reads it: text right
+            // after the closing quote means that quote opened another string,
+            // so this one was never closed (a string may span lines, and then
+            // ends far from its start), or the text lacks a space before it.
+            if let Some(&(_, next)) = chars.peek() {
+                if !next.is_whitespace() && next != ';' {
+                    let message = if line > start_line {
+                        format!("unterminated string literal (it runs on to a quote on line {line} that has '{next}' right after it)")
+                    } else {
+                        format!("string literal \"{s}\" has '{next}' right after its closing quote (a space must come between)")
+                    };
+                    return err(start_line, message);
+                }
+            }
             toks.push(Token {
                 tok: Tok::Str(s),
                 line: start_line,

@@ -16,9 +16,27 @@ pub type Pc = u32;
 /// Reconvergence point of a branch whose paths only meet at kernel exit.
 pub const EXIT_PC: Pc = u32::MAX;
 
-/// The most work-items a workgroup may have (the dispatch refuses more);
-/// the work-group collectives size their scratch by it.
+/// The most work-items a workgroup may have (lowering and the dispatch
+/// refuse more); the work-group collectives size their scratch by it.
 pub const MAX_WORKGROUP_INVOCATIONS: u32 = 1024;
+
+/// Whether `size` (x, y, z) can be a workgroup's size; the error says why
+/// not, for the caller to prefix with the size and where it came from.
+pub fn check_workgroup_size(size: [u32; 3]) -> Result<(), String> {
+    if size.contains(&0) {
+        return Err("every entry must be at least 1".into());
+    }
+    // Three u32 sizes multiply to at most 2^96: u128 cannot overflow (u64
+    // could, and wrap to a small count).
+    let invocations: u128 = size.iter().map(|&x| x as u128).product();
+    let most = MAX_WORKGROUP_INVOCATIONS;
+    if invocations > most as u128 {
+        return Err(format!(
+            "a workgroup of {invocations} invocations is more than {most}"
+        ));
+    }
+    Ok(())
+}
 
 /// The address map every kernel shares. Ranges tell the address spaces
 /// apart, so generic pointers work and 32-bit addressing fits.
@@ -472,7 +490,8 @@ pub struct Kernel {
     /// Registers holding the same value in every lane for the whole run.
     pub constants: Vec<(Reg, u64)>,
     /// From the LocalSize / LocalSizeId execution mode or a WorkgroupSize
-    /// built-in; `None` means the dispatch must give it.
+    /// built-in, as lowering checked it (`check_workgroup_size`); `None`
+    /// means the dispatch must give it.
     pub local_size: Option<[u32; 3]>,
     pub resources: Vec<Resource>,
     pub params: Vec<Param>,

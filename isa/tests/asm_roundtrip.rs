@@ -155,6 +155,33 @@ fn error_undefined_name() {
     );
 }
 
+/// A string may span lines, so an unclosed one runs on to the next quote;
+/// the error names the line it starts on, as spirv-as does.
+#[test]
+fn error_unterminated_string_names_its_first_line() {
+    let names = "               OpName %uint \"uint\"\n               OpName %v \"v\"\n";
+    for text in [
+        format!("{PRELUDE}               OpName %uint \"uint\n{names}"),
+        format!("{PRELUDE}               OpName %uint \"uint\n\n          %v = OpTypeVoid\n"),
+    ] {
+        let e = asm_err(&text);
+        assert_eq!(e.line, 5, "{text}: {e}");
+        assert!(e.message.starts_with("unterminated string literal"), "{e}");
+    }
+    let e = asm_err(&format!("{PRELUDE}               OpName %uint \"ui\"nt\n"));
+    assert_eq!(e.line, 5);
+    assert!(
+        e.message
+            .contains("\"ui\" has 'n' right after its closing quote"),
+        "{e}"
+    );
+    // A string spanning lines that ends before a space is one string.
+    let words = assemble(&format!(
+        "{PRELUDE}          %s = OpString \"f\"\n               OpSource GLSL 450 %s \"a\nb\" ; c\n"
+    ));
+    assert!(words.is_ok(), "{words:?}");
+}
+
 #[test]
 fn error_unknown_enumerant_and_ext_inst() {
     let e = asm_err(&format!(

@@ -378,6 +378,62 @@ fn bad_input_names_file_and_line() {
     }
 }
 
+/// A bad token in a shader's text names its own line: the script's for
+/// inline text, the virtual file's for a VIRTUAL_FILE.
+#[test]
+fn a_bad_token_in_shader_text_names_its_line() {
+    let pipeline = "PIPELINE compute p\n  ATTACH s\nEND\n";
+    let inline =
+        format!("#!amber\nSHADER compute s SPIRV-HEX\n03 02 23 07\n00 zz 01\nEND\n{pipeline}");
+    let in_file = |format: &str, text: &str| {
+        format!(
+            "#!amber\nVIRTUAL_FILE v\n{text}\nEND\nSHADER compute s {format} VIRTUAL_FILE v\n{pipeline}"
+        )
+    };
+    for (script, want) in [
+        (inline, "/tmp/t.amber:4: SPIRV-HEX: 'zz' is not a hex byte"),
+        (
+            in_file("SPIRV-HEX", "03 02 23 07\n\n00 zz"),
+            "/tmp/t.amber VIRTUAL_FILE v:3: SPIRV-HEX: 'zz' is not a hex byte",
+        ),
+        (
+            in_file("SPIRV-ASM", "OpCapability Shader\nOpBogus"),
+            "/tmp/t.amber VIRTUAL_FILE v:2: SPIR-V assembly: ",
+        ),
+    ] {
+        match &run(&script).status {
+            Status::Error(e) => assert!(e.starts_with(want), "{script:?}: {e}"),
+            s => panic!("{script:?}: {s:?}"),
+        }
+    }
+}
+
+/// A script may execute 1,000,000 commands, a REPEAT's body counting
+/// each time it runs: the outermost REPEAT that goes past is an error at
+/// its line, before anything runs.
+#[test]
+fn a_repeat_past_the_command_limit_is_an_error_at_its_line() {
+    let buffer = "#!amber\nBUFFER b DATA_TYPE uint32 DATA 1 END\n";
+    let at_limit = format!("{buffer}REPEAT 999999\nCOPY b TO b\nEND\n");
+    assert_eq!(run(&at_limit).status, Status::Pass);
+    let limit = "more than 1000000 commands executed by the end of this REPEAT";
+    for (script, line) in [
+        (format!("{buffer}REPEAT 1000000\nCOPY b TO b\nEND\n"), 3),
+        (
+            format!("{buffer}COPY b TO b\nREPEAT 1000\n\nREPEAT 1000\nCOPY b TO b\nEND\nEND\n"),
+            4,
+        ),
+    ] {
+        match &run(&script).status {
+            Status::Error(e) => assert!(
+                e.starts_with(&format!("/tmp/t.amber:{line}: {limit}")),
+                "{script:?}: {e}"
+            ),
+            s => panic!("{script:?}: {s:?}"),
+        }
+    }
+}
+
 #[test]
 fn opencl_kernel_args_need_names_that_exist() {
     let dir = workloads();

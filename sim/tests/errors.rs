@@ -916,3 +916,123 @@ fn dis_warns_that_run_refuses_a_module_whose_text_reads_back() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// A manifest beside `kernel` that runs it as `vector_add.toml` runs
+/// vector_add, with the top-level keys `extra` added.
+fn vector_add_manifest(kernel: &Path, extra: &str) -> PathBuf {
+    let name = kernel.file_name().unwrap().to_str().unwrap();
+    let text = std::fs::read_to_string(root().join("workloads/vector_add.toml"))
+        .unwrap()
+        .replace(
+            "kernel = \"vector_add.spv\"",
+            &format!("kernel = \"{name}\"\n{extra}"),
+        );
+    let manifest = kernel.with_file_name("m.toml");
+    std::fs::write(&manifest, text).unwrap();
+    manifest
+}
+
+/// vector_add as `.spvasm` text with each `(from, to)` replaced, written
+/// to a folder of the test's own.
+fn vector_add_text(test: &str, changes: &[(&str, &str)]) -> PathBuf {
+    let words =
+        isa::module::words_of(&std::fs::read(root().join("workloads/vector_add.spv")).unwrap())
+            .unwrap();
+    let mut text = isa::dis::disassemble(&words).unwrap();
+    for (from, to) in changes {
+        assert!(text.contains(from), "{from:?} not in vector_add");
+        text = text.replace(from, to);
+    }
+    let dir = results_dir(test);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("k.spvasm");
+    std::fs::write(&file, text).unwrap();
+    file
+}
+
+/// A workgroup size the kernel gives (vector_add's WorkgroupSize built-in,
+/// or its LocalSize once that is gone) that no workgroup can have is the
+/// kernel's error, at its line or word; one the manifest gives names the
+/// `local_size` key.
+#[test]
+fn a_bad_workgroup_size_names_the_kernel_place_or_the_manifest_key() {
+    let unbuilt = ("OpDecorate %54 BuiltIn WorkgroupSize", "");
+    let kernel = vector_add_text(
+        "kernel_size_zero_input",
+        &[unbuilt, ("LocalSize 64 1 1", "LocalSize 0 1 1")],
+    );
+    let m = run_fails("kernel_size_zero", &vector_add_manifest(&kernel, ""), &[]);
+    let line = line_of(&kernel, "LocalSize 0 1 1");
+    assert_mentions(
+        "kernel_size_zero",
+        &m,
+        &[
+            &format!("{}:{line}: the kernel's LocalSize gives workgroup size [0, 1, 1]: every entry must be at least 1", kernel.display()),
+        ],
+    );
+    assert!(!m.contains("local_size"), "{m}");
+
+    let kernel = vector_add_text(
+        "workgroup_size_2048_input",
+        &[("%52 = OpConstant %6 64", "%52 = OpConstant %6 2048")],
+    );
+    let m = run_fails(
+        "workgroup_size_2048",
+        &vector_add_manifest(&kernel, ""),
+        &[],
+    );
+    let line = line_of(&kernel, "%54 = OpConstantComposite");
+    assert_mentions(
+        "workgroup_size_2048",
+        &m,
+        &[&format!("{}:{line}: the kernel's WorkgroupSize built-in gives workgroup size [2048, 1, 1]: a workgroup of 2048 invocations is more than 1024", kernel.display())],
+    );
+
+    // Every constituent of the built-in made its x, 64.
+    let kernel = mutated_vector_add("workgroup_size_cube_input", |m, words| {
+        let size = workgroup_size_constant(m);
+        let x = words[size.offset + 3];
+        // After the opcode, the result type and the result id.
+        words[size.offset + 3..size.offset + 6].fill(x);
+    });
+    let module = isa::module::parse_bytes(&std::fs::read(&kernel).unwrap()).unwrap();
+    let word = workgroup_size_constant(&module).offset;
+    let m = run_fails(
+        "workgroup_size_cube",
+        &vector_add_manifest(&kernel, ""),
+        &[],
+    );
+    assert_mentions(
+        "workgroup_size_cube",
+        &m,
+        &[&format!("{}: word {word}: the kernel's WorkgroupSize built-in gives workgroup size [64, 64, 64]: a workgroup of 262144 invocations is more than 1024", kernel.display())],
+    );
+
+    let kernel = vector_add_text(
+        "manifest_size_input",
+        &[unbuilt, ("OpExecutionMode %main LocalSize 64 1 1", "")],
+    );
+    let manifest = vector_add_manifest(&kernel, "local_size = [2048, 1, 1]");
+    let m = run_fails("manifest_size", &manifest, &[]);
+    assert_mentions(
+        "manifest_size",
+        &m,
+        &[&format!(
+            "{}: local_size [2048, 1, 1]: a workgroup of 2048 invocations is more than 1024",
+            manifest.display()
+        )],
+    );
+}
+
+/// The constant a module decorates as the WorkgroupSize built-in.
+fn workgroup_size_constant(m: &isa::module::Module) -> &isa::module::Instr {
+    use rspirv::spirv::{BuiltIn, Decoration, Op};
+    let built_in = [Decoration::BuiltIn as u32, BuiltIn::WorkgroupSize as u32];
+    let id = m
+        .instrs
+        .iter()
+        .find(|i| i.op == Op::Decorate && i.operands[1..] == built_in)
+        .expect("a WorkgroupSize built-in")
+        .operands[0];
+    m.instrs.iter().find(|i| i.result_id == id).unwrap()
+}

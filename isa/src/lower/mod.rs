@@ -345,6 +345,15 @@ pub(crate) struct Lowerer<'m> {
     handle_vars: HashMap<u32, Vec<(Reg, image::Handle)>>,
 }
 
+/// A workgroup size a kernel gives, for messages with where it comes from.
+struct DeclaredSize {
+    size: [u32; 3],
+    /// The word offset of the instruction giving it.
+    offset: usize,
+    /// What gives it: an execution mode, or the WorkgroupSize built-in.
+    source: &'static str,
+}
+
 fn err(offset: usize, message: impl Into<String>) -> ModuleError {
     ModuleError::at(offset, message)
 }
@@ -563,7 +572,29 @@ impl<'m> Lowerer<'m> {
         }))
     }
 
+    /// The entry point's own workgroup size, if it has one; a size no
+    /// workgroup can have is an error at the instruction that gives it.
     fn local_size(&self, entry_fn: u32) -> Result<Option<[u32; 3]>, ModuleError> {
+        let Some(DeclaredSize {
+            size,
+            offset,
+            source,
+        }) = self.declared_local_size(entry_fn)?
+        else {
+            return Ok(None);
+        };
+        crate::ir::check_workgroup_size(size).map_err(|reason| {
+            err(
+                offset,
+                format!("the kernel's {source} gives workgroup size {size:?}: {reason}"),
+            )
+        })?;
+        Ok(Some(size))
+    }
+
+    /// The size from a WorkgroupSize built-in constant or the execution
+    /// modes, and the instruction that gives it.
+    fn declared_local_size(&self, entry_fn: u32) -> Result<Option<DeclaredSize>, ModuleError> {
         // A WorkgroupSize built-in constant wins over the execution modes.
         for (id, decs) in &self.decorations {
             for (d, args) in decs {
@@ -573,8 +604,13 @@ impl<'m> Lowerer<'m> {
                     if let Some(Val::Regs(regs)) = self.globals.get(id) {
                         let v: Vec<u32> =
                             regs.iter().map(|r| self.reg_constant(*r) as u32).collect();
-                        if v.len() == 3 {
-                            return Ok(Some([v[0], v[1], v[2]]));
+                        let definition = self.m.instrs.iter().find(|ins| ins.result_id == *id);
+                        if let (3, Some(ins)) = (v.len(), definition) {
+                            return Ok(Some(DeclaredSize {
+                                size: [v[0], v[1], v[2]],
+                                offset: ins.offset,
+                                source: "WorkgroupSize built-in",
+                            }));
                         }
                     }
                 }
@@ -590,7 +626,13 @@ impl<'m> Lowerer<'m> {
             let mode = ExecutionMode::from_u32(ins.operands[1]);
             let v = &ins.operands[2..5];
             match mode {
-                Some(ExecutionMode::LocalSize) => return Ok(Some([v[0], v[1], v[2]])),
+                Some(ExecutionMode::LocalSize) => {
+                    return Ok(Some(DeclaredSize {
+                        size: [v[0], v[1], v[2]],
+                        offset: ins.offset,
+                        source: "LocalSize",
+                    }))
+                }
                 Some(ExecutionMode::LocalSizeId) => {
                     let get = |id: u32| {
                         self.const_values
@@ -603,7 +645,11 @@ impl<'m> Lowerer<'m> {
                                 )
                             })
                     };
-                    return Ok(Some([get(v[0])?, get(v[1])?, get(v[2])?]));
+                    return Ok(Some(DeclaredSize {
+                        size: [get(v[0])?, get(v[1])?, get(v[2])?],
+                        offset: ins.offset,
+                        source: "LocalSizeId",
+                    }));
                 }
                 _ => {}
             }

@@ -288,7 +288,6 @@ fn run_source_traced(
             .collect(),
         kernels: HashMap::new(),
         report: &mut report,
-        executed: 0,
         trace: trace.map(Sequence::new),
     };
     let result = engine
@@ -353,9 +352,6 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), Strin
 // Execution
 // ---------------------------------------------------------------------------
 
-/// Most commands a script may execute (REPEAT included).
-const MAX_EXECUTED: u64 = 1_000_000;
-
 struct Engine<'a, 't> {
     script: &'a Script,
     file: &'a str,
@@ -365,7 +361,6 @@ struct Engine<'a, 't> {
     /// Lowered kernel of each pipeline.
     kernels: HashMap<String, Kernel>,
     report: &'a mut ScriptReport,
-    executed: u64,
     /// The trace of the script's timed RUNs.
     trace: Option<Sequence<'t>>,
 }
@@ -477,26 +472,35 @@ impl Engine<'_, '_> {
                     .ok_or_else(|| bad(format!("no VIRTUAL_FILE named '{name}'"))),
             }
         };
+        // An error at line `n` (1-based) of the shader's text, named where
+        // that line is: the script's line for inline text, else the file's.
+        let bad_in_text = |(file, first): &(String, usize), n: usize, m: String| {
+            Stop::Bad(format!("{file}:{}: {m}", first + n.saturating_sub(1)))
+        };
         match s.format {
             ShaderFormat::SpirvAsm => {
-                let (text, (_, first)) = source_text(&s.source)?;
+                let (text, origin) = source_text(&s.source)?;
                 let words = isa::asm::assemble(&text).map_err(|e| {
-                    Stop::Bad(self.at(
-                        first + e.line.saturating_sub(1),
-                        format!("SPIR-V assembly: {}", e.message),
-                    ))
+                    bad_in_text(&origin, e.line, format!("SPIR-V assembly: {}", e.message))
                 })?;
                 isa::module::parse_words(&words)
                     .map_err(|e| bad(format!("shader '{}': {e}", s.name)))
             }
             ShaderFormat::SpirvHex => {
-                let (text, _) = source_text(&s.source)?;
+                let (text, origin) = source_text(&s.source)?;
                 let mut bytes = Vec::new();
-                for tok in text.split_whitespace() {
-                    let t = tok.trim_start_matches("0x").trim_start_matches("0X");
-                    let b = u8::from_str_radix(t, 16)
-                        .map_err(|_| bad(format!("SPIRV-HEX: '{tok}' is not a hex byte")))?;
-                    bytes.push(b);
+                for (n, text_line) in text.lines().enumerate() {
+                    for tok in text_line.split_whitespace() {
+                        let t = tok.trim_start_matches("0x").trim_start_matches("0X");
+                        let b = u8::from_str_radix(t, 16).map_err(|_| {
+                            bad_in_text(
+                                &origin,
+                                n + 1,
+                                format!("SPIRV-HEX: '{tok}' is not a hex byte"),
+                            )
+                        })?;
+                        bytes.push(b);
+                    }
                 }
                 isa::module::parse_bytes(&bytes)
                     .map_err(|e| bad(format!("shader '{}': {e}", s.name)))
@@ -736,14 +740,9 @@ impl Engine<'_, '_> {
     }
 
     fn exec(&mut self, cmds: &[Cmd]) -> Result<(), Stop> {
+        // Bounded: the Amber parser refuses a script whose REPEATs execute
+        // too many commands, and a VkScript's commands are its lines.
         for c in cmds {
-            self.executed += 1;
-            if self.executed > MAX_EXECUTED {
-                return Err(Stop::Bad(format!(
-                    "{}: more than {MAX_EXECUTED} commands executed (REPEAT too large)",
-                    self.file
-                )));
-            }
             match c {
                 Cmd::Run {
                     line,

@@ -487,6 +487,7 @@ pub fn dispatch(
     }
     let kernel = d.kernel;
     let manifest = d.context;
+    // Lowering checked a kernel's own size; the dispatch's is checked here.
     let local_size = match (kernel.local_size, d.local_size) {
         (Some(k), Some(m)) if k != m => {
             return refused(format!(
@@ -494,25 +495,22 @@ pub fn dispatch(
             ))
         }
         (Some(k), _) => k,
-        (None, Some(m)) => m,
+        (None, Some(m)) => {
+            if let Err(reason) = isa::ir::check_workgroup_size(m) {
+                return refused(format!("{manifest}: local_size {m:?}: {reason}"));
+            }
+            m
+        }
         (None, None) => {
             return refused(format!(
                 "{manifest}: the kernel has no LocalSize; give local_size in the manifest"
             ))
         }
     };
-    if local_size.contains(&0) || d.workgroups.contains(&0) {
+    if d.workgroups.contains(&0) {
         return refused(format!(
-            "{manifest}: workgroups and local_size must not be 0"
-        ));
-    }
-    // Three u32 sizes multiply to at most 2^96: u128 cannot overflow (u64
-    // could, and wrap to a small count).
-    let invocations: u128 = local_size.iter().map(|&x| x as u128).product();
-    let most = isa::ir::MAX_WORKGROUP_INVOCATIONS;
-    if invocations > most as u128 {
-        return refused(format!(
-            "{manifest}: a workgroup of {invocations} invocations is more than {most}"
+            "{manifest}: workgroups {:?}: every entry must be at least 1",
+            d.workgroups
         ));
     }
 

@@ -594,6 +594,7 @@ pub enum Cmd {
         groups: [u32; 3],
     },
     Repeat {
+        line: usize,
         count: u32,
         body: Vec<Cmd>,
     },
@@ -612,6 +613,35 @@ pub enum Cmd {
         bytes: Vec<u8>,
     },
     Expect(Expect),
+}
+
+/// Most commands a script may execute, a REPEAT's body counting each time
+/// it runs (docs/amber.md).
+const MAX_EXECUTED: u64 = 1_000_000;
+
+impl Cmd {
+    /// The script line the command is on.
+    fn line(&self) -> usize {
+        match self {
+            Cmd::Run { line, .. }
+            | Cmd::Repeat { line, .. }
+            | Cmd::Copy { line, .. }
+            | Cmd::Write { line, .. } => *line,
+            Cmd::Expect(e) => e.line,
+        }
+    }
+
+    /// How many commands executing this one executes, itself included
+    /// (saturating: past MAX_EXECUTED the count only has to stay past it).
+    fn executed(&self) -> u64 {
+        match self {
+            Cmd::Repeat { count, body, .. } => {
+                let body = body.iter().map(Cmd::executed).fold(0, u64::saturating_add);
+                (*count as u64).saturating_mul(body).saturating_add(1)
+            }
+            _ => 1,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -938,6 +968,7 @@ impl Parser<'_> {
                     let body = self.commands(true)?;
                     self.depth -= 1;
                     cmds.push(Cmd::Repeat {
+                        line,
                         count: count as u32,
                         body,
                     });
@@ -2104,8 +2135,24 @@ impl Parser<'_> {
         }))
     }
 
-    /// Every name a command uses must be declared.
+    /// Every name a command uses must be declared, and the script must
+    /// not execute more than MAX_EXECUTED commands: the (outermost)
+    /// command that would go past is refused before anything runs.
     fn validate(&self) -> Result<(), Stop> {
+        let mut executed = 0u64;
+        for c in &self.script.commands {
+            executed = executed.saturating_add(c.executed());
+            if executed > MAX_EXECUTED {
+                let what = match c {
+                    Cmd::Repeat { .. } => "this REPEAT",
+                    _ => "this command",
+                };
+                return Err(self.bad(
+                    c.line(),
+                    format!("more than {MAX_EXECUTED} commands executed by the end of {what}, the most a script may execute (a REPEAT's body counts each time it runs)"),
+                ));
+            }
+        }
         let has_buffer = |n: &str| self.script.buffers.iter().any(|b| b.name == n);
         for p in self.script.pipelines.values() {
             for b in &p.binds {
