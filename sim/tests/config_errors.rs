@@ -74,6 +74,39 @@ fn appended(text: &str, extra: &str) -> (String, usize) {
 // Names.
 
 #[test]
+fn an_empty_or_blank_model_name_is_refused_at_its_line() {
+    // (as written, as the message quotes it)
+    for (written, quoted) in [
+        (r#""""#, r#""""#),
+        (r#""   ""#, r#""   ""#),
+        (r#""\t""#, r#""\t""#),
+        ("''", r#""""#),
+    ] {
+        let (text, at) = edited("name = ", &format!("name = {written}"));
+        let (line, e) = refused("blank_name", &text);
+        assert_eq!(line, at, "{written}: {e}");
+        assert_eq!(
+            e,
+            format!("name is {quoted}; it must be a label of some non-space character")
+        );
+    }
+    // A file that inherits is blamed for the name it sets.
+    let (file, e) = common::config_error(
+        "config-errors",
+        "blank_name_inherits",
+        "inherit = \"gcn\"\nname = \"\"\n",
+    );
+    assert_eq!(
+        e,
+        format!("{file}:2: name is \"\"; it must be a label of some non-space character")
+    );
+    // Spaces inside a name are fine.
+    let (text, _) = edited("name = ", r#"name = " a b ""#);
+    let c = Config::parse(&text, Path::new("spaced.toml")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.name, " a b ");
+}
+
+#[test]
 fn a_class_that_is_no_op_class_names_the_key_and_line() {
     for class in ["valu.bogus", "VALU", "valu.f32", ""] {
         let (text, at) = inserted(

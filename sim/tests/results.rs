@@ -1622,18 +1622,22 @@ fn signal_process(signal: &str, pid: u32) -> bool {
 }
 
 /// A run interrupted by SIGINT (Ctrl-C) or SIGTERM (a batch system's time
-/// limit) removes its unfinished results folder and exits with 130. The
-/// run is a hung kernel with a budget it never reaches, so that the signal
-/// always arrives mid-run.
+/// limit) removes its unfinished results folder, and the folders it made
+/// to hold it, and exits with 130. The run is a hung kernel with a budget
+/// it never reaches, so that the signal always arrives mid-run. Two runs
+/// at once (`--jobs 2`) make their results root before either starts.
 #[test]
 fn an_interrupted_run_leaves_no_unfinished_folder() {
-    for signal in ["-INT", "-TERM"] {
-        let dir = common::scratch("results", &format!("interrupted{signal}"));
+    for (signal, jobs) in [("-INT", 1), ("-TERM", 1), ("-INT", 2)] {
+        let scratch = common::scratch("results", &format!("interrupted{signal}-{jobs}"));
+        // Neither folder exists before the run.
+        let dir = scratch.join("made").join("inner");
         let child = Command::new(env!("CARGO_BIN_EXE_gpusim"))
             .current_dir(root())
+            .arg("run")
+            .args(vec!["workloads/bad/endless_loop.toml"; jobs])
+            .args(["--jobs", &jobs.to_string()])
             .args([
-                "run",
-                "workloads/bad/endless_loop.toml",
                 "--trace",
                 "--quiet",
                 "--max-instructions",
@@ -1664,10 +1668,12 @@ fn an_interrupted_run_leaves_no_unfinished_folder() {
         }
         assert!(signal_process(signal, child.id()));
         let out = child.wait_with_output().unwrap();
-        assert_eq!(code(&out), 130, "{signal}: {}", text(&out));
+        assert_eq!(code(&out), 130, "{signal}, jobs {jobs}: {}", text(&out));
         assert!(text(&out).contains("interrupted"), "{}", text(&out));
-        assert_eq!(entries(), Vec::<String>::new(), "{signal}");
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(!scratch.join("made").exists(), "{signal}, jobs {jobs}");
+        // Only the folders it made: the scratch folder was there before.
+        assert!(scratch.is_dir(), "{signal}, jobs {jobs}");
+        std::fs::remove_dir_all(&scratch).unwrap();
     }
 }
 

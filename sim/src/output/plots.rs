@@ -175,26 +175,37 @@ fn err(e: impl std::fmt::Display) -> String {
     format!("plotting: {e}")
 }
 
-/// An axis label: whole numbers for counts like cycles, their digits
-/// grouped, three decimals for ratios, and an exponent for ratios so
-/// small that three decimals would print every label as 0.000.
+/// An axis label as short as its value allows: a whole number without a
+/// decimal point ("10": "10.000", beside grouped thousands such as
+/// "10 000", reads as ten thousand), any other to four significant digits
+/// without trailing zeros ("0.25", "0.01", "1.005"), the digits before the
+/// point grouped in threes either way.
 pub fn axis_number(v: f64) -> String {
-    if v.abs() >= 100.0 || v == 0.0 {
-        let sign = if v < 0.0 { "-" } else { "" };
-        format!("{sign}{}", grouped(v.abs().round() as u64))
-    } else if v.abs() < 0.01 {
-        format!("{v:.1e}")
-    } else {
-        format!("{v:.3}")
-    }
+    // Four significant digits tell apart the evenly spaced labels of a
+    // log axis spanning little more than a factor of ten and drop the
+    // float noise of computed ticks (0.30000000000000004).
+    let decimals = match v {
+        0.0 => 0,
+        _ => (3 - v.abs().log10().floor() as i32).max(0) as usize,
+    };
+    let text = format!("{:.*}", decimals, v.abs());
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let fraction = fraction.trim_end_matches('0');
+    let sign = if v < 0.0 { "-" } else { "" };
+    let point = if fraction.is_empty() { "" } else { "." };
+    format!("{sign}{}{point}{fraction}", grouped_digits(whole))
 }
 
 /// A whole number with its digits in groups of three ("25 000 000"), as
 /// counts of cycles and events are easiest to read. Spaced, not
 /// comma-separated: at the plots' size a comma reads as the decimal point
-/// of the ratios ("1.000") other axes show.
+/// of the ratios ("0.25") other axes show.
 pub fn grouped(v: u64) -> String {
-    let digits = v.to_string();
+    grouped_digits(&v.to_string())
+}
+
+/// `digits` in groups of three from the right, spaced.
+fn grouped_digits(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
@@ -377,11 +388,7 @@ fn occupancy<DB: DrawingBackend>(
         .x_desc("cycle")
         .x_label_formatter(&|x| grouped(x.round() as u64))
         .y_desc("waves per CU")
-        // Whole numbers of waves without a decimal.
-        .y_label_formatter(&|v| match v.fract() {
-            0.0 => format!("{v:.0}"),
-            _ => format!("{v:.1}"),
-        })
+        .y_label_formatter(&|v| axis_number(*v))
         .label_style((FONT, LABEL_SIZE))
         .draw()
         .map_err(err)?;
@@ -884,11 +891,54 @@ mod tests {
         for (v, text) in cases {
             assert_eq!(grouped(v), text);
         }
-        assert_eq!(axis_number(-12_345.4), "-12 345");
-        assert_eq!(axis_number(0.25), "0.250");
-        // Ticks of a tiny ratio stay apart.
-        assert_eq!(axis_number(0.00012), "1.2e-4");
-        assert_eq!(axis_number(0.00024), "2.4e-4");
+    }
+
+    #[test]
+    fn axis_labels_are_grouped_whole_numbers_or_decimals_without_trailing_zeros() {
+        let cases = [
+            (0.0, "0"),
+            (-0.0, "0"),
+            (1.0, "1"),
+            (10.0, "10"),
+            (100.0, "100"),
+            (1_000.0, "1 000"),
+            (100_000.0, "100 000"),
+            (25_000_000.0, "25 000 000"),
+            (-12_345.4, "-12 345"),
+            (1_234.567_8, "1 235"),
+            (12.5, "12.5"),
+            (-0.5, "-0.5"),
+            (0.25, "0.25"),
+            (0.84, "0.84"),
+            (0.05, "0.05"),
+            (0.01, "0.01"),
+            (1.005, "1.005"),
+            (0.1 + 0.2, "0.3"),
+            (9.99996, "10"),
+            // Ticks of a tiny ratio stay apart.
+            (0.00012, "0.00012"),
+            (0.00024, "0.00024"),
+        ];
+        for (v, text) in cases {
+            assert_eq!(axis_number(v), text, "{v}");
+        }
+    }
+
+    #[test]
+    fn a_log_axis_labels_each_tick_apart_and_as_its_value() {
+        // The ranges of the trial's plots: times from 7 to 190 000 us,
+        // IPCs from 0.01 to 11, speedups from 0.5 to 25; and a narrow one.
+        for (low, high) in [(4.8, 290_000.0), (0.0075, 17.0), (0.4, 28.0), (0.84, 1.1)] {
+            let ticks = log_ticks(low, high);
+            let labels: Vec<String> = ticks.iter().map(|&v| axis_number(v)).collect();
+            for (v, label) in ticks.iter().zip(&labels) {
+                let read: f64 = label.replace(' ', "").parse().unwrap();
+                assert!((read - v).abs() <= 1e-9 * v, "{v} labelled {label}");
+            }
+            let mut distinct = labels.clone();
+            distinct.dedup();
+            assert_eq!(distinct, labels);
+        }
     }
 
     #[test]

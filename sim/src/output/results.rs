@@ -273,14 +273,43 @@ fn files_written(dir: &Path) -> Option<Vec<String>> {
     Some(files)
 }
 
-/// The partial folders of this process's unfinished runs, for an interrupt
-/// to remove (`exit_interrupted`). Creating, renaming into place and
-/// removing them all happen under this lock, and an interrupt exits while
-/// it holds it: a folder is removed whole before its rename or kept whole
-/// after it, never emptied under its final name.
-static UNFINISHED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+/// What an interrupt removes (`exit_interrupted`). Creating, renaming
+/// into place and removing them all happen under this lock, and an
+/// interrupt exits while it holds it: a folder is removed whole before its
+/// rename or kept whole after it, never emptied under its final name.
+struct Unfinished {
+    /// The partial folders of this process's unfinished runs.
+    partials: Vec<PathBuf>,
+    /// The folders made to hold results, as (root, the outermost folder
+    /// of its path made): removed while empty, as a failed run removes
+    /// those it made.
+    made: Vec<(PathBuf, PathBuf)>,
+}
 
-fn unfinished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+impl Unfinished {
+    /// Lists the folders from `root` out to `outermost` (if any) as made.
+    fn list_made(&mut self, root: &Path, outermost: &Option<PathBuf>) {
+        if let Some(outermost) = outermost {
+            self.made.push((root.to_path_buf(), outermost.clone()));
+        }
+    }
+
+    /// Forgets what `list_made` listed, once their owner has removed them
+    /// or filled them.
+    fn forget_made(&mut self, root: &Path, outermost: &Option<PathBuf>) {
+        let listed = |(r, o): &(PathBuf, PathBuf)| r == root && Some(o) == outermost.as_ref();
+        if let Some(i) = self.made.iter().position(listed) {
+            self.made.remove(i);
+        }
+    }
+}
+
+static UNFINISHED: std::sync::Mutex<Unfinished> = std::sync::Mutex::new(Unfinished {
+    partials: Vec::new(),
+    made: Vec::new(),
+});
+
+fn unfinished() -> std::sync::MutexGuard<'static, Unfinished> {
     // A panic elsewhere leaves the list as good as it was.
     UNFINISHED.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -296,10 +325,11 @@ fn finished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 
 /// Ends the process after an interrupt (Ctrl-C, SIGTERM, SIGHUP) with
 /// `code`, first removing the partial folders of the runs under way, which
-/// would otherwise stay until the next run into the same results folder.
+/// would otherwise stay until the next run into the same results folder,
+/// and the folders made to hold them, while empty.
 pub fn exit_interrupted(code: i32) -> ! {
     let list = remove_unfinished();
-    if list.is_empty() {
+    if list.partials.is_empty() {
         say_err!("\ninterrupted");
     } else {
         say_err!("\ninterrupted: unfinished results folders removed");
@@ -317,18 +347,22 @@ pub fn exit_abandoning_unfinished(code: i32) -> ! {
     std::process::exit(code)
 }
 
-/// Removes the partial folders of this process's
-/// unfinished runs and returns the list, locked. A writer may still be
-/// adding files, hence a few tries.
-fn remove_unfinished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+/// Removes the partial folders of this process's unfinished runs, then
+/// the folders made for results while empty, and returns the list,
+/// locked. A writer may still be adding files, hence a few tries.
+fn remove_unfinished() -> std::sync::MutexGuard<'static, Unfinished> {
     let list = unfinished();
-    for p in list.iter() {
+    for p in list.partials.iter() {
         for _ in 0..20 {
             if std::fs::remove_dir_all(p).is_ok() || !p.exists() {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(5));
         }
+    }
+    // The latest first: a run's root may lie inside a shared one.
+    for (root, outermost) in list.made.iter().rev() {
+        remove_while_empty(root, outermost);
     }
     list
 }
@@ -402,27 +436,36 @@ impl ResultsFolder {
                 root.display()
             ));
         }
-        let mut made = outermost_missing(root);
-        std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
-        remove_stale_partials(root);
         let partial = root.join(working_name(name, "partial"));
-        if partial.exists() {
-            std::fs::remove_dir_all(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
-        }
-        {
+        let made = {
+            // Locked from the first folder made, so that an interrupt
+            // finds each listed.
             let mut list = unfinished();
-            // A run that failed may have just removed the root it made, as
-            // empty: made again once.
+            let mut made = outermost_missing(root);
+            std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
+            list.list_made(root, &made);
+            remove_stale_partials(root);
+            if partial.exists() {
+                std::fs::remove_dir_all(&partial)
+                    .map_err(|e| format!("{}: {e}", partial.display()))?;
+            }
+            // A run of another command that failed may have just removed
+            // the root it made, as empty: made again once.
             let created = std::fs::create_dir(&partial).or_else(|e| match e.kind() {
                 std::io::ErrorKind::NotFound => {
-                    made = outermost_missing(root).or(made.take());
-                    std::fs::create_dir_all(root).and_then(|()| std::fs::create_dir(&partial))
+                    let remade = outermost_missing(root);
+                    std::fs::create_dir_all(root)?;
+                    list.forget_made(root, &made);
+                    made = remade.or(made.take());
+                    list.list_made(root, &made);
+                    std::fs::create_dir(&partial)
                 }
                 _ => Err(e),
             });
             created.map_err(|e| format!("{}: {e}", partial.display()))?;
-            list.push(partial.clone());
-        }
+            list.partials.push(partial.clone());
+            made
+        };
         let folder = ResultsFolder {
             root: root.to_path_buf(),
             name: name.to_string(),
@@ -529,7 +572,7 @@ impl ResultsFolder {
         // Under the lock of interrupts (see `UNFINISHED`).
         let mut list = unfinished();
         std::fs::rename(&self.partial, &target).map_err(|e| named(&target, &e))?;
-        list.retain(|p| *p != self.partial);
+        list.partials.retain(|p| *p != self.partial);
         self.finished = true;
         Ok(target)
     }
@@ -627,7 +670,7 @@ impl ResultsFolder {
             let mut list = unfinished();
             match std::fs::rename(&self.partial, &dir) {
                 Ok(()) => {
-                    list.retain(|p| *p != self.partial);
+                    list.partials.retain(|p| *p != self.partial);
                     finished().push(dir.clone());
                     return Ok(dir);
                 }
@@ -645,13 +688,15 @@ impl ResultsFolder {
 
 impl Drop for ResultsFolder {
     fn drop(&mut self) {
+        let mut list = unfinished();
         if !self.finished {
             let _ = std::fs::remove_dir_all(&self.partial);
             if let Some(outermost) = &self.made {
                 remove_while_empty(&self.root, outermost);
             }
         }
-        unfinished().retain(|p| *p != self.partial);
+        list.partials.retain(|p| *p != self.partial);
+        list.forget_made(&self.root, &self.made);
     }
 }
 
@@ -680,8 +725,10 @@ impl SharedRoot {
     /// Makes `root` and the parents it lacks; `None` if it cannot (each run
     /// then says why).
     pub fn make(root: &Path) -> Option<SharedRoot> {
+        let mut list = unfinished();
         let made = outermost_missing(root);
         std::fs::create_dir_all(root).ok()?;
+        list.list_made(root, &made);
         Some(SharedRoot {
             root: root.to_path_buf(),
             made,
@@ -691,9 +738,11 @@ impl SharedRoot {
 
 impl Drop for SharedRoot {
     fn drop(&mut self) {
+        let mut list = unfinished();
         if let Some(outermost) = &self.made {
             remove_while_empty(&self.root, outermost);
         }
+        list.forget_made(&self.root, &self.made);
     }
 }
 
@@ -827,7 +876,7 @@ pub fn write_replacing(
         // One left by this process id before (a reused id) is stale.
         let _ = std::fs::remove_dir_all(&stage);
         std::fs::create_dir(&stage).map_err(|e| named(&e))?;
-        list.push(stage.clone());
+        list.partials.push(stage.clone());
     }
     let written = write(&stage.join(&name)).and_then(|()| {
         let mut list = unfinished();
@@ -843,13 +892,13 @@ pub fn write_replacing(
                 .map_err(|e| format!("{}: {e}", to.display()))?;
         }
         let _ = std::fs::remove_dir(&stage);
-        list.retain(|p| *p != stage);
+        list.partials.retain(|p| *p != stage);
         Ok(())
     });
     if written.is_err() {
         let mut list = unfinished();
         let _ = std::fs::remove_dir_all(&stage);
-        list.retain(|p| *p != stage);
+        list.partials.retain(|p| *p != stage);
     }
     written
 }

@@ -490,6 +490,17 @@ impl Config {
     }
 
     fn check(&self) -> Result<(), Invalid> {
+        // The name labels the model's runs: a blank one leaves a blank
+        // where run lines, tables and legends name the config.
+        if self.name.trim().is_empty() {
+            return Err(invalid(
+                "name",
+                format!(
+                    "name is {:?}; it must be a label of some non-space character",
+                    self.name
+                ),
+            ));
+        }
         let (gpu, cu, m) = (&self.gpu, &self.cu, &self.memory);
         let c = self.gpu.clock_mhz;
         // Also refuses NaN and infinities.
