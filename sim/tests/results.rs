@@ -1021,6 +1021,31 @@ fn a_trace_holds_at_most_its_limit_and_says_what_it_left_out() {
     );
     // The model does not notice.
     assert_eq!(some["cycles"], all["cycles"]);
+    // The limit alone asks for a trace, which a functional run has not.
+    let o = gpusim(&[
+        "run",
+        "workloads/vector_add.toml",
+        "--trace-limit",
+        "5",
+        "--results",
+        results,
+        "--force",
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    assert!(dir.join("vector_add/trace.pftrace").is_file());
+    let o = gpusim(&[
+        "run",
+        "workloads/vector_add.toml",
+        "--trace-limit",
+        "5",
+        "--functional",
+    ]);
+    assert_eq!(code(&o), 2, "{}", text(&o));
+    assert!(
+        text(&o).contains("--trace needs a timed run"),
+        "{}",
+        text(&o)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1054,7 +1079,7 @@ fn above_1000_mhz_a_trace_timed_in_cycles_tells_every_cycle_apart() {
     };
     let (stderr, in_ns) = run("ns");
     assert!(
-        stderr.contains("at 2000 MHz a cycle (0.500 ns) is shorter than the trace's nanosecond"),
+        stderr.contains("at 2000 MHz a cycle is shorter than the trace's nanosecond"),
         "{stderr}"
     );
     assert_eq!(in_ns["otherData"]["time"], "ns");

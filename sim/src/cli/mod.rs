@@ -136,15 +136,17 @@ check failed; 2 bad input; 3 the results could not be written (the worst over al
         /// (issue_trace.csv, about 80).
         #[arg(long, value_parser = crate::output::trace::TraceFormats::parse)]
         trace_format: Option<crate::output::trace::TraceFormats>,
-        /// The wave-instructions a trace holds at most; the run goes on
-        /// untraced past them, and says so. 0: no limit.
-        #[arg(long, value_name = "N", default_value_t = crate::output::trace::DEFAULT_TRACE_LIMIT)]
-        trace_limit: u64,
-        /// The traces' time: ns (nanoseconds at the configured clock) or
-        /// cycles (a cycle a nanosecond: exact above 1000 MHz, where a
-        /// nanosecond holds more than one cycle).
-        #[arg(long, value_name = "UNIT", value_parser = ["ns", "cycles"], default_value = "ns")]
-        trace_time: String,
+        /// The wave-instructions a trace holds at most (implies --trace);
+        /// the run goes on untraced past them, and says so. 0: no limit.
+        /// [default: 10000000]
+        #[arg(long, value_name = "N")]
+        trace_limit: Option<u64>,
+        /// The traces' time (implies --trace): ns (nanoseconds at the
+        /// configured clock, the default) or cycles (a cycle a
+        /// nanosecond: exact above 1000 MHz, where a nanosecond holds
+        /// more than one cycle).
+        #[arg(long, value_name = "UNIT", value_parser = ["ns", "cycles"])]
+        trace_time: Option<String>,
         /// The default (no traces); kept for scripts written when traces
         /// were written unless this was given.
         #[arg(long, hide = true, conflicts_with_all = ["trace", "trace_format"])]
@@ -418,7 +420,8 @@ fn command(command: Command) -> ExitCode {
             buffers,
             quiet,
         } => {
-            let trace = trace || trace_format.is_some();
+            let trace =
+                trace || trace_format.is_some() || trace_limit.is_some() || trace_time.is_some();
             if trace && functional {
                 say_err!("error: --trace needs a timed run; drop --functional");
                 return ExitCode::from(exit::BAD_INPUT);
@@ -440,8 +443,8 @@ fn command(command: Command) -> ExitCode {
                 force,
                 trace: trace.then(|| crate::output::trace::TraceOptions {
                     formats: trace_format.unwrap_or(crate::output::trace::TraceFormats::PERFETTO),
-                    limit: trace_limit,
-                    cycles: trace_time == "cycles",
+                    limit: trace_limit.unwrap_or(crate::output::trace::DEFAULT_TRACE_LIMIT),
+                    cycles: trace_time.as_deref() == Some("cycles"),
                 }),
                 buffer_files: buffers.unwrap_or(crate::output::results::BufferFiles::BOTH),
                 quiet,

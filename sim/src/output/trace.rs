@@ -66,8 +66,7 @@ impl TraceOptions {
     pub fn clock_note(&self, clock_mhz: f64) -> Option<String> {
         (!self.cycles && clock_mhz > 1000.0).then(|| {
             format!(
-                "at {clock_mhz} MHz a cycle ({:.3} ns) is shorter than the trace's nanosecond: instructions a cycle apart can share a timestamp (their `cycle` arguments are exact); --trace-time cycles times the trace in cycles",
-                1000.0 / clock_mhz
+                "at {clock_mhz} MHz a cycle is shorter than the trace's nanosecond: instructions a cycle apart can share a timestamp (their `cycle` arguments are exact); --trace-time cycles times the trace in cycles"
             )
         })
     }
