@@ -318,7 +318,8 @@ pub fn chart(runs: &[WorkloadRuns], dir: &Path) -> Result<(), String> {
         Ok(cycles(w, 0).map_err(|_| "no reference")? / own)
     };
     let count = |v: f64| crate::output::plots::grouped(v as u64);
-    let ratio = |v: f64| format!("{v:.3}");
+    // Four significant digits: a speedup of 0.9995 must not read "1.000".
+    let ratio = |v: f64| crate::output::plots::axis_number(v);
     // Names that would not fit in the caption are left to the legend.
     let on = configs.join(", ");
     let on = if on.len() <= 60 {
