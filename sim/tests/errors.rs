@@ -1013,13 +1013,34 @@ fn a_bad_workgroup_size_names_the_kernel_place_or_the_manifest_key() {
         &[unbuilt, ("OpExecutionMode %main LocalSize 64 1 1", "")],
     );
     let manifest = vector_add_manifest(&kernel, "local_size = [2048, 1, 1]");
+    // Where the key is: its line, and the column of its value.
+    let key_at = |manifest: &Path| {
+        let text = std::fs::read_to_string(manifest).unwrap();
+        let line = 1 + text
+            .lines()
+            .position(|l| l.starts_with("local_size"))
+            .unwrap();
+        format!("{}:{line}:14", manifest.display())
+    };
+    let at = key_at(&manifest);
     let m = run_fails("manifest_size", &manifest, &[]);
     assert_mentions(
         "manifest_size",
         &m,
         &[&format!(
-            "{}: local_size [2048, 1, 1]: a workgroup of 2048 invocations is more than 1024",
-            manifest.display()
+            "{at}: local_size [2048, 1, 1]: a workgroup of 2048 invocations is more than 1024"
+        )],
+    );
+    // A size other than the kernel's own is named where it is written too.
+    let kernel = vector_add_text("manifest_other_size_input", &[]);
+    let manifest = vector_add_manifest(&kernel, "local_size = [32, 1, 1]");
+    let at = key_at(&manifest);
+    let m = run_fails("manifest_other_size", &manifest, &[]);
+    assert_mentions(
+        "manifest_other_size",
+        &m,
+        &[&format!(
+            "{at}: local_size [32, 1, 1] differs from the kernel's own [64, 1, 1]"
         )],
     );
 }

@@ -200,6 +200,7 @@ fn bench_mode(
         context: &context,
         workgroups: w.workgroups,
         local_size: w.local_size,
+        local_size_at: w.local_size_at.as_deref(),
         bindings: &bindings,
         args: &w.args,
         robust_buffer_access: w.robust_buffer_access,

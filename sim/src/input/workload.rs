@@ -309,6 +309,9 @@ pub struct Workload {
     pub entry: String,
     pub workgroups: [u32; 3],
     pub local_size: Option<[u32; 3]>,
+    /// Where `local_size` is written (`path:line:col`), for the error a
+    /// kernel with another size of its own gets.
+    pub local_size_at: Option<String>,
     /// `subgroup_size`: the wave size the run must have, with where the key
     /// is written (`path:line:col`) for the error a different model gets.
     pub subgroup_size: Option<(u32, String)>,
@@ -776,9 +779,14 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
     let kernel = ctx.dir().join(kernel_rel);
 
     let workgroups = check_dims(ctx, "workgroups", &raw.workgroups)?;
-    let local_size = match &raw.local_size {
-        Some(ls) => Some(check_dims(ctx, "local_size", ls)?),
-        None => None,
+    let (local_size, local_size_at) = match &raw.local_size {
+        Some(ls) => {
+            let size = check_dims(ctx, "local_size", ls)?;
+            isa::ir::check_workgroup_size(size)
+                .map_err(|e| ctx.at(&ls.span(), format!("local_size {size:?}: {e}")))?;
+            (Some(size), Some(ctx.place(&ls.span())))
+        }
+        None => (None, None),
     };
     let subgroup_size = match &raw.subgroup_size {
         Some(s) if matches!(s.get_ref(), 32 | 64) => {
@@ -1106,6 +1114,7 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         entry: raw.entry.into_inner(),
         workgroups,
         local_size,
+        local_size_at,
         subgroup_size,
         full_subgroups,
         robust_buffer_access: raw.robust_buffer_access,

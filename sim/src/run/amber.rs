@@ -915,6 +915,7 @@ impl Engine<'_, '_> {
                 context: &context,
                 workgroups: groups,
                 local_size,
+                local_size_at: None,
                 bindings: &bindings,
                 args: &args,
                 robust_buffer_access: self.script.robust_buffer_access,

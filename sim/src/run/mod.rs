@@ -328,6 +328,7 @@ fn run_on_buffers(
             context: &w.path.display().to_string(),
             workgroups: w.workgroups,
             local_size: w.local_size,
+            local_size_at: w.local_size_at.as_deref(),
             bindings: &bindings,
             args: &w.args,
             robust_buffer_access: w.robust_buffer_access,
@@ -452,6 +453,9 @@ pub struct Dispatch<'a> {
     pub workgroups: [u32; 3],
     /// For kernels without their own local size.
     pub local_size: Option<[u32; 3]>,
+    /// Where `local_size` was given (a manifest's `path:line:col`), for
+    /// messages; else the context.
+    pub local_size_at: Option<&'a str>,
     /// How each buffer is bound, in the order of the buffers.
     pub bindings: &'a [Binding],
     pub args: &'a [Arg],
@@ -490,14 +494,16 @@ pub fn dispatch(
     // Lowering checked a kernel's own size; the dispatch's is checked here.
     let local_size = match (kernel.local_size, d.local_size) {
         (Some(k), Some(m)) if k != m => {
+            let at = d.local_size_at.unwrap_or(manifest);
             return refused(format!(
-                "{manifest}: local_size {m:?} differs from the kernel's own {k:?}"
-            ))
+                "{at}: local_size {m:?} differs from the kernel's own {k:?}"
+            ));
         }
         (Some(k), _) => k,
         (None, Some(m)) => {
             if let Err(reason) = isa::ir::check_workgroup_size(m) {
-                return refused(format!("{manifest}: local_size {m:?}: {reason}"));
+                let at = d.local_size_at.unwrap_or(manifest);
+                return refused(format!("{at}: local_size {m:?}: {reason}"));
             }
             m
         }
