@@ -1019,8 +1019,15 @@ fn a_trace_holds_at_most_its_limit_and_says_what_it_left_out() {
         )),
         "{stderr}"
     );
-    // The model does not notice.
+    // The model does not notice; the summary says what the trace holds.
     assert_eq!(some["cycles"], all["cycles"]);
+    let trace = &some["trace"];
+    assert_eq!(
+        (&trace["limit"], &trace["wave_instructions"], &trace["time"]),
+        (&50.into(), &50.into(), &"ns".into())
+    );
+    assert_eq!(trace["left_out"].as_u64(), Some(total - 50));
+    assert_eq!(all["trace"]["left_out"], 0);
     // The limit alone asks for a trace, which a functional run has not.
     let o = gpusim(&[
         "run",

@@ -313,10 +313,14 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     for warning in crate::exec::launch::printf_warnings(&out.kernel, &out.printf_failures) {
         say_err!("warning: {}: {warning}", path.display());
     }
+    let mut folder = folder;
+    let mut trace_summary = None;
     if let (Some(tw), Some(config)) = (writer, &out.config) {
         for warning in trace_warnings(&tw, config.gpu.clock_mhz) {
             say_err!("warning: {}: {warning}", path.display());
         }
+        folder.set_trace(tw.summary());
+        trace_summary = Some(tw.summary());
         let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);
         if let Err(e) = tw.finish(cycles) {
             return output_failed(e);
@@ -334,6 +338,9 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     show_printed(&out.printf, how.json);
     if how.json {
         let mut s = results::summary_with(&out, how.buffer_files);
+        if let Some(trace) = trace_summary {
+            s["trace"] = trace;
+        }
         s["results"] = Value::String(dir.display().to_string());
         return Ran {
             code,

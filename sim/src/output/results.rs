@@ -377,6 +377,9 @@ pub struct ResultsFolder {
     force: bool,
     finished: bool,
     buffer_files: BufferFiles,
+    /// What the run's trace holds (`TraceThread::summary`), for the
+    /// summary: a trace cut at its limit says so where it is read later.
+    trace: Option<Value>,
     /// The outermost folder of `root`'s path (`root` itself, or one of
     /// its parents) that this run made: a run that does not finish removes
     /// those it made again, from `root` out, while they are empty.
@@ -473,6 +476,7 @@ impl ResultsFolder {
             force,
             finished: false,
             buffer_files: BufferFiles::BOTH,
+            trace: None,
             made,
         };
         // Writable, not only creatable: try a file.
@@ -485,6 +489,11 @@ impl ResultsFolder {
     pub fn with_buffer_files(mut self, files: BufferFiles) -> ResultsFolder {
         self.buffer_files = files;
         self
+    }
+
+    /// Records in the summary what the run's trace holds.
+    pub fn set_trace(&mut self, trace: Value) {
+        self.trace = Some(trace);
     }
 
     /// Where the run's files go until it finishes.
@@ -522,6 +531,9 @@ impl ResultsFolder {
         }
         self.write_file("summary.csv", summary_csv(out)?.as_bytes())?;
         let mut summary = summary_with(out, files);
+        if let Some(trace) = &self.trace {
+            summary["trace"] = trace.clone();
+        }
         self.write_summary(&mut summary)?;
         let dir = self.move_into_place()?;
         self.finished = true;

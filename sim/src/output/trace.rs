@@ -803,6 +803,19 @@ impl TraceThread {
         }
     }
 
+    /// What the trace holds, for a run's summary: its files, its time,
+    /// its limit, and the wave-instructions it holds and left out.
+    pub fn summary(&self) -> serde_json::Value {
+        let o = self.options;
+        serde_json::json!({
+            "files": o.formats.files(),
+            "time": if o.cycles { "cycles" } else { "ns" },
+            "limit": o.limit,
+            "wave_instructions": self.issued - self.left_out(),
+            "left_out": self.left_out(),
+        })
+    }
+
     /// Waits for the writer to write everything, then closes the files.
     pub fn finish(self, cycles: u64) -> Result<(), String> {
         self.written()?.finish(cycles)
