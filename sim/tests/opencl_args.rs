@@ -272,20 +272,9 @@ fn warnings_known_before_the_launch_come_before_its_error() {
     let run = |text: &str, json: bool| {
         let manifest = dir.join("saxpy.toml");
         std::fs::write(&manifest, text).unwrap();
-        let results = dir.join("results");
-        let mut args = vec![
-            "run",
-            manifest.to_str().unwrap(),
-            "--functional",
-            "--quiet",
-            "--force",
-            "--results",
-            results.to_str().unwrap(),
-        ];
-        if json {
-            args.push("--json");
-        }
-        let o = gpusim(&args);
+        let json: &[&str] = if json { &["--json"] } else { &[] };
+        let extra = [&["--functional"], json].concat();
+        let o = common::run_into(&manifest, &dir.join("results"), &extra);
         (manifest, o)
     };
     // With the parameter's own type, the fifth workgroup does nothing.

@@ -1343,18 +1343,7 @@ fn a_folders_configs_and_sweep_files_are_passed_over_with_a_note() {
     .unwrap();
     let results = dir.join("results");
     let run = |path: &Path, json: bool| {
-        let mut args = vec![
-            "run",
-            path.to_str().unwrap(),
-            "--quiet",
-            "--force",
-            "--results",
-            results.to_str().unwrap(),
-        ];
-        if json {
-            args.push("--json");
-        }
-        gpusim(&args)
+        common::run_into(path, &results, if json { &["--json"] } else { &[] })
     };
     for json in [false, true] {
         let o = run(&inputs, json);

@@ -255,7 +255,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
             };
         }
     }
-    let folder = match ResultsFolder::create(&how.root, &w.name, how.force) {
+    let mut folder = match ResultsFolder::create(&how.root, &w.name, how.force) {
         Ok(f) => f.with_buffer_files(how.buffer_files),
         Err(e) => return output_failed(e),
     };
@@ -313,14 +313,14 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
     for warning in crate::exec::launch::printf_warnings(&out.kernel, &out.printf_failures) {
         say_err!("warning: {}: {warning}", path.display());
     }
-    let mut folder = folder;
     let mut trace_summary = None;
     if let (Some(tw), Some(config)) = (writer, &out.config) {
         for warning in trace_warnings(&tw, config.gpu.clock_mhz) {
             say_err!("warning: {}: {warning}", path.display());
         }
-        folder.set_trace(tw.summary());
-        trace_summary = Some(tw.summary());
+        let summary = tw.summary();
+        folder.set_trace(summary.clone());
+        trace_summary = Some(summary);
         let cycles = out.timing.as_ref().map_or(0, |t| t.cycles);
         if let Err(e) = tw.finish(cycles) {
             return output_failed(e);

@@ -274,6 +274,20 @@ pub fn gpusim(args: &[&str]) -> std::process::Output {
         .expect("gpusim runs")
 }
 
+/// `gpusim run PATH --quiet --force --results RESULTS`, then `extra`.
+pub fn run_into(path: &Path, results: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "run",
+        path.to_str().unwrap(),
+        "--quiet",
+        "--force",
+        "--results",
+        results.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    gpusim(&args)
+}
+
 /// What a command printed, stdout then stderr.
 pub fn printed(o: &std::process::Output) -> String {
     format!(
