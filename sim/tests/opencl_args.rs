@@ -229,15 +229,7 @@ fn gpusim_run_prints_the_type_warning() {
         );
     let manifest = dir.join("int_for_float.toml");
     std::fs::write(&manifest, &text).unwrap();
-    let results = dir.join("results");
-    let o = gpusim(&[
-        "run",
-        manifest.to_str().unwrap(),
-        "--functional",
-        "--quiet",
-        "--results",
-        results.to_str().unwrap(),
-    ]);
+    let o = common::run_into(&manifest, &dir.join("results"), &["--functional"]);
     let err = String::from_utf8_lossy(&o.stderr);
     // The outf check fails: bias is no longer 0.25.
     assert_eq!(o.status.code(), Some(1), "{}", printed(&o));

@@ -1386,16 +1386,7 @@ fn a_folders_configs_and_sweep_files_are_passed_over_with_a_note() {
     }
     // And each does what the message says.
     let manifest = inputs.join("vector_add.toml");
-    let o = gpusim(&[
-        "run",
-        manifest.to_str().unwrap(),
-        "--config",
-        config.to_str().unwrap(),
-        "--quiet",
-        "--force",
-        "--results",
-        results.to_str().unwrap(),
-    ]);
+    let o = common::run_into(&manifest, &results, &["--config", config.to_str().unwrap()]);
     assert_eq!(code(&o), 0, "{}", text(&o));
     let o = gpusim(&[
         "sweep",
