@@ -10,6 +10,9 @@
 //! stretches as it runs: this analysis only predicts, so it may follow
 //! values as integers without asking whether they wrap.
 //!
+//! A buffer written, or read after being written, elsewhere is overlaid:
+//! the run keeps its writes apart and checks their order instead.
+//!
 //! Values are followed through registers and through private variables at
 //! fixed addresses (where unoptimised kernels keep the index): a variable
 //! whose every store writes one value, and which is stored before any
@@ -58,8 +61,12 @@ impl StoreWindow {
 /// What global memory a kernel's invocations reach.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GlobalWrites {
-    /// One window per buffer written.
+    /// One window per buffer written at addresses of the form above.
     pub windows: Vec<StoreWindow>,
+    /// The registers holding the addresses of the buffers written, or read
+    /// after a write, elsewhere: a parallel run keeps their writes apart
+    /// and checks the order (`sim`'s `exec::overlay`).
+    pub overlaid: Vec<Reg>,
     /// The registers holding the addresses of the buffers loads read
     /// that no store writes.
     pub read_roots: Vec<Reg>,
@@ -153,11 +160,11 @@ impl Value {
 /// A private location at a fixed address: its offset and size.
 type Location = (i64, u32);
 
-/// Finds where `kernel`'s invocations write global memory; `None` when a
-/// store or an atomic (other than a blind one, `atomics::blind_atomics`)
-/// may reach global memory at an address not of the form above, a load
-/// reads a written buffer elsewhere than in its invocation's window, or
-/// through an address whose buffer is not known.
+/// Finds where `kernel`'s invocations write global memory. A buffer stored
+/// to at an address not of the form above, or loaded elsewhere than in its
+/// invocation's window, is overlaid. `None` when a store or a load reaches
+/// global memory through an address whose buffer is not known, or an
+/// atomic (other than a blind one, `atomics::blind_atomics`) may reach it.
 pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
     let values = values(kernel);
     let mut writes = GlobalWrites::default();
@@ -179,6 +186,11 @@ pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
             _ => None,
         }
     };
+    // The buffer address an access is offset from, if the launch sets it.
+    let launch_root = |addr: Reg| match values[addr as usize].root {
+        Lat::Known(Root::Launch(root)) => Some(root),
+        _ => None,
+    };
     let local = |addr: Reg| {
         matches!(
             values[addr as usize].root,
@@ -195,10 +207,18 @@ pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
             Inst::Store {
                 ty, addr, offset, ..
             } if !local(*addr) => {
-                let new = reach(*addr, *offset, ty.bytes())?;
-                match writes.windows.iter_mut().find(|w| w.root == new.root) {
-                    Some(w) => w.cover(&new)?,
-                    None => writes.windows.push(new),
+                let root = launch_root(*addr)?;
+                match reach(*addr, *offset, ty.bytes()) {
+                    _ if writes.overlaid.contains(&root) => {}
+                    Some(new) => match writes.windows.iter_mut().find(|w| w.root == root) {
+                        Some(w) => {
+                            if w.cover(&new).is_none() {
+                                writes.overlay(root);
+                            }
+                        }
+                        None => writes.windows.push(new),
+                    },
+                    None => writes.overlay(root),
                 }
             }
             _ => {}
@@ -210,11 +230,17 @@ pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
         if local(addr) {
             return Some(());
         }
-        let Lat::Known(Root::Launch(root)) = values[addr as usize].root else {
-            return None;
-        };
+        let root = launch_root(addr)?;
+        if writes.overlaid.contains(&root) {
+            return Some(());
+        }
         match writes.windows.iter_mut().find(|w| w.root == root) {
-            Some(w) => w.cover(&reach(addr, offset, bytes)?)?,
+            Some(w) => {
+                let covered = reach(addr, offset, bytes).and_then(|new| w.cover(&new));
+                if covered.is_none() {
+                    writes.overlay(root);
+                }
+            }
             None => writes.read_roots.push(root),
         }
         Some(())
@@ -242,6 +268,15 @@ pub fn global_writes(kernel: &Kernel) -> Option<GlobalWrites> {
     writes.read_roots.sort_unstable();
     writes.read_roots.dedup();
     Some(writes)
+}
+
+impl GlobalWrites {
+    /// Keeps buffer `root`'s writes in overlays: its window, if it had
+    /// one, no longer holds them all.
+    fn overlay(&mut self, root: Reg) {
+        self.windows.retain(|w| w.root != root);
+        self.overlaid.push(root);
+    }
 }
 
 /// Every register's value, to a fixed point.
@@ -594,10 +629,17 @@ mod tests {
         assert_eq!(found.read_roots, [1]);
     }
 
-    /// Whether every window found gives each workgroup of 64 its own
-    /// stretch.
+    /// Whether every buffer written has a window, which gives each
+    /// workgroup of 64 its own stretch.
     fn placed(k: &Kernel) -> bool {
-        global_writes(k).is_some_and(|g| g.windows.iter().all(|w| w.per_workgroup(64).is_some()))
+        global_writes(k).is_some_and(|g| {
+            g.overlaid.is_empty() && g.windows.iter().all(|w| w.per_workgroup(64).is_some())
+        })
+    }
+
+    /// The roots of the buffers `k` writes that are overlaid.
+    fn overlaid(k: &Kernel) -> Vec<Reg> {
+        global_writes(k).expect("buffers known").overlaid
     }
 
     #[test]
@@ -616,9 +658,28 @@ mod tests {
                 to: 4
             }]
         );
-        // c[x + 2] = c[x]: the word loaded is another invocation's.
+        // c[x + 2] = c[x]: the word loaded is another invocation's; the
+        // window over both is wider than an invocation's stride.
         insts[6] = store(9, 10, 8);
         assert!(!placed(&kernel(insts)));
+    }
+
+    #[test]
+    fn a_buffer_stored_to_where_the_analysis_cannot_follow_is_overlaid() {
+        // c[x * x]: not scale · x + offset; a stays read only.
+        let mut insts = copy_through_variable(0);
+        insts.insert(5, alu(AluOp::IMul, 11, 7, 7));
+        insts[6] = alu(AluOp::IAdd, 10, 2, 11);
+        let found = global_writes(&kernel(insts)).unwrap();
+        assert_eq!(
+            (found.windows, found.overlaid, found.read_roots),
+            (vec![], vec![2], vec![1])
+        );
+        // Stored through an address loaded from a buffer: whose it is, is
+        // not known.
+        let mut insts = copy_through_variable(0);
+        insts[6] = store(9, 9, 0);
+        assert_eq!(global_writes(&kernel(insts)), None);
     }
 
     #[test]
@@ -689,6 +750,7 @@ mod tests {
             },
         );
         assert!(!placed(&kernel(insts.clone())));
+        assert_eq!(overlaid(&kernel(insts.clone())), [2]);
         // Without the early load the store still comes after the branch,
         // outside the first block: the analysis stays cautious.
         insts.remove(2);
@@ -739,6 +801,6 @@ mod tests {
             store(5, 10, 0),
             Return,
         ];
-        assert!(!placed(&kernel(insts)));
+        assert_eq!(overlaid(&kernel(insts)), [2]);
     }
 }

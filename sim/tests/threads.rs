@@ -286,6 +286,37 @@ fn a_chunk_that_reads_what_others_write_in_place_is_undone() {
 }
 
 #[test]
+fn a_buffer_every_workgroup_writes_goes_through_overlays_beside_buffers_written_in_place() {
+    // Each workgroup w writes words[64w..64w + 64) in place and last[0]
+    // through its chunk's overlay; workgroups 200, 205, ... first read
+    // last[0], what w - 1 wrote (overlaid_conflict.comp). A reader that
+    // starts a chunk read it as the batch began: from that chunk on, the
+    // launch runs on one thread (the batches before 200 committed).
+    let w = Workload::load(&root().join("sim/tests/kernels/overlaid_conflict.toml")).unwrap();
+    let want: Vec<u32> = (0..400 * 64u32)
+        .map(|g| {
+            let w = g / 64;
+            let reader = w >= 200 && w % 5 == 0;
+            g + if reader { w - 1 } else { 0 }
+        })
+        .collect();
+    for threads in [1, 2, 4] {
+        let out = every_launch_on(&w, threads);
+        let c = out.counts;
+        if threads > 1 {
+            assert!(
+                (190..300).contains(&c.parallel_workgroups),
+                "{threads} threads: {c:?}"
+            );
+            assert_eq!(c.in_place_workgroups, c.parallel_workgroups);
+        }
+        assert_eq!(out.buffers[0].name, "words");
+        assert!(words(&out, 0) == want, "{threads} threads");
+        assert_eq!(words(&out, 1), [399], "{threads} threads");
+    }
+}
+
+#[test]
 fn blind_global_atomics_are_gathered_per_chunk_and_applied_in_order() {
     // A histogram whose every workgroup adds to the global bins, the
     // values returned unread: every workgroup after the first runs in

@@ -1,16 +1,16 @@
 //! A kernel launch: its grid, the uniform register values of the dispatch,
 //! and the functional execution of every workgroup (no timing).
 
-use crate::exec::gathered::{committable, Gathered};
+use crate::exec::gathered::committable;
 use crate::exec::lane_ops::{reads_across_lanes, Decoded};
 use crate::exec::memory::{
     write_le, GlobalMemory, GlobalView, LocalArguments, RecentRegions, WaveMemory,
 };
-use crate::exec::overlay::{commit_batch, Overlay};
+use crate::exec::overlay::{self, commit_batch, Overlay};
 use crate::exec::printf::{Printed, PrintfFailure};
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::{Counts, Wave, WaveState};
-use crate::exec::windows::{chunk_memories, ChunkMemory, Undo, WindowPlan};
+use crate::exec::windows::{chunk_memories, ChunkLogs, ChunkMemory, WindowPlan};
 use isa::core::Scalar;
 use isa::ir::{BuiltIn, Dialect, Kernel, Reg};
 use isa::module::Location;
@@ -551,15 +551,15 @@ impl<'k> Launch<'k> {
         // pages on the committing thread that workers allocated makes the
         // allocator return and fetch memory from the system each batch.
         let mut overlays: Vec<Overlay> = Vec::new();
-        let mut undos: Vec<Undo> = Vec::new();
-        let mut gathered: Vec<Gathered> = Vec::new();
+        let mut logs: Vec<ChunkLogs> = Vec::new();
         let in_place = self.window_plan(global);
         // Written in place, batches start where those through overlays
         // end, so that a first batch that conflicts wastes no more work
-        // than an overlay run's longest.
-        let (mut batch, most) = match in_place {
-            Some(_) => (MAX_BATCH, MAX_IN_PLACE_BATCH),
-            None => (WORKGROUPS_PER_THREAD, MAX_BATCH),
+        // than an overlay run's longest. With a buffer overlaid, a batch
+        // can conflict as one through overlays does, and grows as those.
+        let (mut batch, most) = match &in_place {
+            Some(plan) if !plan.overlays() => (MAX_BATCH, MAX_IN_PLACE_BATCH),
+            _ => (WORKGROUPS_PER_THREAD, MAX_BATCH),
         };
         batch *= threads;
         // Each thread's waves and shared memory, kept from chunk to chunk
@@ -624,12 +624,11 @@ impl<'k> Launch<'k> {
                 // Written in place: the chunks from the first that did not
                 // finish, or whose gathered atomics conflict, on are undone.
                 Some(plan) => {
-                    undos.resize_with(chunks as usize, Undo::default);
-                    gathered.resize_with(chunks as usize, Gathered::default);
+                    logs.resize_with(chunks as usize, ChunkLogs::default);
                     let buffers = global.buffers.iter_mut();
                     let parts = buffers.map(|b| (b.name.as_str(), b.base, &mut b.data[..]));
                     let (shared, windows) = plan.cut(parts, &ranges);
-                    let mut memories = chunk_memories(&shared, windows, &mut undos, &mut gathered);
+                    let mut memories = chunk_memories(&shared, windows, &mut logs);
                     let results: Vec<_> = memories
                         .par_iter_mut()
                         .with_max_len(1)
@@ -639,18 +638,31 @@ impl<'k> Launch<'k> {
                         })
                         .collect();
                     let gathers = memories.iter().map(ChunkMemory::gathered_atomics);
-                    let committed = committable(gathers, finished(&results));
+                    let mut committed = committable(gathers, finished(&results));
+                    if plan.overlays() {
+                        let overlays: Vec<&Overlay> =
+                            memories.iter().map(ChunkMemory::overlay).collect();
+                        committed = overlay::committable(&overlays, committed);
+                    }
                     memories[committed..]
                         .par_iter_mut()
                         .for_each(ChunkMemory::undo);
-                    // The writes in place that stay came from chunks before
-                    // any that gathered atomics for their buffers.
+                    drop(memories);
+                    // The writes in place that stay, and those of the
+                    // overlays, came from chunks before any that gathered
+                    // atomics for their buffers.
                     let mut buffers: Vec<&mut [u8]> =
                         global.buffers.iter_mut().map(|b| &mut b.data[..]).collect();
-                    for g in &gathered[..committed] {
-                        g.apply(&mut buffers);
+                    let committed_logs = &logs[..committed];
+                    if plan.overlays() {
+                        let overlays: Vec<&Overlay> =
+                            committed_logs.iter().map(|l| &l.overlay).collect();
+                        overlay::commit_writes(&overlays, &mut buffers);
                     }
-                    let locations: u64 = gathered.iter().map(|g| g.locations() as u64).sum();
+                    for l in committed_logs {
+                        l.gathered.apply(&mut buffers);
+                    }
+                    let locations: u64 = logs.iter().map(|l| l.gathered.locations() as u64).sum();
                     if locations > MAX_BATCH_LOCATIONS {
                         let per_workgroup = locations.div_ceil(end - start);
                         batch = batch.min((MAX_BATCH_LOCATIONS / per_workgroup).max(threads));
@@ -703,8 +715,7 @@ impl<'k> Launch<'k> {
         let writes = isa::global_writes::global_writes(self.kernel)?;
         let bases: Vec<u64> = global.buffers.iter().map(|b| b.base).collect();
         WindowPlan::new(
-            &writes.windows,
-            &writes.read_roots,
+            &writes,
             &self.uniforms,
             &bases,
             self.workgroups,

@@ -740,13 +740,23 @@ impl<'a> WaveMemory<'a> {
                         },
                     )
                 }
-                GlobalView::InPlace(chunk) => (
-                    r,
-                    Target::InPlace {
-                        chunk: &mut **chunk,
-                        buffer: i,
-                    },
-                ),
+                GlobalView::InPlace(chunk) => {
+                    if chunk.buffers()[i].overlaid {
+                        let (data, overlay) = chunk.overlaid(i);
+                        let target = Target::Overlay {
+                            data,
+                            overlay,
+                            buffer: i,
+                        };
+                        (r, target)
+                    } else {
+                        let target = Target::InPlace {
+                            chunk: &mut **chunk,
+                            buffer: i,
+                        };
+                        (r, target)
+                    }
+                }
             },
             Place::Workgroup(from) => {
                 let bytes = &mut self.workgroup[from as usize..][..(r.hi - r.lo) as usize];
@@ -1022,15 +1032,21 @@ impl<'a> WaveMemory<'a> {
                     data,
                     overlay,
                     buffer,
-                } => lanes_in_region::<N>(&mut rest, addrs, offset, r, &mut |lane, at| {
-                    let mut bytes = [0u8; N];
-                    if READ {
-                        overlay.read(data, buffer, at, &mut bytes);
-                    }
-                    if access(lane, &mut bytes) && WRITE {
-                        overlay.write(buffer, at, &bytes);
-                    }
-                }),
+                } => {
+                    // An atomic not gathered: what it returns depends on
+                    // the other chunks (`note_atomic` marks those of a
+                    // chunk seeing all of memory through its overlay).
+                    overlay.atomic |= READ && WRITE;
+                    lanes_in_region::<N>(&mut rest, addrs, offset, r, &mut |lane, at| {
+                        let mut bytes = [0u8; N];
+                        if READ {
+                            overlay.read(data, buffer, at, &mut bytes);
+                        }
+                        if access(lane, &mut bytes) && WRITE {
+                            overlay.write(buffer, at, &bytes);
+                        }
+                    })
+                }
                 // Reads from a buffer no chunk writes; writes (an atomic's
                 // too) to the chunk's windows. The first that may not
                 // stops the lanes.

@@ -15,7 +15,7 @@
 //! workgroup of the batch wrote are looked at when committing.
 
 use crate::exec::address_map::AddressMap;
-use crate::exec::gathered::{committable, Gathered};
+use crate::exec::gathered::{self, Gathered};
 
 /// Bytes per page of the overlay.
 const PAGE: usize = 4096;
@@ -172,25 +172,46 @@ impl Overlay {
     }
 
     /// Where page `key` is in `pages`, added if new.
+    #[inline(always)]
     fn page_index(&mut self, key: PageKey) -> usize {
         match self.last {
             Some((k, i)) if k == key => i,
-            _ => {
-                let pages = &mut self.pages;
-                let packed = (key.0 as u64) << 32 | key.1 as u64;
-                let i = *self.index.entry(packed).or_insert_with(|| {
-                    pages.push((key, Page::new()));
-                    pages.len() - 1
-                });
-                self.last = Some((key, i));
-                i
-            }
+            _ => self.look_up(key),
         }
+    }
+
+    fn look_up(&mut self, key: PageKey) -> usize {
+        let pages = &mut self.pages;
+        let packed = (key.0 as u64) << 32 | key.1 as u64;
+        let i = *self.index.entry(packed).or_insert_with(|| {
+            pages.push((key, Page::new()));
+            pages.len() - 1
+        });
+        self.last = Some((key, i));
+        i
     }
 
     /// Reads `out.len()` (at most 8) bytes at `offset` of buffer `buffer`,
     /// whose bytes before the batch are `data`.
+    #[inline(always)]
     pub fn read(&mut self, data: &[u8], buffer: usize, offset: usize, out: &mut [u8]) {
+        let (n, within) = (out.len(), offset % PAGE);
+        if within + n <= PAGE {
+            // In one page, and mostly bytes the workgroup wrote itself
+            // (before this, one call a lane took two fifths of a kernel's
+            // samples whose every workgroup writes and reads one word).
+            let i = self.page_index((buffer, offset / PAGE));
+            let page = &mut self.pages[i].1;
+            let fresh = !bits(&page.written, within, n) & ((1u64 << n) - 1);
+            if let (Some(d), 0) = (&page.data, fresh) {
+                out.copy_from_slice(&d[within..within + n]);
+                return;
+            }
+        }
+        self.read_pages(data, buffer, offset, out);
+    }
+
+    fn read_pages(&mut self, data: &[u8], buffer: usize, offset: usize, out: &mut [u8]) {
         let mut done = 0;
         // An access may straddle two pages: one piece per page.
         while done < out.len() {
@@ -214,7 +235,23 @@ impl Overlay {
     }
 
     /// Writes `bytes` at `offset` of buffer `buffer`.
+    #[inline(always)]
     pub fn write(&mut self, buffer: usize, offset: usize, bytes: &[u8]) {
+        let (n, within) = (bytes.len(), offset % PAGE);
+        if within + n <= PAGE {
+            let i = self.page_index((buffer, offset / PAGE));
+            let page = &mut self.pages[i].1;
+            if let Some(copy) = &mut page.data {
+                // A page written before: its buffer is marked already.
+                copy[within..within + n].copy_from_slice(bytes);
+                set_bits(&mut page.written, within, n, (1u64 << n) - 1);
+                return;
+            }
+        }
+        self.write_pages(buffer, offset, bytes);
+    }
+
+    fn write_pages(&mut self, buffer: usize, offset: usize, bytes: &[u8]) {
         if buffer < 64 {
             self.written_buffers |= 1 << buffer;
         }
@@ -242,30 +279,69 @@ impl Overlay {
 
 /// Commits the first `limit` overlays of a batch (in workgroup order)
 /// into the buffers, up to the first one whose result could differ from
-/// a one-thread run's: it read bytes an earlier overlay of the batch
-/// wrote, ran a global atomic that is not blind, or reached a buffer it
-/// or an earlier overlay gathered blind atomics for (`gathered`). Each
-/// overlay's gathered atomics are applied after the writes. Returns how
-/// many were committed.
-///
-/// Pages are independent, so the work is spread over the calling rayon
-/// pool by page: each page's overlays are checked and applied in
-/// workgroup order.
+/// a one-thread run's (`committable`). Each overlay's gathered atomics are
+/// applied after the writes. Returns how many were committed.
 pub fn commit_batch(overlays: &[Overlay], limit: usize, buffers: &mut [&mut [u8]]) -> usize {
+    let overlays: Vec<&Overlay> = overlays.iter().collect();
+    let touched = touched(&overlays[..limit]);
+    let groups = page_groups(&touched);
+    let committed = first_conflict(&overlays, limit, &groups);
+    write_pages(&groups, committed, buffers);
+    // No committed overlay wrote a buffer that it or an earlier one
+    // gathered atomics for, so the writes may all go first.
+    for o in &overlays[..committed] {
+        o.gathered.apply(buffers);
+    }
+    committed
+}
+
+/// How many of the first `limit` overlays of a batch (in workgroup order)
+/// can be committed: those before the first whose result could differ
+/// from a one-thread run's. It read bytes an earlier overlay of the batch
+/// wrote, ran a global atomic that is not blind, or reached a buffer it or
+/// an earlier overlay gathered blind atomics for (`gathered`).
+pub fn committable(overlays: &[&Overlay], limit: usize) -> usize {
+    let touched = touched(&overlays[..limit]);
+    first_conflict(overlays, limit, &page_groups(&touched))
+}
+
+/// Writes the pages of `overlays` (a batch's first, in workgroup order,
+/// found `committable`) into the buffers; their gathered atomics are left.
+pub fn commit_writes(overlays: &[&Overlay], buffers: &mut [&mut [u8]]) {
+    let touched = touched(overlays);
+    write_pages(&page_groups(&touched), overlays.len(), buffers);
+}
+
+/// Every (page, workgroup) pair of `overlays`, sorted by page and then
+/// workgroup.
+fn touched<'o>(overlays: &[&'o Overlay]) -> Vec<(PageKey, usize, &'o Page)> {
     use rayon::prelude::*;
-    let limit = overlays[..limit]
-        .iter()
-        .position(|o| o.atomic)
-        .unwrap_or(limit);
-    let limit = committable(overlays.iter().map(|o| &o.gathered), limit);
-    // Every (page, workgroup) pair, grouped by page in workgroup order.
-    let mut touched: Vec<(PageKey, usize, &Page)> = overlays[..limit]
+    let mut touched: Vec<(PageKey, usize, &Page)> = overlays
         .iter()
         .enumerate()
         .flat_map(|(wg, o)| o.pages.iter().map(move |(key, page)| (*key, wg, page)))
         .collect();
     touched.par_sort_unstable_by_key(|&(key, wg, _)| (key, wg));
-    let groups: Vec<&PageGroup> = touched.chunk_by(|a, b| a.0 == b.0).collect();
+    touched
+}
+
+/// `touched` grouped by page.
+fn page_groups<'t, 'o>(touched: &'t [(PageKey, usize, &'o Page)]) -> Vec<&'t PageGroup<'o>> {
+    touched.chunk_by(|a, b| a.0 == b.0).collect()
+}
+
+/// The first of the first `limit` overlays that cannot be committed (see
+/// `committable`), or `limit`; `groups` are their pages.
+///
+/// Pages are independent, so the work is spread over the calling rayon
+/// pool by page: each page's overlays are checked in workgroup order.
+fn first_conflict(overlays: &[&Overlay], limit: usize, groups: &[&PageGroup]) -> usize {
+    use rayon::prelude::*;
+    let limit = overlays[..limit]
+        .iter()
+        .position(|o| o.atomic)
+        .unwrap_or(limit);
+    let limit = gathered::committable(overlays.iter().map(|o| &o.gathered), limit);
     // The first workgroup, over all pages, that read an earlier one's bytes.
     let first_conflict = groups
         .par_iter()
@@ -273,30 +349,37 @@ pub fn commit_batch(overlays: &[Overlay], limit: usize, buffers: &mut [&mut [u8]
         .filter(|group| group.iter().any(|g| g.2.data.is_some()))
         .filter_map(|group| {
             let mut written = [0u64; MASK_WORDS];
-            group.iter().find_map(|&(_, wg, page)| {
-                let read_written = written.iter().zip(&page.read).any(|(w, r)| w & r != 0);
-                for (w, p) in written.iter_mut().zip(&page.written) {
-                    *w |= p;
-                }
-                read_written.then_some(wg)
-            })
+            group
+                .iter()
+                .take_while(|g| g.1 < limit)
+                .find_map(|&(_, wg, page)| {
+                    let read_written = written.iter().zip(&page.read).any(|(w, r)| w & r != 0);
+                    for (w, p) in written.iter_mut().zip(&page.written) {
+                        *w |= p;
+                    }
+                    read_written.then_some(wg)
+                })
         })
         .min()
         .unwrap_or(limit);
-    let first_conflict = first_span_conflict(&overlays[..first_conflict], &groups);
-    // Each committed page of each buffer, as its own slice, cut in page
-    // order (the groups are sorted by page) from what is left of its
-    // buffer: the page just past the last cut, and the bytes from there.
-    // (Cutting every buffer into pages first, 12,289 slices a batch for
-    // the memory-bound bench kernel's 48 MiB, was 38% of its commits'
-    // host instructions.)
+    first_span_conflict(&overlays[..first_conflict], groups)
+}
+
+/// Writes the pages of the overlays before `committed` into `buffers`:
+/// each committed page of each buffer as its own slice, cut in page order
+/// (the groups are sorted by page) from what is left of its buffer: the
+/// page just past the last cut, and the bytes from there. (Cutting every
+/// buffer into pages first, 12,289 slices a batch for the memory-bound
+/// bench kernel's 48 MiB, was 38% of its commits' host instructions.)
+fn write_pages(groups: &[&PageGroup], committed: usize, buffers: &mut [&mut [u8]]) {
+    use rayon::prelude::*;
     let mut rest: Vec<(usize, &mut [u8])> = buffers.iter_mut().map(|b| (0, &mut **b)).collect();
     let work: Vec<(&mut [u8], &PageGroup)> = groups
         .iter()
         .filter(|group| {
             group
                 .iter()
-                .any(|&(_, wg, p)| wg < first_conflict && p.data.is_some())
+                .any(|&(_, wg, p)| wg < committed && p.data.is_some())
         })
         .map(|group| {
             let (buffer, page_no) = group[0].0;
@@ -310,24 +393,18 @@ pub fn commit_batch(overlays: &[Overlay], limit: usize, buffers: &mut [&mut [u8]
         })
         .collect();
     work.into_par_iter().for_each(|(data, group)| {
-        for &(_, _, page) in group.iter().take_while(|g| g.1 < first_conflict) {
+        for &(_, _, page) in group.iter().take_while(|g| g.1 < committed) {
             if let Some(copy) = &page.data {
                 apply(page, copy, data);
             }
         }
     });
-    // No committed overlay wrote a buffer that it or an earlier one
-    // gathered atomics for, so the writes may all go first.
-    for o in &overlays[..first_conflict] {
-        o.gathered.apply(buffers);
-    }
-    first_conflict
 }
 
 /// The first of `overlays` (a batch's, in workgroup order) with a read
 /// span over bytes an earlier one wrote, or their number if none has;
 /// `groups` are the batch's pages that overlays touched, sorted by page.
-fn first_span_conflict(overlays: &[Overlay], groups: &[&PageGroup]) -> usize {
+fn first_span_conflict(overlays: &[&Overlay], groups: &[&PageGroup]) -> usize {
     // Buffers written by the overlays before the one looked at: only
     // spans in those can conflict.
     let mut written_before = 0u64;

@@ -21,7 +21,8 @@
 //! on one thread, as after a batch of overlays.
 
 use crate::exec::gathered::Gathered;
-use isa::global_writes::StoreWindow;
+use crate::exec::overlay::Overlay;
+use isa::global_writes::GlobalWrites;
 use isa::ir::Reg;
 
 /// A windowed buffer: its index, and the bytes `stride · w + from ..
@@ -34,24 +35,28 @@ struct Windowed {
     to: i64,
 }
 
-/// Which buffers a launch's chunks write in place, and how.
+/// Which buffers a launch's chunks write in place, and how; and which they
+/// write through overlays.
 #[derive(Clone, Debug)]
 pub struct WindowPlan {
     windowed: Vec<Windowed>,
+    /// Buffers written through each chunk's overlay (`overlay`): the
+    /// windows cannot tell their bytes apart.
+    overlaid: Vec<usize>,
 }
 
 impl WindowPlan {
     /// The plan for a dispatch of `workgroups` of `local_size`, whose
-    /// stores fall in `windows`, loads read through `read_roots`, and
-    /// registers are set from `uniforms` (a root's value is a buffer's
-    /// address); `None` when the dispatch is more than a row of workgroups
-    /// or a written buffer is also read or written through another root.
-    /// With no windows, chunks read every buffer in place and write none
-    /// (a kernel whose only writes are blind atomics, which `gathered`
-    /// keeps).
+    /// global memory accesses are `writes`, and whose registers are set
+    /// from `uniforms` (a root's value is a buffer's address); `None` when
+    /// the dispatch is more than a row of workgroups or a root written
+    /// through is no buffer's. A buffer whose windows could overlap, or
+    /// that is written through two roots or read through another, is
+    /// overlaid. With no buffers written, chunks read every buffer in
+    /// place (a kernel whose only writes are blind atomics, which
+    /// `gathered` keeps).
     pub fn new(
-        windows: &[StoreWindow],
-        read_roots: &[Reg],
+        writes: &GlobalWrites,
         uniforms: &[(Reg, u64)],
         bases: &[u64],
         workgroups: [u32; 3],
@@ -64,25 +69,42 @@ impl WindowPlan {
             let (_, value) = uniforms.iter().find(|u| u.0 == root)?;
             bases.iter().position(|b| b == value)
         };
-        let mut windowed = Vec::new();
-        for w in windows {
-            let buffer = buffer_of(w.root)?;
-            let (stride, from, to) = w.per_workgroup(local_size[0])?;
-            windowed.push(Windowed {
-                buffer,
-                stride,
-                from,
-                to,
-            });
+        let mut overlaid = Vec::new();
+        for &root in &writes.overlaid {
+            overlaid.push(buffer_of(root)?);
         }
-        let read: Vec<Option<usize>> = read_roots.iter().map(|&r| buffer_of(r)).collect();
-        for (i, w) in windowed.iter().enumerate() {
-            let twice = windowed[..i].iter().any(|v| v.buffer == w.buffer);
-            if twice || read.contains(&Some(w.buffer)) {
-                return None;
+        let mut windowed = Vec::new();
+        for w in &writes.windows {
+            let buffer = buffer_of(w.root)?;
+            match w.per_workgroup(local_size[0]) {
+                Some((stride, from, to)) => windowed.push(Windowed {
+                    buffer,
+                    stride,
+                    from,
+                    to,
+                }),
+                None => overlaid.push(buffer),
             }
         }
-        Some(WindowPlan { windowed })
+        let read: Vec<Option<usize>> = writes.read_roots.iter().map(|&r| buffer_of(r)).collect();
+        for (i, w) in windowed.iter().enumerate() {
+            let twice = windowed
+                .iter()
+                .enumerate()
+                .any(|(j, v)| j != i && v.buffer == w.buffer);
+            if twice || read.contains(&Some(w.buffer)) {
+                overlaid.push(w.buffer);
+            }
+        }
+        overlaid.sort_unstable();
+        overlaid.dedup();
+        windowed.retain(|w| !overlaid.contains(&w.buffer));
+        Some(WindowPlan { windowed, overlaid })
+    }
+
+    /// Whether chunks write some buffer through their overlays.
+    pub fn overlays(&self) -> bool {
+        !self.overlaid.is_empty()
     }
 
     /// Cuts `buffers` (each one's name, address and bytes, in order) for
@@ -103,6 +125,7 @@ impl WindowPlan {
                     base,
                     len,
                     data: Some(data),
+                    overlaid: self.overlaid.contains(&i),
                 });
                 continue;
             };
@@ -111,6 +134,7 @@ impl WindowPlan {
                 base,
                 len,
                 data: None,
+                overlaid: false,
             });
             let mut rest: &'a mut [u8] = data;
             let mut at = 0usize;
@@ -136,12 +160,14 @@ impl WindowPlan {
 }
 
 /// A buffer as every chunk of a batch sees it: its place, and its bytes
-/// unless it is windowed.
+/// (as the batch started, if it is overlaid) unless it is windowed.
 pub struct Shared<'a> {
     pub name: &'a str,
     pub base: u64,
     pub len: usize,
     pub data: Option<&'a [u8]>,
+    /// Written through each chunk's overlay.
+    pub overlaid: bool,
 }
 
 /// A chunk's window of a buffer: bytes `from..from + data.len()`.
@@ -181,6 +207,8 @@ pub struct ChunkMemory<'a, 'u> {
     window_bytes: usize,
     undo: &'u mut Undo,
     gathered: &'u mut Gathered,
+    /// What the chunk read and wrote of the overlaid buffers.
+    overlay: &'u mut Overlay,
 }
 
 /// How a wave reaches a chunk's memory (`ChunkMemory`), behind a reference
@@ -197,6 +225,10 @@ pub trait InPlace {
 
     /// The chunk's blind atomics, gathered.
     fn gathered(&mut self) -> &mut Gathered;
+
+    /// Overlaid buffer `buffer`'s bytes as the batch started, and the
+    /// chunk's overlay, through which it reads and writes them.
+    fn overlaid(&mut self, buffer: usize) -> (&[u8], &mut Overlay);
 
     /// Writes `bytes` at offset `at` of buffer `buffer`, keeping what they
     /// replace; false (a conflict) outside the chunk's window.
@@ -243,36 +275,59 @@ impl InPlace for ChunkMemory<'_, '_> {
     fn gathered(&mut self) -> &mut Gathered {
         self.gathered
     }
+
+    fn overlaid(&mut self, buffer: usize) -> (&[u8], &mut Overlay) {
+        self.gathered.note_plain(buffer);
+        (self.shared[buffer].data.unwrap_or_default(), self.overlay)
+    }
+}
+
+/// What each chunk of a batch keeps beside its windows: its undo log, its
+/// gathered atomics and its overlay.
+#[derive(Default)]
+pub struct ChunkLogs {
+    pub undo: Undo,
+    pub gathered: Gathered,
+    pub overlay: Overlay,
 }
 
 /// Each chunk's memory: the buffers all share, its windows (one list per
-/// chunk, from `WindowPlan::cut`), its undo log and its gathered atomics,
-/// emptied.
+/// chunk, from `WindowPlan::cut`) and its logs, emptied.
 pub fn chunk_memories<'a, 'u>(
     shared: &'a [Shared<'a>],
     windows: Vec<Vec<Window<'a>>>,
-    undos: &'u mut [Undo],
-    gathered: &'u mut [Gathered],
+    logs: &'u mut [ChunkLogs],
 ) -> Vec<ChunkMemory<'a, 'u>> {
     windows
         .into_iter()
-        .zip(undos.iter_mut().zip(gathered))
-        .map(|(windows, (undo, gathered))| {
-            undo.clear();
-            gathered.clear();
-            let window_bytes = windows.iter().map(|w| w.data.len()).sum();
-            // At once, not by doubling: undo logs grown by copies took a
-            // launch's first batch of 128 chunks 17% longer than the next
-            // (memory-bound bench kernel, two threads).
-            undo.old.reserve(window_bytes);
-            ChunkMemory {
-                shared,
-                window_bytes,
+        .zip(logs)
+        .map(
+            |(
                 windows,
-                undo,
-                gathered,
-            }
-        })
+                ChunkLogs {
+                    undo,
+                    gathered,
+                    overlay,
+                },
+            )| {
+                undo.clear();
+                gathered.clear();
+                overlay.clear();
+                let window_bytes = windows.iter().map(|w| w.data.len()).sum();
+                // At once, not by doubling: undo logs grown by copies took a
+                // launch's first batch of 128 chunks 17% longer than the next
+                // (memory-bound bench kernel, two threads).
+                undo.old.reserve(window_bytes);
+                ChunkMemory {
+                    shared,
+                    window_bytes,
+                    windows,
+                    undo,
+                    gathered,
+                    overlay,
+                }
+            },
+        )
         .collect()
 }
 
@@ -289,6 +344,11 @@ impl ChunkMemory<'_, '_> {
     /// The chunk's blind atomics, gathered so far.
     pub fn gathered_atomics(&self) -> &Gathered {
         self.gathered
+    }
+
+    /// What the chunk read and wrote of the overlaid buffers.
+    pub fn overlay(&self) -> &Overlay {
+        self.overlay
     }
 
     /// This chunk's window holding bytes `range` of buffer `buffer`.
@@ -336,6 +396,8 @@ impl ChunkMemory<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exec::overlay;
+    use isa::global_writes::StoreWindow;
 
     /// A buffer: its name, address and bytes.
     type Buffer = (&'static str, u64, Vec<u8>);
@@ -352,7 +414,12 @@ mod tests {
             to: 8,
         };
         let uniforms = [(6, a), (7, c)];
-        let plan = WindowPlan::new(&[window], &[6], &uniforms, &[a, c], [4, 1, 1], [2, 1, 1]);
+        let writes = GlobalWrites {
+            windows: vec![window],
+            overlaid: vec![],
+            read_roots: vec![6],
+        };
+        let plan = WindowPlan::new(&writes, &uniforms, &[a, c], [4, 1, 1], [2, 1, 1]);
         (g, plan.unwrap())
     }
 
@@ -365,15 +432,9 @@ mod tests {
     /// workgroups 0-1 and 2-3.
     fn with_two_chunks(f: impl FnOnce(&mut [ChunkMemory])) -> Vec<Buffer> {
         let (mut g, plan) = setup();
-        let mut undo = [Undo::default(), Undo::default()];
-        let mut gathered = [Gathered::default(), Gathered::default()];
+        let mut logs = [ChunkLogs::default(), ChunkLogs::default()];
         let (shared, windows) = plan.cut(parts(&mut g), &[0..2, 2..4]);
-        f(&mut chunk_memories(
-            &shared,
-            windows,
-            &mut undo,
-            &mut gathered,
-        ));
+        f(&mut chunk_memories(&shared, windows, &mut logs));
         g
     }
 
@@ -437,24 +498,92 @@ mod tests {
     }
 
     #[test]
-    fn a_plan_needs_a_row_of_workgroups_and_buffers_written_through_one_root_only() {
-        let window = StoreWindow {
-            root: 7,
-            steps: [8, 0, 0],
+    fn a_plan_needs_a_row_of_workgroups_and_overlays_buffers_it_cannot_window() {
+        let window = |root, steps| StoreWindow {
+            root,
+            steps,
             from: 0,
             to: 8,
         };
         let bases = [0x1_0000, 0x2_0000];
-        let plan = |read: &[Reg], uniforms: &[(Reg, u64)], workgroups| {
-            WindowPlan::new(&[window], read, uniforms, &bases, workgroups, [64, 1, 1]).is_some()
+        // (windowed, overlaid) buffers, or None for no plan.
+        let plan = |windows: &[StoreWindow], read: &[Reg], uniforms: &[(Reg, u64)], workgroups| {
+            let writes = GlobalWrites {
+                windows: windows.to_vec(),
+                overlaid: vec![],
+                read_roots: read.to_vec(),
+            };
+            WindowPlan::new(&writes, uniforms, &bases, workgroups, [64, 1, 1]).map(|p| {
+                let windowed: Vec<usize> = p.windowed.iter().map(|w| w.buffer).collect();
+                (windowed, p.overlaid)
+            })
         };
+        let own = [window(7, [8, 0, 0])];
         let two = [(6, bases[0]), (7, bases[1])];
-        assert!(plan(&[6], &two, [4, 1, 1]));
-        assert!(!plan(&[6], &two, [4, 2, 1]), "two rows of workgroups");
-        assert!(!plan(&[6], &two, [4, 1, 2]));
+        assert_eq!(plan(&own, &[6], &two, [4, 1, 1]), Some((vec![1], vec![])));
+        assert_eq!(plan(&own, &[6], &two, [4, 2, 1]), None, "two rows");
+        assert_eq!(plan(&own, &[6], &two, [4, 1, 2]), None);
+        assert_eq!(
+            plan(&own, &[], &[(7, 0x3_0000)], [4, 1, 1]),
+            None,
+            "no buffer"
+        );
         // Root 6 is bound to the written buffer too.
         let same = [(6, bases[1]), (7, bases[1])];
-        assert!(!plan(&[6], &same, [4, 1, 1]), "read through another root");
-        assert!(!plan(&[], &[(7, 0x3_0000)], [4, 1, 1]), "no buffer there");
+        let overlaid = Some((vec![], vec![1]));
+        assert_eq!(
+            plan(&own, &[6], &same, [4, 1, 1]),
+            overlaid,
+            "read through another root"
+        );
+        let both = [window(6, [8, 0, 0]), window(7, [8, 0, 0])];
+        assert_eq!(
+            plan(&both, &[], &same, [4, 1, 1]),
+            overlaid,
+            "written through two"
+        );
+        // Every invocation at the same 8 bytes: the windows would overlap.
+        let one_place = [window(7, [0, 0, 0])];
+        assert_eq!(plan(&one_place, &[6], &two, [4, 1, 1]), overlaid);
+    }
+
+    #[test]
+    fn a_chunk_reads_and_writes_an_overlaid_buffer_through_its_overlay() {
+        // Buffer a is written at one word every invocation shares.
+        let (a, c) = (0x1_0000, 0x2_0000);
+        let mut g: Vec<Buffer> = vec![("a", a, vec![1; 64]), ("c", c, (0..64).collect())];
+        let writes = GlobalWrites {
+            windows: vec![StoreWindow {
+                root: 7,
+                steps: [8, 0, 0],
+                from: 4,
+                to: 8,
+            }],
+            overlaid: vec![6],
+            read_roots: vec![],
+        };
+        let uniforms = [(6, a), (7, c)];
+        let plan = WindowPlan::new(&writes, &uniforms, &[a, c], [4, 1, 1], [2, 1, 1]).unwrap();
+        assert!(plan.overlays());
+        let mut logs = [ChunkLogs::default(), ChunkLogs::default()];
+        let (shared, windows) = plan.cut(parts(&mut g), &[0..2, 2..4]);
+        assert!(shared[0].overlaid && !shared[1].overlaid);
+        let mut chunks = chunk_memories(&shared, windows, &mut logs);
+        let (data, overlay) = chunks[0].overlaid(0);
+        assert_eq!(data, &[1; 64][..], "the bytes as the batch started");
+        overlay.write(0, 0, &[5; 4]);
+        let mut out = [0u8; 4];
+        let (data, overlay) = chunks[1].overlaid(0);
+        overlay.read(data, 0, 0, &mut out);
+        assert_eq!(out, [1; 4], "the other chunk's overlay is its own");
+        assert_eq!(chunks[0].read_range(1, 4..8), Some(&[4, 5, 6, 7][..]));
+        drop(chunks);
+        drop(shared);
+        let overlays: Vec<&Overlay> = logs.iter().map(|l| &l.overlay).collect();
+        assert_eq!(
+            overlay::committable(&overlays, 2),
+            1,
+            "the second read what the first wrote"
+        );
     }
 }
