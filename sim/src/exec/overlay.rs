@@ -238,13 +238,13 @@ impl Overlay {
     #[inline(always)]
     pub fn write(&mut self, buffer: usize, offset: usize, bytes: &[u8]) {
         let (n, within) = (bytes.len(), offset % PAGE);
-        if within + n <= PAGE {
+        if n > 0 && within + n <= PAGE {
             let i = self.page_index((buffer, offset / PAGE));
             let page = &mut self.pages[i].1;
             if let Some(copy) = &mut page.data {
                 // A page written before: its buffer is marked already.
                 copy[within..within + n].copy_from_slice(bytes);
-                set_bits(&mut page.written, within, n, (1u64 << n) - 1);
+                set_range(&mut page.written, within, within + n);
                 return;
             }
         }
@@ -473,6 +473,26 @@ mod tests {
 
     fn commit(overlays: &[Overlay], limit: usize, buffer: &mut [u8]) -> usize {
         commit_batch(overlays, limit, &mut [buffer])
+    }
+
+    #[test]
+    fn a_long_write_to_a_page_written_before_lands_whole() {
+        // A wave's 256 contiguous bytes after a word, in the same page;
+        // then a word of it read back and overwritten.
+        let mut g = memory();
+        let mut o = Overlay::default();
+        o.write(0, 0, &[1; 4]);
+        o.write(0, 8, &[2; 256]);
+        o.write(0, 100, &[3; 4]);
+        let mut out = [0u8; 4];
+        o.read(&g, 0, 98, &mut out);
+        assert_eq!(out, [2, 2, 3, 3]);
+        assert_eq!(commit(std::slice::from_ref(&o), 1, &mut g), 1);
+        let mut want = memory();
+        want[..4].fill(1);
+        want[8..264].fill(2);
+        want[100..104].fill(3);
+        assert!(g == want);
     }
 
     #[test]
