@@ -743,9 +743,11 @@ pub fn on_log_axis(v: f64) -> bool {
 
 /// The labelled values of a logarithmic axis from `low` to `high`: its
 /// powers of ten, or if fewer than four lie on it 1, 2 and 5 times each,
-/// or else (an axis spanning less than a factor of ten or so, as speedups
-/// near 1 do) evenly spaced values, the widest step of 1, 2 or 5 times a
-/// power of ten that puts four or more on it.
+/// or 1, 1.5, 2, 3, 5 and 7 times each (near evenly spaced on the axis, so
+/// that the lowest bar of a chart has a label near it), or else (an axis
+/// spanning less than a factor of five or so, as speedups near 1 do)
+/// evenly spaced values, the widest step of 1, 2 or 5 times a power of
+/// ten that puts four or more on it.
 pub fn log_ticks(low: f64, high: f64) -> Vec<f64> {
     let first = low.log10().floor() as i32;
     let last = high.log10().ceil() as i32;
@@ -760,17 +762,21 @@ pub fn log_ticks(low: f64, high: f64) -> Vec<f64> {
         let to = (high / step).floor() as i64;
         (from..=to).map(|k| k as f64 * step).collect()
     };
-    [vec![1.0], vec![1.0, 2.0, 5.0]]
-        .iter()
-        .map(|steps| on_axis(steps))
-        .chain(
-            (first - 4..=last)
-                .rev()
-                .flat_map(|e| [5.0, 2.0, 1.0].map(|m| m * 10f64.powi(e)))
-                .map(spaced),
-        )
-        .find(|labels| labels.len() >= 4)
-        .unwrap_or_else(|| vec![low, high])
+    [
+        vec![1.0],
+        vec![1.0, 2.0, 5.0],
+        vec![1.0, 1.5, 2.0, 3.0, 5.0, 7.0],
+    ]
+    .iter()
+    .map(|steps| on_axis(steps))
+    .chain(
+        (first - 4..=last)
+            .rev()
+            .flat_map(|e| [5.0, 2.0, 1.0].map(|m| m * 10f64.powi(e)))
+            .map(spaced),
+    )
+    .find(|labels| labels.len() >= 4)
+    .unwrap_or_else(|| vec![low, high])
 }
 
 #[cfg(test)]
@@ -819,6 +825,11 @@ mod tests {
             );
             assert!(labels.windows(2).all(|p| p[0] < p[1]), "{labels:?}");
         }
+        // Speedups from 0.25 to 1.2 (a trial's bar at 0.277): a label in
+        // the axis's lowest quarter, not evenly spaced ones from 0.4 up.
+        let labels = log_ticks(0.25, 1.2);
+        let quarter = 0.25 * (1.2f64 / 0.25).powf(0.25);
+        assert!(labels[0] <= quarter, "{labels:?}");
         // Speedups from 0.84 to 1.1: labels on both sides of 1, evenly
         // spaced.
         let labels = log_ticks(0.84, 1.1);
