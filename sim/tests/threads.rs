@@ -317,6 +317,32 @@ fn a_buffer_every_workgroup_writes_goes_through_overlays_beside_buffers_written_
 }
 
 #[test]
+fn a_launch_whose_stores_scatter_over_pages_goes_on_on_one_thread() {
+    // Every store a page from the others (scattered_stores.comp): the
+    // first batch's overlays take a page a store, and the launch runs on
+    // one thread from the next workgroup on.
+    let w = Workload::load(&root().join("sim/tests/kernels/scattered_stores.toml")).unwrap();
+    let mut want = vec![0u32; 1_048_573];
+    for g in 0..512 * 64u64 {
+        want[(g * 1025 % 1_048_573) as usize] = g as u32;
+    }
+    for threads in [1, 2, 4] {
+        let out = every_launch_on(&w, threads);
+        let c = out.counts;
+        // The first workgroup runs on the calling thread, the first batch
+        // (32 a thread) on the pool.
+        let first_batch = if threads == 1 { 0 } else { 32 * threads as u64 };
+        assert_eq!(
+            c.parallel_workgroups, first_batch,
+            "{threads} threads: {c:?}"
+        );
+        assert_eq!(c.parallel_batches, u64::from(threads > 1));
+        assert_eq!(c.in_place_workgroups, 0, "its one buffer is overlaid");
+        assert!(words(&out, 0) == want, "{threads} threads");
+    }
+}
+
+#[test]
 fn blind_global_atomics_are_gathered_per_chunk_and_applied_in_order() {
     // A histogram whose every workgroup adds to the global bins, the
     // values returned unread: every workgroup after the first runs in

@@ -105,6 +105,16 @@ const MAX_BATCH_LOCATIONS: u64 = 1 << 18;
 /// batch of `MAX_BATCH` per thread, so that a longer batch still ends
 /// with short chunks.
 const CHUNKS_PER_THREAD: u64 = 8;
+/// A parallel launch goes on on one thread after a batch whose overlays
+/// took a page beyond each chunk's first for fewer than this many of its
+/// wave-instructions. A page
+/// of an overlay (made, filled and committed) cost about 1.4 us, against
+/// about 25 ns for a wave-instruction on one thread: a kernel storing to
+/// a lookup table's words, 0.05 pages a wave-instruction, ran 2.5x slower
+/// on two threads than on one, and one storing each lane to a word far
+/// from the others' (6 pages a wave-instruction) 24x slower, taking 8x
+/// the memory.
+const WAVE_INSTRUCTIONS_PER_PAGE: u64 = 128;
 
 /// A launch that could not finish, and where.
 #[derive(Debug)]
@@ -553,6 +563,7 @@ impl<'k> Launch<'k> {
         let mut overlays: Vec<Overlay> = Vec::new();
         let mut logs: Vec<ChunkLogs> = Vec::new();
         let in_place = self.window_plan(global);
+        let in_place_writes = in_place.as_ref().is_some_and(WindowPlan::writes_in_place);
         // Written in place, batches start where those through overlays
         // end, so that a first batch that conflicts wastes no more work
         // than an overlay run's longest. With a buffer overlaid, a batch
@@ -689,17 +700,33 @@ impl<'k> Launch<'k> {
                 }
             };
             let results_len = results.len();
+            // Scattered stores fill the overlays with pages, each costing
+            // more than the one thread it saves could run in the time.
+            let pages: usize = match &in_place {
+                Some(_) => logs[..committed].iter().map(|l| l.overlay.pages()).sum(),
+                None => overlays[..committed].iter().map(Overlay::pages).sum(),
+            };
+            let ran: u64 = results[..committed]
+                .iter()
+                .flatten()
+                .map(|(_, own)| own.wave_instructions)
+                .sum();
+            // A chunk's first page is its own (a word all its workgroups
+            // write, say) whatever its length: batches start with short
+            // chunks, which would otherwise look scattered.
+            let scattered =
+                pages.saturating_sub(committed) as u64 * WAVE_INSTRUCTIONS_PER_PAGE > ran;
             for (k, (out, own)) in results.into_iter().take(committed).flatten().enumerate() {
                 printf.append(out);
                 counts.merge(own);
                 for _ in range(k as u64) {
                     counts.parallel_workgroups += 1;
-                    counts.in_place_workgroups += u64::from(in_place.is_some());
+                    counts.in_place_workgroups += u64::from(in_place_writes);
                     next += 1;
                     workgroup_done(progress, state, counts);
                 }
             }
-            if committed < results_len {
+            if committed < results_len || scattered {
                 return Ok(next);
             }
         }

@@ -138,6 +138,11 @@ impl Overlay {
         self.gathered.clear();
     }
 
+    /// Pages the workgroups' reads and writes touched.
+    pub fn pages(&self) -> usize {
+        self.pages.len()
+    }
+
     /// Whether the workgroup may have written buffer `buffer`: if not,
     /// its bytes can be read from the buffer itself, noting the range
     /// with [`Overlay::note_read`].

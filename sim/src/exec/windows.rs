@@ -107,6 +107,12 @@ impl WindowPlan {
         !self.overlaid.is_empty()
     }
 
+    /// Whether chunks write some buffer in place, or none through
+    /// overlays.
+    pub fn writes_in_place(&self) -> bool {
+        !self.windowed.is_empty() || self.overlaid.is_empty()
+    }
+
     /// Cuts `buffers` (each one's name, address and bytes, in order) for
     /// chunks of workgroups: chunk `k` runs workgroups `ranges[k]`
     /// (consecutive, ascending) and reaches its windows only.
