@@ -105,16 +105,22 @@ const MAX_BATCH_LOCATIONS: u64 = 1 << 18;
 /// batch of `MAX_BATCH` per thread, so that a longer batch still ends
 /// with short chunks.
 const CHUNKS_PER_THREAD: u64 = 8;
-/// A parallel launch goes on on one thread after a batch whose overlays
-/// took a page beyond each chunk's first for fewer than this many of its
-/// wave-instructions. A page
-/// of an overlay (made, filled and committed) cost about 1.4 us, against
+/// A parallel launch goes on on one thread after a batch whose commit
+/// cost more than its wave-instructions, counting this many for each page
+/// its overlays took beyond each chunk's first. A page of an overlay
+/// (made, filled and committed) cost about 1.4 us, against
 /// about 25 ns for a wave-instruction on one thread: a kernel storing to
 /// a lookup table's words, 0.05 pages a wave-instruction, ran 2.5x slower
 /// on two threads than on one, and one storing each lane to a word far
 /// from the others' (6 pages a wave-instruction) 24x slower, taking 8x
 /// the memory.
 const WAVE_INSTRUCTIONS_PER_PAGE: u64 = 128;
+/// And one for this many gathered atomics' locations, applied one after
+/// another in the commit in about 6 ns each, half a wave-instruction's
+/// time on one thread (what two threads save of it). A scatter of blind
+/// atomics onto 4 M words, a location a lane, ran in 0.06 s on two
+/// threads against 0.03 s on one.
+const LOCATIONS_PER_WAVE_INSTRUCTION: u64 = 2;
 
 /// A launch that could not finish, and where.
 #[derive(Debug)]
@@ -700,11 +706,18 @@ impl<'k> Launch<'k> {
                 }
             };
             let results_len = results.len();
-            // Scattered stores fill the overlays with pages, each costing
+            // Scattered stores fill the overlays with pages, and scattered
+            // blind atomics the chunks' gathered locations, each costing
             // more than the one thread it saves could run in the time.
-            let pages: usize = match &in_place {
-                Some(_) => logs[..committed].iter().map(|l| l.overlay.pages()).sum(),
-                None => overlays[..committed].iter().map(Overlay::pages).sum(),
+            let (pages, locations) = match &in_place {
+                Some(_) => logs[..committed]
+                    .iter()
+                    .map(|l| (l.overlay.pages(), l.gathered.locations()))
+                    .fold((0, 0), |(p, l), (a, b)| (p + a, l + b)),
+                None => overlays[..committed]
+                    .iter()
+                    .map(|o| (o.pages(), o.gathered.locations()))
+                    .fold((0, 0), |(p, l), (a, b)| (p + a, l + b)),
             };
             let ran: u64 = results[..committed]
                 .iter()
@@ -714,8 +727,9 @@ impl<'k> Launch<'k> {
             // A chunk's first page is its own (a word all its workgroups
             // write, say) whatever its length: batches start with short
             // chunks, which would otherwise look scattered.
-            let scattered =
-                pages.saturating_sub(committed) as u64 * WAVE_INSTRUCTIONS_PER_PAGE > ran;
+            let commit_cost = pages.saturating_sub(committed) as u64 * WAVE_INSTRUCTIONS_PER_PAGE
+                + locations as u64 / LOCATIONS_PER_WAVE_INSTRUCTION;
+            let scattered = commit_cost > ran;
             for (k, (out, own)) in results.into_iter().take(committed).flatten().enumerate() {
                 printf.append(out);
                 counts.merge(own);
