@@ -1,7 +1,7 @@
 //! A kernel launch: its grid, the uniform register values of the dispatch,
 //! and the functional execution of every workgroup (no timing).
 
-use crate::exec::gathered::committable;
+use crate::exec::gathered::{committable, Gathered};
 use crate::exec::lane_ops::{reads_across_lanes, Decoded};
 use crate::exec::memory::{
     write_le, GlobalMemory, GlobalView, LocalArguments, RecentRegions, WaveMemory,
@@ -710,14 +710,8 @@ impl<'k> Launch<'k> {
             // blind atomics the chunks' gathered locations, each costing
             // more than the one thread it saves could run in the time.
             let (pages, locations) = match &in_place {
-                Some(_) => logs[..committed]
-                    .iter()
-                    .map(|l| (l.overlay.pages(), l.gathered.locations()))
-                    .fold((0, 0), |(p, l), (a, b)| (p + a, l + b)),
-                None => overlays[..committed]
-                    .iter()
-                    .map(|o| (o.pages(), o.gathered.locations()))
-                    .fold((0, 0), |(p, l), (a, b)| (p + a, l + b)),
+                Some(_) => commit_size(logs[..committed].iter().map(|l| (&l.overlay, &l.gathered))),
+                None => commit_size(overlays[..committed].iter().map(|o| (o, &o.gathered))),
             };
             let ran: u64 = results[..committed]
                 .iter()
@@ -876,6 +870,14 @@ impl<'k> Launch<'k> {
 /// that asks for that many: starting one took longer than a small
 /// launch's work (a 4-workgroup launch ran 24 times slower on two threads
 /// than on one).
+/// The pages and gathered atomics' locations a batch's committed chunks
+/// left to commit.
+fn commit_size<'c>(chunks: impl Iterator<Item = (&'c Overlay, &'c Gathered)>) -> (usize, usize) {
+    chunks.fold((0, 0), |(pages, locations), (o, g)| {
+        (pages + o.pages(), locations + g.locations())
+    })
+}
+
 fn thread_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, ExecError> {
     static POOLS: std::sync::Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> =
         std::sync::Mutex::new(Vec::new());
