@@ -1197,22 +1197,23 @@ fn the_summary_says_how_a_launch_used_the_threads_and_its_global_atomics() {
     assert_eq!(atomics["run"]["parallel_workgroups"], 511);
     assert_eq!(atomics["run"]["in_place_workgroups"], 511);
     assert!(atomics["instructions"]["global_atomics"].as_u64().unwrap() > 0);
-    // 4,096 workgroups each adding to 256 words of their own after 24
-    // rounds of arithmetic: the first batch (2,048 workgroups, 2 x 1,024)
-    // gathers 524,288 locations, past the 2^18 a batch may hold, so the
-    // rest go in batches of 1,024 (2^18 / 256 a workgroup), not in one
-    // batch of 2,048: three batches, not two.
+    // 8,192 workgroups each adding to 256 words of their own after 24
+    // rounds of arithmetic, in batches from 64 workgroups (blind atomics
+    // start short), doubling: the batch of 2,048 gathers 524,288
+    // locations, past the 2^18 a batch may hold, so the rest go in
+    // batches of at most 1,024 (2^18 / 256 a workgroup): ten batches,
+    // where eight would run without the cut.
     let scatter = summary("sim/tests/kernels/scatter_atomics_work.toml", &two);
     assert_eq!(scatter["checks"]["passed"], 1);
-    assert_eq!(scatter["run"]["parallel_workgroups"], 4_095);
-    assert_eq!(scatter["run"]["in_place_workgroups"], 4_095);
-    assert_eq!(scatter["run"]["parallel_batches"], 3);
-    // With no arithmetic, the commit's 524,288 locations cost more than
-    // the batch's wave-instructions: the launch goes on on one thread
-    // after its first batch.
+    assert_eq!(scatter["run"]["parallel_workgroups"], 8_191);
+    assert_eq!(scatter["run"]["in_place_workgroups"], 8_191);
+    assert_eq!(scatter["run"]["parallel_batches"], 10);
+    // With no arithmetic, the commit's locations (256 a workgroup) cost
+    // more than the batch's wave-instructions: the launch goes on on one
+    // thread after its first batch (64 workgroups).
     let bare = summary("sim/tests/kernels/scatter_atomics.toml", &two);
     assert_eq!(bare["checks"]["passed"], 1);
-    assert_eq!(bare["run"]["parallel_workgroups"], 2_048);
+    assert_eq!(bare["run"]["parallel_workgroups"], 64);
     assert_eq!(bare["run"]["parallel_batches"], 1);
     // 4 workgroups of one wave, each running 11 global atomics outside
     // its compare-and-swap loop and at least one in it (how many depends

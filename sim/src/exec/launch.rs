@@ -574,8 +574,13 @@ impl<'k> Launch<'k> {
         // end, so that a first batch that conflicts wastes no more work
         // than an overlay run's longest. With a buffer overlaid, a batch
         // can conflict as one through overlays does, and grows as those.
+        // Blind atomics may scatter over more locations than their commit
+        // can apply in the time a batch saves (a 64 K-bin histogram): the
+        // first batch starts short too, and grows to the same length.
+        let blind = self.decoded.blind_atomics.contains(&true);
         let (mut batch, most) = match &in_place {
-            Some(plan) if !plan.overlays() => (MAX_BATCH, MAX_IN_PLACE_BATCH),
+            Some(plan) if !plan.overlays() && !blind => (MAX_BATCH, MAX_IN_PLACE_BATCH),
+            Some(plan) if !plan.overlays() => (WORKGROUPS_PER_THREAD, MAX_IN_PLACE_BATCH),
             _ => (WORKGROUPS_PER_THREAD, MAX_BATCH),
         };
         batch *= threads;
