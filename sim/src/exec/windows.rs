@@ -9,7 +9,10 @@
 //! (which no chunk writes) directly, and no commit is needed but for the
 //! blind atomics it gathered (`gathered`), applied after the batch. A
 //! global atomic it did not gather would write outside its windows: a
-//! conflict.
+//! conflict. A buffer written where windows cannot hold it (its
+//! workgroups' stretches could overlap, or the analysis overlaid it) goes
+//! through the chunk's overlay (`overlay`) instead, checked and committed
+//! in chunk order as a batch of overlays is.
 //!
 //! The analysis only predicts; what keeps the one-thread result is checked
 //! as the chunk runs: an access to a windowed buffer outside the chunk's
