@@ -741,21 +741,20 @@ impl<'a> WaveMemory<'a> {
                     )
                 }
                 GlobalView::InPlace(chunk) => {
-                    if chunk.buffers()[i].overlaid {
+                    let target = if chunk.buffers()[i].overlaid {
                         let (data, overlay) = chunk.overlaid(i);
-                        let target = Target::Overlay {
+                        Target::Overlay {
                             data,
                             overlay,
                             buffer: i,
-                        };
-                        (r, target)
+                        }
                     } else {
-                        let target = Target::InPlace {
+                        Target::InPlace {
                             chunk: &mut **chunk,
                             buffer: i,
-                        };
-                        (r, target)
-                    }
+                        }
+                    };
+                    (r, target)
                 }
             },
             Place::Workgroup(from) => {

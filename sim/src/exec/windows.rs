@@ -72,10 +72,9 @@ impl WindowPlan {
             let (_, value) = uniforms.iter().find(|u| u.0 == root)?;
             bases.iter().position(|b| b == value)
         };
-        let mut overlaid = Vec::new();
-        for &root in &writes.overlaid {
-            overlaid.push(buffer_of(root)?);
-        }
+        let mut overlaid = (writes.overlaid.iter())
+            .map(|&root| buffer_of(root))
+            .collect::<Option<Vec<usize>>>()?;
         let mut windowed = Vec::new();
         for w in &writes.windows {
             let buffer = buffer_of(w.root)?;
@@ -310,33 +309,29 @@ pub fn chunk_memories<'a, 'u>(
     windows
         .into_iter()
         .zip(logs)
-        .map(
-            |(
+        .map(|(windows, logs)| {
+            let ChunkLogs {
+                undo,
+                gathered,
+                overlay,
+            } = logs;
+            undo.clear();
+            gathered.clear();
+            overlay.clear();
+            let window_bytes = windows.iter().map(|w| w.data.len()).sum();
+            // At once, not by doubling: undo logs grown by copies took a
+            // launch's first batch of 128 chunks 17% longer than the next
+            // (memory-bound bench kernel, two threads).
+            undo.old.reserve(window_bytes);
+            ChunkMemory {
+                shared,
+                window_bytes,
                 windows,
-                ChunkLogs {
-                    undo,
-                    gathered,
-                    overlay,
-                },
-            )| {
-                undo.clear();
-                gathered.clear();
-                overlay.clear();
-                let window_bytes = windows.iter().map(|w| w.data.len()).sum();
-                // At once, not by doubling: undo logs grown by copies took a
-                // launch's first batch of 128 chunks 17% longer than the next
-                // (memory-bound bench kernel, two threads).
-                undo.old.reserve(window_bytes);
-                ChunkMemory {
-                    shared,
-                    window_bytes,
-                    windows,
-                    undo,
-                    gathered,
-                    overlay,
-                }
-            },
-        )
+                undo,
+                gathered,
+                overlay,
+            }
+        })
         .collect()
 }
 
