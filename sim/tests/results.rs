@@ -1230,6 +1230,59 @@ fn the_summary_says_how_a_launch_used_the_threads_and_its_global_atomics() {
 }
 
 #[test]
+fn the_l2_atomic_units_busy_fraction_is_their_operations_times_their_interval() {
+    // The global histogram: every operation an integer atomicAdd, which
+    // holds one of the L2's atomic units for the integer interval.
+    let dir = common::scratch("results", "atomic-units-busy");
+    let o = gpusim(&[
+        "run",
+        "workloads/histogram/histogram_global_uniform.toml",
+        "workloads/vector_add.toml",
+        "--quiet",
+        "--results",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let cfg = gpusim::input::config::Config::default_config();
+    let units = (cfg.memory.l2.banks * cfg.atomics.units_per_bank) as f64;
+    let interval = cfg.atomics.integer.interval as f64;
+    let out = dir.join("histogram_global_uniform");
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let atomics = &summary["atomics"];
+    let operations = common::num(atomics, &["operations"]);
+    assert_eq!(operations, 65536.0, "a byte a lane");
+    let busy = operations * interval;
+    assert_eq!(common::num(atomics, &["unit_busy_cycles"]), busy);
+    let cycles = common::num(&summary, &["cycles"]);
+    let fraction = busy / (units * cycles);
+    assert_eq!(common::num(atomics, &["unit_utilisation"]), fraction);
+    // 256 bins over 8 banks keep every unit busy most of the run.
+    assert!(fraction > 0.8, "{fraction}");
+    let rows = common::csv_rows(&out.join("summary.csv"));
+    let at = |name: &str| rows[1][common::column(&rows, name)].clone();
+    assert_eq!(at("atomic_unit_utilisation").parse::<f64>(), Ok(fraction));
+    let plot = std::fs::read_to_string(out.join("memory.svg")).unwrap();
+    let shown = format!("{:.1}% ({} units)", 100.0 * fraction, units);
+    assert!(plot.contains("L2 atomic units busy"), "{plot}");
+    assert!(plot.contains(&shown), "{shown} in {plot}");
+    // No atomics, no fraction: missing, not zero.
+    let out = dir.join("vector_add");
+    let summary: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    assert!(summary["atomics"]["unit_utilisation"].is_null());
+    assert_eq!(summary["atomics"]["unit_busy_cycles"], 0);
+    let rows = common::csv_rows(&out.join("summary.csv"));
+    assert_eq!(
+        rows[1][common::column(&rows, "atomic_unit_utilisation")],
+        ""
+    );
+    let plot = std::fs::read_to_string(out.join("memory.svg")).unwrap();
+    assert_eq!(plot.matches("no atomic operations").count(), 2, "{plot}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn a_rate_with_nothing_to_divide_by_is_missing_not_zero() {
     // atomic_add loads nothing from memory: its atomics go to the L2's
     // atomic units, its stores write through the L1. No L1 access, no

@@ -129,14 +129,14 @@ fn the_atomic_units_study_runs_and_spreading_pays() {
         column(&rows, "status"),
     );
     assert!(rows[1..].iter().all(|r| r[status] == "ok"));
-    let at = |w: &str, u: &str, q: &str| -> u64 {
+    let utilisation = column(&rows, "atomic_unit_utilisation");
+    let row = |w: &str, u: &str, q: &str| {
         rows[1..]
             .iter()
             .find(|r| r[workload].ends_with(w) && r[units] == u && r[queue] == q)
-            .unwrap()[cycles]
-            .parse()
             .unwrap()
     };
+    let at = |w: &str, u: &str, q: &str| -> u64 { row(w, u, q)[cycles].parse().unwrap() };
     let (spread, contended) = ("bbox_spread.toml", "bbox_contended.toml");
     assert!(at(spread, "1", "256") < at(contended, "1", "256"));
     for w in [spread, contended] {
@@ -156,6 +156,13 @@ fn the_atomic_units_study_runs_and_spreading_pays() {
     // Its operations waiting for one address fill a limited queue, so
     // more units buy far less.
     assert!(at(contended, "8", "256") > 3 * at(contended, "8", "0"));
+    // What the units did, over all 8 banks' units: spread, one a bank
+    // are busy most of the run; contended, only one bank's work, and
+    // with the queue limit its units mostly idle.
+    let busy = |w: &str, u: &str, q: &str| -> f64 { row(w, u, q)[utilisation].parse().unwrap() };
+    assert!(busy(spread, "1", "256") > 0.8);
+    assert!(busy(contended, "1", "0") <= 1.0 / 8.0);
+    assert!(busy(contended, "8", "256") * 4.0 < busy(contended, "8", "0"));
 }
 
 #[test]

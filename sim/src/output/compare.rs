@@ -94,7 +94,7 @@ pub struct Table {
 }
 
 /// The figures of a row, after workload and config.
-const FIGURES: [&str; 10] = [
+const FIGURES: [&str; 11] = [
     "cycles",
     "ipc",
     "occupancy_achieved",
@@ -103,6 +103,7 @@ const FIGURES: [&str; 10] = [
     "dram_read_bytes",
     "dram_write_bytes",
     "atomic_queue_cycles",
+    "atomic_unit_utilisation",
     "wave_instructions",
     "lane_instructions",
 ];

@@ -425,22 +425,45 @@ fn utilisation<DB: DrawingBackend>(
     let t = &report.timeline;
     let bins = t.bins();
     let end = t.end.max(1) as f64;
-    // Room above a fully busy unit for the legend, which would otherwise
-    // cover the busiest line.
+    // Each unit's line, then the L2's atomic units' when any worked (an
+    // atomic-bound kernel's time is theirs, after its waves have gone).
     let atomic_busy: u64 = t.atomic_busy.iter().sum();
-    let lines = report.unit_names().len() + usize::from(atomic_busy > 0);
-    let top = 1.05 * legend_headroom(lines, root.dim_in_pixel().1);
+    let atomics = (atomic_busy > 0).then(|| {
+        (
+            "L2 atomic units".to_string(),
+            &t.atomic_busy,
+            report.atomic_units().max(1) as f64,
+            report.atomic_unit_utilisation().unwrap_or(0.0),
+        )
+    });
+    let units = report.unit_names().iter().enumerate().map(|(u, name)| {
+        let instances = report.unit_instances(u).max(1) as f64;
+        (
+            name.clone(),
+            &t.unit_busy[u],
+            instances,
+            report.unit_utilisation(u),
+        )
+    });
+    let series: Vec<_> = units.chain(atomics).collect();
+    let labels: Vec<String> = series
+        .iter()
+        .map(|(name, _, _, overall)| format!("{name} ({} overall)", percent(overall.min(1.0))))
+        .collect();
+    // The legend beside the lines, as a compare chart's: above them it
+    // would take the axis's top half from a fully busy unit's line.
     let mut chart = ChartBuilder::on(root)
         .caption(title.text("Unit utilisation"), (FONT, 20))
         .margin(14)
+        .margin_right(14 + legend_room(&labels)?)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        // In thousandths, ticked only up to a fully busy unit: the room
-        // above is the legend's. (Key points of a float axis leave it
+        // In thousandths, a little above a fully busy unit so that its
+        // line clears the frame. (Key points of a float axis leave it
         // without a label formatter in plotters.)
         .build_cartesian_2d(
             0f64..end,
-            (0..(top * 1000.0).ceil() as i32).with_key_points(vec![0, 200, 400, 600, 800, 1000]),
+            (0..1050).with_key_points(vec![0, 200, 400, 600, 800, 1000]),
         )
         .map_err(err)?;
     chart
@@ -452,25 +475,8 @@ fn utilisation<DB: DrawingBackend>(
         .label_style((FONT, LABEL_SIZE))
         .draw()
         .map_err(err)?;
-    // Each unit's line, then the L2's atomic units' when any worked (an
-    // atomic-bound kernel's time is theirs, after its waves have gone).
-    let atomic_units = report.atomic_units().max(1) as f64;
-    let atomics = (atomic_busy > 0).then_some((
-        "L2 atomic units".to_string(),
-        &t.atomic_busy,
-        atomic_units,
-        atomic_busy as f64 / (atomic_units * end),
-    ));
-    let units = report.unit_names().iter().enumerate().map(|(u, name)| {
-        let instances = report.unit_instances(u).max(1) as f64;
-        (
-            name.clone(),
-            &t.unit_busy[u],
-            instances,
-            report.unit_utilisation(u),
-        )
-    });
-    for (i, (name, busy_bins, instances, overall)) in units.chain(atomics).enumerate() {
+    let mut legend: Vec<LegendRow<DB>> = Vec::new();
+    for (i, ((_, busy_bins, instances, _), label)) in series.into_iter().zip(labels).enumerate() {
         let points = (0..bins).map(|b| {
             let (start, len) = t.bin_span(b);
             let x = (start as f64 + len as f64 / 2.0).min(end);
@@ -480,11 +486,14 @@ fn utilisation<DB: DrawingBackend>(
         let color = series_colour(i);
         chart
             .draw_series(LineSeries::new(points, color.stroke_width(2)))
-            .map_err(err)?
-            .label(format!("{name} ({} overall)", percent(overall.min(1.0))))
-            .legend(move |(x, y)| PathElement::new([(x, y), (x + 16, y)], color.stroke_width(2)));
+            .map_err(err)?;
+        let sample = move |area: &DrawingArea<DB, Shift>, at| {
+            let line = PathElement::new([(0, 0), (16, 0)], color.stroke_width(2));
+            area.draw(&(EmptyElement::at(at) + line)).map_err(err)
+        };
+        legend.push((label, Box::new(sample)));
     }
-    draw_legend(&mut chart)
+    draw_legend_beside(root, chart.plotting_area().get_pixel_range(), legend)
 }
 
 /// The colour of series `i` of a chart (units, configs, sweep lines): dark
@@ -571,32 +580,6 @@ pub fn chart_size(width: u32, labels: &[impl AsRef<str>]) -> Result<(u32, u32), 
     ))
 }
 
-/// The y range, as a multiple of the highest value, that leaves room
-/// above the data for a legend of `rows` rows in the upper right of a
-/// chart `height` pixels high, so that the legend covers no point or bar.
-pub fn legend_headroom(rows: usize, height: u32) -> f64 {
-    let legend = legend_height(rows) as f64 / plotting_height(height) as f64;
-    1.0 / (1.0 - legend.min(0.75))
-}
-
-/// The legend of a run's chart: upper right, in a bordered, light box.
-pub fn draw_legend<'a, DB, CT>(chart: &mut ChartContext<'a, DB, CT>) -> Result<(), String>
-where
-    DB: DrawingBackend + 'a,
-    CT: plotters::coord::CoordTranslate,
-{
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .legend_area_size(LEGEND_SAMPLE)
-        .margin(LEGEND_MARGIN)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font((FONT, LABEL_SIZE))
-        .draw()
-        .map_err(err)
-}
-
 /// A row of a legend: its label, and what draws its series' sample (a
 /// bar's colour, a line and its mark) on an area, from a point at the
 /// sample's left middle.
@@ -680,6 +663,14 @@ fn memory<DB: DrawingBackend>(
                     grouped(f.atomic_operations),
                     f.atomic_mean_queue.unwrap_or(0.0)
                 ),
+                "no atomic operations",
+            ),
+        ),
+        (
+            "L2 atomic units busy",
+            rate(
+                f.atomic_unit_utilisation,
+                format!("{} units", grouped(f.atomic_units)),
                 "no atomic operations",
             ),
         ),
@@ -872,21 +863,6 @@ mod tests {
             chart_size(1000, most).unwrap().1
         );
         assert!(chart_size(1000, &many).unwrap().1 <= 2100);
-    }
-
-    #[test]
-    fn a_runs_legend_keeps_to_the_top_of_its_chart() {
-        // The utilisation plot's legend, upper right: the data's highest
-        // value sits just under it.
-        for rows in [1, 4, 10, 12] {
-            let plotting = (SIZE.1 - FRAME_HEIGHT) as f64;
-            let legend = (24 + 16 * rows) as f64;
-            let top = 1.0 / legend_headroom(rows, SIZE.1);
-            assert!(
-                (top - (1.0 - legend / plotting)).abs() < 1e-12,
-                "{rows} rows"
-            );
-        }
     }
 
     #[test]

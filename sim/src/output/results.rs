@@ -213,6 +213,10 @@ pub fn headline(out: &RunOutput) -> Vec<(&'static str, String)> {
             figure(&["memory", "dram_bandwidth_fraction"]),
         ),
         ("atomic_queue_cycles", figure(&["atomics", "queue_cycles"])),
+        (
+            "atomic_unit_utilisation",
+            figure(&["atomics", "unit_utilisation"]),
+        ),
         ("wall_seconds", figure(&["run", "wall_seconds"])),
     ]
 }

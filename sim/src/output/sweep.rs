@@ -35,6 +35,7 @@ pub fn figure_names() -> Vec<&'static str> {
         "dram_write_bytes",
         "dram_bandwidth_fraction",
         "atomic_queue_cycles",
+        "atomic_unit_utilisation",
     ]
     .to_vec()
 }
@@ -46,7 +47,7 @@ pub const TEXT_FIGURES: [&str; 4] = ["kernel", "mode", "config", "occupancy_limi
 /// of DRAM's peak): a plot of one has a linear y axis over the whole of 0
 /// to 1, so that a rate never seems to reach past 1 and plots of one
 /// figure read alike from sweep to sweep.
-pub const FRACTION_FIGURES: [&str; 7] = [
+pub const FRACTION_FIGURES: [&str; 8] = [
     "lane_efficiency",
     "occupancy_theoretical",
     "occupancy_achieved",
@@ -54,6 +55,7 @@ pub const FRACTION_FIGURES: [&str; 7] = [
     "l1_hit_rate",
     "l2_hit_rate",
     "dram_bandwidth_fraction",
+    "atomic_unit_utilisation",
 ];
 
 /// The least ratio of a plot's highest value to its lowest that takes a

@@ -61,6 +61,8 @@ pub struct Report {
     dram_bytes_per_cycle: u64,
     /// The L2's atomic units, all banks.
     atomic_units: u64,
+    /// Cycles the L2's atomic units were busy, summed over them.
+    atomic_unit_busy: u64,
     /// Wave-instructions by op class, by canonical name and by the unit
     /// (or memory path) that took them.
     mix: (
@@ -96,6 +98,8 @@ pub struct MemoryPlotFigures {
     pub atomic_operations: u64,
     pub atomic_mean_queue: Option<f64>,
     pub atomic_serialised_fraction: Option<f64>,
+    pub atomic_units: u64,
+    pub atomic_unit_utilisation: Option<f64>,
 }
 
 impl Report {
@@ -132,6 +136,7 @@ impl Report {
             memory: MemoryFigures::default(),
             dram_bytes_per_cycle: cfg.memory.dram.bytes_per_cycle as u64,
             atomic_units: (cfg.memory.l2.banks * cfg.atomics.units_per_bank) as u64,
+            atomic_unit_busy: 0,
             mix: Default::default(),
         }
     }
@@ -165,6 +170,7 @@ impl Report {
 
     /// An L2 atomic unit is busy for `cycles` from `cycle` on.
     pub fn atomic_busy(&mut self, cycle: u64, cycles: u64) {
+        self.atomic_unit_busy += cycles;
         let t = &mut self.timeline;
         t.reach(cycle);
         t.atomic_busy[(cycle >> t.bin_shift) as usize % Timeline::BINS] += cycles;
@@ -173,6 +179,19 @@ impl Report {
     /// The L2's atomic units, all banks.
     pub fn atomic_units(&self) -> u64 {
         self.atomic_units
+    }
+
+    /// The fraction of the run's cycles the L2's atomic units were busy,
+    /// over all of them (`None` when no atomic reached them): against the
+    /// share of operations that waited for their address, it tells units
+    /// too few from addresses too shared.
+    pub fn atomic_unit_utilisation(&self) -> Option<f64> {
+        (self.memory.stats.atomic_operations > 0).then(|| {
+            ratio(
+                self.atomic_unit_busy,
+                self.atomic_units.saturating_mul(self.cycles),
+            )
+        })
     }
 
     pub fn issued_on(&mut self, cu: usize) {
@@ -295,6 +314,8 @@ impl Report {
             atomic_operations: st.atomic_operations,
             atomic_mean_queue: rate(st.atomic_queue_cycles, st.atomic_operations),
             atomic_serialised_fraction: rate(st.atomic_serialised, st.atomic_operations),
+            atomic_units: self.atomic_units,
+            atomic_unit_utilisation: self.atomic_unit_utilisation(),
         }
     }
 
@@ -472,6 +493,8 @@ impl Report {
                 "mean_queue_cycles": plot.atomic_mean_queue,
                 "serialised": st.atomic_serialised,
                 "queue_full": st.atomic_queue_full,
+                "unit_busy_cycles": self.atomic_unit_busy,
+                "unit_utilisation": plot.atomic_unit_utilisation,
             },
             "per_cu": per_cu,
         })
