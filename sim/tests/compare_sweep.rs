@@ -944,6 +944,49 @@ fn a_sweep_refuses_a_manifest_its_workloads_give_twice() {
 }
 
 #[test]
+fn a_sweeps_config_column_names_its_set_as_run_does() {
+    // The sweep's own `set` is in no column of its own: the config's
+    // name says it, as `gpusim run --set` names its config, and the point
+    // runs as that run does.
+    let d = common::scratch("compare-sweep", "set-name");
+    let workload = root().join("workloads/reduction.toml");
+    let rows = sweep_rows(
+        &d,
+        "named",
+        std::slice::from_ref(&workload),
+        "\"gpu.compute_units\" = [4, 8]\n",
+        "set = [\"cu.scheduler=round_robin\"]\n",
+    );
+    let (config, units, cycles) = (
+        column(&rows, "config"),
+        column(&rows, "gpu.compute_units"),
+        column(&rows, "cycles"),
+    );
+    for r in &rows[1..] {
+        assert_eq!(r[config], "gcn-like (cu.scheduler=round_robin)");
+        let run = d.join(format!("run-{}", r[units]));
+        let o = gpusim(&[
+            "run",
+            workload.to_str().unwrap(),
+            "--set",
+            "cu.scheduler=round_robin",
+            "--set",
+            &format!("gpu.compute_units={}", r[units]),
+            "--quiet",
+            "--results",
+            run.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let summary = csv_rows(&run.join("reduction/summary.csv"));
+        assert_eq!(summary[1][column(&summary, "cycles")], r[cycles]);
+        // `run` names the config for both settings; the sweep's point
+        // has its parameter in a column instead.
+        assert!(summary[1][column(&summary, "config")].contains("round_robin"));
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
 fn the_docs_latency_parameter_moves_the_native_line_as_they_say() {
     // docs/sweeps.md's sweep file with the instruction latency it adds: an
     // instruction mid3_chain runs, whose latency shows in its cycles.

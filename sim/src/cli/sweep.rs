@@ -99,9 +99,10 @@ pub fn run(r: &Request) -> u8 {
         }
     };
     // A point whose config does not load fails alone, with the message.
-    // Its model keeps the base's name: the sweep file says what it sets,
-    // and the point's parameters are columns of their own.
-    let model = Config::load_with(&s.base, &[]).map(|c| c.name);
+    // Its model is named as `run --set` names it for the sweep's own
+    // `set`, which is in no column; the point's parameters are columns of
+    // their own.
+    let model = Config::load_with(&s.base, &s.set).map(|c| c.name);
     let configs: Vec<Result<Config, String>> = points
         .iter()
         .map(|p| {
