@@ -945,6 +945,44 @@ fn a_launch_that_stops_keeps_its_trace_beside_the_results_and_no_folder() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A unit's busy fraction per counter window takes each instruction's
+/// busy cycles in the windows they fall in: one wave keeping a slow
+/// transcendental unit (one instance per SIMD, 25 cycles an operation)
+/// busy back to back reads a quarter of the CU's four in every window it
+/// fills, never more.
+#[test]
+fn busy_counters_take_each_cycle_in_its_window() {
+    let dir = common::scratch("results", "busy-windows");
+    let o = gpusim(&[
+        "run",
+        "workloads/micro/indep_trans.toml",
+        "--set",
+        "units.trans={count = 1, latency = 100, interval = 25}",
+        "--trace-format",
+        "json",
+        "--quiet",
+        "--results",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let path = dir.join("micro_indep_trans/trace.json");
+    let trace: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let trans: Vec<f64> = trace["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["ph"] == "C" && e["name"] == "unit busy fraction")
+        .map(|e| e["args"]["trans"].as_f64().unwrap())
+        .collect();
+    // 64 operations of 25 cycles: six windows of 256 and more.
+    assert!(
+        trans.iter().filter(|&&f| f == 0.25).count() >= 6,
+        "{trans:?}"
+    );
+    assert!(trans.iter().all(|&f| f <= 0.25), "{trans:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// An Amber script whose RUN hangs keeps its trace as a manifest's run
 /// does, named after the script.
 /// A trace holds at most `--trace-limit` wave-instructions, in every
@@ -1012,6 +1050,46 @@ fn a_trace_holds_at_most_its_limit_and_says_what_it_left_out() {
     assert!(total > 50, "{total}");
     let (stderr, some, slices) = finished("50");
     assert_eq!(slices, 50);
+    // The counters stop where the trace does, at the cycle of the first
+    // wave-instruction left out (the 51st issued, from the whole trace),
+    // where without a limit they go on.
+    let counters = |path: &Path, name: &str| -> Vec<f64> {
+        let trace: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        trace["traceEvents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["ph"] == "C" && e["name"] == name)
+            .map(|e| e["ts"].as_f64().unwrap())
+            .collect()
+    };
+    let limited = dir.join("vector_add/trace.json");
+    let (resident, busy) = (
+        counters(&limited, "resident waves"),
+        counters(&limited, "unit busy fraction"),
+    );
+    finished("0");
+    let whole = dir.join("vector_add/trace.json");
+    let trace: Value = serde_json::from_str(&std::fs::read_to_string(&whole).unwrap()).unwrap();
+    let mut cycles: Vec<u64> = trace["traceEvents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["ph"] == "X")
+        .map(|e| e["args"]["cycle"].as_u64().unwrap())
+        .collect();
+    cycles.sort();
+    // At the built-in model's 1000 MHz, a cycle a nanosecond.
+    let stop = cycles[50] as f64 / 1000.0;
+    assert!(!busy.is_empty() && !resident.is_empty());
+    assert!(busy.iter().chain(&resident).all(|&ts| ts < stop), "{stop}");
+    assert!(counters(&whole, "resident waves")
+        .iter()
+        .any(|&ts| ts > stop));
+    assert!(counters(&whole, "unit busy fraction")
+        .iter()
+        .any(|&ts| ts > stop));
+    finished("50");
     assert!(
         stderr.contains(&format!(
             "the trace holds the first 50 wave-instructions; {} more ran untraced",

@@ -189,6 +189,12 @@ pub struct TraceWriter {
     unit_instances: Vec<u64>,
     /// Per CU, per unit: busy cycles in the current counter window.
     window_busy: Vec<Vec<u64>>,
+    /// Per CU: busy cycles of an instruction past the current window's
+    /// end, as (unit, cycles), for the windows after it.
+    spill: Vec<Vec<(usize, u64)>>,
+    /// The cycle the trace stops at, once an issue past its limit came:
+    /// its counters end there with its slices.
+    stopped: Option<u64>,
     /// Per CU: whether its last counter sample was all zero.
     window_idle: Vec<bool>,
     window_start: u64,
@@ -327,6 +333,8 @@ impl TraceWriter {
             simds: config.cu.simds,
             unit_instances: units.iter().map(|u| u.1).collect(),
             window_busy: vec![vec![0; units.len()]; cus],
+            spill: vec![Vec::new(); cus],
+            stopped: None,
             window_idle: vec![true; cus],
             unit_names: units.iter().map(|u| escaped(&u.0).into_owned()).collect(),
             window_start: 0,
@@ -353,10 +361,8 @@ impl TraceWriter {
         for slot in 0..self.pending.len() {
             self.flush_slice(slot, u64::MAX);
         }
-        self.flush_windows(cycles);
-        // The last window's part before the kernel's end.
-        if cycles > self.window_start {
-            self.write_window(cycles - self.window_start);
+        if self.stopped.is_none() {
+            self.end_windows(cycles);
         }
         if let Some(chrome) = &mut self.chrome {
             // Every event ends with ",\n": the last one's separator is
@@ -541,11 +547,31 @@ impl TraceWriter {
         while self.window_start + COUNTER_WINDOW <= cycle {
             self.write_window(COUNTER_WINDOW);
             self.window_start += COUNTER_WINDOW;
-            if self.window_idle.iter().all(|&i| i) && cycle >= self.window_start + COUNTER_WINDOW {
+            let busy = self.window_busy.iter().flatten().any(|&b| b > 0);
+            if !busy
+                && self.window_idle.iter().all(|&i| i)
+                && cycle >= self.window_start + COUNTER_WINDOW
+            {
                 // Nothing was busy: skip the empty windows at once.
                 self.window_start = cycle / COUNTER_WINDOW * COUNTER_WINDOW;
             }
         }
+    }
+
+    /// Writes the busy fractions up to `end`: the windows before it, and
+    /// the last one's part before it.
+    fn end_windows(&mut self, end: u64) {
+        self.flush_windows(end);
+        if end > self.window_start {
+            self.write_window(end - self.window_start);
+        }
+    }
+
+    /// The trace holds no issue from `cycle` on (its limit): the busy
+    /// fractions end there, and the resident waves' counters with them.
+    fn stop(&mut self, cycle: u64) {
+        self.end_windows(cycle);
+        self.stopped = Some(cycle);
     }
 
     /// Writes the units' busy fractions of the window of `length` cycles
@@ -561,10 +587,7 @@ impl TraceWriter {
                 let fractions: Vec<f64> = (0..self.unit_names.len())
                     .map(|u| {
                         let capacity = self.unit_instances[u] * length;
-                        // An instruction's busy cycles count in the window
-                        // it issues in, so a window may take a few of the
-                        // next one's.
-                        (self.window_busy[cu][u] as f64 / capacity as f64).min(1.0)
+                        self.window_busy[cu][u] as f64 / capacity as f64
                     })
                     .collect();
                 if self.chrome.is_some() {
@@ -595,7 +618,16 @@ impl TraceWriter {
                 }
             }
             self.window_idle[cu] = idle;
-            self.window_busy[cu].fill(0);
+            // The next window starts with what instructions issued before
+            // it keep busy in it.
+            let busy = &mut self.window_busy[cu];
+            busy.fill(0);
+            self.spill[cu].retain_mut(|(u, cycles)| {
+                let now = (*cycles).min(COUNTER_WINDOW);
+                busy[*u] += now;
+                *cycles -= now;
+                *cycles > 0
+            });
         }
     }
 }
@@ -605,7 +637,13 @@ impl TraceSink for TraceWriter {
         self.last_cycle = self.last_cycle.max(Some(e.cycle));
         self.flush_windows(e.cycle);
         if let Some(u) = e.unit_index {
-            self.window_busy[e.cu as usize][u] += e.busy;
+            // Its busy cycles in the windows they fall in.
+            let cu = e.cu as usize;
+            let here = e.busy.min(self.window_start + COUNTER_WINDOW - e.cycle);
+            self.window_busy[cu][u] += here;
+            if e.busy > here {
+                self.spill[cu].push((u, e.busy - here));
+            }
         }
         let pc = e.pc as usize;
         if pc >= self.locations.len() {
@@ -678,6 +716,11 @@ impl TraceSink for TraceWriter {
         self.last_cycle = self.last_cycle.max(Some(r.cycle));
         let written = self.occupancy.serialize(r);
         self.record(written, OCCUPANCY_FILE);
+        if self.stopped.is_some() {
+            // The CSV goes on to the run's end; the counters stop with
+            // the trace's slices.
+            return;
+        }
         self.name_cu(r.cu);
         let (pid, ns, waves) = (r.cu + 1, self.ns(r.cycle), r.waves);
         self.event(format_args!(
@@ -704,6 +747,8 @@ enum Event {
     /// An issue whose names are ids sent before.
     Issue(IssueEvent<u32>),
     Occupancy(OccupancyRecord),
+    /// The first issue past the limit, at this cycle.
+    Stop(u64),
 }
 
 /// Events per message between the threads, and messages in flight: the
@@ -747,6 +792,7 @@ impl TraceThread {
                             names[id] = name;
                         }
                         Event::Occupancy(r) => writer.occupancy(&r),
+                        Event::Stop(cycle) => writer.stop(cycle),
                         Event::Issue(e) => writer
                             .issue(&e.renamed(&*names[e.op as usize], &*names[e.unit as usize])),
                     }
@@ -842,6 +888,9 @@ impl TraceSink for TraceThread {
     fn issue(&mut self, e: &IssueEvent<&str>) {
         self.issued += 1;
         if self.options.limit != 0 && self.issued > self.options.limit {
+            if self.issued == self.options.limit + 1 {
+                self.push(Event::Stop(e.cycle));
+            }
             return;
         }
         let pc = e.pc as usize;

@@ -171,9 +171,7 @@ impl Report {
     /// An L2 atomic unit is busy for `cycles` from `cycle` on.
     pub fn atomic_busy(&mut self, cycle: u64, cycles: u64) {
         self.atomic_unit_busy += cycles;
-        let t = &mut self.timeline;
-        t.reach(cycle);
-        t.atomic_busy[(cycle >> t.bin_shift) as usize % Timeline::BINS] += cycles;
+        self.timeline.atomic_busy(cycle, cycles);
     }
 
     /// The L2's atomic units, all banks.
@@ -530,8 +528,7 @@ pub struct Timeline {
     /// in an array, so that the issue that adds to one is not checked
     /// against a length).
     pub unit_busy: Vec<[u64; Timeline::BINS]>,
-    /// Per bin: busy cycles of the L2's atomic units, all banks, at the
-    /// cycle each operation starts on its unit.
+    /// Per bin: busy cycles of the L2's atomic units, all banks.
     pub atomic_busy: [u64; Timeline::BINS],
 }
 
@@ -593,11 +590,40 @@ impl Timeline {
         }
     }
 
+    /// An instance of `unit` is busy for `cycles` from `cycle` on: each bin
+    /// gets the cycles that fall in it (booked all at the issue, a unit
+    /// busy 4 cycles of every 4 read as 1 and 0 in turn in short bins).
     #[inline(always)]
     fn unit_busy(&mut self, unit: usize, cycle: u64, cycles: u64) {
-        self.reach(cycle);
-        // `reach` made the bin one of the first `BINS`.
-        self.unit_busy[unit][(cycle >> self.bin_shift) as usize % Self::BINS] += cycles;
+        let last = (cycle + cycles).saturating_sub(1);
+        self.reach(last);
+        let bin = (cycle >> self.bin_shift) as usize;
+        if (last >> self.bin_shift) as usize == bin {
+            // The usual case; `reach` made the bin one of the first `BINS`.
+            self.unit_busy[unit][bin % Self::BINS] += cycles;
+        } else {
+            Self::spread(
+                &mut self.unit_busy[unit],
+                self.bin_cycles,
+                cycle,
+                last + 1,
+                1,
+            );
+        }
+    }
+
+    /// An L2 atomic unit is busy for `cycles` from `cycle` on.
+    fn atomic_busy(&mut self, cycle: u64, cycles: u64) {
+        if cycles > 0 {
+            self.reach(cycle + cycles - 1);
+            Self::spread(
+                &mut self.atomic_busy,
+                self.bin_cycles,
+                cycle,
+                cycle + cycles,
+                1,
+            );
+        }
     }
 
     /// `waves` were resident on `cu` from `from` to `to`.
@@ -606,11 +632,17 @@ impl Timeline {
             return;
         }
         self.reach(to - 1);
+        Self::spread(&mut self.resident[cu], self.bin_cycles, from, to, waves);
+    }
+
+    /// Adds `weight` for each cycle of `from..to` to the bin of `series`
+    /// it falls in (bins of `bin_cycles`, reaching `to`).
+    fn spread(series: &mut [u64; Self::BINS], bin_cycles: u64, from: u64, to: u64, weight: u64) {
         let mut t = from;
         while t < to {
-            let bin = t / self.bin_cycles;
-            let bin_end = ((bin + 1) * self.bin_cycles).min(to);
-            self.resident[cu][bin as usize] += waves * (bin_end - t);
+            let bin = t / bin_cycles;
+            let bin_end = ((bin + 1) * bin_cycles).min(to);
+            series[bin as usize] += weight * (bin_end - t);
             t = bin_end;
         }
     }
@@ -619,6 +651,33 @@ impl Timeline {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A unit busy 4 cycles from every fourth cycle is busy throughout:
+    /// every bin says so, at one cycle a bin and after the bins widen to
+    /// lengths its busy spans straddle.
+    #[test]
+    fn busy_cycles_fall_in_the_bins_they_cover() {
+        let mut t = Timeline::new(1, 1);
+        for cycle in (0..32).step_by(4) {
+            t.unit_busy(0, cycle, 4);
+        }
+        t.close(32);
+        assert_eq!(t.bin_cycles, 1);
+        assert!(t.unit_busy[0][..32].iter().all(|&b| b == 1));
+        // Spans of 3 from every third cycle over bins of 4, then 8.
+        let mut t = Timeline::new(1, 1);
+        for cycle in (0..3000).step_by(3) {
+            t.unit_busy(0, cycle, 3);
+            t.atomic_busy(cycle, 3);
+        }
+        t.close(3000);
+        assert_eq!(t.bin_cycles, 16);
+        for series in [&t.unit_busy[0], &t.atomic_busy] {
+            for (b, &busy) in series.iter().enumerate().take(t.bins()) {
+                assert_eq!(busy, t.bin_span(b).1, "bin {b}");
+            }
+        }
+    }
 
     /// Closed after a stretch with nothing in it, the bins reach the end:
     /// waves resident for 1,377 cycles of a 5,015-cycle run.
