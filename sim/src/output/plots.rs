@@ -30,6 +30,38 @@ pub struct Title<'a> {
 }
 
 impl Title<'_> {
+    /// The caption of plot `what` on a root `width` pixels wide, and its
+    /// font size: the largest from 20 down to the labels' size at which it
+    /// fits between the margins, with the config's label cut short
+    /// (ending "...") when even that is too wide (a config named for three
+    /// `--set` values takes a hundred characters).
+    fn caption(&self, what: &str, width: u32) -> Result<(String, u32), String> {
+        let room = width.saturating_sub(2 * MARGIN);
+        let fits = |text: &str, size: u32| -> Result<bool, String> {
+            let font = (FONT, size).into_font();
+            Ok(font.box_size(text).map_err(err)?.0 <= room)
+        };
+        let text = self.text(what);
+        for size in (LABEL_SIZE..=20).rev().step_by(2) {
+            if fits(&text, size)? {
+                return Ok((text, size));
+            }
+        }
+        let chars: Vec<char> = self.config.chars().collect();
+        for keep in (0..chars.len()).rev() {
+            let config = format!("{}...", chars[..keep].iter().collect::<String>());
+            let cut = Title {
+                config: &config,
+                ..*self
+            }
+            .text(what);
+            if keep == 0 || fits(&cut, LABEL_SIZE)? {
+                return Ok((cut, LABEL_SIZE));
+            }
+        }
+        Ok((text, LABEL_SIZE))
+    }
+
     fn text(&self, what: &str) -> String {
         let config = if self.config.is_empty() {
             String::new()
@@ -48,6 +80,8 @@ impl Title<'_> {
 /// legend, taller for a long one).
 pub const SIZE: (u32, u32) = (1000, 520);
 pub const FONT: &str = "sans-serif";
+/// Pixels between a run plot's edges and its chart.
+const MARGIN: u32 = 14;
 
 /// The size of labels and legends. Font sizes are even: the bitmap
 /// backend places each glyph at half the size from its top, truncated, so
@@ -256,9 +290,10 @@ fn stalls<DB: DrawingBackend>(
     let busy: u64 = bars.iter().filter(|b| b.3).map(|b| b.1).sum::<u64>().max(1);
     let max = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1);
     let n = bars.len();
+    let (caption, size) = title.caption("SIMD cycles", root.dim_in_pixel().0)?;
     let mut chart = ChartBuilder::on(root)
-        .caption(title.text("SIMD cycles"), (FONT, 20))
-        .margin(14)
+        .caption(caption, (FONT, size))
+        .margin(MARGIN)
         .x_label_area_size(50)
         .y_label_area_size(150)
         .build_cartesian_2d(0u64..max + max / 2 + 1, (0..n - 1).into_segmented())
@@ -332,8 +367,9 @@ fn occupancy<DB: DrawingBackend>(
         t.resident[c][b] as f64 / len as f64
     };
     let (upper, lower) = root.split_vertically(SIZE.1 * 3 / 5);
+    let (caption, size) = title.caption("Resident waves per CU", upper.dim_in_pixel().0)?;
     let mut heat = ChartBuilder::on(&upper)
-        .caption(title.text("Resident waves per CU"), (FONT, 20))
+        .caption(caption, (FONT, size))
         .margin(10)
         .x_label_area_size(30)
         .y_label_area_size(70)
@@ -452,10 +488,11 @@ fn utilisation<DB: DrawingBackend>(
         .collect();
     // The legend beside the lines, as a compare chart's: above them it
     // would take the axis's top half from a fully busy unit's line.
+    let (caption, size) = title.caption("Unit utilisation", root.dim_in_pixel().0)?;
     let mut chart = ChartBuilder::on(root)
-        .caption(title.text("Unit utilisation"), (FONT, 20))
-        .margin(14)
-        .margin_right(14 + legend_room(&labels)?)
+        .caption(caption, (FONT, size))
+        .margin(MARGIN)
+        .margin_right(MARGIN + legend_room(&labels)?)
         .x_label_area_size(40)
         .y_label_area_size(70)
         // In thousandths, a little above a fully busy unit so that its
@@ -678,9 +715,10 @@ fn memory<DB: DrawingBackend>(
     let n = bars.len();
     // The axis ends at 100%; each bar's figures are written after its end,
     // or inside it from its start when it is long.
+    let (caption, size) = title.caption("Memory", root.dim_in_pixel().0)?;
     let mut chart = ChartBuilder::on(root)
-        .caption(title.text("Memory"), (FONT, 20))
-        .margin(14)
+        .caption(caption, (FONT, size))
+        .margin(MARGIN)
         .margin_right(40)
         .x_label_area_size(50)
         .y_label_area_size(190)
@@ -863,6 +901,40 @@ mod tests {
             chart_size(1000, most).unwrap().1
         );
         assert!(chart_size(1000, &many).unwrap().1 <= 2100);
+    }
+
+    #[test]
+    fn a_caption_fits_its_plot_smaller_then_cut() {
+        load_font().unwrap();
+        let width = |text: &str, size: u32| (FONT, size).into_font().box_size(text).unwrap().0;
+        let title = |config| Title {
+            workload: "va_20",
+            config,
+            cycles: 390_352,
+        };
+        let (text, size) = title("gcn-like").caption("Memory", SIZE.0).unwrap();
+        assert_eq!(
+            (text.as_str(), size),
+            ("Memory: va_20 on gcn-like, 390 352 cycles", 20)
+        );
+        // Three settings: smaller, whole.
+        let three = "gcn-like (cu.scheduler=round_robin, gpu.compute_units=4, memory.dram.bytes_per_cycle=32)";
+        let (text, size) = title(three).caption("SIMD cycles", SIZE.0).unwrap();
+        assert!(size < 20 && text.contains(three), "{size} {text}");
+        assert!(width(&text, size) <= SIZE.0 - 2 * MARGIN);
+        // Ten: the config cut, the cycles kept.
+        let ten = format!("gcn-like ({})", ["memory.l2.latency=300"; 10].join(", "));
+        let (text, size) = title(&ten).caption("SIMD cycles", SIZE.0).unwrap();
+        assert_eq!(size, LABEL_SIZE);
+        assert!(
+            text.contains("...") && text.ends_with(", 390 352 cycles"),
+            "{text}"
+        );
+        assert!(width(&text, size) <= SIZE.0 - 2 * MARGIN);
+        assert!(
+            width(&text, size) > SIZE.0 - 2 * MARGIN - 20,
+            "cut no shorter than needed"
+        );
     }
 
     #[test]
