@@ -525,6 +525,21 @@ fn configs_named_for_their_overrides_compare_under_those_names() {
     for f in ["teaching.config.toml", "teaching_cu.simds_4.config.toml"] {
         assert!(folder.join(f).is_file(), "{f}");
     }
+    // A `|` in a name is escaped in compare.md's table, whose rows keep
+    // the header's cells.
+    let piped = d.join("piped.toml");
+    std::fs::write(&piped, "inherit = \"gcn\"\nname = \"x|y\"\n").unwrap();
+    let (folder, names) = compare(
+        &["--config", "gcn", "--config", piped.to_str().unwrap()],
+        "piped",
+    );
+    assert_eq!(names, ["gcn-like", "x|y"]);
+    let table = std::fs::read_to_string(folder.join("compare.md")).unwrap();
+    let cells = |line: &str| line.replace("\\|", "").matches('|').count();
+    let lines: Vec<&str> = table.lines().take_while(|l| l.starts_with('|')).collect();
+    assert_eq!(lines.len(), 4, "{table}");
+    assert!(lines.iter().all(|l| cells(l) == cells(lines[0])), "{table}");
+    assert!(lines[3].contains("| x\\|y |"), "{table}");
     std::fs::remove_dir_all(&d).unwrap();
 }
 

@@ -81,13 +81,16 @@ fn an_empty_or_blank_model_name_is_refused_at_its_line() {
         (r#""   ""#, r#""   ""#),
         (r#""\t""#, r#""\t""#),
         ("''", r#""""#),
+        // A control character breaks the lines the name is written in.
+        (r#""two\nlines""#, r#""two\nlines""#),
+        (r#""a\tb""#, r#""a\tb""#),
     ] {
         let (text, at) = edited("name = ", &format!("name = {written}"));
         let (line, e) = refused("blank_name", &text);
         assert_eq!(line, at, "{written}: {e}");
         assert_eq!(
             e,
-            format!("name is {quoted}; it must be a label of some non-space character")
+            format!("name is {quoted}; it must be a label of some non-space character, without control characters")
         );
     }
     // A file that inherits is blamed for the name it sets.
@@ -98,7 +101,7 @@ fn an_empty_or_blank_model_name_is_refused_at_its_line() {
     );
     assert_eq!(
         e,
-        format!("{file}:2: name is \"\"; it must be a label of some non-space character")
+        format!("{file}:2: name is \"\"; it must be a label of some non-space character, without control characters")
     );
     // Spaces inside a name are fine.
     let (text, _) = edited("name = ", r#"name = " a b ""#);

@@ -255,7 +255,13 @@ impl Table {
             _ => v.clone(),
         };
         for r in &self.rows {
-            let cells: Vec<String> = r.iter().enumerate().map(short).collect();
+            // A `|` in a name would start a cell of its own.
+            let cells: Vec<String> = r
+                .iter()
+                .enumerate()
+                .map(short)
+                .map(|c| c.replace('|', "\\|"))
+                .collect();
             s.push_str(&format!("| {} |\n", cells.join(" | ")));
         }
         s.push('\n');

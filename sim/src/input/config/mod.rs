@@ -492,11 +492,13 @@ impl Config {
     fn check(&self) -> Result<(), Invalid> {
         // The name labels the model's runs: a blank one leaves a blank
         // where run lines, tables and legends name the config.
-        if self.name.trim().is_empty() {
+        // A control character (a newline, a tab) would break the lines
+        // and table rows it is written into.
+        if self.name.trim().is_empty() || self.name.chars().any(char::is_control) {
             return Err(invalid(
                 "name",
                 format!(
-                    "name is {:?}; it must be a label of some non-space character",
+                    "name is {:?}; it must be a label of some non-space character, without control characters",
                     self.name
                 ),
             ));
