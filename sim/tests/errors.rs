@@ -651,6 +651,39 @@ fn command_line_mistakes_say_what_is_expected() {
     }
 }
 
+/// A results path through something that is not a folder blames that
+/// place: a file on the way, a symbolic link to nothing or in a loop
+/// (the system says only "File exists" or "Not a directory").
+#[test]
+fn a_results_path_through_a_file_or_a_broken_link_names_it() {
+    let dir = results_dir("not_folders");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a_file"), b"x").unwrap();
+    std::os::unix::fs::symlink(dir.join("nowhere"), dir.join("dangling")).unwrap();
+    std::os::unix::fs::symlink(dir.join("loop"), dir.join("loop")).unwrap();
+    let manifest = root().join("workloads/vector_add.toml");
+    let cases = [
+        ("a_file/sub", "a_file: is a file, not a folder"),
+        ("dangling", "dangling: is a symbolic link to "),
+        ("dangling/sub", "which does not exist"),
+        ("loop", "loop: is a symbolic link to "),
+    ];
+    for (path, says) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .arg("run")
+            .arg(&manifest)
+            .arg("--results")
+            .arg(dir.join(path))
+            .output()
+            .expect("gpusim runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{path}: {err}");
+        assert!(err.contains(says), "{path}: {err}");
+        assert!(!err.contains("File exists"), "{path}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_failed_run_removes_the_folders_it_made_and_keeps_the_others() {
     let top = results_dir("nested");

@@ -317,6 +317,17 @@ fn a_file_that_cannot_be_written_whole_leaves_the_one_it_would_replace() {
         3,
         "the CSV and its plot as SVG and PNG"
     );
+    // An output under a file blames the file.
+    let under_a_file = merged.join("two.csv");
+    let mut args = args;
+    args[5] = text(&under_a_file);
+    let o = gpusim().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains(&format!("{}: is a file, not a folder", text(&merged))),
+        "{err}"
+    );
 }
 
 #[test]

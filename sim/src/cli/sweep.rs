@@ -307,8 +307,12 @@ pub fn merge(inputs: &[PathBuf], output: &Path, file: Option<&Path>) -> u8 {
     };
     // Its folder is made as --results folders are.
     let folder = output.parent().filter(|p| !p.as_os_str().is_empty());
-    if let Some(Err(e)) = folder.map(std::fs::create_dir_all) {
-        say_err!("error: cannot write {}: {e}", output.display());
+    if let Some((folder, Err(e))) = folder.map(|f| (f, std::fs::create_dir_all(f))) {
+        say_err!(
+            "error: cannot write {}: {}",
+            output.display(),
+            results::folder_error(folder, &e)
+        );
         return exit::OUTPUT_FAILED;
     }
     // The CSV and its plots replace those there only when all are written.

@@ -449,7 +449,7 @@ impl ResultsFolder {
             // finds each listed.
             let mut list = unfinished();
             let mut made = outermost_missing(root);
-            std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
+            std::fs::create_dir_all(root).map_err(|e| folder_error(root, &e))?;
             list.list_made(root, &made);
             remove_stale_partials(root);
             if partial.exists() {
@@ -803,6 +803,38 @@ fn remove_through_aside(root: &Path, name: &str) -> Result<(), String> {
         std::fs::remove_dir_all(&aside).map_err(|e| format!("{}: {e}", aside.display()))?;
     }
     Ok(())
+}
+
+/// Why folder `path` could not be made (`e`), blaming the place on the
+/// way that is not a folder: a file, or a symbolic link that leads
+/// nowhere or round in a loop, where the system says only "File exists"
+/// or "Not a directory".
+pub fn folder_error(path: &Path, e: &std::io::Error) -> String {
+    let mut on_the_way: Vec<&Path> = path.ancestors().collect();
+    on_the_way.reverse();
+    for p in on_the_way.into_iter().filter(|p| !p.as_os_str().is_empty()) {
+        let Ok(own) = std::fs::symlink_metadata(p) else {
+            break;
+        };
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => return format!("{}: is a file, not a folder", p.display()),
+            Err(followed) if own.file_type().is_symlink() => {
+                let to = std::fs::read_link(p).unwrap_or_default();
+                let why = match followed.kind() {
+                    std::io::ErrorKind::NotFound => "which does not exist".to_string(),
+                    _ => format!("which cannot be followed ({followed})"),
+                };
+                return format!(
+                    "{}: is a symbolic link to {}, {why}",
+                    p.display(),
+                    to.display()
+                );
+            }
+            Err(followed) => return format!("{}: {followed}", p.display()),
+        }
+    }
+    format!("{}: {e}", path.display())
 }
 
 /// The outermost folder of `path` (itself or a parent) that does not
