@@ -510,8 +510,8 @@ fn trace_warnings(tw: &TraceThread, clock_mhz: f64) -> Vec<String> {
     let trace = tw.options();
     let left_out = (tw.left_out() > 0).then(|| {
         format!(
-            "the trace holds the first {} wave-instructions; {} more ran untraced (--trace-limit N raises the limit, 0 lifts it)",
-            trace.limit,
+            "the trace holds {}; {} more ran untraced (--trace-limit N raises the limit, 0 lifts it)",
+            first_wave_instructions(trace.limit),
             tw.left_out()
         )
     });
@@ -519,6 +519,14 @@ fn trace_warnings(tw: &TraceThread, clock_mhz: f64) -> Vec<String> {
         .into_iter()
         .chain(trace.clock_note(clock_mhz))
         .collect()
+}
+
+/// "the first N wave-instructions" a trace of limit `n` holds.
+fn first_wave_instructions(n: u64) -> String {
+    match n {
+        1 => "the first wave-instruction".into(),
+        n => format!("the first {n} wave-instructions"),
+    }
 }
 
 /// Closes the trace of a run whose launch stopped and keeps it beside the
@@ -531,8 +539,8 @@ fn keep_stopped_trace(tw: TraceThread, folder: ResultsFolder) -> (String, Option
     let left_out = match tw.left_out() {
         0 => String::new(),
         n => format!(
-            " (its first {} wave-instructions; {n} more ran untraced: --trace-limit)",
-            tw.options().limit
+            " (its {}; {n} more ran untraced: --trace-limit)",
+            first_wave_instructions(tw.options().limit)
         ),
     };
     let kept = tw.finish_stopped().and_then(|any| {

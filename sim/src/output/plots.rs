@@ -678,7 +678,13 @@ fn memory<DB: DrawingBackend>(
         None => (0.0, none.to_string()),
     };
     let cache = |v, (hits, misses)| {
-        let detail = format!("{} hits, {} misses", grouped(hits), grouped(misses));
+        let detail = format!(
+            "{} hit{}, {} miss{}",
+            grouped(hits),
+            if hits == 1 { "" } else { "s" },
+            grouped(misses),
+            if misses == 1 { "" } else { "es" }
+        );
         rate(v, detail, "no accesses")
     };
     let bars = [
