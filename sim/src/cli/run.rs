@@ -510,7 +510,7 @@ fn trace_warnings(tw: &TraceThread, clock_mhz: f64) -> Vec<String> {
     let trace = tw.options();
     let left_out = (tw.left_out() > 0).then(|| {
         format!(
-            "the trace holds {}; {} more ran untraced (--trace-limit N raises the limit, 0 lifts it)",
+            "the trace holds the {}; {} more ran untraced (--trace-limit N raises the limit, 0 lifts it)",
             first_wave_instructions(trace.limit),
             tw.left_out()
         )
@@ -521,11 +521,11 @@ fn trace_warnings(tw: &TraceThread, clock_mhz: f64) -> Vec<String> {
         .collect()
 }
 
-/// "the first N wave-instructions" a trace of limit `n` holds.
+/// "first N wave-instructions", what a trace of limit `n` holds.
 fn first_wave_instructions(n: u64) -> String {
     match n {
-        1 => "the first wave-instruction".into(),
-        n => format!("the first {n} wave-instructions"),
+        1 => "first wave-instruction".into(),
+        n => format!("first {n} wave-instructions"),
     }
 }
 
