@@ -1089,11 +1089,11 @@ fn a_trace_holds_at_most_its_limit_and_says_what_it_left_out() {
     assert!(counters(&whole, "unit busy fraction")
         .iter()
         .any(|&ts| ts > stop));
-    let (stderr, _, slices) = finished("1");
+    let (one, _, slices) = finished("1");
     assert_eq!(slices, 1);
     assert!(
-        stderr.contains("the trace holds the first wave-instruction; "),
-        "{stderr}"
+        one.contains("the trace holds the first wave-instruction; "),
+        "{one}"
     );
     finished("50");
     assert!(
