@@ -530,9 +530,16 @@ fn the_trace_covers_the_run_to_its_end_and_no_further() {
             assert!((0.0..=1.0).contains(&f.as_f64().unwrap()), "{args}");
         }
     }
-    // One VALU: its busy cycles are a whole number of the window's.
+    // The CU's VALUs (one a SIMD): their busy cycles are a whole number
+    // over all of them and the window's length.
+    let teaching = gpusim::input::config::Config::load_with("teaching", &[]).unwrap();
+    let (_, valus) = teaching
+        .units_per_cu()
+        .into_iter()
+        .find(|(name, _)| name == "valu")
+        .unwrap();
     let valu = last["valu"].as_f64().unwrap();
-    let busy = valu * (cycles - last_start) as f64;
+    let busy = valu * (valus * (cycles - last_start)) as f64;
     assert!(valu > 0.0 && (busy - busy.round()).abs() < 1e-9, "{valu}");
     // No slice outlasts the run, the waves' last branches included.
     let ends: Vec<f64> = trace["traceEvents"]

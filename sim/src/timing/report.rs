@@ -61,8 +61,6 @@ pub struct Report {
     dram_bytes_per_cycle: u64,
     /// The L2's atomic units, all banks.
     atomic_units: u64,
-    /// Cycles the L2's atomic units were busy, summed over them.
-    atomic_unit_busy: u64,
     /// Wave-instructions by op class, by canonical name and by the unit
     /// (or memory path) that took them.
     mix: (
@@ -136,7 +134,6 @@ impl Report {
             memory: MemoryFigures::default(),
             dram_bytes_per_cycle: cfg.memory.dram.bytes_per_cycle as u64,
             atomic_units: (cfg.memory.l2.banks * cfg.atomics.units_per_bank) as u64,
-            atomic_unit_busy: 0,
             mix: Default::default(),
         }
     }
@@ -170,13 +167,18 @@ impl Report {
 
     /// An L2 atomic unit is busy for `cycles` from `cycle` on.
     pub fn atomic_busy(&mut self, cycle: u64, cycles: u64) {
-        self.atomic_unit_busy += cycles;
         self.timeline.atomic_busy(cycle, cycles);
     }
 
     /// The L2's atomic units, all banks.
     pub fn atomic_units(&self) -> u64 {
         self.atomic_units
+    }
+
+    /// Cycles the L2's atomic units were busy, summed over them: the
+    /// timeline's, every cycle of which falls in a bin.
+    fn atomic_unit_busy(&self) -> u64 {
+        self.timeline.atomic_busy.iter().sum()
     }
 
     /// The fraction of the run's cycles the L2's atomic units were busy,
@@ -186,7 +188,7 @@ impl Report {
     pub fn atomic_unit_utilisation(&self) -> Option<f64> {
         (self.memory.stats.atomic_operations > 0).then(|| {
             ratio(
-                self.atomic_unit_busy,
+                self.atomic_unit_busy(),
                 self.atomic_units.saturating_mul(self.cycles),
             )
         })
@@ -491,7 +493,7 @@ impl Report {
                 "mean_queue_cycles": plot.atomic_mean_queue,
                 "serialised": st.atomic_serialised,
                 "queue_full": st.atomic_queue_full,
-                "unit_busy_cycles": self.atomic_unit_busy,
+                "unit_busy_cycles": self.atomic_unit_busy(),
                 "unit_utilisation": plot.atomic_unit_utilisation,
             },
             "per_cu": per_cu,
@@ -595,35 +597,37 @@ impl Timeline {
     /// busy 4 cycles of every 4 read as 1 and 0 in turn in short bins).
     #[inline(always)]
     fn unit_busy(&mut self, unit: usize, cycle: u64, cycles: u64) {
-        let last = (cycle + cycles).saturating_sub(1);
-        self.reach(last);
-        let bin = (cycle >> self.bin_shift) as usize;
-        if (last >> self.bin_shift) as usize == bin {
-            // The usual case; `reach` made the bin one of the first `BINS`.
-            self.unit_busy[unit][bin % Self::BINS] += cycles;
+        let last = (cycle + cycles).saturating_sub(1) >> self.bin_shift;
+        if last == cycle >> self.bin_shift && last < Self::BINS as u64 {
+            // The usual case: one bin, one of the first `BINS`.
+            self.unit_busy[unit][last as usize] += cycles;
         } else {
-            Self::spread(
-                &mut self.unit_busy[unit],
-                self.bin_cycles,
-                cycle,
-                last + 1,
-                1,
-            );
+            self.spread_busy(Some(unit), cycle, cycles);
         }
     }
 
     /// An L2 atomic unit is busy for `cycles` from `cycle` on.
+    #[inline(always)]
     fn atomic_busy(&mut self, cycle: u64, cycles: u64) {
-        if cycles > 0 {
-            self.reach(cycle + cycles - 1);
-            Self::spread(
-                &mut self.atomic_busy,
-                self.bin_cycles,
-                cycle,
-                cycle + cycles,
-                1,
-            );
+        let last = (cycle + cycles).saturating_sub(1) >> self.bin_shift;
+        if last == cycle >> self.bin_shift && last < Self::BINS as u64 {
+            self.atomic_busy[last as usize] += cycles;
+        } else {
+            self.spread_busy(None, cycle, cycles);
         }
+    }
+
+    /// `unit_busy` (`atomic_busy` for `None`) over more than one bin, or
+    /// past the last.
+    #[cold]
+    #[inline(never)]
+    fn spread_busy(&mut self, unit: Option<usize>, cycle: u64, cycles: u64) {
+        self.reach((cycle + cycles).saturating_sub(1));
+        let series = match unit {
+            Some(u) => &mut self.unit_busy[u],
+            None => &mut self.atomic_busy,
+        };
+        Self::spread(series, self.bin_cycles, cycle, cycle + cycles, 1);
     }
 
     /// `waves` were resident on `cu` from `from` to `to`.
