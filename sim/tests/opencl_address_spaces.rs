@@ -75,3 +75,44 @@ fn vector_loads_and_stores_in_every_address_space() {
         assert_eq!(got_h, want_h);
     }
 }
+
+/// to_global / to_local / to_private keep a generic pointer into their own
+/// space and give NULL for one into another (OpGenericCastToPtrExplicit:
+/// "If the cast fails, the instruction result is an OpConstantNull
+/// pointer"), timed and functional, at both wave widths.
+#[test]
+fn explicit_casts_of_a_generic_pointer_give_null_outside_their_space() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let w = Workload::load(&root.join("workloads/opencl_int/casts.toml")).unwrap();
+    // Work-item i points into global (i % 3 == 0, g[i] = i), local (1,
+    // l[i] = 100 + i) or private (2, p = 200 + i) memory.
+    let want: Vec<i32> = (0..16)
+        .map(|i| {
+            let (kept, word) = match i % 3 {
+                0 => (1, i),
+                1 => (2, 100 + i),
+                _ => (4, 200 + i),
+            };
+            kept + 8 * word
+        })
+        .collect();
+    let timed = RunOptions::timed(gpusim::input::config::Config::default_config());
+    let functional = |wave_width| RunOptions {
+        wave_width,
+        ..RunOptions::default()
+    };
+    for (what, options) in [
+        ("wave 32", functional(32)),
+        ("wave 64", functional(64)),
+        ("timed", timed),
+    ] {
+        let out = run_workload(&w, &options).unwrap();
+        let got: Vec<i32> = out
+            .buffer("out")
+            .unwrap()
+            .chunks(4)
+            .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
+            .collect();
+        assert_eq!(got, want, "{what}");
+    }
+}

@@ -864,9 +864,46 @@ impl Lowerer<'_> {
                 ctx.locals.insert(id, v);
                 self.copy_handle(o[0], id);
             }
-            Op::PtrCastToGeneric | Op::GenericCastToPtr | Op::GenericCastToPtrExplicit => {
+            Op::PtrCastToGeneric | Op::GenericCastToPtr => {
                 let v = self.lookup(ctx, o[0])?;
                 ctx.locals.insert(id, v);
+            }
+            Op::GenericCastToPtrExplicit => {
+                // OpenCL's to_global / to_local / to_private: "If the cast
+                // fails, the instruction result is an OpConstantNull
+                // pointer in the Storage Storage Class". A generic address
+                // lies in one window per storage class (`ir::address`).
+                use crate::ir::address::{PRIVATE_BASE, PRIVATE_END, WORKGROUP_BASE};
+                let (storage, _) = self.pointee(rt)?;
+                let matrix = self.ptr(ctx, o[0])?.2;
+                let a = self.reg(ctx, o[0])?;
+                let ty = Scalar::Int(self.types.pointer_bits);
+                let (lo, hi, inside) = match storage {
+                    StorageClass::Workgroup => (WORKGROUP_BASE, PRIVATE_BASE, true),
+                    StorageClass::Function => (PRIVATE_BASE, PRIVATE_END, true),
+                    // Global: neither of the others (null stays null).
+                    StorageClass::CrossWorkgroup => (WORKGROUP_BASE, PRIVATE_END, false),
+                    other => {
+                        return Err(format!(
+                            "OpGenericCastToPtrExplicit to storage class {other:?}: only Workgroup, CrossWorkgroup and Function are allowed"
+                        ))
+                    }
+                };
+                let (lo, hi) = (self.const_reg(lo), self.const_reg(hi));
+                let above = self.alu(AluOp::UGreaterThanEqual, ty, &[a, lo]);
+                let below = self.alu(AluOp::ULessThan, ty, &[a, hi]);
+                let within = self.alu(AluOp::LogicalAnd, Scalar::Bool, &[above, below]);
+                let null = self.const_reg(0);
+                let (kept, dropped) = if inside { (a, null) } else { (null, a) };
+                let reg = self.alu(AluOp::Select, ty, &[within, kept, dropped]);
+                ctx.locals.insert(
+                    id,
+                    Val::Ptr {
+                        reg,
+                        offset: 0,
+                        matrix,
+                    },
+                );
             }
             Op::ConvertPtrToU | Op::ConvertUToPtr => {
                 let from = self.elem_scalar(self.type_of(o[0])?)?;
