@@ -184,6 +184,30 @@ EXPECT saved IDX 28 EQ 34
 }
 
 #[test]
+fn eq_buffer_counts_the_bytes_that_differ() {
+    let r = run("#!amber
+BUFFER a DATA_TYPE uint32 DATA 1 2 3 END
+BUFFER one DATA_TYPE uint32 DATA 1 2 4 END
+BUFFER two DATA_TYPE uint32 DATA 1 258 4 END
+EXPECT a EQ_BUFFER one
+EXPECT a EQ_BUFFER two
+");
+    assert_eq!(r.status, Status::Fail, "{r}");
+    assert!(
+        r.checks[0]
+            .message
+            .contains("1 byte differs; first at byte 8: 3 != 4"),
+        "{r}"
+    );
+    assert!(
+        r.checks[1]
+            .message
+            .contains("2 bytes differ; first at byte 5: 0 != 1"),
+        "{r}"
+    );
+}
+
+#[test]
 fn fill_and_series_lay_out_every_element() {
     // FILL repeats one encoded element, padding included; SERIES_FROM counts
     // per component. A 200 MiB FILL is a copy, not a conversion per value

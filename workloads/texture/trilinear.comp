@@ -2,7 +2,7 @@
 // Trilinear texture sampling: each invocation reads a mip-mapped RGBA8
 // texture at its own coordinate and level of detail (linear filtering in
 // and between levels); the texture unit's address, weight, level and
-// conversion work dominates (workloads/texture/README.md).
+// conversion work dominates (workloads/README.md, `texture/`).
 #version 450
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0) uniform sampler2D tex;

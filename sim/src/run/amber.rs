@@ -998,12 +998,17 @@ impl Engine<'_, '_> {
                 compatible(layout, bytes, l2, b2).and_then(|()| {
                     match bytes.iter().zip(b2).position(|(a, b)| a != b) {
                         None => Ok(()),
-                        Some(i) => Err(format!(
-                            "{} bytes differ; first at byte {i}: {} != {}",
-                            bytes.iter().zip(b2).filter(|(a, b)| a != b).count(),
-                            bytes[i],
-                            b2[i]
-                        )),
+                        Some(i) => {
+                            let n = bytes.iter().zip(b2).filter(|(a, b)| a != b).count();
+                            let (count, differ) = match n {
+                                1 => ("1 byte".to_string(), "differs"),
+                                n => (format!("{n} bytes"), "differ"),
+                            };
+                            Err(format!(
+                                "{count} {differ}; first at byte {i}: {} != {}",
+                                bytes[i], b2[i]
+                            ))
+                        }
                     }
                 })
             }
