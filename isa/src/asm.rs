@@ -643,8 +643,16 @@ fn tokenize(text: &str) -> Result<(Vec<Token>, Header), AsmError> {
                         Some((a.trim().parse::<u8>().ok()?, b.trim().parse::<u8>().ok()?))
                     });
                     match parsed {
-                        Some((maj, min)) => {
-                            header.version = Some(((maj as u32) << 16) | ((min as u32) << 8))
+                        // The versions a module's header may give (spirv-dis
+                        // refuses others, and so does `run`).
+                        Some((1, min @ 0..=6)) => {
+                            header.version = Some((1 << 16) | ((min as u32) << 8))
+                        }
+                        Some(_) => {
+                            return err(
+                                line,
+                                format!("version {v} in header comment is not a SPIR-V version (1.0 to 1.6)"),
+                            )
                         }
                         None => return err(line, format!("bad version '{v}' in header comment")),
                     }
@@ -1524,5 +1532,19 @@ mod tests {
         assert_eq!(&words[5..7], &[0x0002_0011, 1]);
         assert_eq!(&words[11..15], &[0x0004_002b, 1, 2, 0xffff_ffff]);
         assert_eq!(&words[19..23], &[0x0004_002b, 3, 4, 0xffff_fffe]);
+    }
+
+    #[test]
+    fn a_header_version_is_one_spirv_has() {
+        let module = |v: &str| assemble(&format!("; Version: {v}\nOpCapability Shader\n"));
+        assert_eq!(module("1.0").unwrap()[1], 0x0001_0000);
+        assert_eq!(module("1.6").unwrap()[1], 0x0001_0600);
+        for v in ["1.7", "1.9", "2.0", "0.9", "99.99"] {
+            let e = module(v).unwrap_err().to_string();
+            assert!(
+                e.contains("is not a SPIR-V version (1.0 to 1.6)"),
+                "{v}: {e}"
+            );
+        }
     }
 }
