@@ -79,7 +79,8 @@ fn vector_loads_and_stores_in_every_address_space() {
 /// to_global / to_local / to_private keep a generic pointer into their own
 /// space and give NULL for one into another (OpGenericCastToPtrExplicit:
 /// "If the cast fails, the instruction result is an OpConstantNull
-/// pointer"), timed and functional, at both wave widths.
+/// pointer"), and get_fence gives the pointer's space's fence
+/// (OpGenericPtrMemSemantics), timed and functional, at both wave widths.
 #[test]
 fn explicit_casts_of_a_generic_pointer_give_null_outside_their_space() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -96,6 +97,9 @@ fn explicit_casts_of_a_generic_pointer_give_null_outside_their_space() {
             kept + 8 * word
         })
         .collect();
+    // CLK_GLOBAL_MEM_FENCE 2, CLK_LOCAL_MEM_FENCE 1 (OpenCL C), none for
+    // __private.
+    let want_fences: Vec<i32> = (0..16).map(|i| [2, 1, 0][i % 3]).collect();
     let timed = RunOptions::timed(gpusim::input::config::Config::default_config());
     let functional = |wave_width| RunOptions {
         wave_width,
@@ -107,12 +111,14 @@ fn explicit_casts_of_a_generic_pointer_give_null_outside_their_space() {
         ("timed", timed),
     ] {
         let out = run_workload(&w, &options).unwrap();
-        let got: Vec<i32> = out
-            .buffer("out")
-            .unwrap()
-            .chunks(4)
-            .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
-            .collect();
-        assert_eq!(got, want, "{what}");
+        let ints = |name| -> Vec<i32> {
+            out.buffer(name)
+                .unwrap()
+                .chunks(4)
+                .map(|b| i32::from_le_bytes(b.try_into().unwrap()))
+                .collect()
+        };
+        assert_eq!(ints("out"), want, "{what}");
+        assert_eq!(ints("fences"), want_fences, "{what}");
     }
 }

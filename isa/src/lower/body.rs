@@ -66,6 +66,16 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Whether generic address `a` lies in `window` of `ir::address`
+    /// (each storage class has addresses of its own), as a boolean.
+    fn generic_within(&mut self, a: Reg, window: std::ops::Range<u64>) -> Reg {
+        let ty = Scalar::Int(self.types.pointer_bits);
+        let (lo, hi) = (self.const_reg(window.start), self.const_reg(window.end));
+        let above = self.alu(AluOp::UGreaterThanEqual, ty, &[a, lo]);
+        let below = self.alu(AluOp::ULessThan, ty, &[a, hi]);
+        self.alu(AluOp::LogicalAnd, Scalar::Bool, &[above, below])
+    }
+
     pub(super) fn reg(&mut self, ctx: &FnCtx, id: u32) -> R<Reg> {
         let r = self.regs(ctx, id)?;
         match r.as_slice() {
@@ -871,30 +881,25 @@ impl Lowerer<'_> {
             Op::GenericCastToPtrExplicit => {
                 // OpenCL's to_global / to_local / to_private: "If the cast
                 // fails, the instruction result is an OpConstantNull
-                // pointer in the Storage Storage Class". A generic address
-                // lies in one window per storage class (`ir::address`).
+                // pointer in the Storage Storage Class".
                 use crate::ir::address::{PRIVATE_BASE, PRIVATE_END, WORKGROUP_BASE};
                 let (storage, _) = self.pointee(rt)?;
                 let matrix = self.ptr(ctx, o[0])?.2;
                 let a = self.reg(ctx, o[0])?;
-                let ty = Scalar::Int(self.types.pointer_bits);
-                let (lo, hi, inside) = match storage {
-                    StorageClass::Workgroup => (WORKGROUP_BASE, PRIVATE_BASE, true),
-                    StorageClass::Function => (PRIVATE_BASE, PRIVATE_END, true),
-                    // Global: neither of the others (null stays null).
-                    StorageClass::CrossWorkgroup => (WORKGROUP_BASE, PRIVATE_END, false),
+                let null = self.const_reg(0);
+                let (window, kept, dropped) = match storage {
+                    StorageClass::Workgroup => (WORKGROUP_BASE..PRIVATE_BASE, a, null),
+                    StorageClass::Function => (PRIVATE_BASE..PRIVATE_END, a, null),
+                    // Global: in neither of the others (null stays null).
+                    StorageClass::CrossWorkgroup => (WORKGROUP_BASE..PRIVATE_END, null, a),
                     other => {
                         return Err(format!(
                             "OpGenericCastToPtrExplicit to storage class {other:?}: only Workgroup, CrossWorkgroup and Function are allowed"
                         ))
                     }
                 };
-                let (lo, hi) = (self.const_reg(lo), self.const_reg(hi));
-                let above = self.alu(AluOp::UGreaterThanEqual, ty, &[a, lo]);
-                let below = self.alu(AluOp::ULessThan, ty, &[a, hi]);
-                let within = self.alu(AluOp::LogicalAnd, Scalar::Bool, &[above, below]);
-                let null = self.const_reg(0);
-                let (kept, dropped) = if inside { (a, null) } else { (null, a) };
+                let within = self.generic_within(a, window);
+                let ty = Scalar::Int(self.types.pointer_bits);
                 let reg = self.alu(AluOp::Select, ty, &[within, kept, dropped]);
                 ctx.locals.insert(
                     id,
@@ -904,6 +909,24 @@ impl Lowerer<'_> {
                         matrix,
                     },
                 );
+            }
+            Op::GenericPtrMemSemantics => {
+                // OpenCL's get_fence: "a valid Memory Semantics which
+                // includes mask bits set for the Storage Class for the
+                // specific (non-Generic) Storage Class of Pointer":
+                // WorkgroupMemory, CrossWorkgroupMemory, none for private.
+                use crate::ir::address::{PRIVATE_BASE, PRIVATE_END, WORKGROUP_BASE};
+                use spirv::MemorySemantics as M;
+                let a = self.reg(ctx, o[0])?;
+                let private = self.generic_within(a, PRIVATE_BASE..PRIVATE_END);
+                let special = self.generic_within(a, WORKGROUP_BASE..PRIVATE_END);
+                let ty = self.elem_scalar(rt)?;
+                let local = self.const_reg(M::WORKGROUP_MEMORY.bits() as u64);
+                let global = self.const_reg(M::CROSS_WORKGROUP_MEMORY.bits() as u64);
+                let none = self.const_reg(0);
+                let not_global = self.alu(AluOp::Select, ty, &[private, none, local]);
+                let r = self.alu(AluOp::Select, ty, &[special, not_global, global]);
+                ctx.locals.insert(id, Val::Regs(vec![r]));
             }
             Op::ConvertPtrToU | Op::ConvertUToPtr => {
                 let from = self.elem_scalar(self.type_of(o[0])?)?;
@@ -1255,8 +1278,13 @@ impl Lowerer<'_> {
                     Type::Void => Vec::new(),
                     _ => self.alloc_n(self.width(rt)?),
                 };
+                // The call's place comes first: say whose body the inner
+                // place is in.
                 self.inline_function(callee, args, Some(ret.clone()))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| {
+                        let name = crate::module::printable(&self.name_of(callee));
+                        format!("in the call of {name}, at {e}")
+                    })?;
                 ctx.locals.insert(id, Val::Regs(ret));
             }
             Op::Branch => {
