@@ -211,7 +211,7 @@ fn a_divergent_work_group_collective_is_an_error_naming_it() {
     let manifest = bad("work_group_divergent.toml");
     let want = [
         "OpGroupIAdd at",
-        "barrier reached by only some lanes of the wave",
+        "work-group operation (a barrier for its workgroup) reached by only some lanes of the wave",
     ];
     let m = run_fails("work_group_divergent", &manifest, &[]);
     assert_mentions("work_group_divergent", &m, &want);
@@ -364,7 +364,7 @@ fn barrier_in_divergent_code() {
         "barrier_divergent",
         &m,
         &[
-            "barrier",
+            ": barrier reached by only some lanes",
             "divergent",
             &format!("barrier_divergent.spvasm:{line}"),
         ],

@@ -555,10 +555,15 @@ impl Wave {
             }
             Inst::Barrier => {
                 if mask != self.alive {
+                    // A work-group collective waits at a barrier of its own.
+                    let what = match kernel.origins.get(pc as usize).map(|o| o.opcode) {
+                        Some("ControlBarrier") | None => "barrier",
+                        Some(_) => "work-group operation (a barrier for its workgroup)",
+                    };
                     return Err(fault(
                         None,
                         format!(
-                            "barrier reached by only some lanes of the wave (active {mask:#x}, alive {:#x}): a barrier in divergent control flow cannot be reached by all invocations",
+                            "{what} reached by only some lanes of the wave (active {mask:#x}, alive {:#x}): in divergent control flow it cannot be reached by all invocations",
                             self.alive
                         ),
                     ));
