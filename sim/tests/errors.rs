@@ -355,6 +355,40 @@ fn endless_loop_hits_the_instruction_budget() {
     assert_mentions("endless_loop (library)", &lib, &["budget", "50000"]);
 }
 
+/// A negative index below a buffer names the buffer, as an overrun past
+/// its end does; one far below wraps past address 0, and says so.
+#[test]
+fn a_negative_index_names_the_buffer_or_address_0() {
+    let manifest = root().join("sim/tests/kernels/negative_index.toml");
+    let m = run_fails("negative_index", &manifest, &[]);
+    assert_mentions(
+        "negative_index",
+        &m,
+        &["4-byte access at", "is before buffer 'out'", "offset -4)"],
+    );
+    let dir = results_dir("negative_index_manifest");
+    std::fs::create_dir_all(&dir).unwrap();
+    let far = dir.join("far.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .unwrap()
+        .replace(
+            "kernel = \"negative_index.spv\"",
+            &format!(
+                "kernel = {:?}",
+                root().join("sim/tests/kernels/negative_index.spv")
+            ),
+        )
+        .replace("value = -1", "value = -1000000");
+    std::fs::write(&far, text).unwrap();
+    let m = run_fails("negative_index_far", &far, &[]);
+    // 4,000,000 bytes below the buffer at 0x10000.
+    assert_mentions(
+        "negative_index_far",
+        &m,
+        &["below address 0 by 3934464: a negative index or offset?"],
+    );
+}
+
 #[test]
 fn barrier_in_divergent_code() {
     let file = bad("barrier_divergent.spvasm");

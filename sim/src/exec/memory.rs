@@ -162,7 +162,15 @@ fn outside_message<B>(
             base + len as u64,
         );
     }
-    format!("{bytes}-byte access at {addr:#x} is in no buffer")
+    match buffers.first().map(&place) {
+        // Below the first buffer: a negative index into it, most likely.
+        Some((name, base, len)) => format!(
+            "{bytes}-byte access at {addr:#x} is before buffer '{name}' ({base:#x}..{:#x}, {len} bytes; offset -{})",
+            base + len as u64,
+            base - addr
+        ),
+        None => format!("{bytes}-byte access at {addr:#x} is in no buffer"),
+    }
 }
 
 /// Which space an address belongs to, and its offset there.
@@ -347,6 +355,11 @@ pub fn space_of(addr: u64, bytes: u64) -> Result<Space, String> {
         Err(format!(
             "misaligned vloada_half / vstorea_half: address {:#x} is not a multiple of the vector's size",
             addr & 0xffff_ffff
+        ))
+    } else if (addr as i64) < 0 {
+        Err(format!(
+            "{bytes}-byte access at {addr:#x} is outside every address space (below address 0 by {}: a negative index or offset?)",
+            addr.wrapping_neg()
         ))
     } else {
         Err(format!(
@@ -651,7 +664,15 @@ impl<'a> WaveMemory<'a> {
     /// The region holding all `bytes` at `addr`, or why there is none.
     #[inline(never)]
     fn region(&self, addr: u64, bytes: u64) -> Result<Region, String> {
-        match space_of(addr, bytes)? {
+        let space = match space_of(addr, bytes) {
+            Ok(space) => space,
+            // Below the buffers' addresses: named as a buffer's overrun is.
+            Err(_) if addr != 0 && addr < GLOBAL_BASE && !self.robust() => {
+                return Err(self.outside_buffers(addr, bytes))
+            }
+            Err(e) => return Err(e),
+        };
+        match space {
             Space::Global if image_nowhere(addr) => Ok(Region {
                 lo: IMAGE_NOWHERE,
                 hi: IMAGE_NOWHERE + (1 << 32),
