@@ -445,6 +445,9 @@ pub struct Resource {
     /// storage buffer declared NonWritable): loads from it at a uniform
     /// address may take the scalar path.
     pub read_only: bool,
+    /// The format a storage image is declared with (its OpTypeImage's
+    /// Image Format, unless Unknown), as a Vulkan format.
+    pub declared_format: Option<crate::image::format::Format>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

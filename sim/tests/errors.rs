@@ -777,6 +777,63 @@ fn a_buffer_bound_where_the_kernel_declares_nothing_is_warned_about() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A manifest's image the kernel does not read as described is warned
+/// about: a storage image declared with another format (`r8` for an
+/// R8G8B8A8_UNORM image), an image description on a buffer binding, and
+/// a buffer bound to an argument of a shader, which has none.
+#[test]
+fn images_and_arguments_the_kernel_reads_otherwise_are_warned_about() {
+    let dir = results_dir("image-mismatch");
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str, text: String| {
+        let manifest = dir.join(name);
+        std::fs::write(&manifest, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_gpusim"))
+            .arg("run")
+            .arg(&manifest)
+            .args(["--functional", "--buffers", "none", "--quiet", "--results"])
+            .arg(dir.join("results"))
+            .output()
+            .expect("gpusim runs");
+        (manifest, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    // The median filter's manifest, its files named from here.
+    let folder = root().join("workloads/median");
+    let mut median = std::fs::read_to_string(folder.join("median3x3_image.toml")).unwrap();
+    for file in ["./median3x3_image.spv", "in_u8.bin", "median_u8.bin"] {
+        let path = format!("{:?}", folder.join(file));
+        median = median.replace(&format!("\"{file}\""), &path);
+    }
+    let (_, err) = run("same.toml", median.clone());
+    assert!(!err.contains("warning"), "{err}");
+    // Its storage image `dst` (declared r8) as R8G8B8A8_UNORM.
+    let (before, after) = median.split_once("name = \"dst\"").unwrap();
+    let rgba = after.replacen(
+        "format = \"R8_UNORM\", width = 32",
+        "format = \"R8G8B8A8_UNORM\", width = 8",
+        1,
+    );
+    let (manifest, err) = run("rgba.toml", format!("{before}name = \"dst\"{rgba}"));
+    let want = format!("warning: {}: buffer 'dst' is bound to set 0 binding 1 as an image of format R8G8B8A8_UNORM, which kernel 'main' declares R8_UNORM ('dst'): its texels are read and written as R8G8B8A8_UNORM", manifest.display());
+    assert!(err.contains(&want), "{err}");
+    // vector_add's c described as an image, and a spare buffer at arg 0.
+    let text = common::vector_add_anywhere().replace(
+        "binding = { set = 0, binding = 2 }",
+        "binding = { set = 0, binding = 2 }\nimage = { format = \"R32_SFLOAT\", width = 256 }",
+    ) + "\n[[buffer]]\nname = \"spare\"\ntype = \"u32\"\nlen = 4\narg = 0\n";
+    let (manifest, err) = run("buffers.toml", text);
+    for want in [
+        "buffer 'c' describes an image, but kernel 'main' declares set 0 binding 2 as a buffer",
+        "buffer 'spare' is bound to argument 0, which kernel 'main' does not declare",
+    ] {
+        assert!(
+            err.contains(&format!("warning: {}: {want}", manifest.display())),
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn asm_given_a_binary_says_so_and_names_dis() {
     let out = results_dir("asm-binary").join("out.spv");

@@ -223,6 +223,10 @@ impl Lowerer<'_> {
                 size_reg,
                 read_only: read_only
                     || matches!(handle, Handle::Image { ty, .. } if ty.sampled == 1),
+                declared_format: match handle {
+                    Handle::Image { ty, .. } if ty.sampled == 2 => Format::from_spirv(ty.format),
+                    _ => None,
+                },
             });
             elems.push((reg, handle));
         }

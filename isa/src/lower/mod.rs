@@ -1190,6 +1190,7 @@ impl<'m> Lowerer<'m> {
                         reg,
                         size_reg,
                         read_only,
+                        declared_format: None,
                     });
                 }
                 if block != pointee {

@@ -620,9 +620,41 @@ pub fn launch_warnings(w: &Workload, kernel: &Kernel) -> Vec<String> {
     let path = w.path.display();
     unused_bindings(w, kernel)
         .into_iter()
+        .chain(image_mismatches(w, kernel))
         .map(|m| format!("{path}: {m}"))
         .chain(arg_type_mismatches(w, kernel))
         .collect()
+}
+
+/// The buffers of `w` whose image description the kernel does not read as
+/// given: a storage image declared with another format (Vulkan requires
+/// them to match; the texels are read and written in the manifest's), or
+/// an image description on a buffer the kernel declares as a buffer.
+pub fn image_mismatches(w: &Workload, kernel: &Kernel) -> Vec<String> {
+    let mut found = Vec::new();
+    for b in &w.buffers {
+        let Some(image) = b.image else { continue };
+        for r in kernel.resources.iter().filter(|r| binds(&b.binding, r)) {
+            match (r.kind, r.declared_format) {
+                (ResourceKind::Image, Some(declared)) if declared != image.format => found.push(format!(
+                    "buffer '{}' is bound to {} as an image of format {}, which kernel '{}' declares {} ('{}'): its texels are read and written as {}; Vulkan requires the formats to match",
+                    b.name,
+                    b.binding,
+                    image.format.vulkan_name(),
+                    kernel.name,
+                    declared.vulkan_name(),
+                    r.name,
+                    image.format.vulkan_name()
+                )),
+                (ResourceKind::StorageBuffer | ResourceKind::UniformBuffer, _) => found.push(format!(
+                    "buffer '{}' describes an image, but kernel '{}' declares {} as a buffer ('{}'): it reads the bytes, not the image",
+                    b.name, kernel.name, b.binding, r.name
+                )),
+                _ => {}
+            }
+        }
+    }
+    found
 }
 
 /// The buffers of `w` bound where `kernel` declares nothing (a descriptor
@@ -631,8 +663,12 @@ pub fn launch_warnings(w: &Workload, kernel: &Kernel) -> Vec<String> {
 /// binding. (A buffer bound to an argument that is not a pointer is an
 /// error of `bind`.)
 pub fn unused_bindings(w: &Workload, kernel: &Kernel) -> Vec<String> {
-    let declared =
-        |b: &Binding| matches!(b, Binding::Arg(_)) || kernel.resources.iter().any(|r| binds(b, r));
+    // A shader has no arguments (an OpenCL kernel's past its last are an
+    // error of `bind`).
+    let declared = |b: &Binding| match b {
+        Binding::Arg(_) => kernel.dialect == isa::ir::Dialect::OpenCl,
+        _ => kernel.resources.iter().any(|r| binds(b, r)),
+    };
     w.buffers
         .iter()
         .filter(|b| !declared(&b.binding))
