@@ -364,7 +364,7 @@ fn a_negative_index_names_the_buffer_or_address_0() {
     assert_mentions(
         "negative_index",
         &m,
-        &["4-byte access at", "is before buffer 'out'", "offset -4)"],
+        &["4-byte access at", "is outside buffer 'out'", "offset -4)"],
     );
     let dir = results_dir("negative_index_manifest");
     std::fs::create_dir_all(&dir).unwrap();

@@ -15,14 +15,19 @@ fn code(o: &std::process::Output) -> i32 {
     o.status.code().expect("an exit code")
 }
 
+/// The JSON file at `path` (a summary, a Chrome trace).
+fn json_file(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap())
+        .unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()))
+}
+
 /// Checks the rules Perfetto's JSON importer applies: on each track
 /// (pid, tid) complete slices nest or are disjoint, and start in time
 /// order; every track with slices and every process is named by a
 /// metadata event; no pid or tid is 0; counters are monotonic per track.
 /// Returns the number of slices.
 fn check_chrome_trace(path: &Path) -> usize {
-    let trace: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap())
-        .unwrap_or_else(|e| panic!("{}: not JSON: {e}", path.display()));
+    let trace = json_file(path);
     assert_eq!(trace["displayTimeUnit"], "ns");
     let events = trace["traceEvents"].as_array().expect("traceEvents");
     // Times as an importer that truncates reads them: whole nanoseconds.
@@ -305,8 +310,7 @@ fn a_traced_run_writes_every_file_and_a_trace_perfetto_reads() {
         text(&o)
     );
     let out = dir.join("reduction");
-    let summary: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let summary: Value = json_file(&out.join("summary.json"));
     let waves = summary["instructions"]["wave"].as_u64().unwrap();
     // `files` names every file in the folder, the summary itself too, in
     // name order.
@@ -500,12 +504,10 @@ fn the_trace_covers_the_run_to_its_end_and_no_further() {
     ]);
     assert_eq!(code(&o), 0, "{}", text(&o));
     let out = dir.join("vector_add");
-    let summary: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let summary: Value = json_file(&out.join("summary.json"));
     let cycles = summary["cycles"].as_u64().unwrap();
     // teaching runs at 1 GHz: a cycle is a nanosecond, ts is in µs.
-    let trace: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("trace.json")).unwrap()).unwrap();
+    let trace: Value = json_file(&out.join("trace.json"));
     let samples: Vec<(u64, &Value)> = trace["traceEvents"]
         .as_array()
         .unwrap()
@@ -579,9 +581,7 @@ fn plots_are_drawn_at_one_eight_and_sixty_four_cus() {
         let out = results.join("reduction");
         let svg = std::fs::read_to_string(out.join("occupancy.svg")).unwrap();
         // One heat-map row per CU: a rectangle per CU and time bin.
-        let summary: Value =
-            serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap())
-                .unwrap();
+        let summary: Value = json_file(&out.join("summary.json"));
         assert_eq!(summary["per_cu"].as_array().unwrap().len(), cus);
         assert!(svg.matches("<rect").count() >= cus, "{cus} CUs");
         // The mean over the GPU (the blue line) holds each bin's value
@@ -973,7 +973,7 @@ fn busy_counters_take_each_cycle_in_its_window() {
     ]);
     assert_eq!(code(&o), 0, "{}", text(&o));
     let path = dir.join("micro_indep_trans/trace.json");
-    let trace: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let trace: Value = json_file(&path);
     let trans: Vec<f64> = trace["traceEvents"]
         .as_array()
         .unwrap()
@@ -1040,9 +1040,7 @@ fn a_trace_holds_at_most_its_limit_and_says_what_it_left_out() {
         ]);
         assert_eq!(code(&o), 0, "{}", text(&o));
         let out = dir.join("vector_add");
-        let summary: Value =
-            serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap())
-                .unwrap();
+        let summary: Value = json_file(&out.join("summary.json"));
         let slices = check_chrome_trace(&out.join("trace.json"));
         (
             String::from_utf8_lossy(&o.stderr).into_owned(),
@@ -1061,7 +1059,7 @@ fn a_trace_holds_at_most_its_limit_and_says_what_it_left_out() {
     // wave-instruction left out (the 51st issued, from the whole trace),
     // where without a limit they go on.
     let counters = |path: &Path, name: &str| -> Vec<f64> {
-        let trace: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let trace: Value = json_file(path);
         trace["traceEvents"]
             .as_array()
             .unwrap()
@@ -1077,7 +1075,7 @@ fn a_trace_holds_at_most_its_limit_and_says_what_it_left_out() {
     );
     finished("0");
     let whole = dir.join("vector_add/trace.json");
-    let trace: Value = serde_json::from_str(&std::fs::read_to_string(&whole).unwrap()).unwrap();
+    let trace: Value = json_file(&whole);
     let mut cycles: Vec<u64> = trace["traceEvents"]
         .as_array()
         .unwrap()
@@ -1172,7 +1170,7 @@ fn above_1000_mhz_a_trace_timed_in_cycles_tells_every_cycle_apart() {
         assert_eq!(code(&o), 0, "{}", text(&o));
         let path = dir.join("vector_add/trace.json");
         check_chrome_trace(&path);
-        let trace: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let trace: Value = json_file(&path);
         (String::from_utf8_lossy(&o.stderr).into_owned(), trace)
     };
     let (stderr, in_ns) = run("ns");
@@ -1338,8 +1336,7 @@ fn the_l2_atomic_units_busy_fraction_is_their_operations_times_their_interval() 
     let units = (cfg.memory.l2.banks * cfg.atomics.units_per_bank) as f64;
     let interval = cfg.atomics.integer.interval as f64;
     let out = dir.join("histogram_global_uniform");
-    let summary: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let summary: Value = json_file(&out.join("summary.json"));
     let atomics = &summary["atomics"];
     let operations = common::num(atomics, &["operations"]);
     assert_eq!(operations, 65536.0, "a byte a lane");
@@ -1359,8 +1356,7 @@ fn the_l2_atomic_units_busy_fraction_is_their_operations_times_their_interval() 
     assert!(plot.contains(&shown), "{shown} in {plot}");
     // No atomics, no fraction: missing, not zero.
     let out = dir.join("vector_add");
-    let summary: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let summary: Value = json_file(&out.join("summary.json"));
     assert!(summary["atomics"]["unit_utilisation"].is_null());
     assert_eq!(summary["atomics"]["unit_busy_cycles"], 0);
     let rows = common::csv_rows(&out.join("summary.csv"));
@@ -1389,8 +1385,7 @@ fn a_rate_with_nothing_to_divide_by_is_missing_not_zero() {
     ]);
     assert_eq!(code(&o), 0, "{}", text(&o));
     let out = dir.join("micro_atomic_add");
-    let summary: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("summary.json")).unwrap()).unwrap();
+    let summary: Value = json_file(&out.join("summary.json"));
     let memory = &summary["memory"];
     assert_eq!(
         (&memory["l1_hits"], &memory["l1_misses"]),
@@ -1920,9 +1915,7 @@ fn buffers_chooses_which_files_each_buffer_gets_and_the_summary_names_only_those
         let folder = d.join("vector_add");
         assert_eq!(folder.join("c.bin").is_file(), bin, "{formats}");
         assert_eq!(folder.join("c.npy").is_file(), npy, "{formats}");
-        let summary: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(folder.join("summary.json")).unwrap())
-                .unwrap();
+        let summary: serde_json::Value = json_file(&folder.join("summary.json"));
         let c = &summary["buffers"][2];
         assert_eq!(c["name"], "c");
         assert_eq!(c.get("file").is_some(), bin, "{formats}: {c}");

@@ -165,7 +165,7 @@ fn outside_message<B>(
     match buffers.first().map(&place) {
         // Below the first buffer: a negative index into it, most likely.
         Some((name, base, len)) => format!(
-            "{bytes}-byte access at {addr:#x} is before buffer '{name}' ({base:#x}..{:#x}, {len} bytes; offset -{})",
+            "{bytes}-byte access at {addr:#x} is outside buffer '{name}' ({base:#x}..{:#x}, {len} bytes; offset -{})",
             base + len as u64,
             base - addr
         ),
@@ -1658,7 +1658,13 @@ mod tests {
         assert!(e.contains("outside buffer 'a'"), "{e}");
         assert_eq!(g.locate(a - 1, 1), None);
         let e = g.outside(a - 1, 1);
-        assert!(e.contains("in no buffer"), "{e}");
+        assert!(
+            e.contains("outside buffer 'a'") && e.ends_with("offset -1)"),
+            "{e}"
+        );
+        assert!(GlobalMemory::default()
+            .outside(a, 1)
+            .contains("in no buffer"));
     }
 
     #[test]
