@@ -597,28 +597,32 @@ impl Timeline {
     /// busy 4 cycles of every 4 read as 1 and 0 in turn in short bins).
     #[inline(always)]
     fn unit_busy(&mut self, unit: usize, cycle: u64, cycles: u64) {
-        let last = (cycle + cycles).saturating_sub(1) >> self.bin_shift;
-        if last == cycle >> self.bin_shift && last < Self::BINS as u64 {
-            // The usual case: one bin, one of the first `BINS`.
-            self.unit_busy[unit][last as usize] += cycles;
-        } else {
-            self.spread_busy(Some(unit), cycle, cycles);
-        }
+        self.busy(Some(unit), cycle, cycles);
     }
 
     /// An L2 atomic unit is busy for `cycles` from `cycle` on.
     #[inline(always)]
     fn atomic_busy(&mut self, cycle: u64, cycles: u64) {
+        self.busy(None, cycle, cycles);
+    }
+
+    /// `unit_busy` (`atomic_busy` for `None`).
+    #[inline(always)]
+    fn busy(&mut self, unit: Option<usize>, cycle: u64, cycles: u64) {
         let last = (cycle + cycles).saturating_sub(1) >> self.bin_shift;
         if last == cycle >> self.bin_shift && last < Self::BINS as u64 {
-            self.atomic_busy[last as usize] += cycles;
+            // The usual case: one bin, one of the first `BINS`.
+            let series = match unit {
+                Some(u) => &mut self.unit_busy[u],
+                None => &mut self.atomic_busy,
+            };
+            series[last as usize] += cycles;
         } else {
-            self.spread_busy(None, cycle, cycles);
+            self.spread_busy(unit, cycle, cycles);
         }
     }
 
-    /// `unit_busy` (`atomic_busy` for `None`) over more than one bin, or
-    /// past the last.
+    /// `busy` over more than one bin, or past the last.
     #[cold]
     #[inline(never)]
     fn spread_busy(&mut self, unit: Option<usize>, cycle: u64, cycles: u64) {
