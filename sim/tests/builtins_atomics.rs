@@ -6,7 +6,9 @@
 //! order in which lanes and waves reach memory is the simulator's choice.
 
 mod common;
-use common::{assert_same, bytes, run_at, u32s, u64s};
+use common::{assert_same, bytes, root, run_at, u32s, u64s};
+use gpusim::input::workload::Workload;
+use gpusim::run::{run_workload, RunOptions};
 use std::collections::HashMap;
 
 const WAVES: [usize; 2] = [32, 64];
@@ -88,7 +90,9 @@ fn opencl_work_item_functions() {
     let (wgs, ls) = ([3u32, 2, 2], [5u32, 3, 3]);
     let gs: Vec<u32> = (0..3).map(|d| wgs[d] * ls[d]).collect();
     let n = ls[0] * ls[1] * ls[2];
-    for ww in WAVES {
+    // At wave 64, work_dim = 2 (as a manifest may set it) replaces the
+    // default 3.
+    for (ww, work_dim) in WAVES.into_iter().zip([3, 2]) {
         let w = ww as u32;
         let mut e = vec![0xDEADBEEFu32; 17280];
         for_each_invocation(wgs, ls, |wg, _, i| {
@@ -106,11 +110,18 @@ fn opencl_work_item_functions() {
             p.extend_from_slice(&ls);
             p.extend_from_slice(&ls); // enqueued local size
             p.extend_from_slice(&[0, 0, 0]); // global offset
-            p.extend_from_slice(&[linear, i, 3, sg_lanes, n.div_ceil(w), sg, i % w, w]);
+            p.extend_from_slice(&[linear, i, work_dim, sg_lanes, n.div_ceil(w), sg, i % w, w]);
             let b = 32 * linear as usize;
             e[b..b + 32].copy_from_slice(&p);
         });
-        let out = run_at("builtins_opencl", ww);
+        let path = root().join("sim/tests/kernels/builtins_opencl.toml");
+        let mut manifest = Workload::load(&path).unwrap();
+        manifest.work_dim = work_dim;
+        let options = RunOptions {
+            wave_width: ww,
+            ..RunOptions::default()
+        };
+        let out = run_workload(&manifest, &options).unwrap();
         assert_same(
             &format!("builtins_opencl (wave {ww})"),
             &u32s(bytes(&out, "out")),

@@ -204,6 +204,7 @@ fn bench_mode(
         bindings: &bindings,
         args: &w.args,
         robust_buffer_access: w.robust_buffer_access,
+        work_dim: w.work_dim,
     };
     // Batches of at least BATCH seconds spent in launches; the median batch's rates
     // are reported, so that a burst of noise on a shared host (a

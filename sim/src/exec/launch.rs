@@ -26,6 +26,8 @@ pub struct Launch<'k> {
     pub builtins_in_memory: Vec<bool>,
     pub workgroups: [u32; 3],
     pub local_size: [u32; 3],
+    /// What OpenCL's get_work_dim() gives: 3 unless set.
+    pub work_dim: u32,
     pub wave_width: usize,
     /// Lanes a wave keeps registers and private memory for
     /// (`register_width`): `wave_width`, or fewer when they could never
@@ -160,12 +162,25 @@ impl<'k> Launch<'k> {
             workgroup_bytes: local_arguments.total_bytes(),
             local_arguments,
             max_wave_instructions,
+            work_dim: 3,
             builtins: Vec::new(),
         };
         launch.builtins = (0..launch.waves_per_workgroup())
             .map(|i| launch.builtin_rows(i))
             .collect();
         launch
+    }
+
+    /// The launch as an NDRange of `work_dim` dimensions (get_work_dim();
+    /// the built-in rows are made again with it).
+    pub fn with_work_dim(mut self, work_dim: u32) -> Launch<'k> {
+        if work_dim != self.work_dim {
+            self.work_dim = work_dim;
+            self.builtins = (0..self.waves_per_workgroup())
+                .map(|i| self.builtin_rows(i))
+                .collect();
+        }
+        self
     }
 
     /// The registers a wave reused from an earlier workgroup must have set
@@ -365,7 +380,7 @@ impl<'k> Launch<'k> {
                     let id = global(l);
                     [(id[2] * g[1] + id[1]) * g[0] + id[0], 0, 0, 0]
                 },
-                BuiltIn::WorkDim => &|_| [3, 0, 0, 0],
+                BuiltIn::WorkDim => &|_| [self.work_dim as u64, 0, 0, 0],
                 BuiltIn::NumSubgroups | BuiltIn::NumEnqueuedSubgroups => &|_| [subgroups, 0, 0, 0],
                 BuiltIn::SubgroupId => &|_| [index as u64, 0, 0, 0],
                 BuiltIn::SubgroupSize => match self.kernel.dialect {

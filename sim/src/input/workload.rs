@@ -312,6 +312,8 @@ pub struct Workload {
     /// Where `local_size` is written (`path:line:col`), for the error a
     /// kernel with another size of its own gets.
     pub local_size_at: Option<String>,
+    /// `work_dim`: what OpenCL's get_work_dim() gives (3 by default).
+    pub work_dim: u32,
     /// `subgroup_size`: the wave size the run must have, with where the key
     /// is written (`path:line:col`) for the error a different model gets.
     pub subgroup_size: Option<(u32, String)>,
@@ -390,6 +392,8 @@ struct RawManifest {
     workgroups: Spanned<Exactly<u32, 3>>,
     #[serde(default)]
     local_size: Option<Spanned<Exactly<u32, 3>>>,
+    #[serde(default)]
+    work_dim: Option<Spanned<u32>>,
     #[serde(default)]
     subgroup_size: Option<Spanned<u32>>,
     #[serde(default)]
@@ -788,6 +792,16 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         }
         None => (None, None),
     };
+    let work_dim = match &raw.work_dim {
+        None => 3,
+        Some(d) if (1..=3).contains(d.get_ref()) => *d.get_ref(),
+        Some(d) => {
+            return Err(ctx.at(
+                &d.span(),
+                format!("work_dim is {}; it must be 1, 2 or 3", d.get_ref()),
+            ))
+        }
+    };
     let subgroup_size = match &raw.subgroup_size {
         Some(s) if matches!(s.get_ref(), 32 | 64) => {
             Some((*s.get_ref(), ctx.at(&s.span(), "subgroup_size")))
@@ -1115,6 +1129,7 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         workgroups,
         local_size,
         local_size_at,
+        work_dim,
         subgroup_size,
         full_subgroups,
         robust_buffer_access: raw.robust_buffer_access,
@@ -2135,6 +2150,23 @@ mod tests {
             "{}[[buffer]]\nname = \"b\"\nbinding = {{ set = 0, binding = 0 }}\n{}\n",
             HEAD, body
         ))
+    }
+
+    /// `work_dim` is OpenCL's get_work_dim(): 3 unless given, 1 to 3.
+    #[test]
+    fn work_dim_is_one_to_three() {
+        let head = "name = \"t\"\nkernel = \"k.spv\"\nentry = \"main\"\nworkgroups = [1, 1, 1]\n";
+        assert_eq!(parse(head).unwrap().work_dim, 3);
+        assert_eq!(parse(&format!("{head}work_dim = 1\n")).unwrap().work_dim, 1);
+        for bad in [0, 4] {
+            let e = parse(&format!("{head}work_dim = {bad}\n")).unwrap_err();
+            assert!(
+                e.contains(&format!(
+                    "test.toml:5:12: work_dim is {bad}; it must be 1, 2 or 3"
+                )),
+                "{e}"
+            );
+        }
     }
 
     /// Arrays of a fixed length take exactly that many values: a longer

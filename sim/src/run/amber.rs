@@ -919,6 +919,8 @@ impl Engine<'_, '_> {
                 bindings: &bindings,
                 args: &args,
                 robust_buffer_access: self.script.robust_buffer_access,
+                // As Amber's OpenCL-C pipelines launch (docs/amber.md).
+                work_dim: 3,
             },
             &mut views,
             self.opts,

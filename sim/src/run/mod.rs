@@ -332,6 +332,7 @@ fn run_on_buffers(
             bindings: &bindings,
             args: &w.args,
             robust_buffer_access: w.robust_buffer_access,
+            work_dim: w.work_dim,
         },
         &mut buffers,
         opts,
@@ -464,6 +465,8 @@ pub struct Dispatch<'a> {
     /// nothing (and an atomic returns zero). Without it such an access
     /// faults and names the place.
     pub robust_buffer_access: bool,
+    /// What OpenCL's get_work_dim() gives (1 to 3).
+    pub work_dim: u32,
 }
 
 /// Launches `d.kernel` over `buffers`, whose bytes it updates in place,
@@ -549,7 +552,8 @@ pub fn dispatch(
             uniforms,
             local_arguments,
             opts.max_wave_instructions,
-        );
+        )
+        .with_work_dim(d.work_dim);
         let mut printf = Printed::default();
         let ran = match &opts.timing {
             None => launch
