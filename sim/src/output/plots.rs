@@ -488,11 +488,14 @@ fn utilisation<DB: DrawingBackend>(
         .collect();
     // The legend beside the lines, as a compare chart's: above them it
     // would take the axis's top half from a fully busy unit's line.
-    let (caption, size) = title.caption("Unit utilisation", root.dim_in_pixel().0)?;
+    // The caption is centred over the chart, left of the legend.
+    let room = legend_room(&labels)?;
+    let width = root.dim_in_pixel().0.saturating_sub(room);
+    let (caption, size) = title.caption("Unit utilisation", width)?;
     let mut chart = ChartBuilder::on(root)
         .caption(caption, (FONT, size))
         .margin(MARGIN)
-        .margin_right(MARGIN + legend_room(&labels)?)
+        .margin_right(MARGIN + room)
         .x_label_area_size(40)
         .y_label_area_size(70)
         // In thousandths, a little above a fully busy unit so that its
