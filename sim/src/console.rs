@@ -67,6 +67,16 @@ impl Captured {
     }
 }
 
+/// `one` for a count of 1, else `many`, as messages and labels word a
+/// count ("1 byte differs", "3 bytes differ").
+pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

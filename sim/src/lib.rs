@@ -13,7 +13,8 @@
 //! ```
 //!
 //! `console` is below them all: where every message goes (stdout, stderr,
-//! or the capture of a run done beside others).
+//! or the capture of a run done beside others), and how messages word a
+//! count.
 
 /// `eprintln!` that never panics: a message that cannot be written to
 /// stderr is dropped, as there is nowhere left to report that, and the

@@ -11,6 +11,7 @@
 //! beside it. Host memory is the process's peak resident set during the
 //! row (Linux).
 
+use crate::console::plural;
 use crate::input::config::Config;
 use crate::input::workload::Workload;
 use crate::run::{
@@ -170,9 +171,9 @@ fn bench_workload(
             } else {
                 ErrorKind::Failed
             };
-            let s = if opts.threads == 1 { "" } else { "s" };
+            let threads = plural(opts.threads as u64, "thread", "threads");
             error(
-                format!("{name}, {} thread{s}: {message}", opts.threads),
+                format!("{name}, {} {threads}: {message}", opts.threads),
                 kind,
             )
         })?;
@@ -195,17 +196,7 @@ fn bench_mode(
     let lower_ms = lowering.elapsed().as_secs_f64() * 1e3;
     let bindings: Vec<_> = w.buffers.iter().map(|b| b.binding.clone()).collect();
     let context = w.path.display().to_string();
-    let d = Dispatch {
-        kernel: &kernel,
-        context: &context,
-        workgroups: w.workgroups,
-        local_size: w.local_size,
-        local_size_at: w.local_size_at.as_deref(),
-        bindings: &bindings,
-        args: &w.args,
-        robust_buffer_access: w.robust_buffer_access,
-        work_dim: w.work_dim,
-    };
+    let d = Dispatch::of_manifest(w, &kernel, &context, &bindings);
     // Batches of at least BATCH seconds spent in launches; the median batch's rates
     // are reported, so that a burst of noise on a shared host (a
     // stolen time slice) does not move the figure much.

@@ -26,7 +26,7 @@ pub struct Launch<'k> {
     pub builtins_in_memory: Vec<bool>,
     pub workgroups: [u32; 3],
     pub local_size: [u32; 3],
-    /// What OpenCL's get_work_dim() gives: 3 unless set.
+    /// What OpenCL's get_work_dim() gives.
     pub work_dim: u32,
     pub wave_width: usize,
     /// Lanes a wave keeps registers and private memory for
@@ -124,6 +124,15 @@ const WAVE_INSTRUCTIONS_PER_PAGE: u64 = 128;
 /// threads against 0.03 s on one.
 const LOCATIONS_PER_WAVE_INSTRUCTION: u64 = 2;
 
+/// A launch's NDRange: `workgroups` of `local_size` invocations, in
+/// `work_dim` dimensions as OpenCL's get_work_dim() gives them.
+#[derive(Clone, Copy, Debug)]
+pub struct Grid {
+    pub workgroups: [u32; 3],
+    pub local_size: [u32; 3],
+    pub work_dim: u32,
+}
+
 /// A launch that could not finish, and where.
 #[derive(Debug)]
 pub struct ExecError(pub String);
@@ -137,17 +146,21 @@ impl fmt::Display for ExecError {
 impl std::error::Error for ExecError {}
 
 impl<'k> Launch<'k> {
-    /// A launch of `kernel` over `workgroups` of `local_size`, in waves of
-    /// `wave_width`, with `uniforms` set in every lane at wave start.
+    /// A launch of `kernel` over `grid`, in waves of `wave_width`, with
+    /// `uniforms` set in every lane at wave start.
     pub fn new(
         kernel: &'k Kernel,
-        workgroups: [u32; 3],
-        local_size: [u32; 3],
+        grid: Grid,
         wave_width: usize,
         uniforms: Vec<(Reg, u64)>,
         local_arguments: LocalArguments,
         max_wave_instructions: u64,
     ) -> Launch<'k> {
+        let Grid {
+            workgroups,
+            local_size,
+            work_dim,
+        } = grid;
         let register_width = Launch::register_width(kernel, local_size, wave_width);
         let mut launch = Launch {
             kernel,
@@ -162,25 +175,13 @@ impl<'k> Launch<'k> {
             workgroup_bytes: local_arguments.total_bytes(),
             local_arguments,
             max_wave_instructions,
-            work_dim: 3,
+            work_dim,
             builtins: Vec::new(),
         };
         launch.builtins = (0..launch.waves_per_workgroup())
             .map(|i| launch.builtin_rows(i))
             .collect();
         launch
-    }
-
-    /// The launch as an NDRange of `work_dim` dimensions (get_work_dim();
-    /// the built-in rows are made again with it).
-    pub fn with_work_dim(mut self, work_dim: u32) -> Launch<'k> {
-        if work_dim != self.work_dim {
-            self.work_dim = work_dim;
-            self.builtins = (0..self.waves_per_workgroup())
-                .map(|i| self.builtin_rows(i))
-                .collect();
-        }
-        self
     }
 
     /// The registers a wave reused from an earlier workgroup must have set
@@ -886,10 +887,6 @@ impl<'k> Launch<'k> {
     }
 }
 
-/// The process's pool of `threads` threads, started by the first launch
-/// that asks for that many: starting one took longer than a small
-/// launch's work (a 4-workgroup launch ran 24 times slower on two threads
-/// than on one).
 /// The pages and gathered atomics' locations a batch's committed chunks
 /// left to commit.
 fn commit_size<'c>(chunks: impl Iterator<Item = (&'c Overlay, &'c Gathered)>) -> (usize, usize) {
@@ -898,6 +895,10 @@ fn commit_size<'c>(chunks: impl Iterator<Item = (&'c Overlay, &'c Gathered)>) ->
     })
 }
 
+/// The process's pool of `threads` threads, started by the first launch
+/// that asks for that many: starting one took longer than a small
+/// launch's work (a 4-workgroup launch ran 24 times slower on two threads
+/// than on one).
 fn thread_pool(threads: usize) -> Result<Arc<rayon::ThreadPool>, ExecError> {
     static POOLS: std::sync::Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> =
         std::sync::Mutex::new(Vec::new());

@@ -14,6 +14,7 @@
 //! - `memory`: cache hit rates, DRAM bandwidth used against its peak, and
 //!   the atomic units' figures.
 
+use crate::console::plural;
 use crate::timing::{Report, Stall};
 use plotters::coord::combinators::BindKeyPoints;
 use plotters::coord::Shift;
@@ -463,15 +464,17 @@ fn utilisation<DB: DrawingBackend>(
     let end = t.end.max(1) as f64;
     // Each unit's line, then the L2's atomic units' when any worked (an
     // atomic-bound kernel's time is theirs, after its waves have gone).
-    let atomic_busy: u64 = t.atomic_busy.iter().sum();
-    let atomics = (atomic_busy > 0).then(|| {
-        (
-            "L2 atomic units".to_string(),
-            &t.atomic_busy,
-            report.atomic_units().max(1) as f64,
-            report.atomic_unit_utilisation().unwrap_or(0.0),
-        )
-    });
+    let atomics = report
+        .atomic_unit_utilisation()
+        .filter(|&u| u > 0.0)
+        .map(|overall| {
+            (
+                "L2 atomic units".to_string(),
+                &t.atomic_busy,
+                report.atomic_units().max(1) as f64,
+                overall,
+            )
+        });
     let units = report.unit_names().iter().enumerate().map(|(u, name)| {
         let instances = report.unit_instances(u).max(1) as f64;
         (
@@ -682,11 +685,11 @@ fn memory<DB: DrawingBackend>(
     };
     let cache = |v, (hits, misses)| {
         let detail = format!(
-            "{} hit{}, {} miss{}",
+            "{} {}, {} {}",
             grouped(hits),
-            if hits == 1 { "" } else { "s" },
+            plural(hits, "hit", "hits"),
             grouped(misses),
-            if misses == 1 { "" } else { "es" }
+            plural(misses, "miss", "misses")
         );
         rate(v, detail, "no accesses")
     };

@@ -11,6 +11,7 @@
 //! compiler) makes the whole script a SKIP with the reason, never a failure
 //! of the simulator. `docs/amber.md` describes the accepted language.
 
+use crate::console::plural;
 use crate::input::amber as script;
 use crate::input::workload::{Arg, ArgValue, Binding, ElemType};
 use crate::run::{
@@ -436,7 +437,7 @@ impl Engine<'_, '_> {
         let width = wave_width as u64;
         let (full, last) = (invocations / width, invocations % width);
         let [x, y, z] = local_size;
-        let waves = format!("{full} full wave{}", if full == 1 { "" } else { "s" });
+        let waves = format!("{full} full {}", plural(full, "wave", "waves"));
         let line = control.line;
         Ok(Some(if last == 0 {
             format!(
@@ -1001,14 +1002,12 @@ impl Engine<'_, '_> {
                     match bytes.iter().zip(b2).position(|(a, b)| a != b) {
                         None => Ok(()),
                         Some(i) => {
-                            let n = bytes.iter().zip(b2).filter(|(a, b)| a != b).count();
-                            let (count, differ) = match n {
-                                1 => ("1 byte".to_string(), "differs"),
-                                n => (format!("{n} bytes"), "differ"),
-                            };
+                            let n = bytes.iter().zip(b2).filter(|(a, b)| a != b).count() as u64;
                             Err(format!(
-                                "{count} {differ}; first at byte {i}: {} != {}",
-                                bytes[i], b2[i]
+                                "{n} {}; first at byte {i}: {} != {}",
+                                plural(n, "byte differs", "bytes differ"),
+                                bytes[i],
+                                b2[i]
                             ))
                         }
                     }

@@ -8,7 +8,7 @@
 pub mod amber;
 pub mod grid;
 
-use crate::exec::launch::{printf_warnings, Launch};
+use crate::exec::launch::{printf_warnings, Grid, Launch};
 use crate::exec::memory::{GlobalMemory, LocalArguments};
 use crate::exec::printf::{Printed, PrintfFailure};
 use crate::exec::progress::Progress;
@@ -318,22 +318,13 @@ fn run_on_buffers(
         launch_warnings(w, &kernel).iter().for_each(|m| warn(m));
     }
     let bindings: Vec<Binding> = w.buffers.iter().map(|b| b.binding.clone()).collect();
+    let context = w.path.display().to_string();
     let Launched {
         counts,
         timing,
         printf,
     } = dispatch(
-        &Dispatch {
-            kernel: &kernel,
-            context: &w.path.display().to_string(),
-            workgroups: w.workgroups,
-            local_size: w.local_size,
-            local_size_at: w.local_size_at.as_deref(),
-            bindings: &bindings,
-            args: &w.args,
-            robust_buffer_access: w.robust_buffer_access,
-            work_dim: w.work_dim,
-        },
+        &Dispatch::of_manifest(w, &kernel, &context, &bindings),
         &mut buffers,
         opts,
         hooks,
@@ -469,6 +460,29 @@ pub struct Dispatch<'a> {
     pub work_dim: u32,
 }
 
+impl<'a> Dispatch<'a> {
+    /// The launch manifest `w` gives its lowered `kernel`: `context` names
+    /// the manifest, `bindings` are its buffers' in order.
+    pub fn of_manifest(
+        w: &'a Workload,
+        kernel: &'a Kernel,
+        context: &'a str,
+        bindings: &'a [Binding],
+    ) -> Dispatch<'a> {
+        Dispatch {
+            kernel,
+            context,
+            workgroups: w.workgroups,
+            local_size: w.local_size,
+            local_size_at: w.local_size_at.as_deref(),
+            bindings,
+            args: &w.args,
+            robust_buffer_access: w.robust_buffer_access,
+            work_dim: w.work_dim,
+        }
+    }
+}
+
 /// Launches `d.kernel` over `buffers`, whose bytes it updates in place,
 /// telling `hooks` about it as it goes on.
 pub fn dispatch(
@@ -544,16 +558,19 @@ pub fn dispatch(
     }
     let bound = bind(d, &global, &addresses).map_err(RunError::Refused);
     let result = bound.and_then(|(uniforms, local_arguments)| {
+        let grid = Grid {
+            workgroups: d.workgroups,
+            local_size,
+            work_dim: d.work_dim,
+        };
         let launch = Launch::new(
             kernel,
-            d.workgroups,
-            local_size,
+            grid,
             opts.wave_width,
             uniforms,
             local_arguments,
             opts.max_wave_instructions,
-        )
-        .with_work_dim(d.work_dim);
+        );
         let mut printf = Printed::default();
         let ran = match &opts.timing {
             None => launch
@@ -640,16 +657,17 @@ pub fn image_mismatches(w: &Workload, kernel: &Kernel) -> Vec<String> {
         let Some(image) = b.image else { continue };
         for r in kernel.resources.iter().filter(|r| binds(&b.binding, r)) {
             match (r.kind, r.declared_format) {
-                (ResourceKind::Image, Some(declared)) if declared != image.format => found.push(format!(
-                    "buffer '{}' is bound to {} as an image of format {}, which kernel '{}' declares {} ('{}'): its texels are read and written as {}; Vulkan requires the formats to match",
-                    b.name,
-                    b.binding,
-                    image.format.vulkan_name(),
-                    kernel.name,
-                    declared.vulkan_name(),
-                    r.name,
-                    image.format.vulkan_name()
-                )),
+                (ResourceKind::Image, Some(declared)) if declared != image.format => {
+                    let given = image.format.vulkan_name();
+                    found.push(format!(
+                        "buffer '{}' is bound to {} as an image of format {given}, which kernel '{}' declares {} ('{}'): its texels are read and written as {given}; Vulkan requires the formats to match",
+                        b.name,
+                        b.binding,
+                        kernel.name,
+                        declared.vulkan_name(),
+                        r.name,
+                    ))
+                }
                 (ResourceKind::StorageBuffer | ResourceKind::UniformBuffer, _) => found.push(format!(
                     "buffer '{}' describes an image, but kernel '{}' declares {} as a buffer ('{}'): it reads the bytes, not the image",
                     b.name, kernel.name, b.binding, r.name

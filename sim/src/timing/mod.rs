@@ -15,6 +15,7 @@ mod memory;
 pub mod report;
 pub mod trace;
 
+use crate::console::plural;
 use crate::exec::lane_ops::entries_above;
 use crate::exec::launch::{ExecError, Launch};
 use crate::exec::memory::{space_of, GlobalMemory, Space, WaveMemory};
@@ -707,14 +708,14 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     fn run_to_end(&mut self, global: &mut GlobalMemory) -> Result<(), ExecError> {
         if self.occupancy.waves_per_simd == 0 {
             return Err(ExecError(format!(
-                "kernel '{}' cannot run on config '{}': a workgroup does not fit on a compute unit (limited by {}: {}; it needs {} VGPRs per wave, {} wave{}, {} bytes of LDS)",
+                "kernel '{}' cannot run on config '{}': a workgroup does not fit on a compute unit (limited by {}: {}; it needs {} VGPRs per wave, {} {}, {} bytes of LDS)",
                 self.kernel.name,
                 self.cfg.name,
                 self.occupancy.limiter,
                 capacity(self.cfg, self.occupancy.limiter),
                 self.occupancy.vgprs_per_wave,
                 self.occupancy.waves_per_workgroup,
-                if self.occupancy.waves_per_workgroup == 1 { "" } else { "s" },
+                plural(self.occupancy.waves_per_workgroup.into(), "wave", "waves"),
                 self.launch.workgroup_bytes
             )));
         }
