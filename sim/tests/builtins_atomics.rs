@@ -90,15 +90,18 @@ fn opencl_work_item_functions() {
     let (wgs, ls) = ([3u32, 2, 2], [5u32, 3, 3]);
     let gs: Vec<u32> = (0..3).map(|d| wgs[d] * ls[d]).collect();
     let n = ls[0] * ls[1] * ls[2];
-    // At wave 64, work_dim = 2 (as a manifest may set it) replaces the
-    // default 3.
-    for (ww, work_dim) in WAVES.into_iter().zip([3, 2]) {
+    // At wave 64, work_dim = 2 and an NDRange offset (as a manifest may set
+    // them) replace the default 3 and 0. OpenCL C 2.0: get_global_id(d) is
+    // the offset plus get_group_id(d) * get_local_size(d) +
+    // get_local_id(d); get_global_linear_id() counts from the offset.
+    for ((ww, work_dim), offset) in WAVES.into_iter().zip([3, 2]).zip([[0; 3], [7u32, 11, 13]]) {
         let w = ww as u32;
         let mut e = vec![0xDEADBEEFu32; 17280];
         for_each_invocation(wgs, ls, |wg, _, i| {
             let l = local_of(i, ls);
-            let g: Vec<u32> = (0..3).map(|d| wg[d] * ls[d] + l[d]).collect();
-            let linear = (g[2] * gs[1] + g[1]) * gs[0] + g[0];
+            let from_offset: Vec<u32> = (0..3).map(|d| wg[d] * ls[d] + l[d]).collect();
+            let g: Vec<u32> = (0..3).map(|d| from_offset[d] + offset[d]).collect();
+            let linear = (from_offset[2] * gs[1] + from_offset[1]) * gs[0] + from_offset[0];
             let sg = i / w;
             let sg_lanes = w.min(n - sg * w);
             let mut p = Vec::with_capacity(32);
@@ -109,7 +112,7 @@ fn opencl_work_item_functions() {
             p.extend_from_slice(&gs);
             p.extend_from_slice(&ls);
             p.extend_from_slice(&ls); // enqueued local size
-            p.extend_from_slice(&[0, 0, 0]); // global offset
+            p.extend_from_slice(&offset);
             p.extend_from_slice(&[linear, i, work_dim, sg_lanes, n.div_ceil(w), sg, i % w, w]);
             let b = 32 * linear as usize;
             e[b..b + 32].copy_from_slice(&p);
@@ -117,6 +120,7 @@ fn opencl_work_item_functions() {
         let path = root().join("sim/tests/kernels/builtins_opencl.toml");
         let mut manifest = Workload::load(&path).unwrap();
         manifest.work_dim = work_dim;
+        manifest.global_offset = offset.map(u64::from);
         let options = RunOptions {
             wave_width: ww,
             ..RunOptions::default()

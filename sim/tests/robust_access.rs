@@ -103,6 +103,44 @@ fn robust_buffer_access_reads_zeros_and_drops_writes() {
     }
 }
 
+/// An NDRange offset (`global_offset`) moves every global id; one that
+/// takes a global id past a 32-bit kernel's size_t is refused, as
+/// clEnqueueNDRangeKernel refuses it (CL_INVALID_GLOBAL_OFFSET), naming
+/// the key.
+#[test]
+fn a_global_offset_moves_the_ids_and_must_fit_size_t() {
+    let mut w = load("physical32.toml");
+    w.buffers[0].len = 70;
+    w.buffers[0].init = vec![0; 70 * 4];
+    w.global_offset = [6, 0, 0];
+    w.global_offset_at = Some("physical32.toml:9:17".into());
+    // p[gid] = gid: the first 6 words stay 0.
+    let want: Vec<u32> = (0..70).map(|i| if i < 6 { 0 } else { i }).collect();
+    for (what, opts) in every_run() {
+        let out = run_workload(&w, &opts).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert_eq!(u32s(&out, "p"), want, "{what}");
+    }
+    // 64 work-items from 2^32 - 64 fit; from one more they pass 2^32 - 1.
+    w.global_offset = [(1 << 32) - 64, 0, 0];
+    w.robust_buffer_access = false;
+    let e = run_workload(&w, &RunOptions::default()).err().unwrap();
+    assert!(e.contains("is outside buffer 'p'"), "{e}");
+    w.global_offset = [(1 << 32) - 63, 0, 0];
+    let e = run_workload(&w, &RunOptions::default()).err().unwrap();
+    assert!(
+        e.contains("physical32.toml:9:17: global_offset [4294967233, 0, 0] with a global size of 64 in dimension 0 passes the kernel's 32-bit size_t"),
+        "{e}"
+    );
+    // A shader's dispatch has no offset.
+    let mut shader = load("robust_access.toml");
+    shader.global_offset = [0, 1, 0];
+    let e = run_workload(&shader, &RunOptions::default()).err().unwrap();
+    assert!(
+        e.contains("global_offset is an OpenCL NDRange's offset; a shader's dispatch has none"),
+        "{e}"
+    );
+}
+
 #[test]
 fn robust_buffer_access_needs_64_bit_pointers() {
     let w = load("physical32.toml");

@@ -28,6 +28,8 @@ pub struct Launch<'k> {
     pub local_size: [u32; 3],
     /// What OpenCL's get_work_dim() gives.
     pub work_dim: u32,
+    /// What OpenCL's get_global_offset() gives, in every global id.
+    pub global_offset: [u64; 3],
     pub wave_width: usize,
     /// Lanes a wave keeps registers and private memory for
     /// (`register_width`): `wave_width`, or fewer when they could never
@@ -131,6 +133,8 @@ pub struct Grid {
     pub workgroups: [u32; 3],
     pub local_size: [u32; 3],
     pub work_dim: u32,
+    /// OpenCL's get_global_offset(): added to every global id.
+    pub global_offset: [u64; 3],
 }
 
 /// A launch that could not finish, and where.
@@ -160,6 +164,7 @@ impl<'k> Launch<'k> {
             workgroups,
             local_size,
             work_dim,
+            global_offset,
         } = grid;
         let register_width = Launch::register_width(kernel, local_size, wave_width);
         let mut launch = Launch {
@@ -176,6 +181,7 @@ impl<'k> Launch<'k> {
             local_arguments,
             max_wave_instructions,
             work_dim,
+            global_offset,
             builtins: Vec::new(),
         };
         launch.builtins = (0..launch.waves_per_workgroup())
@@ -356,8 +362,14 @@ impl<'k> Launch<'k> {
                 }
             }
         }
-        let global = |lane: usize| -> [u64; 3] {
+        let offset = self.global_offset;
+        // Without the NDRange's offset: what get_global_linear_id() counts.
+        let from_offset = |lane: usize| -> [u64; 3] {
             std::array::from_fn(|d| wg[d] as u64 * self.local_size[d] as u64 + local[lane][d])
+        };
+        let global = |lane: usize| -> [u64; 3] {
+            let id = from_offset(lane);
+            std::array::from_fn(|d| id[d].wrapping_add(offset[d]))
         };
         let all_lanes = isa::core::mask(self.wave_width as u32);
         // Subgroup masks: this lane's bit and the lanes below it.
@@ -376,9 +388,9 @@ impl<'k> Launch<'k> {
                     &|_| xyz(self.local_size.map(|x| x as u64))
                 }
                 BuiltIn::GlobalSize => &|_| xyz(g),
-                BuiltIn::GlobalOffset => &|_| [0; 4],
+                BuiltIn::GlobalOffset => &|_| xyz(offset),
                 BuiltIn::GlobalLinearId => &|l| {
-                    let id = global(l);
+                    let id = from_offset(l);
                     [(id[2] * g[1] + id[1]) * g[0] + id[0], 0, 0, 0]
                 },
                 BuiltIn::WorkDim => &|_| [self.work_dim as u64, 0, 0, 0],

@@ -314,6 +314,11 @@ pub struct Workload {
     pub local_size_at: Option<String>,
     /// `work_dim`: what OpenCL's get_work_dim() gives (3 by default).
     pub work_dim: u32,
+    /// `global_offset`: the NDRange's offset, OpenCL's get_global_offset()
+    /// (0 by default), with where the key is written (`path:line:col`) for
+    /// the error a shader, which has none, gets.
+    pub global_offset: [u64; 3],
+    pub global_offset_at: Option<String>,
     /// `subgroup_size`: the wave size the run must have, with where the key
     /// is written (`path:line:col`) for the error a different model gets.
     pub subgroup_size: Option<(u32, String)>,
@@ -394,6 +399,8 @@ struct RawManifest {
     local_size: Option<Spanned<Exactly<u32, 3>>>,
     #[serde(default)]
     work_dim: Option<Spanned<u32>>,
+    #[serde(default)]
+    global_offset: Option<Spanned<Exactly<u64, 3>>>,
     #[serde(default)]
     subgroup_size: Option<Spanned<u32>>,
     #[serde(default)]
@@ -802,6 +809,10 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
             ))
         }
     };
+    let (global_offset, global_offset_at) = match &raw.global_offset {
+        Some(o) => (o.get_ref().0, Some(ctx.place(&o.span()))),
+        None => ([0; 3], None),
+    };
     let subgroup_size = match &raw.subgroup_size {
         Some(s) if matches!(s.get_ref(), 32 | 64) => {
             Some((*s.get_ref(), ctx.at(&s.span(), "subgroup_size")))
@@ -1130,6 +1141,8 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         local_size,
         local_size_at,
         work_dim,
+        global_offset,
+        global_offset_at,
         subgroup_size,
         full_subgroups,
         robust_buffer_access: raw.robust_buffer_access,
@@ -2150,6 +2163,22 @@ mod tests {
             "{}[[buffer]]\nname = \"b\"\nbinding = {{ set = 0, binding = 0 }}\n{}\n",
             HEAD, body
         ))
+    }
+
+    /// `global_offset` is OpenCL's NDRange offset: 0 unless given, three
+    /// non-negative values, kept with its place for later errors.
+    #[test]
+    fn global_offset_is_three_values() {
+        let head = "name = \"t\"\nkernel = \"k.spv\"\nentry = \"main\"\nworkgroups = [1, 1, 1]\n";
+        let w = parse(head).unwrap();
+        assert_eq!((w.global_offset, w.global_offset_at), ([0; 3], None));
+        let w = parse(&format!("{head}global_offset = [5, 0, 4294967296]\n")).unwrap();
+        assert_eq!(w.global_offset, [5, 0, 1 << 32]);
+        assert_eq!(w.global_offset_at.as_deref(), Some("/tmp/wl/test.toml:5:17"));
+        for bad in ["[1, 2]", "[-1, 0, 0]"] {
+            let e = parse(&format!("{head}global_offset = {bad}\n")).unwrap_err();
+            assert!(e.starts_with("/tmp/wl/test.toml:5:1"), "{bad}: {e}");
+        }
     }
 
     /// `work_dim` is OpenCL's get_work_dim(): 3 unless given, 1 to 3.

@@ -922,6 +922,8 @@ impl Engine<'_, '_> {
                 robust_buffer_access: self.script.robust_buffer_access,
                 // As Amber's OpenCL-C pipelines launch (docs/amber.md).
                 work_dim: 3,
+                global_offset: [0; 3],
+                global_offset_at: None,
             },
             &mut views,
             self.opts,

@@ -458,6 +458,10 @@ pub struct Dispatch<'a> {
     pub robust_buffer_access: bool,
     /// What OpenCL's get_work_dim() gives (1 to 3).
     pub work_dim: u32,
+    /// The NDRange's offset (OpenCL's get_global_offset()), with where it
+    /// is written; a shader's dispatch has none.
+    pub global_offset: [u64; 3],
+    pub global_offset_at: Option<&'a str>,
 }
 
 impl<'a> Dispatch<'a> {
@@ -479,6 +483,8 @@ impl<'a> Dispatch<'a> {
             args: &w.args,
             robust_buffer_access: w.robust_buffer_access,
             work_dim: w.work_dim,
+            global_offset: w.global_offset,
+            global_offset_at: w.global_offset_at.as_deref(),
         }
     }
 }
@@ -537,6 +543,27 @@ pub fn dispatch(
         ));
     }
 
+    if d.global_offset != [0; 3] {
+        let at = d.global_offset_at.unwrap_or(manifest);
+        if kernel.dialect != isa::ir::Dialect::OpenCl {
+            return refused(format!(
+                "{at}: global_offset is an OpenCL NDRange's offset; a shader's dispatch has none"
+            ));
+        }
+        // As clEnqueueNDRangeKernel's CL_INVALID_GLOBAL_OFFSET: every
+        // global id must fit the kernel's size_t.
+        let limit = isa::core::mask(kernel.pointer_bits) as u128;
+        for dim in 0..3 {
+            let size = d.workgroups[dim] as u128 * local_size[dim] as u128;
+            if d.global_offset[dim] as u128 + size - 1 > limit {
+                return refused(format!(
+                    "{at}: global_offset {:?} with a global size of {size} in dimension {dim} passes the kernel's {}-bit size_t",
+                    d.global_offset, kernel.pointer_bits
+                ));
+            }
+        }
+    }
+
     let robust = d.robust_buffer_access || opts.robust_buffer_access;
     if robust && kernel.pointer_bits != 64 {
         return refused(format!(
@@ -562,6 +589,7 @@ pub fn dispatch(
             workgroups: d.workgroups,
             local_size,
             work_dim: d.work_dim,
+            global_offset: d.global_offset,
         };
         let launch = Launch::new(
             kernel,
