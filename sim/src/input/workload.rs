@@ -2174,7 +2174,10 @@ mod tests {
         assert_eq!((w.global_offset, w.global_offset_at), ([0; 3], None));
         let w = parse(&format!("{head}global_offset = [5, 0, 4294967296]\n")).unwrap();
         assert_eq!(w.global_offset, [5, 0, 1 << 32]);
-        assert_eq!(w.global_offset_at.as_deref(), Some("/tmp/wl/test.toml:5:17"));
+        assert_eq!(
+            w.global_offset_at.as_deref(),
+            Some("/tmp/wl/test.toml:5:17")
+        );
         for bad in ["[1, 2]", "[-1, 0, 0]"] {
             let e = parse(&format!("{head}global_offset = {bad}\n")).unwrap_err();
             assert!(e.starts_with("/tmp/wl/test.toml:5:1"), "{bad}: {e}");

@@ -9,6 +9,7 @@ pub mod compare;
 pub mod npy;
 pub mod perfetto;
 pub mod plots;
+pub mod png;
 pub mod results;
 pub mod sweep;
 pub mod trace;

@@ -15,6 +15,7 @@
 //!   the atomic units' figures.
 
 use crate::console::plural;
+use crate::output::png::PngBackend;
 use crate::timing::{Report, Stall};
 use plotters::coord::combinators::BindKeyPoints;
 use plotters::coord::Shift;
@@ -166,7 +167,7 @@ pub fn write_svg_and_png(
     present(&area, &svg)?;
     drop(area);
     let png = dir.join(format!("{stem}.png"));
-    let area = BitMapBackend::new(&png, size).into_drawing_area();
+    let area = PngBackend::new(&png, size).into_drawing_area();
     chart
         .draw(&area)
         .map_err(|e| format!("{}: {e}", png.display()))?;
@@ -832,7 +833,7 @@ mod tests {
             let path = dir.join(name);
             std::fs::create_dir_all(&path).unwrap();
             let e = if name.ends_with("png") {
-                let area = BitMapBackend::new(&path, (8, 8)).into_drawing_area();
+                let area = PngBackend::new(&path, (8, 8)).into_drawing_area();
                 area.fill(&WHITE).unwrap();
                 present(&area, &path).unwrap_err()
             } else {
