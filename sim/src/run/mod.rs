@@ -553,9 +553,10 @@ pub fn dispatch(
         // As clEnqueueNDRangeKernel's CL_INVALID_GLOBAL_OFFSET: every
         // global id must fit the kernel's size_t.
         let limit = isa::core::mask(kernel.pointer_bits) as u128;
-        for dim in 0..3 {
-            let size = d.workgroups[dim] as u128 * local_size[dim] as u128;
-            if d.global_offset[dim] as u128 + size - 1 > limit {
+        let dims = d.workgroups.iter().zip(local_size).zip(d.global_offset);
+        for (dim, ((&groups, local), offset)) in dims.enumerate() {
+            let size = groups as u128 * local as u128;
+            if offset as u128 + size - 1 > limit {
                 return refused(format!(
                     "{at}: global_offset {:?} with a global size of {size} in dimension {dim} passes the kernel's {}-bit size_t",
                     d.global_offset, kernel.pointer_bits
