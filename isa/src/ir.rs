@@ -328,6 +328,30 @@ pub struct SwitchTable {
 pub struct Origin {
     pub opcode: &'static str,
     pub location: Location,
+    /// The source line of the SPIR-V instruction, from the OpLine before
+    /// it in its block (a compiler's debug information), if any.
+    pub source: Option<SourceLine>,
+}
+
+/// A place in the kernel's source: `file` indexes `Kernel::source_files`;
+/// a column of 0 is unknown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceLine {
+    pub file: u32,
+    pub line: u32,
+    pub column: u32,
+}
+
+impl SourceLine {
+    /// `file:line:column` (`file:line` when the column is unknown), the
+    /// file named from `files`.
+    pub fn place(&self, files: &[String]) -> Option<String> {
+        let file = files.get(self.file as usize)?;
+        Some(match self.column {
+            0 => format!("{file}:{}", self.line),
+            c => format!("{file}:{}:{c}", self.line),
+        })
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -487,6 +511,8 @@ pub struct Kernel {
     pub pointer_bits: u32,
     pub insts: Vec<Inst>,
     pub origins: Vec<Origin>,
+    /// The source files the origins' lines are in (OpString names).
+    pub source_files: Vec<String>,
     pub switches: Vec<SwitchTable>,
     pub printf_calls: Vec<PrintfCall>,
     pub reg_count: u32,
@@ -519,6 +545,12 @@ pub struct Kernel {
 }
 
 impl Kernel {
+    /// The source place of the instruction at `pc`, `file:line:column`
+    /// (`file:line` when the column is unknown), if the compiler left one.
+    pub fn source_place(&self, pc: usize) -> Option<String> {
+        self.origins.get(pc)?.source?.place(&self.source_files)
+    }
+
     /// A shader kernel of `insts` over `reg_count` registers and nothing
     /// else (no constants, resources, built-ins or memory), named "test":
     /// what tests of passes and of execution start from.
@@ -530,6 +562,7 @@ impl Kernel {
             pointer_bits: 64,
             insts,
             origins: Vec::new(),
+            source_files: Vec::new(),
             switches: Vec::new(),
             printf_calls: Vec::new(),
             reg_count,

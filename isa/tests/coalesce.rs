@@ -153,6 +153,7 @@ fn per_lane_built_ins_take_vector_registers_and_uniform_ones_do_not() {
             Inst::Return,
         ],
         origins: Vec::new(),
+        source_files: Vec::new(),
         switches: Vec::new(),
         printf_calls: Vec::new(),
         reg_count: 6,

@@ -1934,3 +1934,73 @@ fn buffers_chooses_which_files_each_buffer_gets_and_the_summary_names_only_those
         assert!(text(&o).contains("--buffers"), "{bad}: {}", text(&o));
     }
 }
+
+/// Of a Perfetto trace: each slice argument's name and the values it
+/// took.
+fn perfetto_arguments(path: &Path) -> BTreeMap<String, BTreeSet<u64>> {
+    let data = std::fs::read(path).unwrap();
+    let mut names = BTreeMap::new();
+    let mut values: BTreeMap<u64, BTreeSet<u64>> = BTreeMap::new();
+    for (_, packet) in fields(&data) {
+        let Wire::Bytes(packet) = packet else {
+            panic!("a packet is a message")
+        };
+        let p = fields(packet);
+        for interned in bytes(&p, 12) {
+            for name in bytes(&fields(interned), 3) {
+                let name = fields(name);
+                let text = String::from_utf8(bytes(&name, 2)[0].to_vec()).unwrap();
+                names.insert(uint(&name, 1).unwrap(), text);
+            }
+        }
+        for e in bytes(&p, 11) {
+            for a in bytes(&fields(e), 4) {
+                let a = fields(a);
+                let (name, value) = (uint(&a, 1).unwrap(), uint(&a, 3).unwrap());
+                values.entry(name).or_default().insert(value);
+            }
+        }
+    }
+    values
+        .into_iter()
+        .map(|(iid, v)| (names[&iid].clone(), v))
+        .collect()
+}
+
+/// A kernel compiled with debug information (clang -g: OpLine and
+/// OpenCL.DebugInfo.100) runs, and its faults and traces name the source
+/// line and column the OpLines give (debug_lines.cl: the load on line 7 at
+/// column 13, the faulting store on line 8 at column 18), beside the
+/// SPIR-V place.
+#[test]
+fn faults_and_traces_name_the_source_line_of_a_kernel_with_debug_information() {
+    let dir = common::scratch("results", "source_lines");
+    let results = dir.to_str().unwrap();
+    let o = gpusim(&[
+        "run",
+        "sim/tests/kernels/debug_lines.toml",
+        "--trace",
+        "--trace-format",
+        "csv,json,perfetto",
+        "--results",
+        results,
+    ]);
+    assert_eq!(code(&o), 2);
+    let error = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        error.contains("OpStore at ./debug_lines.cl:8:18 (sim/tests/kernels/debug_lines.spv word "),
+        "{error}"
+    );
+    let out = dir.join("debug_lines.failed-trace");
+    let load = "./debug_lines.cl:7:13 (sim/tests/kernels/debug_lines.spv word ";
+    let csv = std::fs::read_to_string(out.join("issue_trace.csv")).unwrap();
+    assert!(csv.contains(load), "{csv}");
+    let json = std::fs::read_to_string(out.join("trace.json")).unwrap();
+    assert!(json.contains(load), "{json}");
+    let arguments = perfetto_arguments(&out.join("trace.pftrace"));
+    assert_eq!(
+        arguments["source_line"],
+        BTreeSet::from([6, 7, 8]),
+        "{arguments:?}"
+    );
+}

@@ -288,7 +288,16 @@ impl Lowerer<'_> {
             ctx.label_pc.insert(label, self.insts.len() as Pc);
             ctx.block = label;
             let last = blocks.get(bi + 1).map(|b| b.1).unwrap_or(body.len());
+            // An OpLine holds to the next OpLine or OpNoLine, or the end
+            // of its block.
+            let mut line = None;
             for ins in &body[first + 1..last] {
+                match ins.op {
+                    Op::Line => line = self.source_line(ins),
+                    Op::NoLine => line = None,
+                    _ => {}
+                }
+                self.line = line;
                 self.set_origin(ins);
                 self.lower_inst(&mut ctx, ins)
                     .map_err(|e| err(ins.offset, e))?;

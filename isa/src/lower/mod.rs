@@ -15,7 +15,7 @@ use crate::core::{Rounding, Scalar};
 use crate::ext::ExtSet;
 use crate::ir::{
     address, BuiltIn, BuiltInSlot, Dialect, Inst, Kernel, Origin, Param, Reg, Resource,
-    ResourceKind,
+    ResourceKind, SourceLine,
 };
 use crate::module::{literal_string, printable, Instr, Location, Module, ModuleError};
 use crate::types::{MatrixLayout, Type, TypeDecorations, Types};
@@ -298,6 +298,12 @@ pub(crate) struct Lowerer<'m> {
     insts: Vec<Inst>,
     origins: Vec<Origin>,
     origin: Origin,
+    /// OpString texts by id, and those an OpLine named, in order.
+    strings: HashMap<u32, String>,
+    source_files: Vec<String>,
+    /// The source line the next instructions come from (the last OpLine
+    /// of the block being lowered).
+    line: Option<SourceLine>,
     reg_count: u32,
     constants: Vec<(Reg, u64)>,
     private_bytes: u32,
@@ -401,6 +407,7 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
         pointer_bits: l.types.pointer_bits as u32,
         insts: l.insts,
         origins: l.origins,
+        source_files: l.source_files,
         switches: l.switches,
         printf_calls: l.printf_calls,
         reg_count: l.reg_count,
@@ -460,7 +467,11 @@ impl<'m> Lowerer<'m> {
             origin: Origin {
                 opcode: "Nop",
                 location: Location::Word(0),
+                source: None,
             },
+            strings: HashMap::new(),
+            source_files: Vec::new(),
+            line: None,
             reg_count: 0,
             constants: Vec::new(),
             private_bytes: 0,
@@ -519,7 +530,10 @@ impl<'m> Lowerer<'m> {
                         "GLSL.std.450" => Some(ExtSet::Glsl),
                         "OpenCL.std" => Some(ExtSet::OpenCl),
                         "SPV_AMD_shader_trinary_minmax" => Some(ExtSet::AmdTrinary),
-                        n if n.starts_with("NonSemantic.") => None,
+                        // Debug information (clang -g through llvm-spirv)
+                        // means nothing to execution either; its
+                        // instructions may be removed, its spec says.
+                        n if n.starts_with("NonSemantic.") || n == "OpenCL.DebugInfo.100" => None,
                         _ => {
                             return Err(err(
                                 ins.offset,
@@ -739,7 +753,33 @@ impl<'m> Lowerer<'m> {
         self.origin = Origin {
             opcode,
             location: Location::Word(ins.offset),
+            source: self.line,
         };
+    }
+
+    /// The source line an OpLine names (none if its file is no OpString,
+    /// or its line is 0).
+    pub(crate) fn source_line(&mut self, ins: &Instr) -> Option<SourceLine> {
+        let [file, line, column] = ins.operands[..] else {
+            return None;
+        };
+        if line == 0 {
+            // What llvm-spirv writes for code of no line.
+            return None;
+        }
+        let name = self.strings.get(&file)?;
+        let file = match self.source_files.iter().position(|f| f == name) {
+            Some(i) => i,
+            None => {
+                self.source_files.push(name.clone());
+                self.source_files.len() - 1
+            }
+        };
+        Some(SourceLine {
+            file: file as u32,
+            line,
+            column,
+        })
     }
 
     // ----- declarations -----
@@ -751,6 +791,10 @@ impl<'m> Lowerer<'m> {
         let mut member_decs: Vec<(u32, u32, Decoration, Vec<u32>, usize)> = Vec::new();
         for ins in &m.instrs {
             match ins.op {
+                Op::String => {
+                    self.strings
+                        .insert(ins.result_id, literal_string(&ins.operands).0);
+                }
                 Op::Name if !ins.operands.is_empty() => {
                     self.names
                         .insert(ins.operands[0], literal_string(&ins.operands[1..]).0);

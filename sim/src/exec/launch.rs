@@ -945,10 +945,16 @@ fn workgroup_done(
 /// the opcode and its place in the kernel file.
 fn instruction_place(kernel: &Kernel, pc: u32) -> String {
     let origin = match kernel.origins.get(pc as usize) {
-        Some(o) => match &o.location {
-            Location::Line(l) => format!("Op{} at {}:{l}", o.opcode, kernel.source),
-            Location::Word(w) => format!("Op{} at {} word {w}", o.opcode, kernel.source),
-        },
+        Some(o) => {
+            let spirv = match &o.location {
+                Location::Line(l) => format!("{}:{l}", kernel.source),
+                Location::Word(w) => format!("{} word {w}", kernel.source),
+            };
+            match kernel.source_place(pc as usize) {
+                Some(source) => format!("Op{} at {source} ({spirv})", o.opcode),
+                None => format!("Op{} at {spirv}", o.opcode),
+            }
+        }
         None => "the end of the kernel".to_string(),
     };
     format!("kernel '{}', {origin}", kernel.name)

@@ -154,16 +154,27 @@ fn outside_message<B>(
     bytes: u64,
 ) -> String {
     let i = buffers.partition_point(|b| place(b).1 <= addr);
-    if i > 0 {
-        let (name, base, len) = place(&buffers[i - 1]);
+    // Past the end of the buffer below, or before the one above: an
+    // overrun or a negative index, whichever misses by less.
+    let past = i.checked_sub(1).map(|k| place(&buffers[k])).map(|b| {
+        let (_, base, len) = b;
+        (b, (addr + bytes).saturating_sub(base + len as u64))
+    });
+    let before = buffers.get(i).map(&place).map(|b| (b, b.1 - addr));
+    let nearer_above = match (past, before) {
+        (Some((_, over)), Some((_, under))) => under < over,
+        (past, _) => past.is_none(),
+    };
+    if !nearer_above {
+        let ((name, base, len), _) = past.expect("a buffer below");
         let off = addr - base;
         return format!(
             "{bytes}-byte access at {addr:#x} is outside buffer '{name}' ({base:#x}..{:#x}, {len} bytes; offset {off})",
             base + len as u64,
         );
     }
-    match buffers.first().map(&place) {
-        // Below the first buffer: a negative index into it, most likely.
+    match before.map(|(b, _)| b) {
+        // Below a buffer: a negative index into it, most likely.
         Some((name, base, len)) => format!(
             "{bytes}-byte access at {addr:#x} is outside buffer '{name}' ({base:#x}..{:#x}, {len} bytes; offset -{})",
             base + len as u64,
@@ -1665,6 +1676,18 @@ mod tests {
         assert!(GlobalMemory::default()
             .outside(a, 1)
             .contains("in no buffer"));
+        // Between them, the nearer names the access: 4 bytes below `b`, 1
+        // past the end of `a`.
+        let e = g.outside(b - 4, 4);
+        assert!(
+            e.contains("outside buffer 'b'") && e.ends_with("offset -4)"),
+            "{e}"
+        );
+        let e = g.outside(a + 16, 1);
+        assert!(
+            e.contains("outside buffer 'a'") && e.ends_with("offset 16)"),
+            "{e}"
+        );
     }
 
     #[test]

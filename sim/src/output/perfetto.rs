@@ -105,13 +105,14 @@ const SEQ_NEEDS_INCREMENTAL_STATE: u32 = 2;
 const SEQUENCE: u32 = 1;
 
 /// Argument names, interned once at the start (iid = index + 1).
-pub const ARGS: [&str; 6] = [
+pub const ARGS: [&str; 7] = [
     "cycle",
     "complete",
     "spirv_line",
     "spirv_word",
     "active_lanes",
     "workgroup",
+    "source_line",
 ];
 pub const ARG_CYCLE: usize = 0;
 pub const ARG_COMPLETE: usize = 1;
@@ -121,6 +122,8 @@ pub const ARG_ACTIVE_LANES: usize = 4;
 /// The workgroup's index in the launch (its coordinates are in the
 /// wave track's name).
 pub const ARG_WORKGROUP: usize = 5;
+/// The line of the kernel's source (its compiler's debug information).
+pub const ARG_SOURCE_LINE: usize = 6;
 
 /// Track uuids: waves, the most used, get the shortest (one to three
 /// bytes); every other kind of track a range of its own above 2^32.

@@ -22,7 +22,8 @@
 use crate::input::config::Config;
 use crate::output::perfetto::{
     uuid, CounterDescriptor, PacketWriter, TrackDescriptor, TrackEvent, ARG_ACTIVE_LANES,
-    ARG_COMPLETE, ARG_CYCLE, ARG_SPIRV_LINE, ARG_SPIRV_WORD, ARG_WORKGROUP, COUNTER,
+    ARG_COMPLETE, ARG_CYCLE, ARG_SOURCE_LINE, ARG_SPIRV_LINE, ARG_SPIRV_WORD, ARG_WORKGROUP,
+    COUNTER,
 };
 use crate::timing::trace::{IssueEvent, OccupancyRecord, TraceSink};
 use isa::module::Location;
@@ -154,6 +155,8 @@ struct Slice {
     cu: u32,
     pc: u32,
     location: Option<Location>,
+    /// The source line, where the compiler left one.
+    source_line: Option<u32>,
     location_text: String,
     op: String,
     unit: String,
@@ -171,6 +174,8 @@ pub struct TraceWriter {
     folder: PathBuf,
     /// The kernel file's name, if one file holds every kernel traced.
     kernel_file: Option<String>,
+    /// The current launch's source files (`TraceSink::source_files`).
+    source_files: Vec<String>,
     /// The clock timestamps are taken at: the model's, or 1000 MHz when
     /// the trace is timed in cycles.
     clock_mhz: f64,
@@ -325,6 +330,7 @@ impl TraceWriter {
             perfetto,
             folder: folder.to_path_buf(),
             kernel_file: kernel_file.map(str::to_string),
+            source_files: Vec::new(),
             clock_mhz,
             locations: Vec::new(),
             pending: Vec::new(),
@@ -534,8 +540,11 @@ impl TraceWriter {
                 place,
                 (ARG_ACTIVE_LANES, s.active_lanes as u64),
                 (ARG_WORKGROUP, s.workgroup_index),
+                (ARG_SOURCE_LINE, s.source_line.unwrap_or(0) as u64),
             ];
-            let r = p.slice((start, end_ns), uuid::wave(wave), iids, &args, interned);
+            // The source line only where there is one.
+            let args = &args[..args.len() - s.source_line.is_none() as usize];
+            let r = p.slice((start, end_ns), uuid::wave(wave), iids, args, interned);
             self.record(r, PERFETTO_FILE);
         }
         self.pending[slot] = s;
@@ -633,6 +642,12 @@ impl TraceWriter {
 }
 
 impl TraceSink for TraceWriter {
+    fn source_files(&mut self, files: &[String]) {
+        // The places cached were another kernel's.
+        self.source_files = files.to_vec();
+        self.locations.clear();
+    }
+
     fn issue(&mut self, e: &IssueEvent<&str>) {
         self.last_cycle = self.last_cycle.max(Some(e.cycle));
         self.flush_windows(e.cycle);
@@ -651,11 +666,16 @@ impl TraceSink for TraceWriter {
         }
         let cached = &mut self.locations[pc];
         if cached.as_ref().is_none_or(|(l, _)| *l != e.location) {
-            let text = match (&self.kernel_file, e.location) {
+            let spirv = match (&self.kernel_file, e.location) {
                 (Some(f), Location::Line(n)) => format!("{f}:{n}"),
                 (Some(f), Location::Word(w)) => format!("{f} word {w}"),
                 (None, Location::Line(n)) => format!("line {n}"),
                 (None, Location::Word(w)) => format!("word {w}"),
+            };
+            // The source line first, where the compiler left one.
+            let text = match e.source.and_then(|s| s.place(&self.source_files)) {
+                Some(source) => format!("{source} ({spirv})"),
+                None => spirv,
             };
             *cached = Some((e.location, text));
         }
@@ -700,6 +720,7 @@ impl TraceSink for TraceWriter {
         s.cu = e.cu;
         s.pc = e.pc;
         s.location = Some(e.location);
+        s.source_line = e.source.map(|l| l.line);
         s.location_text.clear();
         s.location_text
             .push_str(&self.locations[pc].as_ref().expect("set above").1);
@@ -744,6 +765,8 @@ impl TraceSink for TraceWriter {
 enum Event {
     /// The name behind an id, before its first use.
     Name(u32, String),
+    /// A launch's source files (`TraceSink::source_files`).
+    SourceFiles(Vec<String>),
     /// An issue whose names are ids sent before.
     Issue(IssueEvent<u32>),
     Occupancy(OccupancyRecord),
@@ -791,6 +814,7 @@ impl TraceThread {
                             }
                             names[id] = name;
                         }
+                        Event::SourceFiles(files) => writer.source_files(&files),
                         Event::Occupancy(r) => writer.occupancy(&r),
                         Event::Stop(cycle) => writer.stop(cycle),
                         Event::Issue(e) => writer
@@ -885,6 +909,10 @@ impl TraceThread {
 }
 
 impl TraceSink for TraceThread {
+    fn source_files(&mut self, files: &[String]) {
+        self.push(Event::SourceFiles(files.to_vec()));
+    }
+
     fn issue(&mut self, e: &IssueEvent<&str>) {
         self.issued += 1;
         if self.options.limit != 0 && self.issued > self.options.limit {

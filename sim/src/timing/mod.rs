@@ -369,6 +369,9 @@ pub fn run(
     printf: &mut Printed,
 ) -> Result<TimedRun, ExecError> {
     let mut engine = Engine::new(launch, cfg, trace, progress);
+    if let Some(sink) = engine.trace.as_deref_mut() {
+        sink.source_files(&launch.kernel.source_files);
+    }
     engine.check_uniformity = check_uniformity && cfg.scalar_unit().is_some();
     engine.run(global, printf)
 }
@@ -1539,6 +1542,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 },
                 pc: pc as u32,
                 location: self.kernel.origins[pc].location,
+                source: self.kernel.origins[pc].source,
                 op: &self.info[pc].name,
                 unit: match slot.checked_sub(self.unit_names.len()) {
                     Some(path) => PATHS[path],

@@ -4,6 +4,7 @@
 //! [`Recorder`]) decides what to keep, so memory is bounded by the modelled
 //! GPU and not by the length of the run.
 
+use isa::ir::SourceLine;
 use isa::module::Location;
 
 /// One issued wave-instruction, its names as `N`: `&str` for a sink, or
@@ -26,6 +27,9 @@ pub struct IssueEvent<N> {
     pub pc: u32,
     /// Where the instruction is in the kernel file.
     pub location: Location,
+    /// Its source line, if the compiler left one (a file of the launch's
+    /// `TraceSink::source_files`).
+    pub source: Option<SourceLine>,
     /// Canonical instruction name.
     pub op: N,
     /// The unit it ran on (`lds` and `memory` for the memory paths).
@@ -51,6 +55,7 @@ impl<N> IssueEvent<N> {
             workgroup_index: self.workgroup_index,
             pc: self.pc,
             location: self.location,
+            source: self.source,
             op,
             unit,
             unit_index: self.unit_index,
@@ -73,6 +78,9 @@ pub struct OccupancyRecord {
 
 /// Receives a timed run's events as they happen, in cycle order.
 pub trait TraceSink {
+    /// A launch starts whose instructions' source lines are in `files`
+    /// (`Kernel::source_files`; none without debug information).
+    fn source_files(&mut self, _files: &[String]) {}
     fn issue(&mut self, event: &IssueEvent<&str>);
     fn occupancy(&mut self, record: &OccupancyRecord);
 }
@@ -154,6 +162,10 @@ impl<'t> Sequence<'t> {
 }
 
 impl TraceSink for Sequence<'_> {
+    fn source_files(&mut self, files: &[String]) {
+        self.sink.source_files(files);
+    }
+
     fn issue(&mut self, e: &IssueEvent<&str>) {
         let mut e = *e;
         e.cycle += self.cycle;
