@@ -141,6 +141,57 @@ fn a_global_offset_moves_the_ids_and_must_fit_size_t() {
     );
 }
 
+/// Accesses that robust buffer access keeps from memory (every byte
+/// outside every buffer) reach no cache or DRAM, as a buffer's range check
+/// stops them on a GPU: vector_add over 250 invocations with `a` and `b`
+/// cut to 64 words reads only their 256 bytes each, and the sums past
+/// them are 0 + 0.
+#[test]
+fn robust_accesses_outside_every_buffer_move_no_memory() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut w = Workload::load(&root.join("workloads/vector_add.toml")).unwrap();
+    w.checks.clear();
+    for b in w
+        .buffers
+        .iter_mut()
+        .filter(|b| b.name == "a" || b.name == "b")
+    {
+        b.len = 64;
+        b.init.truncate(64 * 4);
+    }
+    let cfg = Config::default_config();
+    let line = cfg.memory.l1.line_bytes as u64;
+    let opts = RunOptions {
+        robust_buffer_access: true,
+        ..RunOptions::timed(cfg)
+    };
+    let out = run_workload(&w, &opts).unwrap();
+    let c: Vec<f32> = out
+        .buffer("c")
+        .unwrap()
+        .chunks(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    // a[i] = i, b[i] = 0.5 + 2i (the manifest's series).
+    let want: Vec<f32> = (0..256)
+        .map(|i| if i < 64 { 0.5 + 3.0 * i as f32 } else { 0.0 })
+        .collect();
+    assert_eq!(c, want);
+    let summary = gpusim::output::results::summary(&out);
+    let memory = &summary["memory"];
+    assert_eq!(
+        memory["load_lines"].as_u64(),
+        Some(2 * 256 / line),
+        "{memory}"
+    );
+    // `c`'s 250 stored words, all in the buffer, still are written.
+    assert_eq!(
+        memory["store_lines"].as_u64(),
+        Some(1000u64.div_ceil(line)),
+        "{memory}"
+    );
+}
+
 #[test]
 fn robust_buffer_access_needs_64_bit_pointers() {
     let w = load("physical32.toml");

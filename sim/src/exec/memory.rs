@@ -574,8 +574,24 @@ impl<'a> WaveMemory<'a> {
         }
     }
 
+    /// With robust buffer access, whether an access of `bytes` at `addr`
+    /// (a global or wild address) touches no byte of any buffer: it reads
+    /// zeros or writes nothing without reaching memory. Never without
+    /// robust access, where such an access faults.
+    pub fn robust_miss(&self, addr: u64, bytes: u64) -> bool {
+        self.robust()
+            && !matches!(
+                space_of(addr, 1),
+                Ok(Space::Workgroup(_) | Space::Private(_))
+            )
+            && self.find_buffer(addr, 1).is_none()
+            && self
+                .find_buffer(addr.wrapping_add(bytes.max(1) - 1), 1)
+                .is_none()
+    }
+
     /// Whether accesses outside every buffer read zeros and write nothing.
-    fn robust(&self) -> bool {
+    pub fn robust(&self) -> bool {
         match &self.global {
             GlobalView::Direct(g) => g.robust,
             GlobalView::Overlaid(g, _) => g.robust,

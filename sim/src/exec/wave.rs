@@ -441,6 +441,7 @@ impl Wave {
                 };
                 mem.load_lanes(mask, addrs, *offset as u64, ty.bytes() as u64, out)
                     .map_err(|(lane, e)| fault(Some(lane), format!("load: {e}")))?;
+                self.drop_robust_misses(mem, ty.bytes() as u64);
                 if *ty == isa::core::Scalar::Bool {
                     crate::exec::lane_ops::booleans(&mut self.regs[d..d + w], mask);
                 }
@@ -462,6 +463,7 @@ impl Wave {
                     &self.regs[v..v + w],
                 )
                 .map_err(|(lane, e)| fault(Some(lane), format!("store: {e}")))?;
+                self.drop_robust_misses(mem, ty.bytes() as u64);
             }
             Inst::Atomic {
                 op,
@@ -502,6 +504,7 @@ impl Wave {
                         self.regs[d + lane] = old[lane];
                     }
                 }
+                self.drop_robust_misses(mem, bytes);
             }
             Inst::Jump { target } => {
                 if !self.park(kernel, mask, *target) {
@@ -669,6 +672,15 @@ impl Wave {
             }
             Err(e) => failed(mem, e),
         })
+    }
+
+    /// Of the addresses left for the timing model, drops those of `bytes`
+    /// wide accesses that robust buffer access kept from memory (they read
+    /// zeros or wrote nothing), as a buffer's range check does on a GPU.
+    fn drop_robust_misses(&mut self, mem: &WaveMemory, bytes: u64) {
+        if self.record_addresses && mem.robust() {
+            self.addresses.retain(|&a| !mem.robust_miss(a, bytes));
+        }
     }
 
     /// Leaves the address of each lane of `mask`, register `addr` plus

@@ -386,15 +386,18 @@ impl MemorySystem {
     }
 
     /// A scalar load of `bytes` bytes at `addr` by CU `cu`, through its
-    /// scalar cache.
-    pub fn scalar_load(&mut self, cu: usize, cycle: u64, addr: u64, bytes: u64) -> u64 {
+    /// scalar cache (no address: robust access kept it from memory, and
+    /// it takes the cache's latency alone).
+    pub fn scalar_load(&mut self, cu: usize, cycle: u64, addr: Option<u64>, bytes: u64) -> u64 {
         self.stats.scalar_load_instructions += 1;
         let k = cu / self.cus_per_scalar_cache;
         let mut lines = std::mem::take(&mut self.line_buffer);
         lines.clear();
         let cache = &self.scalar[k].cache;
-        let (first, last) = (cache.line_of(addr), cache.line_of(addr + bytes.max(1) - 1));
-        lines.extend(first..=last);
+        if let Some(addr) = addr {
+            let (first, last) = (cache.line_of(addr), cache.line_of(addr + bytes.max(1) - 1));
+            lines.extend(first..=last);
+        }
         self.read_lines(Path::Scalar(k), cycle, lines)
     }
 

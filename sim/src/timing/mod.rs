@@ -1424,7 +1424,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         match space {
             Some(Touches::Global) => match &self.kernel.insts[pc] {
                 Inst::Load { ty, .. } if scalar_load => {
-                    let addr = self.waves[w].wave.addresses[0];
+                    // None when robust access kept it from memory.
+                    let addr = self.waves[w].wave.addresses.first().copied();
                     complete = self.mem.scalar_load(c, cycle, addr, ty.bytes() as u64);
                     unit_used = None;
                 }
