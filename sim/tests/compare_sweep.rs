@@ -1403,3 +1403,27 @@ fn sweep_workloads_are_labelled_by_manifest_name_unless_names_clash() {
     );
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// A workload without `[[check]]` reads `no checks` under `checks`, not
+/// `passed`: nothing was checked.
+#[test]
+fn a_workload_without_checks_says_so() {
+    let d = common::scratch("compare-sweep", "no_checks");
+    let results = d.join("results");
+    let o = gpusim(&[
+        "compare",
+        "--config",
+        "teaching",
+        "--config",
+        "gcn",
+        "sim/tests/kernels/physical32.toml",
+        "--results",
+        results.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let rows = csv_rows(&results.join("compare/compare.csv"));
+    let checks = column(&rows, "checks");
+    assert_eq!(rows[1][checks], "no checks");
+    assert_eq!(rows[2][checks], "no checks");
+}

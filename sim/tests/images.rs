@@ -497,6 +497,16 @@ fn manifest_images_are_checked_before_running() {
         e.contains("'src' (set 0 binding 0 element 0) is a sampler, and no sampler is bound there"),
         "{e}"
     );
+    // A buffer bound where the kernel has an image, without `image`, is
+    // named: its name is the manifest's ("pixels"), not the kernel's.
+    let plain = src.replace("\"src\"", "\"pixels\"");
+    std::fs::write(&file, format!("{head}{plain}{dst}{sampler}")).unwrap();
+    let w = Workload::load(&file).unwrap();
+    let e = refused(&w, "ran with a buffer for its image");
+    assert!(
+        e.contains("'src' (set 0 binding 0 element 0) is an image, and buffer 'pixels' is bound there with no image format and size"),
+        "{e}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

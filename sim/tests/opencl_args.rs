@@ -200,6 +200,16 @@ fn types_of_another_kind_or_width_warn_signedness_does_not() {
             subnormal,
         ),
     );
+    // An i64 for a float does not bind (8 bytes for 4): the error says
+    // so, and no warning of its bits contradicts it.
+    let wider = manifest_text().replacen(
+        "type = \"f32\"\nvalue = 0.25",
+        "type = \"i64\"\nvalue = 1",
+        1,
+    );
+    assert_eq!(warnings(&wider), Vec::<String>::new());
+    let e = run_text(&wider, 64).err().unwrap();
+    assert!(e.contains("('bias') takes 4 bytes but 8 are given"), "{e}");
     // One u64 for a float2-sized int2: another width, and a list would do.
     let packed = manifest_text().replacen(
         "type = \"i32\"\nvalue = [-1000, 7]",

@@ -245,10 +245,15 @@ impl Lowerer<'_> {
     /// The handle a value of type `ty` bound at `slot` has.
     pub(super) fn handle_for(&self, ty: u32, slot: &Slot, what: impl Fn() -> String) -> R<Handle> {
         let info = || {
-            self.bound_images
-                .get(slot)
-                .copied()
-                .ok_or_else(|| format!("{} is an image, and no image is bound there", what()))
+            self.bound_images.get(slot).copied().ok_or_else(|| {
+                match self.plain_buffers.get(slot) {
+                    Some(name) => format!(
+                        "{} is an image, and buffer '{name}' is bound there with no image format and size",
+                        what()
+                    ),
+                    None => format!("{} is an image, and no image is bound there", what()),
+                }
+            })
         };
         let sampler = || {
             self.bound_samplers

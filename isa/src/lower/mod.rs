@@ -48,6 +48,9 @@ pub struct Options {
     /// What the host binds to each image and sampler a kernel declares.
     pub images: HashMap<crate::image::Slot, crate::image::ImageInfo>,
     pub samplers: HashMap<crate::image::Slot, crate::image::sampler::Sampler>,
+    /// The names of buffers the host binds as plain memory (no image
+    /// information), for the error of an image declared where one is.
+    pub plain_buffers: HashMap<crate::image::Slot, String>,
 }
 
 /// A specialization constant override, converted to the constant's type.
@@ -344,6 +347,7 @@ pub(crate) struct Lowerer<'m> {
     /// What the host binds to images and samplers (`Options`).
     bound_images: HashMap<crate::image::Slot, crate::image::ImageInfo>,
     bound_samplers: HashMap<crate::image::Slot, crate::image::sampler::Sampler>,
+    plain_buffers: HashMap<crate::image::Slot, String>,
     /// Image and sampler values: what each is.
     handles: HashMap<u32, image::Handle>,
     /// Pointers to images and samplers (variables, and access chains into
@@ -384,6 +388,7 @@ pub fn lower(m: &Module, entry: &str, options: &Options) -> Result<Kernel, Modul
     l.clamp_indices = options.clamp_indices;
     l.bound_images = options.images.clone();
     l.bound_samplers = options.samplers.clone();
+    l.plain_buffers = options.plain_buffers.clone();
     l.check_capabilities()?;
     let (entry_fn, model, entry_offset) = l.find_entry(entry)?;
     l.dialect = match model {
@@ -496,6 +501,7 @@ impl<'m> Lowerer<'m> {
             stubs: Vec::new(),
             non_writable_members: HashSet::new(),
             bound_images: HashMap::new(),
+            plain_buffers: HashMap::new(),
             bound_samplers: HashMap::new(),
             handles: HashMap::new(),
             handle_vars: HashMap::new(),

@@ -184,7 +184,9 @@ pub fn table(runs: &[WorkloadRuns]) -> Table {
                         row.push(v.unwrap_or_default());
                     }
                     row.push(
-                        if out.all_checks_passed() {
+                        if out.checks.is_empty() {
+                            "no checks"
+                        } else if out.all_checks_passed() {
                             "passed"
                         } else {
                             "FAILED"

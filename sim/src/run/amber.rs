@@ -620,6 +620,7 @@ impl Engine<'_, '_> {
             strict_spec_constants: false,
             images,
             samplers,
+            plain_buffers: Default::default(),
         };
         let entry = p.entry.as_deref().unwrap_or("main");
         let lowered = isa::lower::lower(module, entry, &options);

@@ -175,6 +175,12 @@ fn lower_kernel(w: &Workload, opts: &RunOptions) -> Result<Kernel, String> {
             .iter()
             .filter_map(|(b, s)| Some((image_slot(b)?, *s)))
             .collect(),
+        plain_buffers: w
+            .buffers
+            .iter()
+            .filter(|b| b.image.is_none())
+            .filter_map(|b| Some((image_slot(&b.binding)?, b.name.clone())))
+            .collect(),
     };
     file.lower(&w.entry, &options)
 }
@@ -790,7 +796,8 @@ impl std::fmt::Display for ValueShape {
 /// naming each: the value's bits are passed as they are, so `type = "i32"`
 /// for a `float` gives the float the integer's bits. Signed and unsigned
 /// integers of one width do not differ (a kernel's integers have no
-/// signedness). (A size that does not fit is an error of `bind`.)
+/// signedness). (A size that does not fit is an error of `bind`, and not
+/// warned of.)
 pub fn arg_type_mismatches(w: &Workload, kernel: &Kernel) -> Vec<String> {
     w.args
         .iter()
@@ -805,6 +812,15 @@ pub fn arg_type_mismatches(w: &Workload, kernel: &Kernel) -> Vec<String> {
             let shape = ValueShape::of(components);
             let wanted = shape.scalar?;
             if wanted == isa::core::Scalar::Bool || wanted == ty.scalar() {
+                return None;
+            }
+            // A value of another size does not bind at all: `bind`'s
+            // error says so, and a warning of its bits would contradict it.
+            let binds = match &a.value {
+                ArgValue::Scalar { bytes, .. } => bytes.len() as u32 == shape.bytes,
+                _ => ty.size() == wanted.bytes() as usize,
+            };
+            if !binds {
                 return None;
             }
             let place = a
