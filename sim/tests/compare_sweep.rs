@@ -915,6 +915,12 @@ fn a_sweep_file_is_checked_before_any_point_runs() {
             "\"cu.issue.per_simd\" = [2.0, 1, 2]\n",
             "parameters.\"cu.issue.per_simd\" gives 2.0 twice (values[2] = 2 repeats an earlier one)",
         ),
+        // Every value, not only the first: a sweep on a cluster would run
+        // its points before this one failed.
+        (
+            "\"atomics.units_per_bank\" = [1, 0, 2]\n",
+            "parameters.\"atomics.units_per_bank\": ",
+        ),
     ] {
         // Top-level keys go before the [parameters] table.
         let f = d.join("bad.toml");

@@ -45,8 +45,8 @@ pub struct Request {
 }
 
 /// What can be checked before any point runs: the metric, the base, and
-/// each parameter's key with its first value (its other values are the
-/// points' own business).
+/// each parameter's key with each of its values on the base alone (a
+/// value wrong only beside another parameter's fails its points alone).
 fn check(s: &Sweep, file: &Path) -> Result<(), String> {
     let f = file.display();
     let numbers: Vec<&str> = sweep::figure_names()
@@ -67,9 +67,12 @@ fn check(s: &Sweep, file: &Path) -> Result<(), String> {
     }
     Config::load_with(&s.base, &s.set).map_err(|e| format!("{f}: base and set: {e}"))?;
     for (key, values) in &s.parameters {
-        let mut set = s.set.clone();
-        set.push(format!("{key}={}", values[0]));
-        Config::load_with(&s.base, &set).map_err(|e| format!("{f}: parameters.{key:?}: {e}"))?;
+        for value in values {
+            let mut set = s.set.clone();
+            set.push(format!("{key}={value}"));
+            Config::load_with(&s.base, &set)
+                .map_err(|e| format!("{f}: parameters.{key:?}: {e}"))?;
+        }
     }
     Ok(())
 }
