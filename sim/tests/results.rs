@@ -618,6 +618,15 @@ fn plots_are_drawn_at_one_eight_and_sixty_four_cus() {
             "reduction on {}",
             summary["run"]["config"].as_str().unwrap()
         )));
+        // The heat map's colour scale: from 0 to the CU's wave slots.
+        let config = gpusim::input::config::Config::load(&out.join("config.toml")).unwrap();
+        let slots = config.cu.simds * config.cu.wave_slots_per_simd;
+        for label in ["0".to_string(), slots.to_string(), "waves".to_string()] {
+            assert!(
+                svg.contains(&format!(">\n{label}\n</text>")),
+                "{cus} CUs: {label}"
+            );
+        }
         for plot in ["stalls", "occupancy", "utilisation", "memory"] {
             let png = std::fs::read(out.join(format!("{plot}.png"))).unwrap();
             assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{plot} at {cus} CUs");

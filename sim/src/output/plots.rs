@@ -7,7 +7,7 @@
 //!   drain (every wave finished, its stores and atomics not yet), each
 //!   bar labelled with its share;
 //! - `occupancy`: resident waves per CU over time as a heat map (a row per
-//!   CU), and their mean over the GPU against the capacity and the
+//!   CU, with its colour scale), and their mean over the GPU against the capacity and the
 //!   theoretical occupancy;
 //! - `utilisation`: each unit's busy fraction over time, and the L2 atomic
 //!   units' when atomics ran;
@@ -82,6 +82,8 @@ impl Title<'_> {
 /// legend, taller for a long one).
 pub const SIZE: (u32, u32) = (1000, 520);
 pub const FONT: &str = "sans-serif";
+/// Pixels right of the occupancy heat map for its colour scale.
+const SCALE_ROOM: u32 = 70;
 /// Pixels between a run plot's edges and its chart.
 const MARGIN: u32 = 14;
 
@@ -373,10 +375,13 @@ fn occupancy<DB: DrawingBackend>(
     let mut heat = ChartBuilder::on(&upper)
         .caption(caption, (FONT, size))
         .margin(10)
+        // Room for the colour scale on the right.
+        .margin_right(SCALE_ROOM)
         .x_label_area_size(30)
         .y_label_area_size(70)
         .build_cartesian_2d(0f64..end, 0f64..cus as f64)
         .map_err(err)?;
+    let shade = |level: f64| HSLColor(0.6, 0.8, 0.97 - 0.62 * level.clamp(0.0, 1.0));
     heat.configure_mesh()
         .disable_mesh()
         .x_desc("cycle")
@@ -390,9 +395,10 @@ fn occupancy<DB: DrawingBackend>(
         (0..bins).map(move |b| {
             let x0 = (b as u64 * t.bin_cycles) as f64;
             let x1 = (((b + 1) as u64 * t.bin_cycles) as f64).min(end);
-            let level = (mean(c, b) / capacity).clamp(0.0, 1.0);
-            let color = HSLColor(0.6, 0.8, 0.97 - 0.62 * level);
-            Rectangle::new([(x0, c as f64), (x1, c as f64 + 1.0)], color.filled())
+            Rectangle::new(
+                [(x0, c as f64), (x1, c as f64 + 1.0)],
+                shade(mean(c, b) / capacity).filled(),
+            )
         })
     }))
     .map_err(err)?;
@@ -408,6 +414,37 @@ fn occupancy<DB: DrawingBackend>(
             ))
             .map_err(err)?;
     }
+    // The colour scale: resident waves from 0 (bottom) to the capacity
+    // (top), beside the map's right edge.
+    let (xs, ys) = heat.plotting_area().get_pixel_range();
+    let (left, top, bottom) = (xs.end + 14, ys.start, ys.end);
+    let steps = 64;
+    for i in 0..steps {
+        let y = |k: i32| bottom - (bottom - top) * k / steps;
+        upper
+            .draw(&Rectangle::new(
+                [(left, y(i + 1)), (left + 14, y(i))],
+                shade((i as f64 + 0.5) / steps as f64).filled(),
+            ))
+            .map_err(err)?;
+    }
+    upper
+        .draw(&Rectangle::new([(left, top), (left + 14, bottom)], BLACK))
+        .map_err(err)?;
+    let label = |text: String, y: i32| {
+        Text::new(
+            text,
+            (left + 18, y),
+            TextStyle::from((FONT, LABEL_SIZE).into_font()).pos(Pos::new(HPos::Left, VPos::Center)),
+        )
+    };
+    upper
+        .draw(&label(axis_number(capacity), top))
+        .map_err(err)?;
+    upper.draw(&label("0".into(), bottom)).map_err(err)?;
+    upper
+        .draw(&label("waves".into(), (top + bottom) / 2))
+        .map_err(err)?;
     let mut line = ChartBuilder::on(&lower)
         .caption(
             format!(
