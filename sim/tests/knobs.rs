@@ -15,7 +15,7 @@
 mod common;
 use common::Traced;
 use common::{micro, micro_waves, num, root, timed};
-use gpusim::input::config::{Config, DispatchPolicy, SchedulerPolicy};
+use gpusim::input::config::{Config, DispatchPolicy, SchedulerPolicy, WaveRelease};
 use gpusim::input::workload::SpecValue;
 use gpusim::timing::trace::IssueRecord;
 use serde_json::Value;
@@ -952,4 +952,40 @@ fn a_return_completes_in_its_cycle() {
         freed.cycle <= last + 1,
         "{freed:?} after the return at {last}"
     );
+}
+
+/// `cu.wave_release`: with "workgroup" a finished wave keeps its slot
+/// until its workgroup's last wave ends; with "wave" it gives it back at
+/// once. early_exit.cl's workgroups are two waves, the second returning at
+/// once; on one SIMD of 3 slots a second workgroup fits only where the
+/// finished waves' slots come back, so 2 waves are resident at most with
+/// the workgroup's release and 3 with the wave's, which finishes sooner.
+/// The results are the same bits.
+#[test]
+fn wave_release_frees_a_finished_waves_slot_at_its_end() {
+    let w =
+        gpusim::input::workload::Workload::load(&root().join("sim/tests/kernels/early_exit.toml"))
+            .unwrap();
+    let mut cfg = teaching();
+    cfg.cu.simds = 1;
+    cfg.cu.wave_slots_per_simd = 3;
+    assert_eq!(cfg.cu.wave_release, WaveRelease::Workgroup, "the default");
+    let (held_out, held) = timed(&w, &cfg);
+    cfg.cu.wave_release = WaveRelease::Wave;
+    let (freed_out, freed) = timed(&w, &cfg);
+    let most = |t: &Traced| t.occupancy_trace.iter().map(|r| r.waves).max().unwrap();
+    assert_eq!((most(&held), most(&freed)), (2, 3));
+    assert!(
+        freed.cycles < held.cycles,
+        "{} vs {}",
+        freed.cycles,
+        held.cycles
+    );
+    // o[i] = the loop's value for the first 32 of each workgroup, else 0.
+    let sum = (0..100u32).fold(0u32, |acc, k| acc.wrapping_mul(3).wrapping_add(k));
+    let want: Vec<u8> = (0..256)
+        .flat_map(|i| if i % 64 < 32 { sum } else { 0 }.to_le_bytes())
+        .collect();
+    assert_eq!(held_out.buffer("o").unwrap(), want.as_slice());
+    assert_eq!(freed_out.buffer("o").unwrap(), want.as_slice());
 }

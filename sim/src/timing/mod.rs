@@ -23,7 +23,7 @@ use crate::exec::printf::Printed;
 use crate::exec::progress::{Progress, ProgressState, TICK};
 use crate::exec::wave::Counts;
 use crate::exec::wave::{lanes, LaneRun, Step, Wave, WaveState};
-use crate::input::config::{Config, SchedulerPolicy, SCALAR_UNIT};
+use crate::input::config::{Config, SchedulerPolicy, WaveRelease, SCALAR_UNIT};
 use cache::Divisor;
 use isa::ir::{AtomicOp, Inst, Kernel, Reg};
 use memory::MemorySystem;
@@ -196,6 +196,9 @@ struct TWave {
     /// Lane-wise instructions executed ahead of their issue: `start` is
     /// the next to issue. The wave itself is past them.
     ahead: Option<LaneRun>,
+    /// Its slot and registers went back to its SIMD (it finished, and
+    /// `cu.wave_release` is "wave"); the workgroup keeps its entry.
+    released: bool,
 }
 
 /// A wave's next instruction as the scheduler sees it. Nothing it derives
@@ -864,6 +867,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                     held_by_atomics: 0,
                     memory_done: 0,
                     ahead: None,
+                    released: false,
                 });
             } else {
                 // A slot's wave, registers and scoreboard are reused by
@@ -874,7 +878,7 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 tw.producer.fill(Producer::Alu);
                 (tw.id, tw.workgroup, tw.simd) = (id, wg_index, simd);
                 (tw.next_issue, tw.memory_done, tw.ahead) = (self.cycle, 0, None);
-                tw.held_by_atomics = 0;
+                (tw.held_by_atomics, tw.released) = (0, false);
             }
             let wave = &mut self.waves[slot].wave;
             wave.record_addresses = true;
@@ -1614,12 +1618,34 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
     }
 
     /// Barrier releases, deadlocks, and retiring finished workgroups.
+    /// Gives finished wave `w`'s slot and registers back to its SIMD, once.
+    fn release(&mut self, w: usize) {
+        let tw = &mut self.waves[w];
+        if std::mem::replace(&mut tw.released, true) {
+            return;
+        }
+        let c = self.workgroups[tw.workgroup].cu;
+        let simd = &mut self.simd_state[c * self.simds + tw.simd];
+        simd.waves.retain(|&x| x != w);
+        simd.vgprs -= self.occupancy.vgprs_per_wave;
+        simd.sgprs -= self.occupancy.sgprs_per_wave;
+    }
+
     fn after_step(&mut self, w: usize, pc: u32) -> Result<(), ExecError> {
         if self.waves[w].wave.state == WaveState::Ready {
             // Nothing changed for the workgroup.
             return Ok(());
         }
         let wg = self.waves[w].workgroup;
+        if self.cfg.cu.wave_release == WaveRelease::Wave
+            && self.waves[w].wave.state == WaveState::Done
+        {
+            let c = self.workgroups[wg].cu;
+            self.release(w);
+            self.dispatch_dirty = true;
+            self.freed.push(c);
+            self.record_occupancy(c);
+        }
         let members = self.workgroups[wg].waves.len();
         let (mut waiting, mut done) = (0, 0);
         for &m in &self.workgroups[wg].waves {
@@ -1668,13 +1694,9 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
         if done == members {
             let c = self.workgroups[wg].cu;
-            let (v, g) = (self.occupancy.vgprs_per_wave, self.occupancy.sgprs_per_wave);
             for i in 0..members {
                 let m = self.workgroups[wg].waves[i];
-                let simd = &mut self.simd_state[c * self.simds + self.waves[m].simd];
-                simd.waves.retain(|&x| x != m);
-                simd.vgprs -= v;
-                simd.sgprs -= g;
+                self.release(m);
                 // The slot (registers, memory) goes to the next wave placed.
                 self.free_waves.push(m);
             }

@@ -138,6 +138,17 @@ pub enum SchedulerPolicy {
     GreedyThenOldest,
 }
 
+/// When a finished wave's slot and registers go back to its SIMD.
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum WaveRelease {
+    /// With its workgroup's last wave (its LDS too).
+    #[default]
+    Workgroup,
+    /// At its own end; the workgroup's LDS with its last wave.
+    Wave,
+}
+
 /// A key whose value is one of a few names: anything else, of any type,
 /// is refused with the names listed (a derived enum's message named
 /// neither what it was given nor what it takes).
@@ -164,6 +175,15 @@ impl<'de> Deserialize<'de> for DispatchPolicy {
         d.deserialize_any(Choice(&[
             ("round_robin", DispatchPolicy::RoundRobin),
             ("fill_first", DispatchPolicy::FillFirst),
+        ]))
+    }
+}
+
+impl<'de> Deserialize<'de> for WaveRelease {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(Choice(&[
+            ("workgroup", WaveRelease::Workgroup),
+            ("wave", WaveRelease::Wave),
         ]))
     }
 }
@@ -199,6 +219,10 @@ pub struct ComputeUnit {
     pub vgpr_granule: u32,
     pub workgroups_per_cu: u32,
     pub scheduler: SchedulerPolicy,
+    /// Optional: configs written before the key release with the
+    /// workgroup, as the model always did.
+    #[serde(default)]
+    pub wave_release: WaveRelease,
     pub issue: Issue,
 }
 
