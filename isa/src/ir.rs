@@ -477,7 +477,9 @@ pub struct Resource {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ParamKind {
     /// A pointer to global or constant memory: receives a buffer address.
-    GlobalPointer,
+    /// `element` is the scalar it points to (a vector's component), when
+    /// it points to a number.
+    GlobalPointer { element: Option<Scalar> },
     /// A pointer to local memory: the dispatch gives its size in bytes.
     LocalPointer,
     /// A value passed by value: the listed scalar registers receive its

@@ -314,3 +314,28 @@ fn warnings_known_before_the_launch_come_before_its_error() {
         }
     }
 }
+
+/// A buffer bound to a pointer to numbers of another kind or width than
+/// its `type` is warned of (the kernel reads its bytes as its own type);
+/// signedness and byte pointers are not. opencl_saxpy_branchy: `y` and `x`
+/// are `float *`, `found` and `keys` `int *`.
+#[test]
+fn a_buffer_of_another_type_than_its_pointer_is_warned_of() {
+    use gpusim::input::workload::ElemType;
+    let mut w = Workload::load(&root().join("workloads/opencl_saxpy_branchy.toml")).unwrap();
+    let kernel = lower_workload(&w, &RunOptions::default()).unwrap();
+    let warned = |w: &Workload| gpusim::run::buffer_type_mismatches(w, &kernel);
+    assert_eq!(warned(&w), Vec::<String>::new());
+    // An i32 `x` for a float pointer; a u32 `found` for an int one is fine.
+    for b in &mut w.buffers {
+        match b.name.as_str() {
+            "x" => b.ty = ElemType::I32,
+            "found" => b.ty = ElemType::U32,
+            _ => {}
+        }
+    }
+    assert_eq!(
+        warned(&w),
+        vec!["buffer 'x' holds i32 (32-bit integer), but kernel argument 1 ('x') points to 32-bit float: the kernel reads its bytes as they are".to_string()]
+    );
+}

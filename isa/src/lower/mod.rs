@@ -1429,11 +1429,20 @@ impl<'m> Lowerer<'m> {
 
     fn kernel_param(&mut self, ty: u32, name: String) -> Result<(Param, Val), String> {
         match self.types.get(ty)?.clone() {
-            Type::Pointer { storage, .. } => {
+            Type::Pointer { storage, pointee } => {
+                // The number it points to: a scalar, or a vector's component.
+                let number = match self.types.get(pointee)? {
+                    Type::Vector { elem, .. } => *elem,
+                    _ => pointee,
+                };
+                let element = match self.types.get(number)? {
+                    Type::Int { .. } | Type::Float { .. } => self.types.scalar(number).ok(),
+                    _ => None,
+                };
                 let kind = match storage {
                     StorageClass::CrossWorkgroup
                     | StorageClass::UniformConstant
-                    | StorageClass::Generic => crate::ir::ParamKind::GlobalPointer,
+                    | StorageClass::Generic => crate::ir::ParamKind::GlobalPointer { element },
                     StorageClass::Workgroup => crate::ir::ParamKind::LocalPointer,
                     other => {
                         return Err(format!(

@@ -677,8 +677,43 @@ pub fn launch_warnings(w: &Workload, kernel: &Kernel) -> Vec<String> {
     unused_bindings(w, kernel)
         .into_iter()
         .chain(image_mismatches(w, kernel))
+        .chain(buffer_type_mismatches(w, kernel))
         .map(|m| format!("{path}: {m}"))
         .chain(arg_type_mismatches(w, kernel))
+        .collect()
+}
+
+/// The buffers of `w` bound to an OpenCL pointer argument to numbers of
+/// another kind (integer or float) or width than the buffer's `type`: the
+/// kernel reads the buffer's bytes as its own type (an `i32` buffer for a
+/// `float *` gives floats of the integers' bits). Signedness does not
+/// count (a kernel's integers have none), nor a pointer to bytes (`char *`
+/// and `uchar *` read any buffer's bytes).
+pub fn buffer_type_mismatches(w: &Workload, kernel: &Kernel) -> Vec<String> {
+    w.buffers
+        .iter()
+        .filter_map(|b| {
+            let Binding::Arg(index) = b.binding else {
+                return None;
+            };
+            let p = kernel.params.get(index as usize)?;
+            let ParamKind::GlobalPointer {
+                element: Some(element),
+            } = p.kind
+            else {
+                return None;
+            };
+            let held = b.ty.scalar();
+            if element == held || element == isa::core::Scalar::Int(8) || b.image.is_some() {
+                return None;
+            }
+            Some(format!(
+                "buffer '{}' holds {} ({held}), but kernel argument {index} ('{}') points to {element}: the kernel reads its bytes as they are",
+                b.name,
+                b.ty.name(),
+                printable(&p.name)
+            ))
+        })
         .collect()
 }
 
@@ -899,7 +934,7 @@ fn bind(
         let at = given.and_then(|a| a.place.as_deref()).unwrap_or(manifest);
         match &p.kind {
             ParamKind::Sampler => {}
-            ParamKind::GlobalPointer | ParamKind::Image => {
+            ParamKind::GlobalPointer { .. } | ParamKind::Image => {
                 let i = d
                     .bindings
                     .iter()
@@ -1002,7 +1037,7 @@ fn bind(
                     kernel.params.len()
                 ))
             }
-            Some(p) if !matches!(p.kind, ParamKind::GlobalPointer | ParamKind::Image) => {
+            Some(p) if !matches!(p.kind, ParamKind::GlobalPointer { .. } | ParamKind::Image) => {
                 return Err(format!(
                     "{manifest}: buffer '{name}' is bound to arg = {index}, but kernel argument {index} ('{}') is not a global pointer or image; give it an [[arg]]",
                     printable(&p.name)
