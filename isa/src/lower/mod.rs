@@ -537,8 +537,7 @@ impl<'m> Lowerer<'m> {
                         "OpenCL.std" => Some(ExtSet::OpenCl),
                         "SPV_AMD_shader_trinary_minmax" => Some(ExtSet::AmdTrinary),
                         // Debug information (clang -g through llvm-spirv)
-                        // means nothing to execution either; its
-                        // instructions may be removed, its spec says.
+                        // means nothing to execution either.
                         n if n.starts_with("NonSemantic.") || n == "OpenCL.DebugInfo.100" => None,
                         _ => {
                             return Err(err(

@@ -158,7 +158,10 @@ fn outside_message<B>(
     // overrun or a negative index, whichever misses by less.
     let past = i.checked_sub(1).map(|k| place(&buffers[k])).map(|b| {
         let (_, base, len) = b;
-        (b, (addr + bytes).saturating_sub(base + len as u64))
+        (
+            b,
+            addr.saturating_add(bytes).saturating_sub(base + len as u64),
+        )
     });
     let before = buffers.get(i).map(&place).map(|b| (b, b.1 - addr));
     let nearer_above = match (past, before) {

@@ -1617,7 +1617,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         }
     }
 
-    /// Barrier releases, deadlocks, and retiring finished workgroups.
     /// Gives finished wave `w`'s slot and registers back to its SIMD, once.
     fn release(&mut self, w: usize) {
         let tw = &mut self.waves[w];
@@ -1631,6 +1630,8 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
         simd.sgprs -= self.occupancy.sgprs_per_wave;
     }
 
+    /// Barrier releases, deadlocks, and retiring finished workgroups (and
+    /// finished waves, with `cu.wave_release = "wave"`).
     fn after_step(&mut self, w: usize, pc: u32) -> Result<(), ExecError> {
         if self.waves[w].wave.state == WaveState::Ready {
             // Nothing changed for the workgroup.
