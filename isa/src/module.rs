@@ -200,6 +200,13 @@ pub fn parse_words(words: &[u32]) -> Result<Module, ModuleError> {
     })
 }
 
+/// Whether an extended instruction set means nothing to execution: the
+/// `NonSemantic.*` sets (SPV_KHR_non_semantic_info) and the debug
+/// information of clang through llvm-spirv (`OpenCL.DebugInfo.100`).
+pub fn is_non_semantic(set_name: &str) -> bool {
+    set_name.starts_with("NonSemantic.") || set_name == "OpenCL.DebugInfo.100"
+}
+
 /// `name`, read from a kernel file, as messages show it: control characters
 /// escaped (`\u{1}`, `\n`), so that a name cannot break a message's line or
 /// look like another name.

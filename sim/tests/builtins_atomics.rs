@@ -94,7 +94,7 @@ fn opencl_work_item_functions() {
     // them) replace the default 3 and 0. OpenCL C 2.0: get_global_id(d) is
     // the offset plus get_group_id(d) * get_local_size(d) +
     // get_local_id(d); get_global_linear_id() counts from the offset.
-    for ((ww, work_dim), offset) in WAVES.into_iter().zip([3, 2]).zip([[0; 3], [7u32, 11, 13]]) {
+    for ((ww, work_dim), offset) in WAVES.into_iter().zip([3, 2]).zip([[0; 3], [7u32, 11, 0]]) {
         let w = ww as u32;
         let mut e = vec![0xDEADBEEFu32; 17280];
         for_each_invocation(wgs, ls, |wg, _, i| {

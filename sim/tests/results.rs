@@ -2013,3 +2013,34 @@ fn faults_and_traces_name_the_source_line_of_a_kernel_with_debug_information() {
         "{arguments:?}"
     );
 }
+
+/// glslang's -gV debug information (NonSemantic.Shader.DebugInfo.100,
+/// with debug instructions before a function's first block and after its
+/// last terminator) runs, and its DebugLines give the trace's source
+/// lines: the helper's arithmetic on line 11 of debug_scopes.comp, the
+/// load and store of its caller on line 16.
+#[test]
+fn glslang_debug_lines_give_the_source_lines() {
+    let dir = common::scratch("results", "debug_scopes");
+    let results = dir.to_str().unwrap();
+    let o = gpusim(&[
+        "run",
+        "sim/tests/kernels/debug_scopes.toml",
+        "--trace-format",
+        "csv",
+        "--results",
+        results,
+    ]);
+    assert_eq!(code(&o), 0, "{}", text(&o));
+    let csv = std::fs::read_to_string(dir.join("debug_scopes/issue_trace.csv")).unwrap();
+    let lines: BTreeSet<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(6).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(
+        lines,
+        BTreeSet::from(["debug_scopes.comp:11", "debug_scopes.comp:16"]),
+        "{csv}"
+    );
+}

@@ -188,7 +188,17 @@ impl Lowerer<'_> {
                     format!("Op{:?} has too few operands", ins.op),
                 ));
             }
-            let in_block = matches!(ins.op, Op::Label | Op::FunctionParameter) || !succs.is_empty();
+            // Debug instructions may stand before the first block
+            // (glslang's -gV puts a DebugNoLine there).
+            let non_semantic = ins.op == Op::ExtInst
+                && ins
+                    .operands
+                    .first()
+                    .and_then(|s| self.ext_sets.get(s))
+                    .is_some_and(|(_, set)| set.is_none());
+            let in_block = matches!(ins.op, Op::Label | Op::FunctionParameter)
+                || !succs.is_empty()
+                || non_semantic;
             if !in_block {
                 return Err(err(
                     ins.offset,
@@ -295,6 +305,12 @@ impl Lowerer<'_> {
                 match ins.op {
                     Op::Line => line = self.source_line(ins),
                     Op::NoLine => line = None,
+                    // glslang's -gV says where with DebugLine instead.
+                    Op::ExtInst => match self.debug_info_op(ins) {
+                        Some(super::DEBUG_LINE) => line = self.debug_line(ins),
+                        Some(super::DEBUG_NO_LINE) => line = None,
+                        _ => {}
+                    },
                     _ => {}
                 }
                 self.line = line;

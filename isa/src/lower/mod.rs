@@ -17,7 +17,9 @@ use crate::ir::{
     address, BuiltIn, BuiltInSlot, Dialect, Inst, Kernel, Origin, Param, Reg, Resource,
     ResourceKind, SourceLine,
 };
-use crate::module::{literal_string, printable, Instr, Location, Module, ModuleError};
+use crate::module::{
+    is_non_semantic, literal_string, printable, Instr, Location, Module, ModuleError,
+};
 use crate::types::{MatrixLayout, Type, TypeDecorations, Types};
 use spirv::{Capability, Decoration, ExecutionMode, ExecutionModel, Op, StorageClass};
 use std::collections::{HashMap, HashSet};
@@ -52,6 +54,12 @@ pub struct Options {
     /// information), for the error of an image declared where one is.
     pub plain_buffers: HashMap<crate::image::Slot, String>,
 }
+
+/// NonSemantic.Shader.DebugInfo.100's instruction numbers that give
+/// source places.
+pub(crate) const DEBUG_SOURCE: u32 = 35;
+pub(crate) const DEBUG_LINE: u32 = 103;
+pub(crate) const DEBUG_NO_LINE: u32 = 104;
 
 /// A specialization constant override, converted to the constant's type.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -303,6 +311,9 @@ pub(crate) struct Lowerer<'m> {
     origin: Origin,
     /// OpString texts by id, and those an OpLine named, in order.
     strings: HashMap<u32, String>,
+    /// The file (an OpString id) of each DebugSource of
+    /// NonSemantic.Shader.DebugInfo.100, by its result id.
+    debug_sources: HashMap<u32, u32>,
     source_files: Vec<String>,
     /// The source line the next instructions come from (the last OpLine
     /// of the block being lowered).
@@ -475,6 +486,7 @@ impl<'m> Lowerer<'m> {
                 source: None,
             },
             strings: HashMap::new(),
+            debug_sources: HashMap::new(),
             source_files: Vec::new(),
             line: None,
             reg_count: 0,
@@ -536,9 +548,7 @@ impl<'m> Lowerer<'m> {
                         "GLSL.std.450" => Some(ExtSet::Glsl),
                         "OpenCL.std" => Some(ExtSet::OpenCl),
                         "SPV_AMD_shader_trinary_minmax" => Some(ExtSet::AmdTrinary),
-                        // Debug information (clang -g through llvm-spirv)
-                        // means nothing to execution either.
-                        n if n.starts_with("NonSemantic.") || n == "OpenCL.DebugInfo.100" => None,
+                        n if is_non_semantic(n) => None,
                         _ => {
                             return Err(err(
                                 ins.offset,
@@ -762,12 +772,41 @@ impl<'m> Lowerer<'m> {
         };
     }
 
+    /// The instruction number of `ins` if it is an OpExtInst of
+    /// NonSemantic.Shader.DebugInfo.100 (glslang's -gV).
+    pub(crate) fn debug_info_op(&self, ins: &Instr) -> Option<u32> {
+        let (name, _) = self.ext_sets.get(ins.operands.first()?)?;
+        (name == "NonSemantic.Shader.DebugInfo.100")
+            .then(|| ins.operands.get(1).copied())
+            .flatten()
+    }
+
+    /// The source line a DebugLine of NonSemantic.Shader.DebugInfo.100
+    /// names: its DebugSource's file, its first line and column (ids of
+    /// constants, as that set's operands are).
+    pub(crate) fn debug_line(&mut self, ins: &Instr) -> Option<SourceLine> {
+        let (source, line, column) = (
+            ins.operands.get(2)?,
+            ins.operands.get(3)?,
+            ins.operands.get(5)?,
+        );
+        let file = *self.debug_sources.get(source)?;
+        let line = *self.const_values.get(line)? as u32;
+        let column = *self.const_values.get(column)? as u32;
+        self.line_in(file, line, column)
+    }
+
     /// The source line an OpLine names (none if its file is no OpString,
     /// or its line is 0).
     pub(crate) fn source_line(&mut self, ins: &Instr) -> Option<SourceLine> {
         let [file, line, column] = ins.operands[..] else {
             return None;
         };
+        self.line_in(file, line, column)
+    }
+
+    /// Line `line`, column `column` of the file OpString `file` names.
+    fn line_in(&mut self, file: u32, line: u32, column: u32) -> Option<SourceLine> {
         if line == 0 {
             // What llvm-spirv writes for code of no line.
             return None;
@@ -799,6 +838,11 @@ impl<'m> Lowerer<'m> {
                 Op::String => {
                     self.strings
                         .insert(ins.result_id, literal_string(&ins.operands).0);
+                }
+                Op::ExtInst if self.debug_info_op(ins) == Some(DEBUG_SOURCE) => {
+                    if let Some(&file) = ins.operands.get(2) {
+                        self.debug_sources.insert(ins.result_id, file);
+                    }
                 }
                 Op::Name if !ins.operands.is_empty() => {
                     self.names

@@ -26,7 +26,7 @@ mod operand_types;
 mod uses;
 
 use crate::asm::{enum_params, ext_inst_info, kind_class, KindClass};
-use crate::module::{literal_string, printable, Instr, Module, ModuleError};
+use crate::module::{is_non_semantic, literal_string, printable, Instr, Module, ModuleError};
 use crate::types::{is_opaque_type, Type};
 use rspirv::grammar::{OperandKind, OperandQuantifier, INSTRUCTION_TABLE};
 use spirv::{Capability, Op, StorageClass};
@@ -575,6 +575,15 @@ impl Validator<'_> {
         self.check_types(&inner).map_err(|e| at(ins, e))
     }
 
+    /// Whether `ins` (an OpExtInst) is of a set that means nothing to
+    /// execution (`module::is_non_semantic`).
+    fn is_non_semantic_inst(&self, ins: &Instr) -> bool {
+        let import = ins.operands.first().and_then(|set| self.defined.get(set));
+        import.map(|&i| &self.m.instrs[i]).is_some_and(|i| {
+            i.op == Op::ExtInstImport && is_non_semantic(&literal_string(&i.operands).0)
+        })
+    }
+
     /// An OpExtInst names an imported set and, for a set whose grammar is
     /// known, one of its instructions with the operands it takes.
     fn check_ext_inst(&self, ins: &Instr) -> Result<(), ModuleError> {
@@ -670,6 +679,9 @@ impl Validator<'_> {
                     in_block = false;
                 }
                 Op::FunctionParameter | Op::Line | Op::NoLine => {}
+                // Debug scopes (glslang's -gV puts one after a function's
+                // last terminator) mean nothing to execution.
+                Op::ExtInst if self.is_non_semantic_inst(ins) => {}
                 _ if in_function && !in_block => {
                     return Err(at(
                         ins,

@@ -810,6 +810,17 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
         }
     };
     let (global_offset, global_offset_at) = match &raw.global_offset {
+        // A host gives an offset only in the dimensions it enqueues.
+        Some(o) if o.get_ref().0[work_dim as usize..].iter().any(|&x| x != 0) => {
+            return Err(ctx.at(
+                &o.span(),
+                format!(
+                    "global_offset {:?} gives an offset past work_dim = {work_dim}: a launch of {work_dim} dimension{} has none there",
+                    o.get_ref().0,
+                    if work_dim == 1 { "" } else { "s" }
+                ),
+            ))
+        }
         Some(o) => (o.get_ref().0, Some(ctx.place(&o.span()))),
         None => ([0; 3], None),
     };
@@ -2182,6 +2193,11 @@ mod tests {
             let e = parse(&format!("{head}global_offset = {bad}\n")).unwrap_err();
             assert!(e.starts_with("/tmp/wl/test.toml:5:1"), "{bad}: {e}");
         }
+        // Only in the dimensions the launch has (get_work_dim()).
+        let e = parse(&format!("{head}work_dim = 1\nglobal_offset = [5, 7, 0]\n")).unwrap_err();
+        assert_eq!(e, "/tmp/wl/test.toml:6:17: global_offset [5, 7, 0] gives an offset past work_dim = 1: a launch of 1 dimension has none there");
+        let w = parse(&format!("{head}work_dim = 2\nglobal_offset = [5, 7, 0]\n")).unwrap();
+        assert_eq!(w.global_offset, [5, 7, 0]);
     }
 
     /// `work_dim` is OpenCL's get_work_dim(): 3 unless given, 1 to 3.
