@@ -1985,6 +1985,9 @@ fn perfetto_arguments(path: &Path) -> BTreeMap<String, BTreeSet<u64>> {
 fn faults_and_traces_name_the_source_line_of_a_kernel_with_debug_information() {
     let dir = common::scratch("results", "source_lines");
     let results = dir.to_str().unwrap();
+    // An earlier run's results, which the failed run leaves and names.
+    std::fs::create_dir_all(dir.join("debug_lines")).unwrap();
+    std::fs::write(dir.join("debug_lines/summary.json"), "{}\n").unwrap();
     let o = gpusim(&[
         "run",
         "sim/tests/kernels/debug_lines.toml",
@@ -1998,6 +2001,10 @@ fn faults_and_traces_name_the_source_line_of_a_kernel_with_debug_information() {
     let error = String::from_utf8_lossy(&o.stderr);
     assert!(
         error.contains("OpStore at ./debug_lines.cl:8:18 (sim/tests/kernels/debug_lines.spv word "),
+        "{error}"
+    );
+    assert!(
+        error.contains("debug_lines holds an earlier run's results, left as they were)"),
         "{error}"
     );
     let out = dir.join("debug_lines.failed-trace");

@@ -297,6 +297,7 @@ fn run_manifest(path: &Path, opts: &RunOptions, how: &How) -> Ran {
                 }
             }
             let mut message = crate::run::named_at(&path.display().to_string(), e.message());
+            message += &results::earlier_results_note(&how.root, &w.name);
             let mut kept = None;
             if let (RunError::Launch(..), Some(tw)) = (&e, writer) {
                 let (note, dir) = keep_stopped_trace(tw, folder);

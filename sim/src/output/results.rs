@@ -241,6 +241,21 @@ pub fn taken_name_note(dir: &Path, root: &Path, name: &str, force: bool) -> Stri
     }
 }
 
+/// For the error of a run of `name` that wrote no results: a note that
+/// the folder of its name under `root`, if one is there, holds an earlier
+/// run's (a failed run replaces nothing, `--force` or not).
+pub fn earlier_results_note(root: &Path, name: &str) -> String {
+    let target = root.join(name);
+    if target.join("summary.json").is_file() {
+        format!(
+            " ({} holds an earlier run's results, left as they were)",
+            target.display()
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// CSV text of a header and rows (the csv crate quotes where needed).
 pub fn csv_text<R: AsRef<[String]>>(header: &[&str], rows: &[R]) -> Result<String, String> {
     let mut w = csv::Writer::from_writer(Vec::new());
