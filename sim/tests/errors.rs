@@ -261,9 +261,10 @@ fn missing_buffer_binding_names_set_and_binding() {
         &["missing_binding.toml", "set 0", "binding 1"],
     );
     // The buffer bound at binding 3 instead is told first: the likely cause.
+    let text = std::fs::read_to_string(&manifest).unwrap();
     let warning = format!(
         "warning: {}: buffer 'b' is bound to set 0 binding 3, which kernel 'main' does not declare",
-        manifest.display()
+        common::buffer_place(&manifest, &text, "b")
     );
     assert!(m.starts_with(&warning), "{m}");
 }
@@ -765,12 +766,12 @@ fn a_buffer_bound_where_the_kernel_declares_nothing_is_warned_about() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("set 0 binding 2"), "{err}");
     // With binding 2 bound too, the run goes on and warns of binding 3.
-    let (code, err) = run(&(text
+    let (code, err) = run(&(text.clone()
         + "\n[[buffer]]\nname = \"c2\"\ntype = \"f32\"\nlen = 256\nbinding = { set = 0, binding = 2 }\n"));
     assert_eq!(code, Some(1), "the check of c fails: {err}");
     let warning = format!(
         "warning: {}: buffer 'c' is bound to set 0 binding 3, which kernel 'main' does not declare",
-        manifest.display()
+        common::buffer_place(&manifest, &text, "c")
     );
     assert!(err.contains(&warning), "{err}");
     assert_eq!(err.matches("warning:").count(), 1, "{err}");
@@ -813,23 +814,28 @@ fn images_and_arguments_the_kernel_reads_otherwise_are_warned_about() {
         "format = \"R8G8B8A8_UNORM\", width = 8",
         1,
     );
-    let (manifest, err) = run("rgba.toml", format!("{before}name = \"dst\"{rgba}"));
-    let want = format!("warning: {}: buffer 'dst' is bound to set 0 binding 1 as an image of format R8G8B8A8_UNORM, which kernel 'main' declares R8_UNORM ('dst'): its texels are read and written as R8G8B8A8_UNORM", manifest.display());
+    let rgba = format!("{before}name = \"dst\"{rgba}");
+    let (manifest, err) = run("rgba.toml", rgba.clone());
+    let want = format!("warning: {}: buffer 'dst' is bound to set 0 binding 1 as an image of format R8G8B8A8_UNORM, which kernel 'main' declares R8_UNORM ('dst'): its texels are read and written as R8G8B8A8_UNORM", common::buffer_place(&manifest, &rgba, "dst"));
     assert!(err.contains(&want), "{err}");
     // vector_add's c described as an image, and a spare buffer at arg 0.
     let text = common::vector_add_anywhere().replace(
         "binding = { set = 0, binding = 2 }",
         "binding = { set = 0, binding = 2 }\nimage = { format = \"R32_SFLOAT\", width = 256 }",
     ) + "\n[[buffer]]\nname = \"spare\"\ntype = \"u32\"\nlen = 4\narg = 0\n";
-    let (manifest, err) = run("buffers.toml", text);
-    for want in [
-        "buffer 'c' describes an image, but kernel 'main' declares set 0 binding 2 as a buffer",
-        "buffer 'spare' is bound to argument 0, which kernel 'main' does not declare",
+    let (manifest, err) = run("buffers.toml", text.clone());
+    for (buffer, want) in [
+        (
+            "c",
+            "buffer 'c' describes an image, but kernel 'main' declares set 0 binding 2 as a buffer",
+        ),
+        (
+            "spare",
+            "buffer 'spare' is bound to argument 0, which kernel 'main' does not declare",
+        ),
     ] {
-        assert!(
-            err.contains(&format!("warning: {}: {want}", manifest.display())),
-            "{err}"
-        );
+        let place = common::buffer_place(&manifest, &text, buffer);
+        assert!(err.contains(&format!("warning: {place}: {want}")), "{err}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

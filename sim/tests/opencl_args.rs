@@ -295,7 +295,7 @@ fn warnings_known_before_the_launch_come_before_its_error() {
         let err = String::from_utf8_lossy(&o.stderr);
         let m = manifest.display();
         let arg = format!("warning: {m}:{line}:9: kernel argument 3 ('n') is a 32-bit integer, but its [[arg]] gives type = \"f32\" (a 32-bit float)");
-        let spare = format!("warning: {m}: buffer 'spare' is bound to set 0 binding 7, which kernel 'saxpy_branchy' does not declare");
+        let spare = format!("warning: {}: buffer 'spare' is bound to set 0 binding 7, which kernel 'saxpy_branchy' does not declare", buffer_place(&manifest, &float_n, "spare"));
         let error = err
             .find("error:")
             .unwrap_or_else(|| panic!("no error: {err}"));
@@ -334,8 +334,10 @@ fn a_buffer_of_another_type_than_its_pointer_is_warned_of() {
             _ => {}
         }
     }
+    let path = root().join("workloads/opencl_saxpy_branchy.toml");
+    let x = buffer_place(&path, &std::fs::read_to_string(&path).unwrap(), "x");
     assert_eq!(
         warned(&w),
-        vec!["buffer 'x' holds i32 (32-bit integer), but kernel argument 1 ('x') points to 32-bit float: the kernel reads its bytes as they are".to_string()]
+        vec![format!("{x}: buffer 'x' holds i32 (32-bit integer), but kernel argument 1 ('x') points to 32-bit float: the kernel reads its bytes as they are")]
     );
 }

@@ -221,6 +221,9 @@ pub struct Buffer {
     /// What the kernel sees when it reads the buffer as an image or texel
     /// buffer (`image = {...}` or `texel_format = "..."`).
     pub image: Option<ImageInfo>,
+    /// Where its `[[buffer]]` is written (`path:line:col`), for warnings
+    /// once the kernel is known.
+    pub place: String,
 }
 
 /// The value of a non-buffer kernel argument.
@@ -1004,6 +1007,7 @@ fn build(ctx: &Ctx, raw: RawManifest) -> Result<Workload, String> {
             init,
             binding,
             image,
+            place: ctx.place(&span),
         });
     }
     let samplers = raw

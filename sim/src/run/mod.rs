@@ -669,16 +669,16 @@ fn binds(b: &Binding, r: &isa::ir::Resource) -> bool {
 }
 
 /// What `gpusim run` warns of once `w`'s kernel is lowered, each message
-/// leading with its place: the buffers bound where the kernel declares
-/// nothing ([`unused_bindings`]) and the arguments whose types differ
-/// from their parameters' ([`arg_type_mismatches`]).
+/// leading with its place (`path:line:col` of its `[[buffer]]` or
+/// `value`): the buffers bound where the kernel declares nothing
+/// ([`unused_bindings`]), read otherwise than described
+/// ([`image_mismatches`], [`buffer_type_mismatches`]), and the arguments
+/// whose types differ from their parameters' ([`arg_type_mismatches`]).
 pub fn launch_warnings(w: &Workload, kernel: &Kernel) -> Vec<String> {
-    let path = w.path.display();
     unused_bindings(w, kernel)
         .into_iter()
         .chain(image_mismatches(w, kernel))
         .chain(buffer_type_mismatches(w, kernel))
-        .map(|m| format!("{path}: {m}"))
         .chain(arg_type_mismatches(w, kernel))
         .collect()
 }
@@ -708,7 +708,8 @@ pub fn buffer_type_mismatches(w: &Workload, kernel: &Kernel) -> Vec<String> {
                 return None;
             }
             Some(format!(
-                "buffer '{}' holds {} ({held}), but kernel argument {index} ('{}') points to {element}: the kernel reads its bytes as they are",
+                "{}: buffer '{}' holds {} ({held}), but kernel argument {index} ('{}') points to {element}: the kernel reads its bytes as they are",
+                b.place,
                 b.name,
                 b.ty.name(),
                 printable(&p.name)
@@ -730,7 +731,8 @@ pub fn image_mismatches(w: &Workload, kernel: &Kernel) -> Vec<String> {
                 (ResourceKind::Image, Some(declared)) if declared != image.format => {
                     let given = image.format.vulkan_name();
                     found.push(format!(
-                        "buffer '{}' is bound to {} as an image of format {given}, which kernel '{}' declares {} ('{}'): its texels are read and written as {given}; Vulkan requires the formats to match",
+                        "{}: buffer '{}' is bound to {} as an image of format {given}, which kernel '{}' declares {} ('{}'): its texels are read and written as {given}; Vulkan requires the formats to match",
+                        b.place,
                         b.name,
                         b.binding,
                         kernel.name,
@@ -739,8 +741,8 @@ pub fn image_mismatches(w: &Workload, kernel: &Kernel) -> Vec<String> {
                     ))
                 }
                 (ResourceKind::StorageBuffer | ResourceKind::UniformBuffer, _) => found.push(format!(
-                    "buffer '{}' describes an image, but kernel '{}' declares {} as a buffer ('{}'): it reads the bytes, not the image",
-                    b.name, kernel.name, b.binding, r.name
+                    "{}: buffer '{}' describes an image, but kernel '{}' declares {} as a buffer ('{}'): it reads the bytes, not the image",
+                    b.place, b.name, kernel.name, b.binding, r.name
                 )),
                 _ => {}
             }
@@ -766,8 +768,8 @@ pub fn unused_bindings(w: &Workload, kernel: &Kernel) -> Vec<String> {
         .filter(|b| !declared(&b.binding))
         .map(|b| {
             format!(
-                "buffer '{}' is bound to {}, which kernel '{}' does not declare: nothing reads or writes it",
-                b.name, b.binding, kernel.name
+                "{}: buffer '{}' is bound to {}, which kernel '{}' does not declare: nothing reads or writes it",
+                b.place, b.name, b.binding, kernel.name
             )
         })
         .collect()

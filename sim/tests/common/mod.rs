@@ -327,3 +327,18 @@ pub fn longest_consecutive_run<'a>(recs: &[&'a IssueRecord]) -> Vec<&'a IssueRec
     }
     recs[best.0..best.1].to_vec()
 }
+
+/// Where manifest `text` (at `manifest`) writes the `[[buffer]]` named
+/// `name`: `path:line:1`, as warnings about the buffer name it.
+pub fn buffer_place(manifest: &Path, text: &str, name: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| *l == format!("name = \"{name}\""))
+        .unwrap_or_else(|| panic!("no buffer {name}"));
+    let header = lines[..at]
+        .iter()
+        .rposition(|l| l.trim() == "[[buffer]]")
+        .expect("a [[buffer]] header");
+    format!("{}:{}:1", manifest.display(), header + 1)
+}
