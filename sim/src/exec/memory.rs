@@ -168,23 +168,23 @@ fn outside_message<B>(
         (Some((_, over)), Some((_, under))) => under < over,
         (past, _) => past.is_none(),
     };
-    if !nearer_above {
-        let ((name, base, len), _) = past.expect("a buffer below");
-        let off = addr - base;
-        return format!(
-            "{bytes}-byte access at {addr:#x} is outside buffer '{name}' ({base:#x}..{:#x}, {len} bytes; offset {off})",
-            base + len as u64,
-        );
-    }
-    match before.map(|(b, _)| b) {
+    let ((name, base, len), miss, offset) = match (nearer_above, past, before) {
+        (false, Some((b, over)), _) => (b, over, format!("{}", addr - b.1)),
         // Below a buffer: a negative index into it, most likely.
-        Some((name, base, len)) => format!(
-            "{bytes}-byte access at {addr:#x} is outside buffer '{name}' ({base:#x}..{:#x}, {len} bytes; offset -{})",
-            base + len as u64,
-            base - addr
-        ),
-        None => format!("{bytes}-byte access at {addr:#x} is in no buffer"),
-    }
+        (true, _, Some((b, under))) => (b, under, format!("-{under}")),
+        _ => return format!("{bytes}-byte access at {addr:#x} is in no buffer"),
+    };
+    // Missing by more than the buffer's own size, the access is no
+    // overrun of it: the pointer may well have come from elsewhere.
+    let what = if miss > len as u64 {
+        format!("is in no buffer; the nearest is '{name}'")
+    } else {
+        format!("is outside buffer '{name}'")
+    };
+    format!(
+        "{bytes}-byte access at {addr:#x} {what} ({base:#x}..{:#x}, {len} bytes; offset {offset})",
+        base + len as u64
+    )
 }
 
 /// Which space an address belongs to, and its offset there.
@@ -1705,6 +1705,12 @@ mod tests {
         let e = g.outside(a + 16, 1);
         assert!(
             e.contains("outside buffer 'a'") && e.ends_with("offset 16)"),
+            "{e}"
+        );
+        // Missing by more than its 16 bytes, the nearest is only named.
+        let e = g.outside(a + 40, 4);
+        assert!(
+            e.contains("is in no buffer; the nearest is 'a'") && e.ends_with("offset 40)"),
             "{e}"
         );
     }
