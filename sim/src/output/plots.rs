@@ -7,8 +7,8 @@
 //!   drain (every wave finished, its stores and atomics not yet), each
 //!   bar labelled with its share;
 //! - `occupancy`: resident waves per CU over time as a heat map (a row per
-//!   CU, with its colour scale), and their mean over the GPU against the capacity and the
-//!   theoretical occupancy;
+//!   CU, with its colour scale), and their mean over the GPU against the
+//!   capacity and the theoretical occupancy;
 //! - `utilisation`: each unit's busy fraction over time, and the L2 atomic
 //!   units' when atomics ran;
 //! - `memory`: cache hit rates, DRAM bandwidth used against its peak, and
