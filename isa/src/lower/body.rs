@@ -313,8 +313,7 @@ impl Lowerer<'_> {
                     },
                     _ => {}
                 }
-                self.line = line;
-                self.set_origin(ins);
+                self.set_origin(ins, line);
                 self.lower_inst(&mut ctx, ins)
                     .map_err(|e| err(ins.offset, e))?;
             }

@@ -315,9 +315,6 @@ pub(crate) struct Lowerer<'m> {
     /// NonSemantic.Shader.DebugInfo.100, by its result id.
     debug_sources: HashMap<u32, u32>,
     source_files: Vec<String>,
-    /// The source line the next instructions come from (the last OpLine
-    /// of the block being lowered).
-    line: Option<SourceLine>,
     reg_count: u32,
     constants: Vec<(Reg, u64)>,
     private_bytes: u32,
@@ -488,7 +485,6 @@ impl<'m> Lowerer<'m> {
             strings: HashMap::new(),
             debug_sources: HashMap::new(),
             source_files: Vec::new(),
-            line: None,
             reg_count: 0,
             constants: Vec::new(),
             private_bytes: 0,
@@ -763,12 +759,14 @@ impl<'m> Lowerer<'m> {
         self.origins.push(self.origin.clone());
     }
 
-    pub(crate) fn set_origin(&mut self, ins: &Instr) {
+    /// The instructions emitted next come from `ins`, on source line
+    /// `source` (its block's last OpLine or DebugLine), if known.
+    pub(crate) fn set_origin(&mut self, ins: &Instr, source: Option<SourceLine>) {
         let opcode = rspirv::grammar::INSTRUCTION_TABLE.get(ins.op).opname;
         self.origin = Origin {
             opcode,
             location: Location::Word(ins.offset),
-            source: self.line,
+            source,
         };
     }
 
@@ -956,7 +954,7 @@ impl<'m> Lowerer<'m> {
             if in_function {
                 continue;
             }
-            self.set_origin(ins);
+            self.set_origin(ins, None);
             self.declare(ins, options).map_err(|e| err(ins.offset, e))?;
         }
         Ok(())
@@ -1463,7 +1461,7 @@ impl<'m> Lowerer<'m> {
             self.store_initializer(var, init)?;
         }
         for ins in std::mem::take(&mut self.spec_ops) {
-            self.set_origin(&ins);
+            self.set_origin(&ins, None);
             self.lower_spec_op(&ins)?;
         }
         self.inline_function(entry_fn, args, None)?;

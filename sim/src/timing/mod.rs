@@ -1638,15 +1638,6 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
             return Ok(());
         }
         let wg = self.waves[w].workgroup;
-        if self.cfg.cu.wave_release == WaveRelease::Wave
-            && self.waves[w].wave.state == WaveState::Done
-        {
-            let c = self.workgroups[wg].cu;
-            self.release(w);
-            self.dispatch_dirty = true;
-            self.freed.push(c);
-            self.record_occupancy(c);
-        }
         let members = self.workgroups[wg].waves.len();
         let (mut waiting, mut done) = (0, 0);
         for &m in &self.workgroups[wg].waves {
@@ -1655,6 +1646,17 @@ impl<'a, 't, 'p> Engine<'a, 't, 'p> {
                 WaveState::Done => done += 1,
                 WaveState::Ready => {}
             }
+        }
+        // A workgroup's last wave releases all of them, below.
+        if self.cfg.cu.wave_release == WaveRelease::Wave
+            && self.waves[w].wave.state == WaveState::Done
+            && done < members
+        {
+            let c = self.workgroups[wg].cu;
+            self.release(w);
+            self.dispatch_dirty = true;
+            self.freed.push(c);
+            self.record_occupancy(c);
         }
         if waiting > 0 && done > 0 && waiting + done == members {
             let states: Vec<WaveState> = (self.workgroups[wg].waves.iter())
